@@ -1,0 +1,211 @@
+//! What `save` and `resume` learn about the repository's code state, read through gix: branch,
+//! HEAD, upstream with ahead/behind, the default branch and merge-base, commits on the branch
+//! since then, and staged/unstaged/untracked files.
+//!
+//! Read-only: nothing here writes objects, refs, the index or the working tree (index stat
+//! refreshes computed by gix's status are deliberately dropped, not written back).
+
+use crate::error::{Error, Result};
+use crate::store::FileChange;
+use gix::bstr::ByteSlice;
+use gix::ObjectId;
+
+/// Longest history walk when counting commits, so huge histories stay fast.
+const WALK_LIMIT: usize = 10_000;
+
+/// A snapshot of the code state.
+#[derive(Debug, Clone, Default)]
+pub struct GitState {
+    /// Current branch, short name (`feature/#313-x`); `None` when HEAD is detached.
+    pub branch: Option<String>,
+    /// The commit HEAD points at; `None` on an unborn branch.
+    pub head: Option<ObjectId>,
+    /// The branch's upstream as a short remote-tracking name (`origin/main`).
+    pub upstream: Option<String>,
+    /// Commits on HEAD not on the upstream.
+    pub ahead: Option<usize>,
+    /// Commits on the upstream not on HEAD.
+    pub behind: Option<usize>,
+    /// The default branch (short name) the merge-base is taken against.
+    pub default_branch: Option<String>,
+    /// Merge-base of HEAD and the default branch.
+    pub merge_base: Option<ObjectId>,
+    /// Commits on HEAD since the merge-base, newest first: (id, subject).
+    pub commits: Vec<(ObjectId, String)>,
+    /// Changed files: staged, unstaged, untracked, then committed since the merge-base.
+    pub files: Vec<FileChange>,
+}
+
+/// Reads the current branch and HEAD only (cheap; what `resume` needs).
+///
+/// # Errors
+/// [`Error::Git`] when HEAD cannot be read.
+pub fn head(repo: &gix::Repository) -> Result<GitState> {
+    let branch = repo
+        .head_name()
+        .map_err(|e| Error::git("cannot read HEAD", e))?
+        .map(|n| n.shorten().to_str_lossy().into_owned());
+    let head = repo.head_id().ok().map(|id| id.detach());
+    Ok(GitState {
+        branch,
+        head,
+        ..GitState::default()
+    })
+}
+
+/// Reads the full code state for `save`.
+///
+/// # Errors
+/// [`Error::Git`] when HEAD or the status cannot be read.
+pub fn gather(repo: &gix::Repository) -> Result<GitState> {
+    let mut state = head(repo)?;
+    let Some(head) = state.head else {
+        state.files = status(repo)?;
+        return Ok(state);
+    };
+    if let Some(name) = repo.head_name().ok().flatten() {
+        if let Some(Ok(up)) =
+            repo.branch_remote_tracking_ref_name(name.as_ref(), gix::remote::Direction::Fetch)
+        {
+            if let Ok(Some(mut r)) = repo.try_find_reference(up.as_ref()) {
+                if let Ok(up_id) = r.peel_to_id() {
+                    let up_id = up_id.detach();
+                    state.ahead = count(repo, head, up_id);
+                    state.behind = count(repo, up_id, head);
+                }
+                state.upstream = Some(up.as_ref().shorten().to_str_lossy().into_owned());
+            }
+        }
+    }
+    if let Some((name, id)) = default_branch(repo) {
+        if let Ok(Some(base)) = repo.merge_base(head, id) {
+            let base = base.detach();
+            state.merge_base = Some(base);
+            state.commits = commits_since(repo, head, base);
+            state.files = status(repo)?;
+            state.files.extend(committed_files(repo, base, head));
+        } else {
+            state.files = status(repo)?;
+        }
+        state.default_branch = Some(name);
+    } else {
+        state.files = status(repo)?;
+    }
+    Ok(state)
+}
+
+/// The default branch: `origin/HEAD`'s target, else `init.defaultBranch`, `main`, `master`,
+/// `trunk`, whichever exists first. Returns its short name and tip.
+pub fn default_branch(repo: &gix::Repository) -> Option<(String, ObjectId)> {
+    if let Ok(Some(r)) = repo.try_find_reference("refs/remotes/origin/HEAD") {
+        if let Some(target) = r.target().try_name().map(|n| n.to_owned()) {
+            if let Ok(Some(mut t)) = repo.try_find_reference(target.as_ref()) {
+                if let Ok(id) = t.peel_to_id() {
+                    return Some((target.shorten().to_str_lossy().into_owned(), id.detach()));
+                }
+            }
+        }
+    }
+    let configured = repo
+        .config_snapshot()
+        .string("init.defaultBranch")
+        .map(|v| v.to_str_lossy().into_owned());
+    configured
+        .into_iter()
+        .chain(["main", "master", "trunk"].map(String::from))
+        .find_map(|name| {
+            let mut r = repo
+                .try_find_reference(format!("refs/heads/{name}").as_str())
+                .ok()??;
+            Some((name, r.peel_to_id().ok()?.detach()))
+        })
+}
+
+/// Commits reachable from `from` but not from `hidden`, or `None` past [`WALK_LIMIT`].
+pub fn count(repo: &gix::Repository, from: ObjectId, hidden: ObjectId) -> Option<usize> {
+    let walk = repo.rev_walk([from]).with_hidden([hidden]).all().ok()?;
+    let n = walk.take(WALK_LIMIT + 1).filter(|i| i.is_ok()).count();
+    (n <= WALK_LIMIT).then_some(n)
+}
+
+fn commits_since(repo: &gix::Repository, head: ObjectId, base: ObjectId) -> Vec<(ObjectId, String)> {
+    let Ok(walk) = repo.rev_walk([head]).with_hidden([base]).all() else {
+        return Vec::new();
+    };
+    walk.take(WALK_LIMIT)
+        .filter_map(|info| {
+            let info = info.ok()?;
+            let commit = info.object().ok()?;
+            let subject = commit
+                .message()
+                .ok()
+                .map(|m| m.summary().to_str_lossy().into_owned())
+                .unwrap_or_default();
+            Some((info.id, subject))
+        })
+        .collect()
+}
+
+/// Paths changed between the trees of `old` and `new` (commits).
+pub fn changed_paths(repo: &gix::Repository, old: ObjectId, new: ObjectId) -> Vec<String> {
+    let tree = |id: ObjectId| repo.find_commit(id).ok()?.tree().ok();
+    let (Some(a), Some(b)) = (tree(old), tree(new)) else {
+        return Vec::new();
+    };
+    let Ok(changes) = repo.diff_tree_to_tree(&a, &b, None) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<String> = changes
+        .iter()
+        .map(|c| c.location().to_str_lossy().into_owned())
+        .collect();
+    paths.sort();
+    paths.dedup();
+    paths
+}
+
+fn committed_files(repo: &gix::Repository, base: ObjectId, head: ObjectId) -> Vec<FileChange> {
+    changed_paths(repo, base, head)
+        .into_iter()
+        .map(|path| FileChange {
+            path,
+            state: "committed".into(),
+        })
+        .collect()
+}
+
+/// Staged, unstaged and untracked files (like `git status --porcelain`), sorted by state then path.
+///
+/// # Errors
+/// [`Error::Git`] when the index or working tree cannot be read.
+pub fn status(repo: &gix::Repository) -> Result<Vec<FileChange>> {
+    if repo.workdir().is_none() {
+        return Ok(Vec::new());
+    }
+    let err = |e| Error::git("cannot compute the working tree status", e);
+    let iter = repo
+        .status(gix::progress::Discard)
+        .map_err(err)?
+        .untracked_files(gix::status::UntrackedFiles::Files)
+        .into_iter(Vec::<gix::bstr::BString>::new())
+        .map_err(err)?;
+    let mut out = Vec::new();
+    for item in iter {
+        let item = item.map_err(err)?;
+        let state = match &item {
+            gix::status::Item::TreeIndex(_) => "staged",
+            gix::status::Item::IndexWorktree(change) => match change.summary() {
+                None => continue,
+                Some(gix::status::index_worktree::iter::Summary::Added) => "untracked",
+                Some(_) => "unstaged",
+            },
+        };
+        out.push(FileChange {
+            path: item.location().to_str_lossy().into_owned(),
+            state: state.into(),
+        });
+    }
+    out.sort_by(|a, b| a.state.cmp(&b.state).then(a.path.cmp(&b.path)));
+    out.dedup();
+    Ok(out)
+}

@@ -1,0 +1,25 @@
+//! git-checkpoint keeps each story's checkpoint (where the work stands: story, branch, tasks
+//! done, key decisions, remaining todos, next action) in git itself, as a commit under
+//! `refs/checkpoints/<story>`. Saving moves the ref by compare-and-swap and the commit chain is
+//! the history; resuming reads the tip.
+//!
+//! The library holds the model and the storage; the `git-checkpoint` binary is a thin CLI over it.
+//!
+//! ```no_run
+//! use git_checkpoint::{model, store::Store, story::StoryId};
+//! let store = Store::discover(std::path::Path::new("."))?;
+//! let story = StoryId::parse("#313")?;
+//! let (refname, tip) = git_checkpoint::store::locate(&store, &story, false)?;
+//! let revision = store.read(&refname, tip)?;
+//! let parsed = model::parse(revision.document.as_bytes());
+//! println!("{} tasks left", parsed.doc.tasks_remaining.len());
+//! # Ok::<(), git_checkpoint::Error>(())
+//! ```
+
+pub mod error;
+pub mod gitstate;
+pub mod model;
+pub mod store;
+pub mod story;
+
+pub use error::{Error, Result};

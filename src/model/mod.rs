@@ -1,0 +1,180 @@
+//! The checkpoint document: the five sections of the pair template (Story, Branch, Tasks Done,
+//! Key Decisions, Remaining Todos) as data, rendered to markdown and parsed back.
+//!
+//! This module owns the document model only; it knows nothing about git or refs.
+
+mod parse;
+mod render;
+
+pub use parse::{parse, Confidence, Parsed};
+pub use render::render;
+
+/// The marker written for anything that could not be determined; parsing it yields a gap.
+pub const UNKNOWN: &str = "[unknown — needs confirmation]";
+
+/// The five sections of the default (`pair`) template, in their order.
+pub const SECTIONS: [&str; 5] = [
+    "Story",
+    "Branch",
+    "Tasks Done",
+    "Key Decisions",
+    "Remaining Todos",
+];
+
+/// One checklist item.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct Task {
+    /// The item's text without list marker and checkbox, e.g. `T1 — Router fixes — PR #325`.
+    pub text: String,
+    /// Whether the item is checked (`- [x]`).
+    pub done: bool,
+}
+
+impl Task {
+    /// A task id leading the text (`T3`, `T3.1`), if any.
+    pub fn id(&self) -> Option<&str> {
+        task_id(&self.text)
+    }
+}
+
+/// Returns the task id (`T` followed by digits, optionally `.digits`) that starts `text`.
+pub fn task_id(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix('T')?;
+    let mut end = 1 + rest.chars().take_while(|c| c.is_ascii_digit()).count();
+    if end == 1 {
+        return None;
+    }
+    if let Some(sub) = text[end..].strip_prefix('.') {
+        let n = sub.chars().take_while(|c| c.is_ascii_digit()).count();
+        if n > 0 {
+            end += 1 + n;
+        }
+    }
+    match text[end..].chars().next() {
+        None => Some(&text[..end]),
+        Some(c) if !c.is_alphanumeric() => Some(&text[..end]),
+        _ => None,
+    }
+}
+
+/// A checkpoint document. `None` fields are unknown and render as [`UNKNOWN`] where the template
+/// requires them (title, goal, branch, next action) and are left out otherwise.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Document {
+    /// The story as written in the document (`#313`).
+    pub story: Option<String>,
+    /// One-line title.
+    pub title: Option<String>,
+    /// What the story is for.
+    pub goal: Option<String>,
+    /// Where the story comes from (issue URL, ticket).
+    pub source: Option<String>,
+    /// The story's branch.
+    pub branch: Option<String>,
+    /// How work is committed, e.g. `commit-per-task`.
+    pub commit_strategy: Option<String>,
+    /// Free text: how many commits so far and the latest subject.
+    pub commits_so_far: Option<String>,
+    /// Checked items of Tasks Done.
+    pub tasks_done: Vec<Task>,
+    /// Items of Remaining Todos.
+    pub tasks_remaining: Vec<Task>,
+    /// Key decisions, one line each with the reason.
+    pub decisions: Vec<String>,
+    /// The "Next immediate action" line.
+    pub next_action: Option<String>,
+    /// Header: when the document was last written (free text, `YYYY-MM-DD HH:MM` when we write it).
+    pub last_updated: Option<String>,
+    /// Header: who wrote it.
+    pub written_by: Option<String>,
+}
+
+impl Document {
+    /// Records `text` as done: a todo whose task id (or whole text) matches moves to Tasks Done
+    /// and is checked; otherwise a new checked item is added. Returns whether a todo moved.
+    pub fn mark_done(&mut self, text: &str) -> bool {
+        let text = text.trim();
+        let id = task_id(text);
+        let pos = self
+            .tasks_remaining
+            .iter()
+            .position(|t| match (id, t.id()) {
+                (Some(a), Some(b)) => a == b,
+                _ => t.text.eq_ignore_ascii_case(text),
+            });
+        let moved = pos.map(|i| self.tasks_remaining.remove(i));
+        // `--done T3` alone keeps the todo's full text; `--done "T3 — new words"` wins.
+        let final_text = match (&moved, id) {
+            (Some(t), Some(id)) if id == text => t.text.clone(),
+            _ => text.to_string(),
+        };
+        if !self
+            .tasks_done
+            .iter()
+            .any(|t| t.text.eq_ignore_ascii_case(&final_text))
+        {
+            self.tasks_done.push(Task {
+                text: final_text,
+                done: true,
+            });
+        }
+        moved.is_some()
+    }
+
+    /// Adds an unchecked todo unless one with the same text (or task id) exists.
+    pub fn add_todo(&mut self, text: &str) {
+        let text = text.trim();
+        let id = task_id(text);
+        let exists = self.tasks_remaining.iter().any(|t| match (id, t.id()) {
+            (Some(a), Some(b)) => a == b,
+            _ => t.text.eq_ignore_ascii_case(text),
+        });
+        if !exists {
+            self.tasks_remaining.push(Task {
+                text: text.to_string(),
+                done: false,
+            });
+        }
+    }
+
+    /// Adds a decision unless the same line is already recorded.
+    pub fn add_decision(&mut self, text: &str) {
+        let text = text.trim();
+        if !self.decisions.iter().any(|d| d == text) {
+            self.decisions.push(text.to_string());
+        }
+    }
+
+    /// Tasks done and total (done + remaining).
+    pub fn task_counts(&self) -> (usize, usize) {
+        let done = self.tasks_done.len();
+        (done, done + self.tasks_remaining.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn task_ids() {
+        assert_eq!(task_id("T3 — x"), Some("T3"));
+        assert_eq!(task_id("T3.1: x"), Some("T3.1"));
+        assert_eq!(task_id("T12"), Some("T12"));
+        assert_eq!(task_id("Test"), None);
+        assert_eq!(task_id("T3x"), None);
+        assert_eq!(task_id("add T3"), None);
+    }
+
+    #[test]
+    fn done_by_task_id_moves_the_todo() {
+        let mut d = Document::default();
+        d.add_todo("T3 — write docs");
+        d.add_todo("T4 — ship");
+        assert!(d.mark_done("T3"));
+        assert_eq!(d.tasks_done[0].text, "T3 — write docs");
+        assert_eq!(d.tasks_remaining.len(), 1);
+        assert!(!d.mark_done("something else"));
+        assert_eq!(d.task_counts(), (2, 3));
+    }
+}

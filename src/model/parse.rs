@@ -1,0 +1,762 @@
+//! Parses a checkpoint document (CommonMark, spec 0.31) into a [`Document`] plus a report of
+//! what parsed, what is missing or malformed, and a confidence.
+//!
+//! Block structure comes from pulldown-cmark, so headings inside fenced code, block quotes or
+//! list items are never sections, and ATX and setext headings are both recognised. Field lines
+//! (`**Key:** value`) and list items are then read from each section's own source text.
+
+use super::{Document, Task, SECTIONS};
+use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use std::ops::Range;
+
+/// How far a parsed document can be trusted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Confidence {
+    /// All five sections parsed cleanly, no gaps.
+    High,
+    /// Something is missing, malformed, duplicated or a placeholder; see the gaps.
+    NeedsConfirmation,
+}
+
+impl Confidence {
+    /// `high` or `needs_confirmation`, as in JSON output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Confidence::High => "high",
+            Confidence::NeedsConfirmation => "needs_confirmation",
+        }
+    }
+}
+
+/// The result of [`parse`].
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    /// What could be read.
+    pub doc: Document,
+    /// `High` exactly when `gaps` is empty.
+    pub confidence: Confidence,
+    /// Each thing missing, malformed, duplicated or unfilled, one human sentence each.
+    pub gaps: Vec<String>,
+    /// Sections that are not part of the template (e.g. `Template Notes (line 40)`); ignored.
+    pub ignored_sections: Vec<String>,
+    /// Oddities that do not lower confidence (sections out of order).
+    pub warnings: Vec<String>,
+    /// The decoded text: UTF-8, LF line endings, no BOM. This is what gets stored.
+    pub text: String,
+}
+
+struct Heading {
+    level: HeadingLevel,
+    name: String,
+    range: Range<usize>,
+    line: usize,
+}
+
+/// Parses `input` (bytes as read from a file or blob).
+///
+/// A leading UTF-8 BOM is dropped; CRLF and lone CR become LF; bytes that are not UTF-8 are
+/// replaced by U+FFFD and reported as a gap. Sections are headings (any level) named like the
+/// template's (`## 3. Tasks Done`, numbering optional, case-insensitive); any other heading of
+/// level 1 or 2 after the first section starts an ignored section. Never fails, never panics.
+pub fn parse(input: &[u8]) -> Parsed {
+    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let mut gaps = Vec::new();
+    let decoded = match std::str::from_utf8(input) {
+        Ok(s) => s.to_string(),
+        Err(_) => {
+            gaps.push(
+                "the document is not valid UTF-8; invalid bytes were replaced with U+FFFD".into(),
+            );
+            String::from_utf8_lossy(input).into_owned()
+        }
+    };
+    let text = decoded.replace("\r\n", "\n").replace('\r', "\n");
+
+    let headings = headings(&text);
+    let mut doc = Document::default();
+    let mut ignored_sections = Vec::new();
+    let mut warnings = Vec::new();
+    let mut found: Vec<Option<(usize, Range<usize>)>> = vec![None; SECTIONS.len()];
+    let mut order = Vec::new();
+
+    // Section boundaries: known headings at any level, unknown ones at level 1-2.
+    let bounds: Vec<(usize, Option<usize>)> = headings
+        .iter()
+        .enumerate()
+        .filter_map(|(i, h)| {
+            let known = section_index(&h.name);
+            (known.is_some() || h.level <= HeadingLevel::H2).then_some((i, known))
+        })
+        .collect();
+    let first_section = bounds.iter().position(|(_, k)| k.is_some());
+    let header_end = first_section
+        .map(|p| headings[bounds[p].0].range.start)
+        .unwrap_or(text.len());
+
+    for (n, (hi, known)) in bounds.iter().enumerate() {
+        let h = &headings[*hi];
+        let end = bounds
+            .get(n + 1)
+            .map(|(j, _)| headings[*j].range.start)
+            .unwrap_or(text.len());
+        let body = h.range.end.min(end)..end;
+        match known {
+            Some(k) => match &found[*k] {
+                Some((line, _)) => gaps.push(format!(
+                    "duplicate section '{}' at lines {} and {}; the first is used",
+                    SECTIONS[*k], line, h.line
+                )),
+                None => {
+                    found[*k] = Some((h.line, body));
+                    order.push(*k);
+                }
+            },
+            None if first_section.is_some_and(|f| n > f) || h.level == HeadingLevel::H2 => {
+                ignored_sections.push(format!("{} (line {})", h.name, h.line));
+            }
+            None => {}
+        }
+    }
+    if order.windows(2).any(|w| w[0] > w[1]) {
+        warnings.push("sections are not in the template's order".into());
+    }
+
+    read_header(&text[..header_end], &headings, header_end, &mut doc);
+    for (k, slot) in found.iter().enumerate() {
+        let name = SECTIONS[k];
+        let Some((_, body)) = slot else {
+            gaps.push(format!("missing section '{name}'"));
+            continue;
+        };
+        let section = Section::read(&text[body.clone()], k);
+        if section.is_empty() {
+            gaps.push(format!("empty section '{name}'"));
+            continue;
+        }
+        apply(k, section, &mut doc, &mut gaps);
+    }
+
+    let confidence = if gaps.is_empty() {
+        Confidence::High
+    } else {
+        Confidence::NeedsConfirmation
+    };
+    Parsed {
+        doc,
+        confidence,
+        gaps,
+        ignored_sections,
+        warnings,
+        text,
+    }
+}
+
+/// Top-level headings (not inside block quotes or lists), with their 1-based line.
+fn headings(text: &str) -> Vec<Heading> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut current: Option<(HeadingLevel, Range<usize>, String)> = None;
+    for (event, range) in Parser::new_ext(text, Options::empty()).into_offset_iter() {
+        match event {
+            Event::Start(Tag::BlockQuote(_) | Tag::List(_)) => depth += 1,
+            Event::End(TagEnd::BlockQuote(_) | TagEnd::List(_)) => depth = depth.saturating_sub(1),
+            Event::Start(Tag::Heading { level, .. }) if depth == 0 => {
+                current = Some((level, range, String::new()));
+            }
+            Event::Text(t) | Event::Code(t) => {
+                if let Some((_, _, name)) = current.as_mut() {
+                    name.push_str(&t);
+                }
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                if let Some((level, range, name)) = current.take() {
+                    let line = text[..range.start].matches('\n').count() + 1;
+                    out.push(Heading {
+                        level,
+                        name: name.trim().to_string(),
+                        range,
+                        line,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Maps a heading to one of [`SECTIONS`]: optional numbering (`3.`, `3)`), case and a trailing
+/// colon are ignored.
+fn section_index(name: &str) -> Option<usize> {
+    let n = name.trim_start_matches(|c: char| c.is_ascii_digit());
+    let n = if n.len() < name.len() {
+        n.trim_start_matches(['.', ')'])
+    } else {
+        n
+    };
+    let n = n.trim().trim_end_matches(':').trim().to_lowercase();
+    let n = n.split_whitespace().collect::<Vec<_>>().join(" ");
+    match n.as_str() {
+        "story" => Some(0),
+        "branch" => Some(1),
+        "tasks done" | "done" | "completed tasks" => Some(2),
+        "key decisions" | "decisions" => Some(3),
+        "remaining todos" | "remaining tasks" | "todos" | "remaining work" => Some(4),
+        _ => None,
+    }
+}
+
+fn read_header(header: &str, headings: &[Heading], end: usize, doc: &mut Document) {
+    if let Some(h) = headings
+        .iter()
+        .find(|h| h.range.start < end && h.level == HeadingLevel::H1)
+    {
+        let name = h.name.trim();
+        let name = name
+            .strip_prefix("Checkpoint:")
+            .or_else(|| name.strip_prefix("Checkpoint"))
+            .unwrap_or(name)
+            .trim();
+        let (story, title) = match name.split_once(" — ").or_else(|| name.split_once(" - ")) {
+            Some((s, t)) => (s.trim(), Some(t.trim())),
+            None => (name, None),
+        };
+        if !story.is_empty() && !is_placeholder(story) {
+            doc.story = Some(story.to_string());
+        }
+        doc.title = title
+            .filter(|t| !t.is_empty() && !is_placeholder(t))
+            .map(String::from);
+    }
+    for line in header.lines() {
+        if let Some((key, value)) = field_line(line) {
+            match key.as_str() {
+                "last updated" => doc.last_updated = Some(value),
+                "written by" => doc.written_by = Some(value),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// One section's content, split into field lines, top-level list items and loose paragraphs.
+#[derive(Default)]
+struct Section {
+    fields: Vec<(String, String)>,
+    items: Vec<Task>,
+    loose: Vec<String>,
+}
+
+impl Section {
+    fn read(body: &str, section: usize) -> Section {
+        let mut out = Section::default();
+        let code = code_ranges(body);
+        // Field lines come out first: an unindented `**Next immediate action:**` right after a
+        // list item is a lazy continuation in CommonMark, but it is a field, not item text.
+        let mut rest = String::with_capacity(body.len());
+        let mut offset = 0;
+        for line in body.split_inclusive('\n') {
+            let in_code = code.iter().any(|r| r.contains(&offset));
+            offset += line.len();
+            if !in_code {
+                if let Some((key, value)) = field_line(line.trim_end_matches('\n')) {
+                    if is_field_of(&key, section) {
+                        out.fields.push((key, value));
+                        rest.push('\n');
+                        continue;
+                    }
+                }
+            }
+            rest.push_str(line);
+        }
+
+        let mut depth = 0usize;
+        let mut item: Option<(usize, bool)> = None;
+        let mut para: Option<usize> = None;
+        for (event, range) in Parser::new_ext(&rest, Options::ENABLE_TASKLISTS).into_offset_iter() {
+            match event {
+                Event::Start(Tag::List(_)) => depth += 1,
+                Event::End(TagEnd::List(_)) => depth = depth.saturating_sub(1),
+                Event::Start(Tag::Item) if depth == 1 => item = Some((range.start, false)),
+                Event::TaskListMarker(checked) if depth == 1 => {
+                    if let Some((_, c)) = item.as_mut() {
+                        *c = checked;
+                    }
+                }
+                Event::End(TagEnd::Item) if depth == 1 => {
+                    if let Some((start, done)) = item.take() {
+                        let text = item_text(&rest[start..range.end]);
+                        out.items.push(Task { text, done });
+                    }
+                }
+                Event::Start(Tag::Paragraph) if depth == 0 => para = Some(range.start),
+                Event::End(TagEnd::Paragraph) if depth == 0 => {
+                    if let Some(start) = para.take() {
+                        let p = rest[start..range.end].trim();
+                        if !p.is_empty() {
+                            out.loose.push(p.to_string());
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    fn is_empty(&self) -> bool {
+        self.fields.is_empty() && self.items.is_empty() && self.loose.is_empty()
+    }
+
+    fn field(&self, keys: &[&str]) -> Option<&str> {
+        self.fields
+            .iter()
+            .find(|(k, _)| keys.contains(&k.as_str()))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+fn code_ranges(body: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (event, range) in Parser::new_ext(body, Options::empty()).into_offset_iter() {
+        match event {
+            Event::Start(Tag::CodeBlock(_)) => start = Some(range.start),
+            Event::End(TagEnd::CodeBlock) => {
+                if let Some(s) = start.take() {
+                    out.push(s..range.end);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn is_field_of(key: &str, section: usize) -> bool {
+    match section {
+        0 => matches!(key, "id" | "story" | "title" | "goal" | "source"),
+        1 => matches!(
+            key,
+            "branch" | "commit strategy" | "commits so far" | "commits"
+        ),
+        4 => matches!(key, "next immediate action" | "next action" | "next"),
+        _ => false,
+    }
+}
+
+/// Reads `**Key:** value`, `**Key**: value` or `Key: value` (optionally after a list marker).
+/// Returns the key lowercased and the value with a wrapping code span removed.
+fn field_line(line: &str) -> Option<(String, String)> {
+    let l = line.trim();
+    let l = ["- ", "* ", "+ "]
+        .iter()
+        .find_map(|m| l.strip_prefix(m))
+        .unwrap_or(l);
+    let (key, value) = if let Some(rest) = l.strip_prefix("**") {
+        let (key, value) = rest.split_once("**")?;
+        let value = value.trim_start();
+        match key.strip_suffix(':') {
+            Some(k) => (k, value),
+            None => (key, value.strip_prefix(':')?),
+        }
+    } else {
+        let (key, value) = l.split_once(':')?;
+        if key.is_empty()
+            || key.len() > 30
+            || !key.chars().all(|c| c.is_ascii_alphabetic() || c == ' ')
+            || !value.starts_with(' ')
+        {
+            return None;
+        }
+        (key, value)
+    };
+    let key = key.trim().to_lowercase();
+    let value = value.trim();
+    let value = value
+        .strip_prefix('`')
+        .and_then(|v| v.strip_suffix('`'))
+        .filter(|v| !v.contains('`'))
+        .unwrap_or(value)
+        .trim();
+    Some((key, value.to_string()))
+}
+
+/// Strips the list marker and checkbox from an item's source and dedents continuation lines.
+fn item_text(src: &str) -> String {
+    let mut lines = src.lines();
+    let first = lines.next().unwrap_or("");
+    let trimmed = first.trim_start();
+    let lead = first.len() - trimmed.len();
+    let marker_len = if trimmed.starts_with(['-', '*', '+']) {
+        1
+    } else {
+        trimmed.chars().take_while(|c| c.is_ascii_digit()).count() + 1
+    };
+    let after = &trimmed[marker_len.min(trimmed.len())..];
+    let content = after.trim_start();
+    let indent = lead + marker_len + (after.len() - content.len());
+    let content = ["[ ] ", "[x] ", "[X] "]
+        .iter()
+        .find_map(|c| content.strip_prefix(c))
+        .unwrap_or(content);
+    let mut out = content.trim_end().to_string();
+    for l in lines {
+        out.push('\n');
+        let strip = l.len() - l.trim_start().len();
+        out.push_str(l[strip.min(indent)..].trim_end());
+    }
+    out.trim_end().to_string()
+}
+
+fn is_placeholder(s: &str) -> bool {
+    let s = s.trim();
+    (s.starts_with('[') && s.ends_with(']') && !s[1..].contains('['))
+        || (s.starts_with('<') && s.ends_with('>') && !s.contains(' '))
+        || (s.starts_with('<') && s.ends_with('>') && s.len() < 40)
+}
+
+fn is_unknown(s: &str) -> bool {
+    s.to_lowercase().contains("[unknown")
+}
+
+fn is_none_marker(s: &str) -> bool {
+    let s = s
+        .trim()
+        .trim_matches(|c| c == '_' || c == '*' || c == '.')
+        .to_lowercase();
+    matches!(
+        s.as_str(),
+        "none" | "none yet" | "n/a" | "nothing yet" | "-"
+    )
+}
+
+/// Checks a value: unknown markers and unfilled placeholders become gaps and yield `None`.
+fn checked(value: Option<&str>, what: &str, gaps: &mut Vec<String>) -> Option<String> {
+    let v = value?.trim();
+    if v.is_empty() {
+        return None;
+    }
+    if is_unknown(v) {
+        gaps.push(format!("{what} is marked {}", super::UNKNOWN));
+        return None;
+    }
+    if is_placeholder(v) {
+        gaps.push(format!("{what} is an unfilled placeholder: {v}"));
+        return None;
+    }
+    Some(v.to_string())
+}
+
+/// Keeps the real items, turning unknown markers and placeholders into gaps.
+fn real_items(items: Vec<Task>, name: &str, gaps: &mut Vec<String>) -> Vec<Task> {
+    items
+        .into_iter()
+        .filter(|t| {
+            if is_unknown(&t.text) {
+                gaps.push(format!("{name} has an item marked {}", super::UNKNOWN));
+                false
+            } else if is_placeholder(&t.text) {
+                gaps.push(format!(
+                    "{name} has an unfilled placeholder item: {}",
+                    t.text
+                ));
+                false
+            } else {
+                !t.text.is_empty()
+            }
+        })
+        .collect()
+}
+
+fn apply(k: usize, s: Section, doc: &mut Document, gaps: &mut Vec<String>) {
+    let name = SECTIONS[k];
+    let loose_first = s
+        .loose
+        .first()
+        .and_then(|p| p.lines().next())
+        .map(str::to_string);
+    match k {
+        0 => {
+            let id = s
+                .field(&["id", "story"])
+                .map(str::to_string)
+                .or(loose_first);
+            match checked(id.as_deref(), "Story: ID", gaps) {
+                Some(id) => doc.story = Some(id),
+                None if id.is_none() && doc.story.is_none() => {
+                    gaps.push("Story: no ID".into());
+                }
+                None => {}
+            }
+            if let Some(t) = checked(s.field(&["title"]), "Story: Title", gaps) {
+                doc.title = Some(t);
+            }
+            doc.goal = checked(s.field(&["goal"]), "Story: Goal", gaps);
+            doc.source = checked(s.field(&["source"]), "Story: Source", gaps);
+        }
+        1 => {
+            let branch = s.field(&["branch"]).map(str::to_string).or(loose_first);
+            doc.branch = checked(branch.as_deref(), "Branch: branch name", gaps);
+            if branch.is_none() {
+                gaps.push("Branch: no branch name".into());
+            }
+            doc.commit_strategy = checked(
+                s.field(&["commit strategy"]),
+                "Branch: Commit strategy",
+                gaps,
+            );
+            doc.commits_so_far = checked(
+                s.field(&["commits so far", "commits"]),
+                "Branch: Commits so far",
+                gaps,
+            );
+        }
+        2 => {
+            doc.tasks_done = real_items(s.items, name, gaps)
+                .into_iter()
+                .map(|t| Task { done: true, ..t })
+                .collect();
+            loose_text(&s.loose, name, gaps);
+        }
+        3 => {
+            doc.decisions = real_items(s.items, name, gaps)
+                .into_iter()
+                .map(|t| t.text)
+                .collect();
+            for p in s.loose.iter().filter(|p| !is_none_marker(p)) {
+                if is_unknown(p) || is_placeholder(p) {
+                    gaps.push(format!("{name} has an unfilled placeholder: {p}"));
+                } else {
+                    doc.decisions.push(p.clone());
+                }
+            }
+        }
+        _ => {
+            doc.next_action = checked(
+                s.field(&["next immediate action", "next action", "next"]),
+                "Remaining Todos: Next immediate action",
+                gaps,
+            );
+            for t in real_items(s.items, name, gaps) {
+                if t.done {
+                    doc.tasks_done.push(t);
+                } else {
+                    doc.tasks_remaining.push(t);
+                }
+            }
+            loose_text(&s.loose, name, gaps);
+        }
+    }
+}
+
+fn loose_text(loose: &[String], name: &str, gaps: &mut Vec<String>) {
+    for p in loose.iter().filter(|p| !is_none_marker(p)) {
+        gaps.push(format!(
+            "{name} has text that is not a checklist item: {:?}",
+            p.lines().next().unwrap_or("")
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::render;
+
+    const SEED_313: &str = "# Checkpoint: #313 — Skill corpus effectiveness pass
+
+**Last updated:** 2026-07-16 14:30
+**Written by:** implement session
+
+## 1. Story
+**ID:** #313
+**Title:** Skill corpus effectiveness: trigger descriptions, shared references, ...
+**Goal:** Optimize the 35-skill corpus for LLM-executor effectiveness.
+**Source:** github.com/foomakers/pair/issues/313
+
+## 2. Branch
+**Branch:** `chore/#313-t6-completion-criteria`
+**Commit strategy:** commit-per-task
+**Commits so far:** 2 — \"sharpen soft Verify beats across assess-* skills\"
+
+## 3. Tasks Done
+- [x] T1 — Router/catalog + correctness fixes — PR #325
+- [x] T2 — Authoring effectiveness standard — PR #319
+
+## 4. Key Decisions
+- Shared-reference naming: `skill-conventions/<topic>.md` — see 2026-07-13-shared-reference-naming.md
+
+## 5. Remaining Todos
+- [ ] T6 — Completion criteria + steering pass
+**Next immediate action:** finish the negation sweep on record-decision, then run the T2 checklist on 4-5 sampled skills.
+";
+
+    const SETUP: &str =
+        "## Story\nauth\n## Branch\nmain\n## Tasks Done\n- a\n## Key Decisions\n- b\n## Remaining Todos\n- c\n";
+
+    #[test]
+    fn seed_example_parses_with_high_confidence() {
+        let p = parse(SEED_313.as_bytes());
+        assert_eq!(p.gaps, Vec::<String>::new());
+        assert_eq!(p.confidence, Confidence::High);
+        let d = &p.doc;
+        assert_eq!(d.story.as_deref(), Some("#313"));
+        assert_eq!(
+            d.branch.as_deref(),
+            Some("chore/#313-t6-completion-criteria")
+        );
+        assert_eq!(d.tasks_done.len(), 2);
+        assert_eq!(d.tasks_remaining.len(), 1);
+        assert_eq!(
+            d.tasks_remaining[0].text,
+            "T6 — Completion criteria + steering pass"
+        );
+        assert_eq!(d.decisions.len(), 1);
+        assert!(d
+            .next_action
+            .as_deref()
+            .unwrap()
+            .starts_with("finish the negation sweep"));
+        assert_eq!(d.written_by.as_deref(), Some("implement session"));
+        assert_eq!(d.commit_strategy.as_deref(), Some("commit-per-task"));
+    }
+
+    #[test]
+    fn render_round_trips() {
+        let p = parse(SEED_313.as_bytes());
+        let again = parse(render(&p.doc).as_bytes());
+        assert_eq!(again.doc, p.doc);
+        assert_eq!(again.confidence, Confidence::High);
+    }
+
+    #[test]
+    fn one_missing_section_is_exactly_one_gap() {
+        let cut = SEED_313.replace("## 4. Key Decisions\n- Shared-reference naming: `skill-conventions/<topic>.md` — see 2026-07-13-shared-reference-naming.md\n", "");
+        let p = parse(cut.as_bytes());
+        assert_eq!(p.gaps, vec!["missing section 'Key Decisions'".to_string()]);
+        assert_eq!(p.confidence, Confidence::NeedsConfirmation);
+    }
+
+    #[test]
+    fn template_notes_are_ignored_and_reported() {
+        let with = format!("{SEED_313}\n## Template Notes\n- fill every section\n");
+        let p = parse(with.as_bytes());
+        assert_eq!(p.confidence, Confidence::High);
+        assert_eq!(p.ignored_sections.len(), 1);
+        assert!(p.ignored_sections[0].starts_with("Template Notes"));
+        assert_eq!(p.doc.tasks_remaining.len(), 1);
+    }
+
+    #[test]
+    fn setup_document_is_valid() {
+        let p = parse(SETUP.as_bytes());
+        assert_eq!(p.gaps, Vec::<String>::new());
+        assert_eq!(p.doc.story.as_deref(), Some("auth"));
+        assert_eq!(p.doc.branch.as_deref(), Some("main"));
+        assert_eq!(p.doc.tasks_done[0].text, "a");
+        assert_eq!(p.doc.decisions, vec!["b"]);
+        assert_eq!(p.doc.tasks_remaining[0].text, "c");
+    }
+
+    #[test]
+    fn fenced_headings_are_not_sections() {
+        // C11
+        let doc = "## Story\nauth\n## Branch\nmain\n## Key Decisions\n- b\n\n```\n## Tasks Done\n```\n\n~~~\n## Remaining Todos\n~~~\n## Remaining Todos\n- c\n";
+        let p = parse(doc.as_bytes());
+        assert_eq!(p.gaps, vec!["missing section 'Tasks Done'".to_string()]);
+        assert_eq!(p.doc.tasks_remaining[0].text, "c");
+        assert_eq!(p.doc.decisions[0], "b");
+        assert!(p.text.contains("```\n## Tasks Done\n```"));
+    }
+
+    #[test]
+    fn line_endings_and_bom_do_not_matter() {
+        // C12, C13
+        let crlf = SETUP.replace('\n', "\r\n");
+        let cr = SETUP.replace('\n', "\r");
+        let bom = format!("\u{feff}{SETUP}");
+        let base = parse(SETUP.as_bytes()).doc;
+        for variant in [crlf, cr, bom] {
+            let p = parse(variant.as_bytes());
+            assert_eq!(p.doc, base);
+            assert_eq!(p.confidence, Confidence::High);
+            assert!(!p.text.contains('\r'));
+        }
+    }
+
+    #[test]
+    fn latin1_is_decoded_lossily_with_a_gap() {
+        let mut bytes = SETUP.as_bytes().to_vec();
+        bytes.extend_from_slice(b"- caf\xE9\n");
+        let p = parse(&bytes);
+        assert_eq!(p.confidence, Confidence::NeedsConfirmation);
+        assert!(p.gaps[0].contains("not valid UTF-8"));
+        assert_eq!(p.doc.tasks_remaining[1].text, "caf\u{fffd}");
+    }
+
+    #[test]
+    fn placeholders_are_gaps_and_real_items_stay() {
+        // C14
+        let doc = "## Story\nauth\n## Branch\nmain\n## Template Notes\nfill it\n## Tasks Done\n- a\n## Key Decisions\n- [Decision and rationale]\n## Remaining Todos\n- [ ] <todo>\n- [ ] add rate limit\n";
+        let p = parse(doc.as_bytes());
+        assert_eq!(p.confidence, Confidence::NeedsConfirmation);
+        assert_eq!(p.gaps.len(), 2, "{:?}", p.gaps);
+        assert!(p
+            .gaps
+            .iter()
+            .any(|g| g.contains("[Decision and rationale]")));
+        assert!(p.gaps.iter().any(|g| g.contains("<todo>")));
+        assert_eq!(p.doc.tasks_remaining.len(), 1);
+        assert_eq!(p.doc.tasks_remaining[0].text, "add rate limit");
+        assert_eq!(p.doc.tasks_done[0].text, "a");
+        assert!(p.ignored_sections[0].starts_with("Template Notes"));
+    }
+
+    #[test]
+    fn duplicates_are_flagged_with_lines() {
+        let doc = format!("{SETUP}## Branch\nother\n");
+        let p = parse(doc.as_bytes());
+        assert_eq!(p.gaps.len(), 1);
+        assert!(p.gaps[0].contains("lines 3 and 11"), "{}", p.gaps[0]);
+        assert_eq!(p.doc.branch.as_deref(), Some("main"));
+    }
+
+    #[test]
+    fn setext_headings_are_sections() {
+        let doc = "Story\n=====\nauth\n\nBranch\n------\nmain\n\nTasks Done\n---\n- a\n\nKey Decisions\n---\n- b\n\nRemaining Todos\n---\n- c\n";
+        let p = parse(doc.as_bytes());
+        assert_eq!(p.gaps, Vec::<String>::new());
+    }
+
+    #[test]
+    fn unknown_markers_are_gaps() {
+        let doc = SETUP.replace(
+            "## Branch\nmain",
+            &format!("## Branch\n{}", crate::model::UNKNOWN),
+        );
+        let p = parse(doc.as_bytes());
+        assert_eq!(p.doc.branch, None);
+        assert_eq!(p.gaps.len(), 1, "{:?}", p.gaps);
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        for s in [
+            "",
+            "#",
+            "##",
+            "- [",
+            "**:**",
+            "```",
+            "## Story\n**ID:**",
+            "\u{0}\u{1b}[2K",
+            "1.\n##1.",
+            "* **",
+        ] {
+            let _ = parse(s.as_bytes());
+        }
+        assert_eq!(parse(b"").gaps.len(), 5);
+    }
+}

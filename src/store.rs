@@ -1,0 +1,644 @@
+//! Checkpoint storage on refs, through gix: one ref per story pointing at a commit whose tree
+//! holds `checkpoint.md` and `meta.json`; the commit chain is the history. Every write is a
+//! compare-and-swap on the ref. The on-ref layout is specified in `docs/FORMAT.md`.
+//!
+//! This module owns reads and writes of checkpoint objects and refs. It never touches HEAD,
+//! the index, the working tree, or any ref outside [`ACTIVE_PREFIX`] and [`ARCHIVE_PREFIX`].
+
+use crate::error::{Error, Result};
+use crate::story::StoryId;
+use gix::bstr::ByteSlice;
+use gix::objs::tree::{Entry, EntryKind};
+use gix::refs::transaction::{Change, LogChange, PreviousValue, RefEdit, RefLog};
+use gix::refs::Target;
+use gix::ObjectId;
+use std::path::Path;
+
+/// Namespace of active checkpoints: `refs/checkpoints/<story>`.
+pub const ACTIVE_PREFIX: &str = "refs/checkpoints/";
+/// Namespace of finished checkpoints: `refs/checkpoints-archive/<story>`.
+pub const ARCHIVE_PREFIX: &str = "refs/checkpoints-archive/";
+/// Version of the on-ref format (tree layout, `meta.json`, trailers); see `docs/FORMAT.md`.
+pub const FORMAT_VERSION: u32 = 1;
+/// Name of the document blob in a checkpoint commit's tree.
+pub const DOCUMENT_FILE: &str = "checkpoint.md";
+/// Name of the metadata blob in a checkpoint commit's tree.
+pub const META_FILE: &str = "meta.json";
+/// Default for `checkpoint.maxSize`: 1 MiB.
+pub const DEFAULT_MAX_SIZE: u64 = 1024 * 1024;
+/// How often a compare-and-swap write is retried after losing a race.
+const MAX_ATTEMPTS: u32 = 5;
+
+/// One changed path in the working tree or on the branch, as recorded in `meta.json`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FileChange {
+    /// Repository-relative path, `/`-separated.
+    pub path: String,
+    /// `staged`, `unstaged`, `untracked` or `committed` (changed on the branch since the merge-base).
+    pub state: String,
+}
+
+/// `meta.json`: machine-readable facts about one revision (format version 1).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Meta {
+    /// Always [`FORMAT_VERSION`] when written by this version.
+    pub schema_version: u32,
+    /// Canonical story id.
+    pub story: String,
+    /// Story title, if known.
+    pub title: Option<String>,
+    /// The story's branch (short name), if known.
+    pub branch: Option<String>,
+    /// Full hex id of the code commit at HEAD when saved.
+    pub head: Option<String>,
+    /// The default branch the merge-base was computed against (short name).
+    pub default_branch: Option<String>,
+    /// Full hex id of the merge-base of HEAD and the default branch.
+    pub merge_base: Option<String>,
+    /// Files changed: staged, unstaged, untracked, and committed since the merge-base.
+    pub files_modified: Vec<FileChange>,
+    /// Number of checked tasks.
+    pub tasks_done: usize,
+    /// Tasks done plus remaining.
+    pub tasks_total: usize,
+    /// Template name; `pair` for the default.
+    pub template: String,
+    /// `active` or `done`.
+    pub status: String,
+    /// 1 for the first revision, then the highest parent revision plus one.
+    pub revision: u64,
+    /// When saved, RFC 3339.
+    pub saved_at: String,
+}
+
+/// What `list` and `log` show, read from a commit alone (message trailers and signatures).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Summary {
+    /// The checkpoint commit.
+    pub commit: ObjectId,
+    /// Its parents (previous tips).
+    pub parents: Vec<ObjectId>,
+    /// The message's first line.
+    pub subject: String,
+    /// The journal text between subject and trailers (may be empty).
+    pub body: String,
+    /// `Checkpoint-Story`.
+    pub story: String,
+    /// `Checkpoint-Title`, empty when unknown.
+    pub title: String,
+    /// `Checkpoint-Branch`, empty when unknown.
+    pub branch: String,
+    /// `Checkpoint-Tasks` done part.
+    pub tasks_done: usize,
+    /// `Checkpoint-Tasks` total part.
+    pub tasks_total: usize,
+    /// `Checkpoint-Status`: `active` or `done`.
+    pub status: String,
+    /// `Checkpoint-Revision`.
+    pub revision: u64,
+    /// Author name as recorded.
+    pub author: String,
+    /// Author email as recorded.
+    pub email: String,
+    /// Committer time, seconds since the Unix epoch.
+    pub time: i64,
+    /// Committer time zone offset in seconds east of UTC.
+    pub offset: i32,
+}
+
+/// A full revision: the summary plus the two blobs.
+#[derive(Debug, Clone)]
+pub struct Revision {
+    /// Commit-level facts.
+    pub summary: Summary,
+    /// `checkpoint.md` as stored (UTF-8, LF).
+    pub document: String,
+    /// `meta.json` decoded.
+    pub meta: Meta,
+}
+
+/// What a write puts into the new commit.
+#[derive(Debug, Clone)]
+pub struct NewRevision {
+    /// The document; its size is checked against the cap.
+    pub document: String,
+    /// Metadata; `revision` is filled in by the store.
+    pub meta: Meta,
+    /// Commit subject (one line).
+    pub subject: String,
+    /// Journal text for the message body, may be empty.
+    pub body: String,
+}
+
+/// An open repository with checkpoint storage.
+pub struct Store {
+    /// The gix repository handle.
+    pub repo: gix::Repository,
+    max_size: u64,
+}
+
+impl Store {
+    /// Discovers the repository like git does: `GIT_DIR`/`GIT_WORK_TREE` when set, else upwards
+    /// from `dir`.
+    ///
+    /// # Errors
+    /// [`Error::NotARepository`] when none is found; [`Error::UnsupportedRefStorage`] for a
+    /// reftable repository (gix would write loose refs git never reads); [`Error::Config`] for a
+    /// malformed `checkpoint.maxSize`.
+    pub fn discover(dir: &Path) -> Result<Store> {
+        let repo = gix::discover_with_environment_overrides(dir)
+            .map_err(|e| Error::NotARepository(e.to_string()))?;
+        let max_size = {
+            let config = repo.config_snapshot();
+            if let Some(storage) = config.string("extensions.refStorage") {
+                let storage = storage.to_str_lossy().to_lowercase();
+                if storage != "files" {
+                    return Err(Error::UnsupportedRefStorage(storage));
+                }
+            }
+            match config.string("checkpoint.maxSize") {
+                None => DEFAULT_MAX_SIZE,
+                Some(v) => parse_size(&v.to_str_lossy()).ok_or_else(|| Error::Config {
+                    key: "checkpoint.maxSize".into(),
+                    value: v.to_str_lossy().into_owned(),
+                    reason: "expected a byte count such as 1048576, 512k or 2m".into(),
+                })?,
+            }
+        };
+        Ok(Store { repo, max_size })
+    }
+
+    /// Reads a string config value (e.g. `checkpoint.storyPattern`), if set.
+    pub fn config_string(&self, key: &str) -> Option<String> {
+        self.repo
+            .config_snapshot()
+            .string(key)
+            .map(|v| v.to_str_lossy().into_owned())
+    }
+
+    /// The maximum document size in bytes (`checkpoint.maxSize`, default 1 MiB).
+    pub fn max_size(&self) -> u64 {
+        self.max_size
+    }
+
+    /// The commit `refname` points at, or `None` when the ref does not exist.
+    ///
+    /// # Errors
+    /// [`Error::Git`] when the ref store cannot be read.
+    pub fn tip(&self, refname: &str) -> Result<Option<ObjectId>> {
+        let r = self
+            .repo
+            .try_find_reference(refname)
+            .map_err(|e| Error::git(format!("cannot read {refname}"), e))?;
+        Ok(r.and_then(|r| r.target().try_id().map(|id| id.to_owned())))
+    }
+
+    /// All refs under `prefix` (`refs/checkpoints/`), as (story id, commit), sorted by id.
+    ///
+    /// # Errors
+    /// [`Error::Git`] when the ref store cannot be read.
+    pub fn refs(&self, prefix: &str) -> Result<Vec<(String, ObjectId)>> {
+        let platform = self
+            .repo
+            .references()
+            .map_err(|e| Error::git("cannot read refs", e))?;
+        let iter = platform
+            .prefixed(prefix)
+            .map_err(|e| Error::git(format!("cannot list {prefix}"), e))?;
+        let mut out = Vec::new();
+        for r in iter {
+            let r = r.map_err(|e| Error::git(format!("cannot list {prefix}"), e))?;
+            let name = r.name().as_bstr().to_str_lossy().into_owned();
+            if let (Some(story), Some(id)) = (name.strip_prefix(prefix), r.target().try_id()) {
+                out.push((story.to_string(), id.to_owned()));
+            }
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    /// Reads the commit `id` without touching its blobs.
+    ///
+    /// # Errors
+    /// [`Error::Git`] when the object is missing or not a commit.
+    pub fn summary(&self, id: ObjectId) -> Result<Summary> {
+        let commit = self
+            .repo
+            .find_commit(id)
+            .map_err(|e| Error::git(format!("cannot read checkpoint commit {id}"), e))?;
+        let c = commit
+            .decode()
+            .map_err(|e| Error::git(format!("cannot decode commit {id}"), e))?;
+        let message = c.message.to_str_lossy();
+        let (subject, body, trailers) = split_message(&message);
+        let get = |k: &str| {
+            trailers
+                .iter()
+                .find(|(key, _)| key.eq_ignore_ascii_case(k))
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default()
+        };
+        let tasks = get("Checkpoint-Tasks");
+        let (done, total) = tasks.split_once('/').unwrap_or(("0", "0"));
+        let author = c
+            .author()
+            .map_err(|e| Error::git(format!("bad author in {id}"), e))?;
+        let committer = c
+            .committer()
+            .map_err(|e| Error::git(format!("bad committer in {id}"), e))?;
+        let time = committer.time().unwrap_or_default();
+        Ok(Summary {
+            commit: id,
+            parents: c.parents().collect(),
+            subject,
+            body,
+            story: get("Checkpoint-Story"),
+            title: get("Checkpoint-Title"),
+            branch: get("Checkpoint-Branch"),
+            tasks_done: done.trim().parse().unwrap_or(0),
+            tasks_total: total.trim().parse().unwrap_or(0),
+            status: get("Checkpoint-Status"),
+            revision: get("Checkpoint-Revision").parse().unwrap_or(0),
+            author: author.name.to_str_lossy().into_owned(),
+            email: author.email.to_str_lossy().into_owned(),
+            time: time.seconds,
+            offset: time.offset,
+        })
+    }
+
+    /// Reads the full revision at commit `id` of `refname` (used in error messages).
+    ///
+    /// # Errors
+    /// [`Error::Corrupt`] when the tree lacks `checkpoint.md` or `meta.json` is not valid JSON;
+    /// [`Error::Git`] when objects cannot be read.
+    pub fn read(&self, refname: &str, id: ObjectId) -> Result<Revision> {
+        let summary = self.summary(id)?;
+        let corrupt = |reason: String| Error::Corrupt {
+            refname: refname.to_string(),
+            oid: id.to_string(),
+            reason,
+        };
+        let commit = self
+            .repo
+            .find_commit(id)
+            .map_err(|e| Error::git(format!("cannot read commit {id}"), e))?;
+        let tree = commit
+            .tree()
+            .map_err(|e| Error::git(format!("cannot read the tree of {id}"), e))?;
+        let blob = |name: &str| -> Result<Option<Vec<u8>>> {
+            let Some(entry) = tree.find_entry(name).map(|e| e.object_id()) else {
+                return Ok(None);
+            };
+            let obj = self
+                .repo
+                .find_object(entry)
+                .map_err(|e| Error::git(format!("cannot read {name} of {id}"), e))?;
+            Ok(Some(obj.detach().data))
+        };
+        let document = blob(DOCUMENT_FILE)?
+            .ok_or_else(|| corrupt(format!("its tree has no {DOCUMENT_FILE}")))?;
+        let meta = match blob(META_FILE)? {
+            Some(bytes) => serde_json::from_slice(&bytes)
+                .map_err(|e| corrupt(format!("{META_FILE} is not valid: {e}")))?,
+            None => return Err(corrupt(format!("its tree has no {META_FILE}"))),
+        };
+        Ok(Revision {
+            summary,
+            document: String::from_utf8_lossy(&document).into_owned(),
+            meta,
+        })
+    }
+
+    /// The history of `tip`: every reachable checkpoint commit, newest revision first.
+    ///
+    /// # Errors
+    /// [`Error::Git`] when the walk fails.
+    pub fn history(&self, tip: ObjectId) -> Result<Vec<Summary>> {
+        let walk = self
+            .repo
+            .rev_walk([tip])
+            .all()
+            .map_err(|e| Error::git(format!("cannot walk the history of {tip}"), e))?;
+        let mut out = Vec::new();
+        for info in walk {
+            let info =
+                info.map_err(|e| Error::git(format!("cannot walk the history of {tip}"), e))?;
+            out.push(self.summary(info.id)?);
+        }
+        out.sort_by(|a, b| b.revision.cmp(&a.revision).then(b.time.cmp(&a.time)));
+        Ok(out)
+    }
+
+    /// Checks that a commit can be written: an identity is configured.
+    ///
+    /// # Errors
+    /// [`Error::NoIdentity`] when `user.name`/`user.email` (or the `GIT_*` variables) are unset.
+    pub fn check_identity(&self) -> Result<()> {
+        match (self.repo.committer(), self.repo.author()) {
+            (Some(Ok(_)), Some(Ok(_))) => Ok(()),
+            (Some(Err(e)), _) | (_, Some(Err(e))) => Err(Error::git("bad identity date", e)),
+            _ => Err(Error::NoIdentity),
+        }
+    }
+
+    /// Creates or updates `refname` by compare-and-swap. `change` receives the current tip's
+    /// revision (or `None`) and returns what to write; on a lost race it is called again with
+    /// the new tip, at most a few times. Returns the new commit and whether the ref existed.
+    ///
+    /// Nothing is written when `change` fails, the identity is missing or the document exceeds
+    /// `checkpoint.maxSize`. Objects written before a failed ref update are unreferenced and
+    /// left for `git gc`, as git itself does.
+    ///
+    /// # Errors
+    /// [`Error::NoIdentity`], [`Error::TooLarge`], [`Error::LockHeld`] when `<ref>.lock` exists,
+    /// [`Error::Contended`] after repeated lost races, errors from `change`, [`Error::Git`].
+    pub fn update<F>(&self, refname: &str, mut change: F) -> Result<(ObjectId, Option<ObjectId>)>
+    where
+        F: FnMut(Option<&Revision>) -> Result<NewRevision>,
+    {
+        self.check_identity()?;
+        for _ in 0..MAX_ATTEMPTS {
+            let tip = self.tip(refname)?;
+            let current = tip.map(|t| self.read(refname, t)).transpose()?;
+            let mut new = change(current.as_ref())?;
+            new.meta.revision = current
+                .as_ref()
+                .map_or(0, |c| c.summary.revision.max(c.meta.revision))
+                + 1;
+            let commit = self.write_commit(&new, tip.into_iter().collect())?;
+            let expected = match tip {
+                Some(t) => PreviousValue::MustExistAndMatch(Target::Object(t)),
+                None => PreviousValue::MustNotExist,
+            };
+            match self.edit(vec![update_edit(
+                refname,
+                commit,
+                expected,
+                "checkpoint: save",
+            )]) {
+                Ok(()) => return Ok((commit, tip)),
+                Err(e) => {
+                    if self.tip(refname)? != tip {
+                        continue; // Lost the race: re-read, re-apply, retry.
+                    }
+                    return Err(e);
+                }
+            }
+        }
+        Err(Error::Contended {
+            refname: refname.to_string(),
+            attempts: MAX_ATTEMPTS,
+        })
+    }
+
+    /// Writes the blobs, tree and commit for `new` with `parents`; no ref is touched.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] before anything is written; [`Error::Git`].
+    pub fn write_commit(&self, new: &NewRevision, parents: Vec<ObjectId>) -> Result<ObjectId> {
+        let size = new.document.len() as u64;
+        if size > self.max_size {
+            return Err(Error::TooLarge {
+                size,
+                limit: self.max_size,
+            });
+        }
+        let meta = serde_json::to_vec_pretty(&new.meta).expect("Meta always serialises");
+        let werr = |e| Error::git("cannot write checkpoint objects", e);
+        let doc_id = self
+            .repo
+            .write_blob(new.document.as_bytes())
+            .map_err(werr)?
+            .detach();
+        let meta_id = self.repo.write_blob(&meta).map_err(werr)?.detach();
+        let tree = gix::objs::Tree {
+            entries: vec![
+                Entry {
+                    mode: EntryKind::Blob.into(),
+                    filename: DOCUMENT_FILE.into(),
+                    oid: doc_id,
+                },
+                Entry {
+                    mode: EntryKind::Blob.into(),
+                    filename: META_FILE.into(),
+                    oid: meta_id,
+                },
+            ],
+        };
+        let tree_id = self.repo.write_object(&tree).map_err(werr)?.detach();
+        let committer = self
+            .repo
+            .committer()
+            .ok_or(Error::NoIdentity)?
+            .map_err(|e| Error::git("bad committer date", e))?;
+        let author = self
+            .repo
+            .author()
+            .ok_or(Error::NoIdentity)?
+            .map_err(|e| Error::git("bad author date", e))?;
+        let commit = gix::objs::Commit {
+            tree: tree_id,
+            parents: parents.into(),
+            author: author.into(),
+            committer: committer.into(),
+            encoding: None,
+            message: compose_message(new).into(),
+            extra_headers: Vec::new(),
+        };
+        Ok(self.repo.write_object(&commit).map_err(werr)?.detach())
+    }
+
+    /// Applies `edits` as one transaction (all or nothing).
+    ///
+    /// # Errors
+    /// [`Error::LockHeld`] when a `.lock` file of one of the refs exists; [`Error::Git`].
+    pub fn edit(&self, edits: Vec<RefEdit>) -> Result<()> {
+        let names: Vec<String> = edits
+            .iter()
+            .map(|e| e.name.as_bstr().to_str_lossy().into_owned())
+            .collect();
+        for name in &names {
+            debug_assert!(name.starts_with(ACTIVE_PREFIX) || name.starts_with(ARCHIVE_PREFIX));
+        }
+        match self.repo.edit_references(edits) {
+            Ok(_) => Ok(()),
+            Err(e) => {
+                for name in &names {
+                    let lock = self.repo.common_dir().join(format!("{name}.lock"));
+                    if lock.exists() {
+                        return Err(Error::LockHeld {
+                            refname: name.clone(),
+                            lock,
+                        });
+                    }
+                }
+                Err(Error::git(format!("cannot update {}", names.join(", ")), e))
+            }
+        }
+    }
+}
+
+/// A ref update edit with a reflog message, never dereferencing.
+pub fn update_edit(refname: &str, new: ObjectId, expected: PreviousValue, msg: &str) -> RefEdit {
+    RefEdit {
+        change: Change::Update {
+            log: LogChange {
+                mode: RefLog::AndReference,
+                force_create_reflog: false,
+                message: msg.into(),
+            },
+            expected,
+            new: Target::Object(new),
+        },
+        name: refname.try_into().expect("story refnames are validated"),
+        deref: false,
+    }
+}
+
+/// A ref deletion edit that only applies while the ref still points at `expected`.
+pub fn delete_edit(refname: &str, expected: ObjectId) -> RefEdit {
+    RefEdit {
+        change: Change::Delete {
+            expected: PreviousValue::MustExistAndMatch(Target::Object(expected)),
+            log: RefLog::AndReference,
+        },
+        name: refname.try_into().expect("story refnames are validated"),
+        deref: false,
+    }
+}
+
+/// Looks up revision `rev` (a revision number, or a hex commit id or prefix) in `history`.
+pub fn find_revision<'a>(history: &'a [Summary], rev: &str) -> Option<&'a Summary> {
+    if let Ok(n) = rev.parse::<u64>() {
+        if rev.len() < 7 {
+            return history.iter().find(|s| s.revision == n);
+        }
+    }
+    let rev = rev.to_lowercase();
+    let mut matches = history
+        .iter()
+        .filter(|s| s.commit.to_string().starts_with(&rev));
+    match (matches.next(), matches.next()) {
+        (Some(one), None) if rev.len() >= 4 => Some(one),
+        _ => None,
+    }
+}
+
+/// Trailer keys in the order they are written.
+fn compose_message(new: &NewRevision) -> String {
+    let clean = |s: &str| s.replace(['\n', '\r'], " ").trim().to_string();
+    let m = &new.meta;
+    let mut msg = clean(&new.subject);
+    msg.push_str("\n\n");
+    let body = new.body.trim();
+    if !body.is_empty() {
+        msg.push_str(body);
+        msg.push_str("\n\n");
+    }
+    let mut trailer = |k: &str, v: &str| {
+        msg.push_str(&format!("Checkpoint-{k}: {}\n", clean(v)));
+    };
+    trailer("Story", &m.story);
+    trailer("Title", m.title.as_deref().unwrap_or(""));
+    trailer("Branch", m.branch.as_deref().unwrap_or(""));
+    trailer("Tasks", &format!("{}/{}", m.tasks_done, m.tasks_total));
+    trailer("Status", &m.status);
+    trailer("Revision", &m.revision.to_string());
+    trailer("Template", &m.template);
+    trailer("Format", &FORMAT_VERSION.to_string());
+    msg
+}
+
+/// Splits a commit message into subject, body and the trailing `Key: value` block.
+fn split_message(message: &str) -> (String, String, Vec<(String, String)>) {
+    let message = message.trim_end();
+    let (subject, rest) = message.split_once('\n').unwrap_or((message, ""));
+    let rest = rest.trim_matches('\n');
+    let (body, last) = match rest.rfind("\n\n") {
+        Some(i) => (&rest[..i], &rest[i + 2..]),
+        None => ("", rest),
+    };
+    let trailers: Vec<(String, String)> = last
+        .lines()
+        .filter_map(|l| l.split_once(": "))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .collect();
+    let is_trailer_block = !last.is_empty()
+        && last
+            .lines()
+            .all(|l| l.split_once(": ").is_some_and(|(k, _)| !k.contains(' ')));
+    if is_trailer_block {
+        (subject.to_string(), body.trim().to_string(), trailers)
+    } else {
+        (subject.to_string(), rest.trim().to_string(), Vec::new())
+    }
+}
+
+/// Parses `1048576`, `512k`, `2m`, `1g` (git's integer suffixes, powers of 1024).
+fn parse_size(s: &str) -> Option<u64> {
+    let s = s.trim().to_lowercase();
+    let (num, mult) = match s.chars().last()? {
+        'k' => (&s[..s.len() - 1], 1024),
+        'm' => (&s[..s.len() - 1], 1024 * 1024),
+        'g' => (&s[..s.len() - 1], 1024 * 1024 * 1024),
+        _ => (s.as_str(), 1),
+    };
+    num.parse::<u64>().ok()?.checked_mul(mult)
+}
+
+/// The ref a story lives at, active or archived, with its tip.
+///
+/// # Errors
+/// [`Error::NotFound`] when neither ref exists (or the requested one does not).
+pub fn locate(store: &Store, story: &StoryId, archived: bool) -> Result<(String, ObjectId)> {
+    let refname = if archived {
+        story.archive_refname()
+    } else {
+        story.refname()
+    };
+    match store.tip(&refname)? {
+        Some(tip) => Ok((refname, tip)),
+        None => Err(Error::NotFound {
+            story: story.to_string(),
+            refname,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn message_round_trip() {
+        let new = NewRevision {
+            document: String::new(),
+            meta: Meta {
+                story: "313".into(),
+                title: Some("A\ntitle".into()),
+                tasks_done: 2,
+                tasks_total: 3,
+                status: "active".into(),
+                revision: 4,
+                template: "pair".into(),
+                ..Meta::default()
+            },
+            subject: "did things".into(),
+            body: "line one\n\nline two".into(),
+        };
+        let msg = compose_message(&new);
+        let (subject, body, trailers) = split_message(&msg);
+        assert_eq!(subject, "did things");
+        assert_eq!(body, "line one\n\nline two");
+        assert!(trailers.contains(&("Checkpoint-Title".into(), "A title".into())));
+        assert!(trailers.contains(&("Checkpoint-Tasks".into(), "2/3".into())));
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("512k"), Some(512 * 1024));
+        assert_eq!(parse_size("2M"), Some(2 * 1024 * 1024));
+        assert_eq!(parse_size("10"), Some(10));
+        assert_eq!(parse_size("x"), None);
+    }
+}

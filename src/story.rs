@@ -1,0 +1,272 @@
+//! Story ids: the one validator, canonical form, and detection from a branch name.
+//!
+//! A story id becomes exactly one ref component, `refs/checkpoints/<id>`, so the rules are
+//! git-check-ref-format(1) plus what keeps a loose ref file portable to every filesystem
+//! (Windows reserved names and characters, case-insensitive and normalising filesystems).
+//! This module owns no I/O.
+
+use crate::error::{Error, Result};
+
+/// Longest accepted story id, in bytes.
+pub const MAX_LEN: usize = 100;
+
+/// A validated story id in canonical form: a leading `#` removed and ASCII letters lowercased,
+/// so `#ABC-12`, `abc-12` and `ABC-12` are one story and one ref on every filesystem.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct StoryId(String);
+
+/// Windows device names, reserved with or without an extension (`aux`, `aux.md`).
+const DEVICE_NAMES: &[&str] = &[
+    "con", "prn", "aux", "nul", "com0", "com1", "com2", "com3", "com4", "com5", "com6", "com7",
+    "com8", "com9", "lpt0", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
+];
+
+impl StoryId {
+    /// Validates `input` and returns its canonical id.
+    ///
+    /// Accepted: ASCII letters, digits, `-`, `_` and `.`, at most [`MAX_LEN`] bytes, after one
+    /// optional leading `#`. `/` is not allowed: a story is a single ref component, which rules
+    /// out nesting conflicts such as `auth` vs `auth/login`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidStory`] naming the first rule broken, checked in this order: empty,
+    /// `/`, control character, space, git's forbidden characters `~^:?*[\`, Windows-reserved
+    /// characters `|<>"`, non-ASCII, `..`, `@{`, the names `HEAD` and `@`, a leading `-` or `.`,
+    /// a trailing `.lock`, `.`, a Windows device name, any other character, the length limit.
+    pub fn parse(input: &str) -> Result<StoryId> {
+        let fail = |rule: &str| {
+            Err(Error::InvalidStory {
+                input: input.to_string(),
+                rule: rule.to_string(),
+            })
+        };
+        let id = input.strip_prefix('#').unwrap_or(input);
+        if id.is_empty() {
+            return fail("it is empty; give a story id such as 313 or ABC-12");
+        }
+        if id.contains('/') {
+            return fail(
+                "'/' is not allowed: a story id is a single ref component (use '-' instead)",
+            );
+        }
+        if id.chars().any(|c| c.is_control()) {
+            return fail("control characters are not allowed");
+        }
+        if id.contains(' ') {
+            return fail("spaces are not allowed (use '-' instead)");
+        }
+        if let Some(c) = id.chars().find(|c| "~^:?*[\\".contains(*c)) {
+            return fail(&format!(
+                "'{c}' is not allowed in ref names (git-check-ref-format(1))"
+            ));
+        }
+        if let Some(c) = id.chars().find(|c| "|<>\"".contains(*c)) {
+            return fail(&format!("'{c}' is not allowed in file names on Windows"));
+        }
+        if !id.is_ascii() {
+            return fail("only ASCII letters, digits, '-', '_' and '.' are allowed (non-ASCII names differ between filesystems)");
+        }
+        if id.contains("..") {
+            return fail("'..' is not allowed in ref names (git-check-ref-format(1))");
+        }
+        if id.contains("@{") {
+            return fail("'@{' is not allowed in ref names (git-check-ref-format(1))");
+        }
+        if id.eq_ignore_ascii_case("head") || id == "@" {
+            return fail("'HEAD' and '@' are reserved names in git");
+        }
+        if id.starts_with('-') {
+            return fail("a leading '-' is not allowed (it would read as an option)");
+        }
+        if id.starts_with('.') {
+            return fail("a leading '.' is not allowed (git-check-ref-format(1))");
+        }
+        if id.to_ascii_lowercase().ends_with(".lock") {
+            return fail("a trailing '.lock' is not allowed (git-check-ref-format(1))");
+        }
+        if id.ends_with('.') {
+            return fail("a trailing '.' is not allowed (git-check-ref-format(1))");
+        }
+        let stem = id.split('.').next().unwrap_or(id).to_ascii_lowercase();
+        if DEVICE_NAMES.contains(&stem.as_str()) {
+            return fail("Windows device names (CON, PRN, AUX, NUL, COM1-9, LPT1-9) are not allowed, with or without an extension");
+        }
+        if let Some(c) = id
+            .chars()
+            .find(|c| !(c.is_ascii_alphanumeric() || "-_.".contains(*c)))
+        {
+            return fail(&format!(
+                "'{c}' is not allowed; use ASCII letters, digits, '-', '_' and '.'"
+            ));
+        }
+        if id.len() > MAX_LEN {
+            return fail(&format!("it is longer than {MAX_LEN} characters"));
+        }
+        Ok(StoryId(id.to_ascii_lowercase()))
+    }
+
+    /// The canonical id, e.g. `313` or `abc-12`.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The active ref, `refs/checkpoints/<id>`.
+    pub fn refname(&self) -> String {
+        format!("{}{}", crate::store::ACTIVE_PREFIX, self.0)
+    }
+
+    /// The archive ref, `refs/checkpoints-archive/<id>`, where `done` moves a finished story.
+    pub fn archive_refname(&self) -> String {
+        format!("{}{}", crate::store::ARCHIVE_PREFIX, self.0)
+    }
+
+    /// How the id is shown to people: `#313` for numeric ids, the id itself otherwise.
+    pub fn display(&self) -> String {
+        if self.0.bytes().all(|b| b.is_ascii_digit()) {
+            format!("#{}", self.0)
+        } else {
+            self.0.clone()
+        }
+    }
+}
+
+impl std::fmt::Display for StoryId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Detects a story id from a branch's short name (`feature/#313-x`, `chore/#313-x`, `313-x`,
+/// `feat/ABC-123-x`, `ABC-123`), trying `custom` first when given.
+///
+/// `custom` is `checkpoint.storyPattern`: a regex with one capture group, matched against the
+/// short branch name. Returns `None` when nothing matches or the match is not a valid id.
+///
+/// # Errors
+/// [`Error::Config`] when `custom` is not a valid regex with at least one capture group.
+pub fn detect_from_branch(branch: &str, custom: Option<&str>) -> Result<Option<StoryId>> {
+    if let Some(pattern) = custom {
+        let re = regex::Regex::new(pattern).map_err(|e| Error::Config {
+            key: "checkpoint.storyPattern".into(),
+            value: pattern.into(),
+            reason: format!("not a valid regex: {e}"),
+        })?;
+        if re.captures_len() < 2 {
+            return Err(Error::Config {
+                key: "checkpoint.storyPattern".into(),
+                value: pattern.into(),
+                reason: "the regex needs one capture group around the story id".into(),
+            });
+        }
+        if let Some(id) = re
+            .captures(branch)
+            .and_then(|c| c.get(1))
+            .and_then(|m| StoryId::parse(m.as_str()).ok())
+        {
+            return Ok(Some(id));
+        }
+    }
+    // The last path component carries the id: `feature/#313-x` -> `#313-x`.
+    let leaf = branch.rsplit('/').next().unwrap_or(branch);
+    let leaf = leaf.strip_prefix('#').unwrap_or(leaf);
+    let digits: String = leaf.chars().take_while(|c| c.is_ascii_digit()).collect();
+    if !digits.is_empty()
+        && leaf[digits.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| c == '-' || c == '_')
+    {
+        return Ok(StoryId::parse(&digits).ok());
+    }
+    // Ticket keys: `ABC-123`, upper-case letters (as trackers write them), then digits.
+    let letters: String = leaf
+        .chars()
+        .take_while(|c| c.is_ascii_uppercase())
+        .collect();
+    if letters.len() >= 2 {
+        let rest = &leaf[letters.len()..];
+        if let Some(rest) = rest.strip_prefix('-') {
+            let num: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            if !num.is_empty()
+                && rest[num.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| c == '-' || c == '_')
+            {
+                return Ok(StoryId::parse(&format!("{letters}-{num}")).ok());
+            }
+        }
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(input: &str) -> String {
+        match StoryId::parse(input) {
+            Err(Error::InvalidStory { rule, .. }) => rule,
+            other => panic!("{input:?} was accepted: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn hash_and_case_are_one_story() {
+        assert_eq!(
+            StoryId::parse("#313").unwrap(),
+            StoryId::parse("313").unwrap()
+        );
+        assert_eq!(StoryId::parse("ABC-12").unwrap().as_str(), "abc-12");
+        assert_eq!(StoryId::parse("#313").unwrap().display(), "#313");
+    }
+
+    #[test]
+    fn every_rejection_names_its_rule() {
+        assert!(rule("").contains("empty"));
+        assert!(rule("#").contains("empty"));
+        assert!(rule("a/b").contains("'/'"));
+        assert!(rule("a\tb").contains("control"));
+        assert!(rule("a b").contains("spaces"));
+        assert!(rule("a|b").contains("Windows"));
+        assert!(rule("a\"b").contains("Windows"));
+        assert!(rule("a:b").contains("git-check-ref-format"));
+        assert!(rule("Ünï").contains("ASCII"));
+        assert!(rule("a..b").contains("'..'"));
+        assert!(rule("x@{1}").contains("'@{'"));
+        assert!(rule("HEAD").contains("reserved"));
+        assert!(rule("@").contains("reserved"));
+        assert!(rule("-x").contains("leading '-'"));
+        assert!(rule(".hidden").contains("leading '.'"));
+        assert!(rule("foo.lock").contains(".lock"));
+        assert!(rule("a.").contains("trailing '.'"));
+        assert!(rule("aux").contains("device"));
+        assert!(rule("CON").contains("device"));
+        assert!(rule("aux.md").contains("device"));
+        assert!(rule("a%b").contains("'%'"));
+        assert!(rule(&"a".repeat(101)).contains("longer"));
+    }
+
+    #[test]
+    fn detects_ids_from_branches() {
+        let d = |b: &str| detect_from_branch(b, None).unwrap().map(|s| s.0);
+        assert_eq!(d("feature/#313-publish").as_deref(), Some("313"));
+        assert_eq!(
+            d("chore/#313-t6-completion-criteria").as_deref(),
+            Some("313")
+        );
+        assert_eq!(d("313-fix").as_deref(), Some("313"));
+        assert_eq!(d("feat/ABC-123-login").as_deref(), Some("abc-123"));
+        assert_eq!(d("main"), None);
+        assert_eq!(d("feature/v2-thing"), None);
+        assert_eq!(d("release-2024"), None);
+    }
+
+    #[test]
+    fn custom_pattern_wins_and_is_checked() {
+        let got = detect_from_branch("work/story_77", Some(r"story_(\d+)")).unwrap();
+        assert_eq!(got.unwrap().as_str(), "77");
+        assert!(detect_from_branch("x", Some("(")).is_err());
+        assert!(detect_from_branch("x", Some("x")).is_err());
+    }
+}
