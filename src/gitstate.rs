@@ -128,7 +128,11 @@ pub fn count(repo: &gix::Repository, from: ObjectId, hidden: ObjectId) -> Option
     (n <= WALK_LIMIT).then_some(n)
 }
 
-fn commits_since(repo: &gix::Repository, head: ObjectId, base: ObjectId) -> Vec<(ObjectId, String)> {
+fn commits_since(
+    repo: &gix::Repository,
+    head: ObjectId,
+    base: ObjectId,
+) -> Vec<(ObjectId, String)> {
     let Ok(walk) = repo.rev_walk([head]).with_hidden([base]).all() else {
         return Vec::new();
     };

@@ -23,3 +23,6 @@ pub mod store;
 pub mod story;
 
 pub use error::{Error, Result};
+pub mod cli;
+pub mod commands;
+pub mod output;

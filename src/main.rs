@@ -1,1 +1,34 @@
-fn main() {}
+//! `git-checkpoint`: parse the command line, run the command, map errors to exit codes.
+//! Exit codes: 0 success, 1 error, 2 usage error, 3 `resume --strict` with confidence below high.
+
+use clap::Parser;
+use git_checkpoint::cli::{Cli, Command};
+use git_checkpoint::commands;
+use git_checkpoint::output::Output;
+
+fn main() {
+    let cli = Cli::parse();
+    let mut out = Output::new(cli.color);
+    let result = match cli.command {
+        Command::Save(a) => commands::save::run(a, &mut out),
+        Command::Resume(a) => commands::resume::run(a, &mut out),
+        Command::Show(a) => commands::show::run(a, &mut out),
+        Command::List(a) => commands::list::run(a, &mut out),
+        Command::Log(a) => commands::log::run(a, &mut out),
+        Command::Diff(a) => commands::diff::run(a, &mut out),
+        Command::Done(a) => commands::done::run(a, &mut out),
+    };
+    let code = match result {
+        Ok(code) => code,
+        Err(git_checkpoint::Error::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            let e = anyhow::Error::from(e);
+            eprintln!(
+                "error: {}",
+                git_checkpoint::output::escape_controls(&format!("{e:#}"))
+            );
+            1
+        }
+    };
+    std::process::exit(code);
+}

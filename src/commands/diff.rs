@@ -1,0 +1,174 @@
+//! `git checkpoint diff`: what changed between two revisions, section by section, then as a
+//! unified text diff.
+
+use super::{note_found, open, resolve_story, JSON_SCHEMA_VERSION};
+use crate::error::{Error, Result};
+use crate::model::{self, Document};
+use crate::output::Output;
+use crate::store::{self, Revision};
+use serde_json::json;
+
+/// Arguments of `diff`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Story id; default as for `resume`.
+    pub story: Option<String>,
+    /// Old revision (number or commit); default: the tip's parent.
+    pub rev1: Option<String>,
+    /// New revision (number or commit); default: the tip.
+    pub rev2: Option<String>,
+    /// Read a finished story from refs/checkpoints-archive/.
+    #[arg(long)]
+    pub archived: bool,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Section-level changes between two documents.
+#[derive(Debug, Default, serde::Serialize)]
+pub struct Changes {
+    /// Tasks newly in Tasks Done.
+    pub tasks_done: Vec<String>,
+    /// Todos that are new.
+    pub todos_added: Vec<String>,
+    /// Todos gone without being done.
+    pub todos_removed: Vec<String>,
+    /// Decisions that are new (or reworded).
+    pub decisions_added: Vec<String>,
+    /// Decisions gone (or reworded).
+    pub decisions_removed: Vec<String>,
+    /// Single-value fields whose value changed: (field, old, new).
+    pub fields_changed: Vec<(String, Option<String>, Option<String>)>,
+}
+
+/// Compares `old` with `new` section by section.
+pub fn changes(old: &Document, new: &Document) -> Changes {
+    let texts = |t: &[model::Task]| t.iter().map(|t| t.text.clone()).collect::<Vec<_>>();
+    let minus = |a: &[String], b: &[String]| {
+        a.iter()
+            .filter(|x| !b.contains(x))
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    let (old_done, new_done) = (texts(&old.tasks_done), texts(&new.tasks_done));
+    let (old_todo, new_todo) = (texts(&old.tasks_remaining), texts(&new.tasks_remaining));
+    let newly_done = minus(&new_done, &old_done);
+    let mut c = Changes {
+        todos_added: minus(&new_todo, &old_todo),
+        todos_removed: minus(&old_todo, &new_todo)
+            .into_iter()
+            .filter(|t| !newly_done.contains(t))
+            .collect(),
+        tasks_done: newly_done,
+        decisions_added: minus(&new.decisions, &old.decisions),
+        decisions_removed: minus(&old.decisions, &new.decisions),
+        ..Changes::default()
+    };
+    for (name, a, b) in [
+        ("title", &old.title, &new.title),
+        ("goal", &old.goal, &new.goal),
+        ("branch", &old.branch, &new.branch),
+        ("next_action", &old.next_action, &new.next_action),
+    ] {
+        if a != b {
+            c.fields_changed.push((name.into(), a.clone(), b.clone()));
+        }
+    }
+    c
+}
+
+/// Runs `diff`; returns the exit code.
+///
+/// # Errors
+/// Repository, story, revision and storage errors.
+pub fn run(args: Args, out: &mut Output) -> Result<i32> {
+    let store = open()?;
+    let (story, found) = resolve_story(&store, args.story.as_deref(), "diff", true)?;
+    note_found(&story, &found);
+    let (refname, tip) = store::locate(&store, &story, args.archived)?;
+    let history = store.history(tip)?;
+    let find = |r: &str| {
+        store::find_revision(&history, r)
+            .map(|s| s.commit)
+            .ok_or_else(|| Error::NoSuchRevision {
+                story: story.to_string(),
+                refname: refname.clone(),
+                rev: r.to_string(),
+            })
+    };
+    let new_id = match &args.rev2 {
+        Some(r) => find(r)?,
+        None => tip,
+    };
+    let new = store.read(&refname, new_id)?;
+    let old: Option<Revision> = match &args.rev1 {
+        Some(r) => Some(store.read(&refname, find(r)?)?),
+        None => match new.summary.parents.first() {
+            Some(p) => Some(store.read(&refname, *p)?),
+            None => None,
+        },
+    };
+    let old_text = old.as_ref().map(|o| o.document.as_str()).unwrap_or("");
+    let old_doc = model::parse(old_text.as_bytes()).doc;
+    let new_doc = model::parse(new.document.as_bytes()).doc;
+    let c = changes(&old_doc, &new_doc);
+    let label = |r: Option<&Revision>| match r {
+        Some(r) => format!("revision {}", r.summary.revision),
+        None => "(none)".to_string(),
+    };
+    let (from, to) = (label(old.as_ref()), label(Some(&new)));
+    let text = similar::TextDiff::from_lines(old_text, new.document.as_str())
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{from}"), &format!("b/{to}"))
+        .to_string();
+    if args.json {
+        out.json(&json!({
+            "schema_version": JSON_SCHEMA_VERSION,
+            "story": story.as_str(),
+            "from": old.as_ref().map(|o| o.summary.commit.to_string()),
+            "to": new.summary.commit.to_string(),
+            "changes": c,
+            "unified_diff": text,
+        }))?;
+        return Ok(0);
+    }
+    out.painted(&out.paint("1", &format!("{} {from} -> {to}", story.display())))?;
+    let mut any = false;
+    let mut section =
+        |out: &mut Output, title: &str, items: &[String], mark: &str| -> std::io::Result<()> {
+            if !items.is_empty() {
+                any = true;
+                out.line(&format!("{title}:"))?;
+                for i in items {
+                    out.line(&format!("  {mark} {i}"))?;
+                }
+            }
+            Ok(())
+        };
+    section(out, "Tasks done", &c.tasks_done, "[x]")?;
+    section(out, "Todos added", &c.todos_added, "+")?;
+    section(out, "Todos removed", &c.todos_removed, "-")?;
+    section(out, "Decisions added", &c.decisions_added, "+")?;
+    section(out, "Decisions removed", &c.decisions_removed, "-")?;
+    for (field, a, b) in &c.fields_changed {
+        any = true;
+        let show = |v: &Option<String>| v.clone().unwrap_or_else(|| "(none)".into());
+        out.line(&format!("{field} changed: {} -> {}", show(a), show(b)))?;
+    }
+    if !any {
+        out.line("No section changes.")?;
+    }
+    out.line("")?;
+    for line in text.lines() {
+        let painted = match line.chars().next() {
+            Some('+') if !line.starts_with("+++") => out.paint("32", &out.safe(line)),
+            Some('-') if !line.starts_with("---") => out.paint("31", &out.safe(line)),
+            Some('@') => out.paint("36", &out.safe(line)),
+            _ => out.safe(line),
+        };
+        out.painted(&painted)?;
+    }
+    Ok(0)
+}

@@ -1,0 +1,156 @@
+//! `git checkpoint done`: a final revision with status `done`, then the ref moves to
+//! refs/checkpoints-archive/<story> in one ref transaction, so nothing is lost and `list` no
+//! longer shows it. `--purge` deletes instead (confirmed).
+
+use super::{note_found, open, resolve_story, JSON_SCHEMA_VERSION};
+use crate::error::{Error, Result};
+use crate::output::Output;
+use crate::store::{self, NewRevision, PreviousValue};
+use serde_json::json;
+use std::io::{BufRead, IsTerminal, Write};
+
+/// Arguments of `done`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Story id; default: GIT_CHECKPOINT_STORY, then the branch name.
+    pub story: Option<String>,
+    /// Journal text for the final revision.
+    #[arg(short = 'm', long, value_name = "TEXT")]
+    pub message: Option<String>,
+    /// Delete the checkpoint and its archive for good instead of archiving.
+    #[arg(long)]
+    pub purge: bool,
+    /// Do not ask for confirmation (needed for --purge off a terminal).
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+const ATTEMPTS: u32 = 5;
+
+/// Runs `done`; returns the exit code.
+///
+/// # Errors
+/// Repository, story, identity, lock and storage errors; refs are untouched on error.
+pub fn run(args: Args, out: &mut Output) -> Result<i32> {
+    let store = open()?;
+    let (story, found) = resolve_story(&store, args.story.as_deref(), "done", false)?;
+    note_found(&story, &found);
+    let active = story.refname();
+    let archive = story.archive_refname();
+
+    if args.purge {
+        let targets: Vec<(String, gix::ObjectId)> = [&active, &archive]
+            .into_iter()
+            .filter_map(|r| store.tip(r).transpose().map(|t| t.map(|t| (r.clone(), t))))
+            .collect::<Result<_>>()?;
+        if targets.is_empty() {
+            return Err(Error::NotFound {
+                story: story.to_string(),
+                refname: active,
+            });
+        }
+        let names: Vec<&str> = targets.iter().map(|(r, _)| r.as_str()).collect();
+        if !args.yes && !confirm(&format!("Delete {} for good?", names.join(" and ")))? {
+            return Err(Error::Conflict(format!(
+                "not purged: {} kept (pass --yes to purge without asking)",
+                names.join(", ")
+            )));
+        }
+        store.edit(
+            targets
+                .iter()
+                .map(|(r, t)| store::delete_edit(r, *t))
+                .collect(),
+        )?;
+        if args.json {
+            out.json(&json!({"schema_version": JSON_SCHEMA_VERSION, "story": story.as_str(), "purged": names}))?;
+        } else {
+            out.line(&format!("Purged {}", names.join(", ")))?;
+        }
+        return Ok(0);
+    }
+
+    store.check_identity()?;
+    for _ in 0..ATTEMPTS {
+        let (_, tip) = store::locate(&store, &story, false)?;
+        let archived_tip = store.tip(&archive)?;
+        let rev = store.read(&active, tip)?;
+        let mut meta = rev.meta.clone();
+        meta.status = "done".into();
+        meta.revision = rev.summary.revision.max(rev.meta.revision) + 1;
+        meta.saved_at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        let subject = args
+            .message
+            .as_deref()
+            .and_then(|m| m.lines().next())
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("done: {}", story.display()));
+        let body = args
+            .message
+            .as_deref()
+            .and_then(|m| m.split_once('\n').map(|(_, r)| r.to_string()))
+            .unwrap_or_default();
+        let new = NewRevision {
+            document: rev.document.clone(),
+            meta,
+            subject,
+            body,
+        };
+        // A story finished before keeps its earlier archive as a second parent.
+        let parents: Vec<_> = std::iter::once(tip).chain(archived_tip).collect();
+        let commit = store.write_commit(&new, parents)?;
+        let expected = match archived_tip {
+            Some(t) => PreviousValue::MustExistAndMatch(gix::refs::Target::Object(t)),
+            None => PreviousValue::MustNotExist,
+        };
+        let edits = vec![
+            store::update_edit(&archive, commit, expected, "checkpoint: done"),
+            store::delete_edit(&active, tip),
+        ];
+        match store.edit(edits) {
+            Ok(()) => {
+                if args.json {
+                    out.json(&json!({
+                        "schema_version": JSON_SCHEMA_VERSION,
+                        "story": story.as_str(),
+                        "ref": archive,
+                        "commit": commit.to_string(),
+                        "revision": new.meta.revision,
+                        "status": "done",
+                    }))?;
+                } else {
+                    out.line(&format!(
+                        "Story {} done: archived at {archive} (revision {}); `git checkpoint resume --archived {story}` reads it",
+                        story.display(),
+                        new.meta.revision
+                    ))?;
+                }
+                return Ok(0);
+            }
+            Err(e) => {
+                if store.tip(&active)? != Some(tip) || store.tip(&archive)? != archived_tip {
+                    continue;
+                }
+                return Err(e);
+            }
+        }
+    }
+    Err(Error::Contended {
+        refname: active,
+        attempts: ATTEMPTS,
+    })
+}
+
+fn confirm(question: &str) -> Result<bool> {
+    if !std::io::stdin().is_terminal() {
+        return Ok(false);
+    }
+    eprint!("{question} [y/N] ");
+    std::io::stderr().flush()?;
+    let mut answer = String::new();
+    std::io::stdin().lock().read_line(&mut answer)?;
+    Ok(matches!(answer.trim(), "y" | "Y" | "yes"))
+}

@@ -1,0 +1,168 @@
+//! `git checkpoint resume`: read a story's checkpoint and report where the work stands.
+
+use super::{note_found, open, read_revision, resolve_story, view_json, EXIT_NEEDS_CONFIRMATION};
+use crate::error::Result;
+use crate::gitstate;
+use crate::model::{self, Confidence, Parsed};
+use crate::output::Output;
+use crate::store::{Revision, Store};
+use gix::ObjectId;
+
+/// Age after which `resume` warns that a checkpoint is old, in seconds (7 days).
+pub const STALE_AFTER_SECS: i64 = 7 * 86_400;
+
+/// Arguments of `resume`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Story id; default: GIT_CHECKPOINT_STORY, the branch name, then the one checkpoint
+    /// recorded on the current branch.
+    pub story: Option<String>,
+    /// Read an older revision: its number (see `log`) or its commit id.
+    #[arg(long, value_name = "N|COMMIT")]
+    pub rev: Option<String>,
+    /// Read a finished story from refs/checkpoints-archive/.
+    #[arg(long)]
+    pub archived: bool,
+    /// Exit with status 3 when confidence is not high.
+    #[arg(long)]
+    pub strict: bool,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `resume`; returns the exit code.
+///
+/// # Errors
+/// Repository, story and storage errors.
+pub fn run(args: Args, out: &mut Output) -> Result<i32> {
+    let store = open()?;
+    let (story, found) = resolve_story(&store, args.story.as_deref(), "resume", true)?;
+    note_found(&story, &found);
+    let (refname, rev) = read_revision(&store, &story, args.archived, args.rev.as_deref())?;
+    let parsed = model::parse(rev.document.as_bytes());
+    let warnings = warnings(&store, &rev)?;
+    if args.json {
+        out.json(&view_json(&story, &refname, &rev, &parsed, &warnings))?;
+    } else {
+        print_block(out, &story.display(), &rev, &parsed)?;
+        for w in &warnings {
+            let w = out.safe(w);
+            out.painted(&out.paint("33", &format!("warning: {w}")))?;
+        }
+        out.line("")?;
+        out.line(rev.document.trim_end())?;
+    }
+    if args.strict && parsed.confidence != Confidence::High {
+        return Ok(EXIT_NEEDS_CONFIRMATION);
+    }
+    Ok(0)
+}
+
+/// The "CHECKPOINT RESUMED" block (the seed's resume output format).
+///
+/// # Errors
+/// I/O errors.
+pub fn print_block(
+    out: &mut Output,
+    story: &str,
+    rev: &Revision,
+    p: &Parsed,
+) -> std::io::Result<()> {
+    let d = &p.doc;
+    let list = |tasks: &[model::Task]| {
+        if tasks.is_empty() {
+            "none".to_string()
+        } else {
+            tasks
+                .iter()
+                .map(|t| t.id().map(String::from).unwrap_or_else(|| t.text.clone()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    let title = d.title.as_deref().unwrap_or(model::UNKNOWN);
+    out.painted(&out.paint("1", "CHECKPOINT RESUMED:"))?;
+    out.line(&format!("├── Story:      {story}: {title}"))?;
+    out.line(&format!(
+        "├── Branch:     {}",
+        d.branch.as_deref().unwrap_or(model::UNKNOWN)
+    ))?;
+    out.line(&format!("├── Tasks done: {}", list(&d.tasks_done)))?;
+    out.line(&format!("├── Tasks left: {}", list(&d.tasks_remaining)))?;
+    let decisions = match d.decisions.len() {
+        0 => "None yet".to_string(),
+        n => format!("{n} recorded"),
+    };
+    out.line(&format!("├── Decisions:  {decisions}"))?;
+    out.line(&format!(
+        "├── Next:       {}",
+        d.next_action.as_deref().unwrap_or(model::UNKNOWN)
+    ))?;
+    out.line(&format!(
+        "├── Revision:   {} ({})",
+        rev.summary.revision,
+        &rev.summary.commit.to_string()[..12]
+    ))?;
+    match p.confidence {
+        Confidence::High => out.line("└── Confidence: High — all sections parsed cleanly")?,
+        Confidence::NeedsConfirmation => {
+            out.line("└── Confidence: Needs confirmation — see gaps below")?;
+            for g in &p.gaps {
+                out.line(&format!("    - {g}"))?;
+            }
+        }
+    }
+    for s in &p.ignored_sections {
+        out.line(&format!("note: ignored section {s}"))?;
+    }
+    Ok(())
+}
+
+/// Warnings about the code having moved on since the save: another branch, new commits on
+/// HEAD (with the files they touched), or an old checkpoint.
+///
+/// # Errors
+/// [`crate::Error::Git`] when HEAD cannot be read.
+pub fn warnings(store: &Store, rev: &Revision) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    let now = gitstate::head(&store.repo)?;
+    if let (Some(saved), Some(current)) = (&rev.meta.branch, &now.branch) {
+        if saved != current {
+            out.push(format!(
+                "the checkpoint was saved on branch '{saved}' but you are on '{current}' (git switch {saved})"
+            ));
+        }
+    }
+    let saved_head = rev
+        .meta
+        .head
+        .as_deref()
+        .and_then(|h| ObjectId::from_hex(h.as_bytes()).ok());
+    if let (Some(saved), Some(head)) = (saved_head, now.head) {
+        if saved != head {
+            let commits = gitstate::count(&store.repo, head, saved);
+            let files = gitstate::changed_paths(&store.repo, saved, head);
+            let commits = commits.map_or("many".to_string(), |n| n.to_string());
+            let mut w = format!(
+                "HEAD moved since the save: {commits} commit(s), {} file(s) changed since {}",
+                files.len(),
+                &saved.to_string()[..12]
+            );
+            if !files.is_empty() {
+                let shown: Vec<&str> = files.iter().take(5).map(String::as_str).collect();
+                let more = if files.len() > 5 { ", ..." } else { "" };
+                w.push_str(&format!(" ({}{more})", shown.join(", ")));
+            }
+            out.push(w);
+        }
+    }
+    let age = chrono::Utc::now().timestamp() - rev.summary.time;
+    if age > STALE_AFTER_SECS {
+        out.push(format!(
+            "the checkpoint is old: saved {}",
+            crate::output::relative_time(rev.summary.time, chrono::Utc::now().timestamp())
+        ));
+    }
+    Ok(out)
+}

@@ -1,0 +1,57 @@
+//! `git checkpoint show`: the stored document as is, for tools and PR bodies.
+
+use super::{note_found, open, read_revision, resolve_story, view_json};
+use crate::error::Result;
+use crate::model;
+use crate::output::Output;
+
+/// Output formats of `show`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// The stored checkpoint.md.
+    Markdown,
+    /// The parsed checkpoint as one JSON document (same fields as `resume --json`).
+    Json,
+}
+
+/// Arguments of `show`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Story id; default as for `resume`.
+    pub story: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Markdown)]
+    pub format: Format,
+    /// Same as `--format json`.
+    #[arg(long)]
+    pub json: bool,
+    /// Show an older revision: its number or commit id.
+    #[arg(long, value_name = "N|COMMIT")]
+    pub rev: Option<String>,
+    /// Read a finished story from refs/checkpoints-archive/.
+    #[arg(long)]
+    pub archived: bool,
+    /// Write control characters raw even on a terminal.
+    #[arg(long)]
+    pub raw: bool,
+}
+
+/// Runs `show`; returns the exit code.
+///
+/// # Errors
+/// Repository, story and storage errors.
+pub fn run(args: Args, out: &mut Output) -> Result<i32> {
+    let store = open()?;
+    let (story, found) = resolve_story(&store, args.story.as_deref(), "show", true)?;
+    note_found(&story, &found);
+    let (refname, rev) = read_revision(&store, &story, args.archived, args.rev.as_deref())?;
+    if args.json || args.format == Format::Json {
+        let parsed = model::parse(rev.document.as_bytes());
+        out.json(&view_json(&story, &refname, &rev, &parsed, &[]))?;
+    } else if args.raw || !out.tty {
+        out.raw(&rev.document)?;
+    } else {
+        out.line(rev.document.trim_end())?;
+    }
+    Ok(0)
+}

@@ -1,0 +1,181 @@
+//! Where human and JSON output goes: terminal detection, colour (`--color`, `NO_COLOR`), and
+//! escaping of terminal control characters in content that may come from teammates.
+//!
+//! Owns formatting helpers only; commands decide what to say.
+
+use std::io::{IsTerminal, Write};
+
+/// `--color` choices, as in git.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`.
+    #[default]
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// Standard output with the decisions about colour and escaping made once.
+pub struct Output {
+    out: std::io::StdoutLock<'static>,
+    /// Standard output is a terminal.
+    pub tty: bool,
+    /// Colour escapes may be written.
+    pub color: bool,
+}
+
+impl Output {
+    /// Locks stdout and decides colour from `choice`, the terminal and the environment.
+    pub fn new(choice: ColorChoice) -> Output {
+        let stdout = std::io::stdout();
+        let tty = stdout.is_terminal();
+        let color = match choice {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                tty && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::env::var("TERM").map_or(true, |t| t != "dumb")
+            }
+        };
+        Output {
+            out: stdout.lock(),
+            tty,
+            color,
+        }
+    }
+
+    /// Writes `text` and a newline; control characters are escaped on a terminal.
+    ///
+    /// # Errors
+    /// I/O errors, including a broken pipe (the binary exits quietly on that).
+    pub fn line(&mut self, text: &str) -> std::io::Result<()> {
+        if self.tty {
+            writeln!(self.out, "{}", escape_controls(text))
+        } else {
+            writeln!(self.out, "{text}")
+        }
+    }
+
+    /// Writes `text` verbatim (no escaping, no newline added).
+    ///
+    /// # Errors
+    /// I/O errors.
+    pub fn raw(&mut self, text: &str) -> std::io::Result<()> {
+        self.out.write_all(text.as_bytes())
+    }
+
+    /// Writes one JSON document and a newline.
+    ///
+    /// # Errors
+    /// I/O errors.
+    pub fn json(&mut self, value: &serde_json::Value) -> std::io::Result<()> {
+        serde_json::to_writer_pretty(&mut self.out, value)?;
+        writeln!(self.out)
+    }
+
+    /// Wraps already-escaped `text` in an SGR colour (`"1"` bold, `"33"` yellow...) when allowed.
+    pub fn paint(&self, sgr: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{sgr}m{text}\x1b[m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// Writes a line that may already contain our own colour escapes; `content` parts must
+    /// have gone through [`Output::safe`].
+    ///
+    /// # Errors
+    /// I/O errors.
+    pub fn painted(&mut self, text: &str) -> std::io::Result<()> {
+        writeln!(self.out, "{text}")
+    }
+
+    /// Escapes control characters in `text` when writing to a terminal.
+    pub fn safe(&self, text: &str) -> String {
+        if self.tty {
+            escape_controls(text)
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+/// Replaces C0 controls (except newline and tab), DEL and C1 controls with visible escapes
+/// (`\x1b`, `\x7f`, `\u{9b}`), so content cannot drive the terminal (ECMA-48).
+pub fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c if (0x80..=0x9f).contains(&(c as u32)) => {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Formats the time since `then` (seconds since the epoch) like git's relative dates:
+/// `5 minutes ago`, `3 days ago`.
+pub fn relative_time(then: i64, now: i64) -> String {
+    let d = now - then;
+    if d < 0 {
+        return "in the future".into();
+    }
+    let plural = |n: i64, unit: &str| {
+        if n == 1 {
+            format!("1 {unit} ago")
+        } else {
+            format!("{n} {unit}s ago")
+        }
+    };
+    match d {
+        0..=89 => plural(d, "second"),
+        90..=5399 => plural((d + 30) / 60, "minute"),
+        5400..=129_599 => plural((d + 1800) / 3600, "hour"),
+        129_600..=1_209_599 => plural((d + 43_200) / 86_400, "day"),
+        1_209_600..=5_183_999 => plural((d + 302_400) / 604_800, "week"),
+        5_184_000..=31_535_999 => plural((d + 1_296_000) / 2_592_000, "month"),
+        _ => plural(d / 31_536_000, "year"),
+    }
+}
+
+/// Formats `secs` with UTC offset `offset` (seconds east) as RFC 3339.
+pub fn rfc3339(secs: i64, offset: i32) -> String {
+    let tz = chrono::FixedOffset::east_opt(offset)
+        .unwrap_or_else(|| chrono::FixedOffset::east_opt(0).expect("zero offset is valid"));
+    chrono::DateTime::from_timestamp(secs, 0)
+        .map(|t| t.with_timezone(&tz).to_rfc3339())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn controls_are_escaped() {
+        assert_eq!(escape_controls("a\x1b]0;t\x07b"), "a\\x1b]0;t\\x07b");
+        assert_eq!(escape_controls("x\ry\u{9b}"), "x\\x0dy\\u{9b}");
+        assert_eq!(escape_controls("ok\n\tok"), "ok\n\tok");
+    }
+
+    #[test]
+    fn relative() {
+        assert_eq!(relative_time(0, 30), "30 seconds ago");
+        assert_eq!(relative_time(0, 3600 * 3), "3 hours ago");
+        assert_eq!(relative_time(0, 86_400 * 3), "3 days ago");
+    }
+
+    #[test]
+    fn rfc() {
+        assert_eq!(rfc3339(0, 3600), "1970-01-01T01:00:00+01:00");
+    }
+}
