@@ -1,0 +1,158 @@
+//! Hermetic test repositories: real `git` and the real `git-checkpoint` binary, in temp dirs,
+//! with no system or user config, a temp HOME, fixed identities, TZ=UTC.
+
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use assert_fs::prelude::*;
+use assert_fs::TempDir;
+use std::path::{Path, PathBuf};
+
+/// The five-section document of `shared/cases/README.md` (SETUP).
+pub const CP_MD: &str = "## Story\nauth\n## Branch\nmain\n## Tasks Done\n- a\n## Key Decisions\n- b\n## Remaining Todos\n- c\n";
+
+/// The example checkpoint of seed 000 (story #313).
+pub const SEED_313: &str = "# Checkpoint: #313 — Skill corpus effectiveness pass
+
+**Last updated:** 2026-07-16 14:30
+**Written by:** implement session
+
+## 1. Story
+**ID:** #313
+**Title:** Skill corpus effectiveness: trigger descriptions, shared references, ...
+**Goal:** Optimize the 35-skill corpus for LLM-executor effectiveness.
+**Source:** github.com/foomakers/pair/issues/313
+
+## 2. Branch
+**Branch:** `chore/#313-t6-completion-criteria`
+**Commit strategy:** commit-per-task
+**Commits so far:** 2 — \"sharpen soft Verify beats across assess-* skills\"
+
+## 3. Tasks Done
+- [x] T1 — Router/catalog + correctness fixes — PR #325
+- [x] T2 — Authoring effectiveness standard — PR #319
+
+## 4. Key Decisions
+- Shared-reference naming: `skill-conventions/<topic>.md` — see 2026-07-13-shared-reference-naming.md
+
+## 5. Remaining Todos
+- [ ] T6 — Completion criteria + steering pass
+**Next immediate action:** finish the negation sweep on record-decision, then run the T2 checklist on 4-5 sampled skills.
+";
+
+/// A sandbox: a temp dir holding an empty global config and HOME, plus any repos made in it.
+pub struct Sandbox {
+    pub tmp: TempDir,
+}
+
+impl Sandbox {
+    pub fn new() -> Sandbox {
+        let tmp = TempDir::new().expect("temp dir");
+        tmp.child("home").create_dir_all().unwrap();
+        tmp.child("gitconfig").touch().unwrap();
+        Sandbox { tmp }
+    }
+
+    pub fn path(&self, rel: &str) -> PathBuf {
+        self.tmp.path().join(rel)
+    }
+
+    /// Applies the hermetic environment to a command.
+    pub fn env(&self, cmd: &mut std::process::Command) {
+        cmd.env_remove("GIT_DIR")
+            .env_remove("GIT_WORK_TREE")
+            .env_remove("GIT_INDEX_FILE")
+            .env_remove("GIT_CHECKPOINT_STORY")
+            .env_remove("NO_COLOR")
+            .env_remove("GIT_EDITOR")
+            .env_remove("GIT_PAGER")
+            .env_remove("EMAIL")
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_CONFIG_GLOBAL", self.path("gitconfig"))
+            .env("HOME", self.path("home"))
+            .env("XDG_CONFIG_HOME", self.path("home/.config"))
+            .env("GIT_AUTHOR_NAME", "Ada Author")
+            .env("GIT_AUTHOR_EMAIL", "ada@example.com")
+            .env("GIT_COMMITTER_NAME", "Ada Author")
+            .env("GIT_COMMITTER_EMAIL", "ada@example.com")
+            .env("TZ", "UTC")
+            .env("LC_ALL", "C")
+            .env("TERM", "dumb");
+    }
+
+    /// Runs real git in `dir` and returns stdout; panics on failure.
+    pub fn git(&self, dir: &Path, args: &[&str]) -> String {
+        let mut cmd = std::process::Command::new("git");
+        self.env(&mut cmd);
+        cmd.current_dir(dir).args(args);
+        // Setup commits get fixed dates so their ids are reproducible.
+        cmd.env("GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z")
+            .env("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z");
+        let out = cmd.output().expect("git runs");
+        assert!(
+            out.status.success(),
+            "git {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// A new repo `name` (`git init -q -b main`, one empty commit).
+    pub fn repo(&self, name: &str) -> PathBuf {
+        let dir = self.path(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        self.git(&dir, &["init", "-q", "-b", "main"]);
+        self.git(&dir, &["commit", "-q", "--allow-empty", "-m", "initial"]);
+        dir
+    }
+
+    /// `git-checkpoint` in `dir` with the hermetic environment.
+    pub fn cp(&self, dir: &Path) -> Command {
+        let mut std_cmd =
+            std::process::Command::new(assert_cmd::cargo::cargo_bin("git-checkpoint"));
+        self.env(&mut std_cmd);
+        std_cmd.current_dir(dir);
+        Command::from_std(std_cmd)
+    }
+
+    /// Writes `content` to `rel` in the sandbox and returns its path.
+    pub fn file(&self, rel: &str, content: &[u8]) -> PathBuf {
+        let p = self.path(rel);
+        if let Some(parent) = p.parent() {
+            std::fs::create_dir_all(parent).unwrap();
+        }
+        std::fs::write(&p, content).unwrap();
+        p
+    }
+
+    /// Runs `git-checkpoint args` in `dir`, asserts success, returns stdout.
+    pub fn ok(&self, dir: &Path, args: &[&str]) -> String {
+        let out = self.cp(dir).args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "git-checkpoint {args:?} failed ({}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Runs `git-checkpoint args --json`-style commands and parses stdout as JSON.
+    pub fn json(&self, dir: &Path, args: &[&str]) -> serde_json::Value {
+        let s = self.ok(dir, args);
+        serde_json::from_str(&s).unwrap_or_else(|e| panic!("not JSON ({e}): {s}"))
+    }
+
+    /// Every ref in the repo with its value (`git for-each-ref`).
+    pub fn refs(&self, dir: &Path) -> String {
+        self.git(dir, &["for-each-ref", "--format=%(objectname) %(refname)"])
+    }
+
+    /// HEAD, index and working tree state: what no command may change.
+    pub fn worktree_state(&self, dir: &Path) -> (String, String, Vec<u8>) {
+        let head = self.git(dir, &["rev-parse", "HEAD"]);
+        let status = self.git(dir, &["status", "--porcelain", "--untracked-files=all"]);
+        let index = std::fs::read(dir.join(".git/index")).unwrap_or_default();
+        (head, status, index)
+    }
+}

@@ -1,0 +1,327 @@
+//! The core workflow of issue 2 and seed 000: save, resume from elsewhere, update in place,
+//! story detection, gaps.
+
+use crate::common::{Sandbox, CP_MD, SEED_313};
+use predicates::prelude::*;
+
+#[test]
+fn save_then_resume_from_worktree_and_subdirectory_returns_every_field() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "313",
+            "--title",
+            "Skill pass",
+            "--goal",
+            "Optimize the corpus",
+            "--done",
+            "T1 — router fixes",
+            "--todo",
+            "T2 — docs",
+            "--todo",
+            "T3 — ship",
+            "--decision",
+            "Use refs because files get lost",
+            "--next",
+            "write the docs",
+        ],
+    );
+    std::fs::create_dir_all(repo.join("sub/dir")).unwrap();
+    sb.git(&repo, &["worktree", "add", "-q", "../wt", "-b", "other"]);
+    for dir in [repo.join("sub/dir"), sb.path("wt")] {
+        let v = sb.json(&dir, &["resume", "313", "--json"]);
+        assert_eq!(v["story"], "313");
+        assert_eq!(v["title"], "Skill pass");
+        assert_eq!(v["goal"], "Optimize the corpus");
+        assert_eq!(v["branch"], "main");
+        assert_eq!(v["tasks_done"], serde_json::json!(["T1 — router fixes"]));
+        assert_eq!(
+            v["tasks_remaining"],
+            serde_json::json!(["T2 — docs", "T3 — ship"])
+        );
+        assert_eq!(
+            v["decisions"],
+            serde_json::json!(["Use refs because files get lost"])
+        );
+        assert_eq!(v["next_action"], "write the docs");
+        assert_eq!(v["confidence"], "high");
+        assert_eq!(v["revision"], 1);
+        assert_eq!(v["schema_version"], 1);
+        assert_eq!(v["commit"].as_str().unwrap().len(), 40);
+        assert_eq!(
+            v["head"].as_str().unwrap(),
+            sb.git(&repo, &["rev-parse", "HEAD"]).trim()
+        );
+        assert!(v["updated_at"].as_str().unwrap().contains('T'));
+    }
+    // The linked worktree is on another branch: resume says so.
+    let v = sb.json(&sb.path("wt"), &["resume", "313", "--json"]);
+    assert!(v["warnings"][0]
+        .as_str()
+        .unwrap()
+        .contains("saved on branch 'main'"));
+}
+
+#[test]
+fn second_save_updates_in_place_one_ref_two_commits() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.cp(&repo)
+        .args(["save", "313", "--todo", "T1 — a"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Created"));
+    sb.cp(&repo)
+        .args(["save", "#313", "--done", "T1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Updated in place"))
+        .stdout(predicate::str::contains("1 done / 1 total"));
+    let refs = sb.git(&repo, &["for-each-ref", "refs/checkpoints"]);
+    assert_eq!(refs.lines().count(), 1, "{refs}");
+    let log = sb.git(&repo, &["log", "--format=%H", "refs/checkpoints/313"]);
+    assert_eq!(log.lines().count(), 2);
+    // The ref is a commit whose tree holds the two documented files.
+    let tree = sb.git(&repo, &["ls-tree", "--name-only", "refs/checkpoints/313"]);
+    assert_eq!(tree, "checkpoint.md\nmeta.json\n");
+    let v = sb.json(&repo, &["resume", "313", "--json"]);
+    assert_eq!(v["tasks_done"], serde_json::json!(["T1 — a"]));
+    assert_eq!(v["tasks_remaining"], serde_json::json!([]));
+    assert_eq!(v["revision"], 2);
+    sb.git(&repo, &["fsck", "--strict"]);
+}
+
+#[test]
+fn seed_example_resumes_with_high_confidence() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let f = sb.file("313.md", SEED_313.as_bytes());
+    sb.ok(&repo, &["save", "313", "-F", f.to_str().unwrap()]);
+    let v = sb.json(&repo, &["resume", "313", "--json"]);
+    assert_eq!(v["confidence"], "high");
+    assert_eq!(v["gaps"], serde_json::json!([]));
+    assert_eq!(v["tasks_done"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        v["tasks_remaining"],
+        serde_json::json!(["T6 — Completion criteria + steering pass"])
+    );
+    assert_eq!(v["decisions"].as_array().unwrap().len(), 1);
+    assert!(v["next_action"]
+        .as_str()
+        .unwrap()
+        .starts_with("finish the negation sweep"));
+    assert_eq!(v["branch"], "chore/#313-t6-completion-criteria");
+    // show returns the document as stored.
+    assert_eq!(sb.ok(&repo, &["show", "313"]), SEED_313);
+    // The human block is the seed's resume format.
+    sb.cp(&repo)
+        .args(["resume", "313"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("CHECKPOINT RESUMED:"))
+        .stdout(predicate::str::contains("Tasks left: T6"))
+        .stdout(predicate::str::contains("Decisions:  1 recorded"))
+        .stdout(predicate::str::contains("Confidence: High"));
+}
+
+#[test]
+fn a_removed_section_is_exactly_that_gap_and_template_notes_are_ignored() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let cut = SEED_313.replace(
+        "## 4. Key Decisions\n- Shared-reference naming: `skill-conventions/<topic>.md` — see 2026-07-13-shared-reference-naming.md\n",
+        "",
+    );
+    let f = sb.file("cut.md", cut.as_bytes());
+    sb.ok(&repo, &["save", "313", "-F", f.to_str().unwrap()]);
+    let v = sb.json(&repo, &["resume", "313", "--json"]);
+    assert_eq!(v["confidence"], "needs_confirmation");
+    assert_eq!(
+        v["gaps"],
+        serde_json::json!(["missing section 'Key Decisions'"])
+    );
+    sb.cp(&repo)
+        .args(["resume", "313", "--strict"])
+        .assert()
+        .code(3);
+
+    let notes = format!("{SEED_313}\n## Template Notes\n- [Decision and rationale]\n");
+    let f = sb.file("notes.md", notes.as_bytes());
+    sb.ok(&repo, &["save", "313", "-F", f.to_str().unwrap()]);
+    let v = sb.json(&repo, &["resume", "313", "--json"]);
+    assert_eq!(v["confidence"], "high");
+    assert_eq!(v["ignored_sections"][0], "Template Notes (line 28)");
+    sb.cp(&repo)
+        .args(["resume", "313", "--strict"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn story_is_detected_from_the_branch_or_save_stops() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let before = sb.refs(&repo);
+    sb.cp(&repo)
+        .args(["save", "--title", "x"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("pass it explicitly"));
+    assert_eq!(sb.refs(&repo), before, "nothing written");
+    sb.git(&repo, &["switch", "-q", "-c", "feature/#256-publish-pr"]);
+    sb.cp(&repo)
+        .args(["save", "--title", "Publish PR"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("story 256 detected from branch"));
+    assert!(sb.refs(&repo).contains("refs/checkpoints/256"));
+    sb.git(&repo, &["switch", "-q", "-c", "feat/ABC-123-login"]);
+    sb.ok(&repo, &["save"]);
+    assert!(sb.refs(&repo).contains("refs/checkpoints/abc-123"));
+    // A configured pattern.
+    sb.git(
+        &repo,
+        &["config", "checkpoint.storyPattern", "^work/story_([0-9]+)$"],
+    );
+    sb.git(&repo, &["switch", "-q", "-c", "work/story_77"]);
+    sb.ok(&repo, &["save"]);
+    assert!(sb.refs(&repo).contains("refs/checkpoints/77"));
+    // The environment variable.
+    sb.cp(&repo)
+        .env("GIT_CHECKPOINT_STORY", "#88")
+        .args(["save"])
+        .assert()
+        .success();
+    assert!(sb.refs(&repo).contains("refs/checkpoints/88"));
+}
+
+#[test]
+fn print_writes_nothing_and_returns_the_text() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let before = sb.refs(&repo);
+    let count = sb.git(&repo, &["count-objects"]);
+    sb.cp(&repo)
+        .args(["save", "313", "--print", "--title", "T", "--todo", "T1 — x"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("# Checkpoint: #313 — T"))
+        .stdout(predicate::str::contains("- [ ] T1 — x"));
+    assert_eq!(sb.refs(&repo), before);
+    assert_eq!(sb.git(&repo, &["count-objects"]), count);
+    sb.cp(&repo)
+        .args(["save", "313", "--no-persist"])
+        .assert()
+        .success();
+    assert_eq!(sb.refs(&repo), before);
+}
+
+#[test]
+fn list_log_diff_and_done() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let f = sb.file("cp.md", CP_MD.as_bytes());
+    sb.ok(
+        &repo,
+        &["save", "auth", "-F", f.to_str().unwrap(), "-m", "first"],
+    );
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "auth",
+            "--done",
+            "c",
+            "--decision",
+            "d2",
+            "-m",
+            "second",
+        ],
+    );
+    sb.git(&repo, &["switch", "-q", "-c", "side"]);
+    sb.ok(&repo, &["save", "other", "--title", "Other work"]);
+
+    let list = sb.ok(&repo, &["list"]);
+    assert!(list.contains("other") && !list.contains("auth"), "{list}");
+    let all = sb.json(&repo, &["list", "--all", "--json"]);
+    let stories: Vec<&str> = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["story"].as_str().unwrap())
+        .collect();
+    assert_eq!(stories.len(), 2);
+    let auth = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["story"] == "auth")
+        .unwrap();
+    assert_eq!(auth["tasks_done"], 2);
+    assert_eq!(auth["tasks_total"], 2);
+    assert_eq!(auth["revision"], 2);
+    assert_eq!(auth["branch"], "main");
+
+    let log = sb.json(&repo, &["log", "auth", "--json"]);
+    let revs = log["revisions"].as_array().unwrap();
+    assert_eq!(revs.len(), 2);
+    assert_eq!(revs[0]["message"], "second");
+    assert_eq!(revs[0]["tasks_done_change"], 1);
+    assert_eq!(revs[1]["message"], "first");
+
+    let diff = sb.ok(&repo, &["diff", "auth"]);
+    assert!(diff.contains("Tasks done:\n  [x] c"), "{diff}");
+    assert!(diff.contains("Decisions added:\n  + d2"), "{diff}");
+    assert!(diff.contains("+- [x] c"), "{diff}");
+    let d = sb.json(&repo, &["diff", "auth", "1", "2", "--json"]);
+    assert_eq!(d["changes"]["tasks_done"], serde_json::json!(["c"]));
+
+    sb.ok(&repo, &["done", "auth"]);
+    let refs = sb.refs(&repo);
+    assert!(!refs.contains("refs/checkpoints/auth"));
+    assert!(refs.contains("refs/checkpoints-archive/auth"));
+    assert!(!sb.ok(&repo, &["list", "--all"]).contains("auth"));
+    assert!(sb.ok(&repo, &["list", "--archived"]).contains("auth"));
+    let v = sb.json(&repo, &["resume", "auth", "--archived", "--json"]);
+    assert_eq!(v["status"], "done");
+    assert_eq!(v["revision"], 3);
+    assert_eq!(
+        sb.json(&repo, &["log", "auth", "--archived", "--json"])["revisions"]
+            .as_array()
+            .unwrap()
+            .len(),
+        3
+    );
+
+    sb.cp(&repo)
+        .args(["done", "auth", "--purge"])
+        .assert()
+        .failure();
+    assert!(sb.refs(&repo).contains("refs/checkpoints-archive/auth"));
+    sb.ok(&repo, &["done", "auth", "--purge", "--yes"]);
+    assert!(!sb.refs(&repo).contains("auth"));
+    sb.git(&repo, &["fsck", "--strict"]);
+}
+
+#[test]
+fn resume_without_story_uses_the_checkpoint_recorded_on_this_branch() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.ok(&repo, &["save", "auth", "--title", "Auth"]);
+    sb.cp(&repo)
+        .args(["resume", "--json"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "only checkpoint recorded on the current branch 'main'",
+        ));
+    sb.ok(&repo, &["save", "login"]);
+    sb.cp(&repo)
+        .args(["resume"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("auth, login"));
+}

@@ -1,0 +1,4 @@
+//! Integration tests: the real binary against real git repositories in temp dirs.
+
+mod common;
+mod core;
