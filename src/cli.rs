@@ -15,7 +15,8 @@ use clap::{Parser, Subcommand};
     name = "git-checkpoint",
     bin_name = "git checkpoint",
     version,
-    max_term_width = 100
+    max_term_width = 100,
+    after_long_help = AFTER_HELP
 )]
 pub struct Cli {
     /// When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never.
@@ -26,6 +27,32 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
+
+/// Storage, configuration, environment and exit codes (shown by `--help` and the man page).
+const AFTER_HELP: &str = "\
+Storage (format 1, see docs/FORMAT.md):
+  refs/checkpoints/<story>          active checkpoint: a commit whose tree holds checkpoint.md and meta.json
+  refs/checkpoints-archive/<story>  finished stories (`done`)
+  Each save is a commit whose parent is the previous tip; its message ends with Checkpoint-* trailers.
+
+Story ids: ASCII letters, digits, '-', '_', '.'; a leading '#' is dropped and letters are
+lowercased, so #ABC-12 and abc-12 are one story. '/' is not allowed.
+
+Configuration (git config):
+  checkpoint.storyPattern   regex with one capture group, matched against the branch name
+  checkpoint.maxSize        largest document in bytes (k/m/g suffixes), default 1m
+
+Environment:
+  GIT_CHECKPOINT_STORY      story to use when none is given
+  GIT_DIR, GIT_WORK_TREE    honoured as by git
+  NO_COLOR                  disables colour
+  GIT_EDITOR, VISUAL, EDITOR  editor for `save --edit` (after core.editor)
+
+Exit codes:
+  0  success
+  1  error (message on stderr; nothing was written)
+  2  usage error
+  3  `resume --strict`: confidence is not high";
 
 /// Subcommands.
 #[derive(Debug, Subcommand)]
@@ -44,4 +71,7 @@ pub enum Command {
     Diff(commands::diff::Args),
     /// Finish a story: a final revision, then archive its ref (or purge it).
     Done(commands::done::Args),
+    /// Write man pages and shell completions into a directory (for packagers).
+    #[command(hide = true)]
+    GenerateDocs(commands::generate::Args),
 }

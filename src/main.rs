@@ -17,6 +17,7 @@ fn main() {
         Command::Log(a) => commands::log::run(a, &mut out),
         Command::Diff(a) => commands::diff::run(a, &mut out),
         Command::Done(a) => commands::done::run(a, &mut out),
+        Command::GenerateDocs(a) => commands::generate::run(a),
     };
     let code = match result {
         Ok(code) => code,

@@ -3,6 +3,7 @@
 
 pub mod diff;
 pub mod done;
+pub mod generate;
 pub mod list;
 pub mod log;
 pub mod resume;

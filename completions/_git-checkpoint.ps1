@@ -1,0 +1,168 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'git-checkpoint'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'git-checkpoint' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('save', 'save', [CompletionResultType]::ParameterValue, 'Create or update a story''s checkpoint in place (a new revision on its ref)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Read a story''s latest checkpoint and report where the work stands')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the stored checkpoint document as is (markdown or JSON)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List checkpoints: story, title, branch, updated, tasks, revisions, status')
+            [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Show a story''s revisions, newest first')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two revisions section by section, then as text')
+            [CompletionResult]::new('done', 'done', [CompletionResultType]::ParameterValue, 'Finish a story: a final revision, then archive its ref (or purge it)')
+            [CompletionResult]::new('generate-docs', 'generate-docs', [CompletionResultType]::ParameterValue, 'Write man pages and shell completions into a directory (for packagers)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'git-checkpoint;save' {
+            [CompletionResult]::new('--title', '--title', [CompletionResultType]::ParameterName, 'Set the story''s title')
+            [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Set the story''s goal')
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Set where the story comes from (issue URL, ticket)')
+            [CompletionResult]::new('--strategy', '--strategy', [CompletionResultType]::ParameterName, 'Set the commit strategy (e.g. commit-per-task)')
+            [CompletionResult]::new('--done', '--done', [CompletionResultType]::ParameterName, 'Record a task as done; a leading task id (`T3`) moves the matching todo. Repeatable')
+            [CompletionResult]::new('--todo', '--todo', [CompletionResultType]::ParameterName, 'Add a remaining todo. Repeatable')
+            [CompletionResult]::new('--decision', '--decision', [CompletionResultType]::ParameterName, 'Add a key decision (one line, with the reason). Repeatable')
+            [CompletionResult]::new('--next', '--next', [CompletionResultType]::ParameterName, 'Set the next immediate action')
+            [CompletionResult]::new('-m', '-m', [CompletionResultType]::ParameterName, 'This revision''s journal text (first line becomes the commit subject)')
+            [CompletionResult]::new('--message', '--message', [CompletionResultType]::ParameterName, 'This revision''s journal text (first line becomes the commit subject)')
+            [CompletionResult]::new('-F', '-F ', [CompletionResultType]::ParameterName, 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--edit', '--edit', [CompletionResultType]::ParameterName, 'Edit the document in the editor git uses (GIT_EDITOR, core.editor, VISUAL, EDITOR)')
+            [CompletionResult]::new('--print', '--print', [CompletionResultType]::ParameterName, 'Render and print the checkpoint; write nothing')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;resume' {
+            [CompletionResult]::new('--rev', '--rev', [CompletionResultType]::ParameterName, 'Read an older revision: its number (see `log`) or its commit id')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--archived', '--archived', [CompletionResultType]::ParameterName, 'Read a finished story from refs/checkpoints-archive/')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Exit with status 3 when confidence is not high')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;show' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--rev', '--rev', [CompletionResultType]::ParameterName, 'Show an older revision: its number or commit id')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Same as `--format json`')
+            [CompletionResult]::new('--archived', '--archived', [CompletionResultType]::ParameterName, 'Read a finished story from refs/checkpoints-archive/')
+            [CompletionResult]::new('--raw', '--raw', [CompletionResultType]::ParameterName, 'Write control characters raw even on a terminal')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;list' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'List checkpoints of every branch, not only the current branch''s')
+            [CompletionResult]::new('--archived', '--archived', [CompletionResultType]::ParameterName, 'List finished stories (refs/checkpoints-archive/) instead of active ones')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON array instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;log' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--archived', '--archived', [CompletionResultType]::ParameterName, 'Read a finished story from refs/checkpoints-archive/')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;diff' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--archived', '--archived', [CompletionResultType]::ParameterName, 'Read a finished story from refs/checkpoints-archive/')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;done' {
+            [CompletionResult]::new('-m', '-m', [CompletionResultType]::ParameterName, 'Journal text for the final revision')
+            [CompletionResult]::new('--message', '--message', [CompletionResultType]::ParameterName, 'Journal text for the final revision')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--purge', '--purge', [CompletionResultType]::ParameterName, 'Delete the checkpoint and its archive for good instead of archiving')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (needed for --purge off a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (needed for --purge off a terminal)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;generate-docs' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;help' {
+            [CompletionResult]::new('save', 'save', [CompletionResultType]::ParameterValue, 'Create or update a story''s checkpoint in place (a new revision on its ref)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Read a story''s latest checkpoint and report where the work stands')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the stored checkpoint document as is (markdown or JSON)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List checkpoints: story, title, branch, updated, tasks, revisions, status')
+            [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Show a story''s revisions, newest first')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two revisions section by section, then as text')
+            [CompletionResult]::new('done', 'done', [CompletionResultType]::ParameterValue, 'Finish a story: a final revision, then archive its ref (or purge it)')
+            [CompletionResult]::new('generate-docs', 'generate-docs', [CompletionResultType]::ParameterValue, 'Write man pages and shell completions into a directory (for packagers)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'git-checkpoint;help;save' {
+            break
+        }
+        'git-checkpoint;help;resume' {
+            break
+        }
+        'git-checkpoint;help;show' {
+            break
+        }
+        'git-checkpoint;help;list' {
+            break
+        }
+        'git-checkpoint;help;log' {
+            break
+        }
+        'git-checkpoint;help;diff' {
+            break
+        }
+        'git-checkpoint;help;done' {
+            break
+        }
+        'git-checkpoint;help;generate-docs' {
+            break
+        }
+        'git-checkpoint;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

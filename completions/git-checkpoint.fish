@@ -1,0 +1,115 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_git_checkpoint_global_optspecs
+    string join \n color= h/help V/version
+end
+
+function __fish_git_checkpoint_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_git_checkpoint_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_git_checkpoint_using_subcommand
+    set -l cmd (__fish_git_checkpoint_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -s V -l version -d 'Print version'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "save" -d 'Create or update a story\'s checkpoint in place (a new revision on its ref)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "resume" -d 'Read a story\'s latest checkpoint and report where the work stands'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "show" -d 'Print the stored checkpoint document as is (markdown or JSON)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "list" -d 'List checkpoints: story, title, branch, updated, tasks, revisions, status'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "log" -d 'Show a story\'s revisions, newest first'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "diff" -d 'Compare two revisions section by section, then as text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "done" -d 'Finish a story: a final revision, then archive its ref (or purge it)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "generate-docs" -d 'Write man pages and shell completions into a directory (for packagers)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l title -d 'Set the story\'s title' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l goal -d 'Set the story\'s goal' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l source -d 'Set where the story comes from (issue URL, ticket)' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l strategy -d 'Set the commit strategy (e.g. commit-per-task)' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l done -d 'Record a task as done; a leading task id (`T3`) moves the matching todo. Repeatable' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l todo -d 'Add a remaining todo. Repeatable' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l decision -d 'Add a key decision (one line, with the reason). Repeatable' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l next -d 'Set the next immediate action' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s m -l message -d 'This revision\'s journal text (first line becomes the commit subject)' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s F -l file -d 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported' -r -F
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l edit -d 'Edit the document in the editor git uses (GIT_EDITOR, core.editor, VISUAL, EDITOR)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l print -d 'Render and print the checkpoint; write nothing'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l rev -d 'Read an older revision: its number (see `log`) or its commit id' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l strict -d 'Exit with status 3 when confidence is not high'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l format -d 'Output format' -r -f -a "markdown\t'The stored checkpoint.md'
+json\t'The parsed checkpoint as one JSON document (same fields as `resume --json`)'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l rev -d 'Show an older revision: its number or commit id' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l json -d 'Same as `--format json`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l raw -d 'Write control characters raw even on a terminal'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l all -d 'List checkpoints of every branch, not only the current branch\'s'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l archived -d 'List finished stories (refs/checkpoints-archive/) instead of active ones'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l json -d 'Print one JSON array instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s m -l message -d 'Journal text for the final revision' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l purge -d 'Delete the checkpoint and its archive for good instead of archiving'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s y -l yes -d 'Do not ask for confirmation (needed for --purge off a terminal)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand generate-docs" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand generate-docs" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "save" -d 'Create or update a story\'s checkpoint in place (a new revision on its ref)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "resume" -d 'Read a story\'s latest checkpoint and report where the work stands'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "show" -d 'Print the stored checkpoint document as is (markdown or JSON)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "list" -d 'List checkpoints: story, title, branch, updated, tasks, revisions, status'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "log" -d 'Show a story\'s revisions, newest first'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "diff" -d 'Compare two revisions section by section, then as text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "done" -d 'Finish a story: a final revision, then archive its ref (or purge it)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "generate-docs" -d 'Write man pages and shell completions into a directory (for packagers)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
