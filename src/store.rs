@@ -28,7 +28,7 @@ pub const META_FILE: &str = "meta.json";
 /// Default for `checkpoint.maxSize`: 1 MiB.
 pub const DEFAULT_MAX_SIZE: u64 = 1024 * 1024;
 /// How often a compare-and-swap write is retried after losing a race.
-const MAX_ATTEMPTS: u32 = 5;
+const MAX_ATTEMPTS: u32 = 16;
 
 /// One changed path in the working tree or on the branch, as recorded in `meta.json`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -358,7 +358,8 @@ impl Store {
         F: FnMut(Option<&Revision>) -> Result<NewRevision>,
     {
         self.check_identity()?;
-        for _ in 0..MAX_ATTEMPTS {
+        for attempt in 0..MAX_ATTEMPTS {
+            backoff(attempt);
             let tip = self.tip(refname)?;
             let current = tip.map(|t| self.read(refname, t)).transpose()?;
             let mut new = change(current.as_ref())?;
@@ -477,6 +478,21 @@ impl Store {
             }
         }
     }
+}
+
+/// Sleeps before retry `attempt` (none before the first): a few milliseconds, growing, with
+/// jitter from the clock and pid so racing processes spread out.
+pub fn backoff(attempt: u32) {
+    if attempt == 0 {
+        return;
+    }
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    let jitter = (nanos ^ std::process::id().wrapping_mul(2_654_435_761)) % 1000;
+    let micros = 1000 * u64::from(attempt.min(8)) + u64::from(jitter) * u64::from(attempt.min(8));
+    std::thread::sleep(std::time::Duration::from_micros(micros));
 }
 
 /// A ref update edit with a reflog message, never dereferencing.

@@ -28,7 +28,7 @@ pub struct Args {
     pub json: bool,
 }
 
-const ATTEMPTS: u32 = 5;
+const ATTEMPTS: u32 = 16;
 
 /// Runs `done`; returns the exit code.
 ///
@@ -74,7 +74,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     }
 
     store.check_identity()?;
-    for _ in 0..ATTEMPTS {
+    for attempt in 0..ATTEMPTS {
+        store::backoff(attempt);
         let (_, tip) = store::locate(&store, &story, false)?;
         let archived_tip = store.tip(&archive)?;
         let rev = store.read(&active, tip)?;

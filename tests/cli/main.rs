@@ -3,3 +3,4 @@
 mod common;
 mod core;
 mod generated;
+mod robustness;
