@@ -291,7 +291,7 @@ fn read_input(path: &Path, limit: u64) -> Result<Vec<u8>> {
         path: path.to_path_buf(),
         source,
     };
-    let reader: Box<dyn Read> = if path.as_os_str() == "-" {
+    let mut reader: Box<dyn Read> = if path.as_os_str() == "-" {
         Box::new(std::io::stdin())
     } else {
         let f = std::fs::File::open(path).map_err(rerr)?;
@@ -302,13 +302,15 @@ fn read_input(path: &Path, limit: u64) -> Result<Vec<u8>> {
         Box::new(f)
     };
     let mut bytes = Vec::new();
-    reader
+    (&mut reader)
         .take(limit + 1)
         .read_to_end(&mut bytes)
         .map_err(rerr)?;
     if bytes.len() as u64 > limit {
+        // Report the real size: count the rest without keeping it.
+        let rest = std::io::copy(&mut reader, &mut std::io::sink()).map_err(rerr)?;
         return Err(Error::TooLarge {
-            size: bytes.len() as u64,
+            size: bytes.len() as u64 + rest,
             limit,
         });
     }

@@ -56,21 +56,19 @@ struct Heading {
 /// Parses `input` (bytes as read from a file or blob).
 ///
 /// A leading UTF-8 BOM is dropped; CRLF and lone CR become LF; bytes that are not UTF-8 are
-/// replaced by U+FFFD and reported as a gap. Sections are headings (any level) named like the
+/// replaced by U+FFFD, and any U+FFFD in the text is reported as a gap. Sections are headings (any level) named like the
 /// template's (`## 3. Tasks Done`, numbering optional, case-insensitive); any other heading of
 /// level 1 or 2 after the first section starts an ignored section. Never fails, never panics.
 pub fn parse(input: &[u8]) -> Parsed {
     let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
     let mut gaps = Vec::new();
-    let decoded = match std::str::from_utf8(input) {
-        Ok(s) => s.to_string(),
-        Err(_) => {
-            gaps.push(
-                "the document is not valid UTF-8; invalid bytes were replaced with U+FFFD".into(),
-            );
-            String::from_utf8_lossy(input).into_owned()
-        }
-    };
+    // Lossy decoding leaves U+FFFD in the stored text, so a later resume reports it too.
+    let decoded = String::from_utf8_lossy(input).into_owned();
+    if decoded.contains('\u{FFFD}') {
+        gaps.push(
+            "the document is not valid UTF-8; invalid bytes were replaced with U+FFFD".into(),
+        );
+    }
     let text = decoded.replace("\r\n", "\n").replace('\r', "\n");
 
     let headings = headings(&text);
