@@ -16,11 +16,17 @@ _git__checkpoint() {
             ",$1")
                 cmd="git__checkpoint"
                 ;;
+            git__checkpoint,at)
+                cmd="git__checkpoint__subcmd__at"
+                ;;
             git__checkpoint,diff)
                 cmd="git__checkpoint__subcmd__diff"
                 ;;
             git__checkpoint,done)
                 cmd="git__checkpoint__subcmd__done"
+                ;;
+            git__checkpoint,fetch)
+                cmd="git__checkpoint__subcmd__fetch"
                 ;;
             git__checkpoint,generate-docs)
                 cmd="git__checkpoint__subcmd__generate__subcmd__docs"
@@ -34,20 +40,35 @@ _git__checkpoint() {
             git__checkpoint,log)
                 cmd="git__checkpoint__subcmd__log"
                 ;;
+            git__checkpoint,push)
+                cmd="git__checkpoint__subcmd__push"
+                ;;
             git__checkpoint,resume)
                 cmd="git__checkpoint__subcmd__resume"
                 ;;
             git__checkpoint,save)
                 cmd="git__checkpoint__subcmd__save"
                 ;;
+            git__checkpoint,setup)
+                cmd="git__checkpoint__subcmd__setup"
+                ;;
             git__checkpoint,show)
                 cmd="git__checkpoint__subcmd__show"
+                ;;
+            git__checkpoint,sync)
+                cmd="git__checkpoint__subcmd__sync"
+                ;;
+            git__checkpoint__subcmd__help,at)
+                cmd="git__checkpoint__subcmd__help__subcmd__at"
                 ;;
             git__checkpoint__subcmd__help,diff)
                 cmd="git__checkpoint__subcmd__help__subcmd__diff"
                 ;;
             git__checkpoint__subcmd__help,done)
                 cmd="git__checkpoint__subcmd__help__subcmd__done"
+                ;;
+            git__checkpoint__subcmd__help,fetch)
+                cmd="git__checkpoint__subcmd__help__subcmd__fetch"
                 ;;
             git__checkpoint__subcmd__help,generate-docs)
                 cmd="git__checkpoint__subcmd__help__subcmd__generate__subcmd__docs"
@@ -61,14 +82,23 @@ _git__checkpoint() {
             git__checkpoint__subcmd__help,log)
                 cmd="git__checkpoint__subcmd__help__subcmd__log"
                 ;;
+            git__checkpoint__subcmd__help,push)
+                cmd="git__checkpoint__subcmd__help__subcmd__push"
+                ;;
             git__checkpoint__subcmd__help,resume)
                 cmd="git__checkpoint__subcmd__help__subcmd__resume"
                 ;;
             git__checkpoint__subcmd__help,save)
                 cmd="git__checkpoint__subcmd__help__subcmd__save"
                 ;;
+            git__checkpoint__subcmd__help,setup)
+                cmd="git__checkpoint__subcmd__help__subcmd__setup"
+                ;;
             git__checkpoint__subcmd__help,show)
                 cmd="git__checkpoint__subcmd__help__subcmd__show"
+                ;;
+            git__checkpoint__subcmd__help,sync)
+                cmd="git__checkpoint__subcmd__help__subcmd__sync"
                 ;;
             *)
                 ;;
@@ -77,8 +107,26 @@ _git__checkpoint() {
 
     case "${cmd}" in
         git__checkpoint)
-            opts="-h -V --color --help --version save resume show list log diff done generate-docs help"
+            opts="-h -V --color --help --version save resume show list log diff done push fetch sync setup at generate-docs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__at)
+            opts="-h --json --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -138,6 +186,24 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        git__subcmd__checkpoint__subcmd__fetch)
+            opts="-h --json --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         git__subcmd__checkpoint__subcmd__generate__subcmd__docs)
             opts="-h --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -157,8 +223,22 @@ _git__checkpoint() {
             return 0
             ;;
         git__subcmd__checkpoint__subcmd__help)
-            opts="save resume show list log diff done generate-docs help"
+            opts="save resume show list log diff done push fetch sync setup at generate-docs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__help__subcmd__at)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -185,6 +265,20 @@ _git__checkpoint() {
             return 0
             ;;
         git__subcmd__checkpoint__subcmd__help__subcmd__done)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__help__subcmd__fetch)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -254,6 +348,20 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        git__subcmd__checkpoint__subcmd__help__subcmd__push)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         git__subcmd__checkpoint__subcmd__help__subcmd__resume)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -282,6 +390,20 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        git__subcmd__checkpoint__subcmd__help__subcmd__setup)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         git__subcmd__checkpoint__subcmd__help__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -296,8 +418,44 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        git__subcmd__checkpoint__subcmd__help__subcmd__sync)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         git__subcmd__checkpoint__subcmd__list)
-            opts="-h --all --archived --json --color --help"
+            opts="-h --all --archived --remote --json --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --remote)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__log)
+            opts="-h --archived --json --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -314,8 +472,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__log)
-            opts="-h --archived --json --color --help"
+        git__subcmd__checkpoint__subcmd__push)
+            opts="-h --all --json --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -420,6 +578,24 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        git__subcmd__checkpoint__subcmd__setup)
+            opts="-h --undo --json --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         git__subcmd__checkpoint__subcmd__show)
             opts="-h --format --json --rev --archived --raw --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -435,6 +611,24 @@ _git__checkpoint() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__sync)
+            opts="-h --json --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0

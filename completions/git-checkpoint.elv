@@ -30,6 +30,11 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand log 'Show a story''s revisions, newest first'
             cand diff 'Compare two revisions section by section, then as text'
             cand done 'Finish a story: a final revision, then archive its ref (or purge it)'
+            cand push 'Push checkpoints, archives and notes to a remote (never forced; merges and retries)'
+            cand fetch 'Fetch a remote''s checkpoints into remote-tracking refs and integrate them'
+            cand sync 'Fetch, integrate, then push everything'
+            cand setup 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites'
+            cand at 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)'
             cand generate-docs 'Write man pages and shell completions into a directory (for packagers)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -73,6 +78,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;list'= {
+            cand --remote 'List a remote''s checkpoints as last fetched (refs/remotes/<REMOTE>/checkpoints/)'
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
             cand --all 'List checkpoints of every branch, not only the current branch''s'
             cand --archived 'List finished stories (refs/checkpoints-archive/) instead of active ones'
@@ -105,6 +111,38 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'git-checkpoint;push'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --all 'Push every checkpoint and archive (the default when no story is named)'
+            cand --json 'Print one JSON document instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;fetch'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --json 'Print one JSON document instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;sync'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --json 'Print one JSON document instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;setup'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --undo 'Remove the values setup adds'
+            cand --json 'Print one JSON document instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;at'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --json 'Print one JSON document instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'git-checkpoint;generate-docs'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
             cand -h 'Print help (see more with ''--help'')'
@@ -118,6 +156,11 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand log 'Show a story''s revisions, newest first'
             cand diff 'Compare two revisions section by section, then as text'
             cand done 'Finish a story: a final revision, then archive its ref (or purge it)'
+            cand push 'Push checkpoints, archives and notes to a remote (never forced; merges and retries)'
+            cand fetch 'Fetch a remote''s checkpoints into remote-tracking refs and integrate them'
+            cand sync 'Fetch, integrate, then push everything'
+            cand setup 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites'
+            cand at 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)'
             cand generate-docs 'Write man pages and shell completions into a directory (for packagers)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -134,6 +177,16 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
         &'git-checkpoint;help;diff'= {
         }
         &'git-checkpoint;help;done'= {
+        }
+        &'git-checkpoint;help;push'= {
+        }
+        &'git-checkpoint;help;fetch'= {
+        }
+        &'git-checkpoint;help;sync'= {
+        }
+        &'git-checkpoint;help;setup'= {
+        }
+        &'git-checkpoint;help;at'= {
         }
         &'git-checkpoint;help;generate-docs'= {
         }

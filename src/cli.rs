@@ -33,6 +33,8 @@ const AFTER_HELP: &str = "\
 Storage (format 1, see docs/FORMAT.md):
   refs/checkpoints/<story>          active checkpoint: a commit whose tree holds checkpoint.md and meta.json
   refs/checkpoints-archive/<story>  finished stories (`done`)
+  refs/notes/checkpoints            one line per story on each code commit where one was saved
+  refs/remotes/<remote>/checkpoints/<story>  a remote's checkpoints as last fetched
   Each save is a commit whose parent is the previous tip; its message ends with Checkpoint-* trailers.
 
 Story ids: ASCII letters, digits, '-', '_', '.'; a leading '#' is dropped and letters are
@@ -41,6 +43,7 @@ lowercased, so #ABC-12 and abc-12 are one story. '/' is not allowed.
 Configuration (git config):
   checkpoint.storyPattern   regex with one capture group, matched against the branch name
   checkpoint.maxSize        largest document in bytes (k/m/g suffixes), default 1m
+  checkpoint.remote         remote for push/fetch/sync when the branch has no upstream, default origin
 
 Environment:
   GIT_CHECKPOINT_STORY      story to use when none is given
@@ -71,6 +74,16 @@ pub enum Command {
     Diff(commands::diff::Args),
     /// Finish a story: a final revision, then archive its ref (or purge it).
     Done(commands::done::Args),
+    /// Push checkpoints, archives and notes to a remote (never forced; merges and retries).
+    Push(commands::push::Args),
+    /// Fetch a remote's checkpoints into remote-tracking refs and integrate them.
+    Fetch(commands::fetch::Args),
+    /// Fetch, integrate, then push everything.
+    Sync(commands::sync::Args),
+    /// Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites.
+    Setup(commands::setup::Args),
+    /// List the checkpoints taken at a code commit (from refs/notes/checkpoints).
+    At(commands::at::Args),
     /// Write man pages and shell completions into a directory (for packagers).
     #[command(hide = true)]
     GenerateDocs(commands::generate::Args),

@@ -66,6 +66,16 @@ pub enum Error {
         /// How many attempts were made.
         attempts: u32,
     },
+    /// The remote kept rejecting refs after fetching and integrating.
+    #[error("{remote} rejected {refs} after {attempts} attempts (fetched and merged in between); run `git checkpoint sync {remote}` or check the remote's permissions")]
+    Rejected {
+        /// The remote name.
+        remote: String,
+        /// Each rejected ref with git's summary.
+        refs: String,
+        /// Attempts made.
+        attempts: u32,
+    },
     /// A requested revision of a checkpoint does not exist.
     #[error("no revision {rev} in the history of {refname}; see `git checkpoint log {story}`")]
     NoSuchRevision {

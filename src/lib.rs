@@ -19,8 +19,11 @@
 pub mod error;
 pub mod gitstate;
 pub mod model;
+pub mod notes;
+pub mod remote;
 pub mod store;
 pub mod story;
+pub mod sync;
 
 pub use error::{Error, Result};
 pub mod cli;

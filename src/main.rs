@@ -17,6 +17,11 @@ fn main() {
         Command::Log(a) => commands::log::run(a, &mut out),
         Command::Diff(a) => commands::diff::run(a, &mut out),
         Command::Done(a) => commands::done::run(a, &mut out),
+        Command::Push(a) => commands::push::run(a, &mut out),
+        Command::Fetch(a) => commands::fetch::run(a, &mut out),
+        Command::Sync(a) => commands::sync::run(a, &mut out),
+        Command::Setup(a) => commands::setup::run(a, &mut out),
+        Command::At(a) => commands::at::run(a, &mut out),
         Command::GenerateDocs(a) => commands::generate::run(a),
     };
     let code = match result {

@@ -343,8 +343,10 @@ impl Store {
     }
 
     /// Creates or updates `refname` by compare-and-swap. `change` receives the current tip's
-    /// revision (or `None`) and returns what to write; on a lost race it is called again with
-    /// the new tip, at most a few times. Returns the new commit and whether the ref existed.
+    /// revision (or `None`) and returns what to write; `extra` receives the new commit and may
+    /// add ref edits (the notes index) that are applied in the same transaction. On a lost race
+    /// (any of the refs moved) both are called again with fresh state, a bounded number of
+    /// times. Returns the new commit and the previous tip.
     ///
     /// Nothing is written when `change` fails, the identity is missing or the document exceeds
     /// `checkpoint.maxSize`. Objects written before a failed ref update are unreferenced and
@@ -352,10 +354,16 @@ impl Store {
     ///
     /// # Errors
     /// [`Error::NoIdentity`], [`Error::TooLarge`], [`Error::LockHeld`] when `<ref>.lock` exists,
-    /// [`Error::Contended`] after repeated lost races, errors from `change`, [`Error::Git`].
-    pub fn update<F>(&self, refname: &str, mut change: F) -> Result<(ObjectId, Option<ObjectId>)>
+    /// [`Error::Contended`] after repeated lost races, errors from the closures, [`Error::Git`].
+    pub fn update<F, G>(
+        &self,
+        refname: &str,
+        mut change: F,
+        mut extra: G,
+    ) -> Result<(ObjectId, Option<ObjectId>)>
     where
         F: FnMut(Option<&Revision>) -> Result<NewRevision>,
+        G: FnMut(ObjectId, &NewRevision) -> Result<Vec<RefEdit>>,
     {
         self.check_identity()?;
         for attempt in 0..MAX_ATTEMPTS {
@@ -372,15 +380,13 @@ impl Store {
                 Some(t) => PreviousValue::MustExistAndMatch(Target::Object(t)),
                 None => PreviousValue::MustNotExist,
             };
-            match self.edit(vec![update_edit(
-                refname,
-                commit,
-                expected,
-                "checkpoint: save",
-            )]) {
+            let mut edits = vec![update_edit(refname, commit, expected, "checkpoint: save")];
+            edits.extend(extra(commit, &new)?);
+            match self.edit(edits.clone()) {
                 Ok(()) => return Ok((commit, tip)),
+                Err(e @ Error::LockHeld { .. }) => return Err(e),
                 Err(e) => {
-                    if self.tip(refname)? != tip {
+                    if self.raced(&edits)? {
                         continue; // Lost the race: re-read, re-apply, retry.
                     }
                     return Err(e);
@@ -391,6 +397,72 @@ impl Store {
             refname: refname.to_string(),
             attempts: MAX_ATTEMPTS,
         })
+    }
+
+    /// Whether any of `edits` no longer matches its expected previous value (another writer
+    /// moved the ref), which makes a failed transaction worth retrying.
+    ///
+    /// # Errors
+    /// [`Error::Git`] when refs cannot be read.
+    pub fn raced(&self, edits: &[RefEdit]) -> Result<bool> {
+        for e in edits {
+            let expected = match &e.change {
+                Change::Update { expected, .. } | Change::Delete { expected, .. } => expected,
+            };
+            let current = self.tip(&e.name.as_bstr().to_str_lossy())?;
+            let moved = match expected {
+                PreviousValue::MustNotExist => current.is_some(),
+                PreviousValue::MustExistAndMatch(Target::Object(id))
+                | PreviousValue::ExistingMustMatch(Target::Object(id)) => current != Some(*id),
+                _ => false,
+            };
+            if moved {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Writes a commit of `tree` with `parents` and `message`, authored by the configured
+    /// identity; no ref is touched.
+    ///
+    /// # Errors
+    /// [`Error::NoIdentity`]; [`Error::Git`].
+    pub fn write_plain_commit(
+        &self,
+        tree: ObjectId,
+        parents: Vec<ObjectId>,
+        message: &str,
+    ) -> Result<ObjectId> {
+        let (committer, author) = self.signatures()?;
+        let commit = gix::objs::Commit {
+            tree,
+            parents: parents.into(),
+            author,
+            committer,
+            encoding: None,
+            message: message.into(),
+            extra_headers: Vec::new(),
+        };
+        Ok(self
+            .repo
+            .write_object(&commit)
+            .map_err(|e| Error::git("cannot write commit", e))?
+            .detach())
+    }
+
+    fn signatures(&self) -> Result<(gix::actor::Signature, gix::actor::Signature)> {
+        let committer = self
+            .repo
+            .committer()
+            .ok_or(Error::NoIdentity)?
+            .map_err(|e| Error::git("bad committer date", e))?;
+        let author = self
+            .repo
+            .author()
+            .ok_or(Error::NoIdentity)?
+            .map_err(|e| Error::git("bad author date", e))?;
+        Ok((committer.into(), author.into()))
     }
 
     /// Writes the blobs, tree and commit for `new` with `parents`; no ref is touched.
@@ -428,29 +500,11 @@ impl Store {
             ],
         };
         let tree_id = self.repo.write_object(&tree).map_err(werr)?.detach();
-        let committer = self
-            .repo
-            .committer()
-            .ok_or(Error::NoIdentity)?
-            .map_err(|e| Error::git("bad committer date", e))?;
-        let author = self
-            .repo
-            .author()
-            .ok_or(Error::NoIdentity)?
-            .map_err(|e| Error::git("bad author date", e))?;
-        let commit = gix::objs::Commit {
-            tree: tree_id,
-            parents: parents.into(),
-            author: author.into(),
-            committer: committer.into(),
-            encoding: None,
-            message: compose_message(new).into(),
-            extra_headers: Vec::new(),
-        };
-        Ok(self.repo.write_object(&commit).map_err(werr)?.detach())
+        self.write_plain_commit(tree_id, parents, &compose_message(new))
     }
 
-    /// Applies `edits` as one transaction (all or nothing).
+    /// Applies `edits` as one transaction (all or nothing). Callers only pass refs in our
+    /// namespaces: checkpoints, their archive, our notes ref and our remote-tracking refs.
     ///
     /// # Errors
     /// [`Error::LockHeld`] when a `.lock` file of one of the refs exists; [`Error::Git`].
@@ -459,9 +513,6 @@ impl Store {
             .iter()
             .map(|e| e.name.as_bstr().to_str_lossy().into_owned())
             .collect();
-        for name in &names {
-            debug_assert!(name.starts_with(ACTIVE_PREFIX) || name.starts_with(ARCHIVE_PREFIX));
-        }
         match self.repo.edit_references(edits) {
             Ok(_) => Ok(()),
             Err(e) => {

@@ -1,7 +1,7 @@
 //! `git checkpoint diff`: what changed between two revisions, section by section, then as a
 //! unified text diff.
 
-use super::{note_found, open, resolve_story, JSON_SCHEMA_VERSION};
+use super::{locate_for_read, open, JSON_SCHEMA_VERSION};
 use crate::error::{Error, Result};
 use crate::model::{self, Document};
 use crate::output::Output;
@@ -84,9 +84,8 @@ pub fn changes(old: &Document, new: &Document) -> Changes {
 /// Repository, story, revision and storage errors.
 pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let store = open()?;
-    let (story, found) = resolve_story(&store, args.story.as_deref(), "diff", true)?;
-    note_found(&story, &found);
-    let (refname, tip) = store::locate(&store, &story, args.archived)?;
+    let at = locate_for_read(&store, args.story.as_deref(), "diff", args.archived)?;
+    let (story, refname, tip) = (at.story, at.refname, at.tip);
     let history = store.history(tip)?;
     let find = |r: &str| {
         store::find_revision(&history, r)

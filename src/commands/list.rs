@@ -4,6 +4,7 @@ use super::{open, JSON_SCHEMA_VERSION};
 use crate::error::Result;
 use crate::gitstate;
 use crate::output::{relative_time, rfc3339, Output};
+use crate::remote;
 use crate::store::{Summary, ACTIVE_PREFIX, ARCHIVE_PREFIX};
 use serde_json::json;
 
@@ -16,6 +17,9 @@ pub struct Args {
     /// List finished stories (refs/checkpoints-archive/) instead of active ones.
     #[arg(long)]
     pub archived: bool,
+    /// List a remote's checkpoints as last fetched (refs/remotes/<REMOTE>/checkpoints/).
+    #[arg(long, value_name = "REMOTE", conflicts_with = "archived")]
+    pub remote: Option<String>,
     /// Print one JSON array instead of text.
     #[arg(long)]
     pub json: bool,
@@ -27,10 +31,14 @@ pub struct Args {
 /// Repository and storage errors.
 pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let store = open()?;
-    let prefix = if args.archived {
-        ARCHIVE_PREFIX
-    } else {
-        ACTIVE_PREFIX
+    let remote_prefix = match &args.remote {
+        Some(r) => Some(remote::tracking_prefix(&remote::choose(&store, Some(r))?)),
+        None => None,
+    };
+    let prefix = match &remote_prefix {
+        Some(p) => p.as_str(),
+        None if args.archived => ARCHIVE_PREFIX,
+        None => ACTIVE_PREFIX,
     };
     let branch = gitstate::head(&store.repo)?.branch;
     let mut rows: Vec<(String, Summary)> = Vec::new();
@@ -40,7 +48,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     }
     let total = rows.len();
     // Detached HEAD has no branch to filter on: show everything.
-    if !args.all && !args.archived {
+    if !args.all && !args.archived && args.remote.is_none() {
         if let Some(b) = &branch {
             rows.retain(|(_, s)| s.branch == *b);
         }
@@ -72,10 +80,14 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     }
 
     if total == 0 {
-        if args.archived {
+        if let Some(r) = &args.remote {
+            eprintln!(
+                "no checkpoints from {r} (none fetched yet?); run `git checkpoint fetch {r}`"
+            );
+        } else if args.archived {
             eprintln!("no finished checkpoints (refs/checkpoints-archive/ is empty)");
         } else {
-            eprintln!("no checkpoints yet; save one with `git checkpoint save <story>`, or fetch a teammate's with `git fetch origin '+refs/checkpoints/*:refs/remotes/origin/checkpoints/*'`");
+            eprintln!("{}", empty_hint(&store)?);
         }
         return Ok(0);
     }
@@ -102,4 +114,29 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         );
     }
     Ok(0)
+}
+
+/// What to say when there are no local checkpoints: a clone carries none by default, so point
+/// at what was fetched already or at how to fetch.
+fn empty_hint(store: &crate::store::Store) -> Result<String> {
+    let remotes: Vec<String> = store
+        .repo
+        .remote_names()
+        .iter()
+        .map(|n| n.to_string())
+        .collect();
+    for r in &remotes {
+        let n = store.refs(&remote::tracking_prefix(r))?.len();
+        if n > 0 {
+            return Ok(format!(
+                "no local checkpoints; {n} fetched from {r}: `git checkpoint list --remote {r}`, or integrate them with `git checkpoint fetch {r}`"
+            ));
+        }
+    }
+    Ok(match remotes.first() {
+        Some(r) => format!(
+            "no local checkpoints; a clone does not carry them: fetch your team's with `git checkpoint fetch {r}` (and `git checkpoint setup {r}` to make plain `git fetch` bring them), or start one with `git checkpoint save <story>`"
+        ),
+        None => "no checkpoints yet; start one with `git checkpoint save <story>`".to_string(),
+    })
 }

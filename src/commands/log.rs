@@ -1,6 +1,6 @@
 //! `git checkpoint log`: a story's revisions, newest first, read from commits only.
 
-use super::{note_found, open, resolve_story, JSON_SCHEMA_VERSION};
+use super::{locate_for_read, open, JSON_SCHEMA_VERSION};
 use crate::error::Result;
 use crate::output::{rfc3339, Output};
 use crate::store;
@@ -26,9 +26,8 @@ pub struct Args {
 /// Repository, story and storage errors.
 pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let store = open()?;
-    let (story, found) = resolve_story(&store, args.story.as_deref(), "log", true)?;
-    note_found(&story, &found);
-    let (refname, tip) = store::locate(&store, &story, args.archived)?;
+    let at = locate_for_read(&store, args.story.as_deref(), "log", args.archived)?;
+    let (story, refname, tip) = (at.story, at.refname, at.tip);
     let history = store.history(tip)?;
     let by_id: HashMap<_, _> = history.iter().map(|s| (s.commit, s)).collect();
     let change = |s: &store::Summary| {

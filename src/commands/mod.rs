@@ -1,21 +1,28 @@
 //! One module per subcommand, each with its `Args` and `run`. Shared here: finding the
 //! repository and the story, and the JSON view of a checkpoint.
 
+pub mod at;
 pub mod diff;
 pub mod done;
+pub mod fetch;
 pub mod generate;
 pub mod list;
 pub mod log;
+pub mod push;
 pub mod resume;
 pub mod save;
+pub mod setup;
 pub mod show;
+pub mod sync;
 
 use crate::error::{Error, Result};
 use crate::gitstate;
 use crate::model::{self, Parsed};
 use crate::output::rfc3339;
+use crate::remote;
 use crate::store::{self, Revision, Store};
 use crate::story::{self, StoryId};
+use gix::ObjectId;
 use serde_json::json;
 
 /// Version of every `--json` document; see `docs/json-schema/`.
@@ -154,30 +161,78 @@ pub fn view_json(
     })
 }
 
-/// Reads the revision to show: the tip of the active (or archived) ref, or `--rev N|COMMIT`.
+/// The ref a read command looks at and its tip.
+pub struct Located {
+    /// The story.
+    pub story: StoryId,
+    /// Full ref name: active, archived, or a remote-tracking ref.
+    pub refname: String,
+    /// The ref's commit.
+    pub tip: ObjectId,
+}
+
+/// Finds what `resume`/`show`/`log`/`diff` read: `REMOTE/STORY` (a configured remote) reads the
+/// remote-tracking ref `refs/remotes/<remote>/checkpoints/<story>`; otherwise the story is
+/// resolved as by [`resolve_story`] (with the recorded-branch fallback) and read from the active
+/// or, with `archived`, the archive namespace.
 ///
 /// # Errors
-/// [`Error::NotFound`], [`Error::NoSuchRevision`], storage errors.
-pub fn read_revision(
+/// [`Error::NotFound`] and [`Error::Conflict`] (not fetched) when the ref does not exist; story
+/// resolution errors.
+pub fn locate_for_read(
     store: &Store,
-    story: &StoryId,
+    explicit: Option<&str>,
+    command: &'static str,
     archived: bool,
-    rev: Option<&str>,
-) -> Result<(String, Revision)> {
-    let (refname, tip) = store::locate(store, story, archived)?;
+) -> Result<Located> {
+    if let Some((remote_name, id)) = explicit.and_then(|s| s.split_once('/')) {
+        if remote::is_configured(store, remote_name) {
+            let story = StoryId::parse(id)?;
+            let prefix = if archived {
+                remote::tracking_archive_prefix(remote_name)
+            } else {
+                remote::tracking_prefix(remote_name)
+            };
+            let refname = format!("{prefix}{story}");
+            let tip = store.tip(&refname)?.ok_or_else(|| {
+                Error::Conflict(format!(
+                    "no checkpoint for story {story} from {remote_name} ({refname}); run `git checkpoint fetch {remote_name}` first"
+                ))
+            })?;
+            return Ok(Located {
+                story,
+                refname,
+                tip,
+            });
+        }
+    }
+    let (story, found) = resolve_story(store, explicit, command, true)?;
+    note_found(&story, &found);
+    let (refname, tip) = store::locate(store, &story, archived)?;
+    Ok(Located {
+        story,
+        refname,
+        tip,
+    })
+}
+
+/// Reads the revision to show: the located tip, or `--rev N|COMMIT` from its history.
+///
+/// # Errors
+/// [`Error::NoSuchRevision`], storage errors.
+pub fn read_revision(store: &Store, at: &Located, rev: Option<&str>) -> Result<Revision> {
     let commit = match rev {
-        None => tip,
+        None => at.tip,
         Some(r) => {
-            let history = store.history(tip)?;
+            let history = store.history(at.tip)?;
             store::find_revision(&history, r)
                 .map(|s| s.commit)
                 .ok_or_else(|| Error::NoSuchRevision {
-                    story: story.to_string(),
-                    refname: refname.clone(),
+                    story: at.story.to_string(),
+                    refname: at.refname.clone(),
                     rev: r.to_string(),
                 })?
         }
     };
-    let revision = store.read(&refname, commit)?;
-    Ok((refname, revision))
+    store.read(&at.refname, commit)
 }

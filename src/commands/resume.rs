@@ -1,6 +1,6 @@
 //! `git checkpoint resume`: read a story's checkpoint and report where the work stands.
 
-use super::{note_found, open, read_revision, resolve_story, view_json, EXIT_NEEDS_CONFIRMATION};
+use super::{locate_for_read, open, read_revision, view_json, EXIT_NEEDS_CONFIRMATION};
 use crate::error::Result;
 use crate::gitstate;
 use crate::model::{self, Confidence, Parsed};
@@ -37,9 +37,9 @@ pub struct Args {
 /// Repository, story and storage errors.
 pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let store = open()?;
-    let (story, found) = resolve_story(&store, args.story.as_deref(), "resume", true)?;
-    note_found(&story, &found);
-    let (refname, rev) = read_revision(&store, &story, args.archived, args.rev.as_deref())?;
+    let at = locate_for_read(&store, args.story.as_deref(), "resume", args.archived)?;
+    let rev = read_revision(&store, &at, args.rev.as_deref())?;
+    let (story, refname) = (at.story, at.refname);
     let parsed = model::parse(rev.document.as_bytes());
     let warnings = warnings(&store, &rev)?;
     if args.json {

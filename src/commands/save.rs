@@ -4,6 +4,7 @@ use super::{note_found, open, resolve_story, JSON_SCHEMA_VERSION};
 use crate::error::{Error, Result};
 use crate::gitstate::{self, GitState};
 use crate::model::{self, Document, Parsed};
+use crate::notes;
 use crate::output::Output;
 use crate::store::{Meta, NewRevision, Revision, Store, FORMAT_VERSION};
 use crate::story::StoryId;
@@ -123,23 +124,39 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     }
 
     let mut last: Option<Parsed> = None;
-    let (commit, previous) = store.update(&refname, |current| {
-        let (text, parsed) = build(current)?;
-        let meta = meta(&story, &parsed.doc, &state, current);
-        let subject = subject(&args, &story, &parsed.doc);
-        let body = args
-            .message
-            .as_deref()
-            .and_then(|m| m.split_once('\n').map(|(_, rest)| rest.to_string()))
-            .unwrap_or_default();
-        last = Some(parsed);
-        Ok(NewRevision {
-            document: text,
-            meta,
-            subject,
-            body,
-        })
-    })?;
+    let (commit, previous) = store.update(
+        &refname,
+        |current| {
+            let (text, parsed) = build(current)?;
+            let meta = meta(&story, &parsed.doc, &state, current);
+            let subject = subject(&args, &story, &parsed.doc);
+            let body = args
+                .message
+                .as_deref()
+                .and_then(|m| m.split_once('\n').map(|(_, rest)| rest.to_string()))
+                .unwrap_or_default();
+            last = Some(parsed);
+            Ok(NewRevision {
+                document: text,
+                meta,
+                subject,
+                body,
+            })
+        },
+        |commit, new| {
+            // The notes index on the code commit rides in the same ref transaction.
+            let Some(head) = state.head else {
+                return Ok(Vec::new());
+            };
+            let line = notes::NoteLine {
+                story: story.to_string(),
+                checkpoint: commit.to_string(),
+                revision: new.meta.revision,
+                summary: new.subject.clone(),
+            };
+            Ok(vec![notes::add_line_edit(&store, head, &line)?])
+        },
+    )?;
     let parsed = last.expect("update calls the closure before succeeding");
     let written = store.read(&refname, commit)?;
     let mode = if previous.is_some() {

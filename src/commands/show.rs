@@ -1,6 +1,6 @@
 //! `git checkpoint show`: the stored document as is, for tools and PR bodies.
 
-use super::{note_found, open, read_revision, resolve_story, view_json};
+use super::{locate_for_read, open, read_revision, view_json};
 use crate::error::Result;
 use crate::model;
 use crate::output::Output;
@@ -42,9 +42,9 @@ pub struct Args {
 /// Repository, story and storage errors.
 pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let store = open()?;
-    let (story, found) = resolve_story(&store, args.story.as_deref(), "show", true)?;
-    note_found(&story, &found);
-    let (refname, rev) = read_revision(&store, &story, args.archived, args.rev.as_deref())?;
+    let at = locate_for_read(&store, args.story.as_deref(), "show", args.archived)?;
+    let rev = read_revision(&store, &at, args.rev.as_deref())?;
+    let (story, refname) = (at.story, at.refname);
     if args.json || args.format == Format::Json {
         let parsed = model::parse(rev.document.as_bytes());
         out.json(&view_json(&story, &refname, &rev, &parsed, &[]))?;

@@ -3,9 +3,11 @@
 //!
 //! This module owns the document model only; it knows nothing about git or refs.
 
+mod merge;
 mod parse;
 mod render;
 
+pub use merge::{merge, Merged, CONFLICT};
 pub use parse::{parse, Confidence, Parsed};
 pub use render::render;
 

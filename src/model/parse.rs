@@ -440,6 +440,11 @@ fn checked(value: Option<&str>, what: &str, gaps: &mut Vec<String>) -> Option<St
         gaps.push(format!("{what} is marked {}", super::UNKNOWN));
         return None;
     }
+    if v.contains(super::CONFLICT) {
+        // Both values stay visible; the gap asks someone to pick one.
+        gaps.push(format!("{what} has a merge conflict: {v}"));
+        return Some(v.to_string());
+    }
     if is_placeholder(v) {
         gaps.push(format!("{what} is an unfilled placeholder: {v}"));
         return None;

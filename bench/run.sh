@@ -1,0 +1,326 @@
+#!/usr/bin/env bash
+# Benchmark: git-checkpoint save/resume against the git plumbing that does the same job.
+#
+# Usage: bench/run.sh            (BENCH_N=100 iterations per operation kind by default)
+#        BENCH_N=300 bench/run.sh
+#        BENCH_CHUNK=10 bench/run.sh   (iterations per timed chunk; kinds alternate by chunk)
+#        BENCH_KEEP=1 bench/run.sh     (keep the temp dir and print its path, for profiling)
+#
+# Needs only bash, git, cargo and coreutils. It builds the release binary, makes a realistic
+# repository in a temp dir (2,000 files in nested dirs, 300 commits, a feature branch ahead
+# of main with an upstream, modified and untracked files), then times, interleaved:
+#   (a) git-checkpoint save bench -F doc.md
+#   (b) git hash-object -w doc.md; git hash-object -w meta.json; git mktree;
+#       git commit-tree -p <tip>; git update-ref refs/checkpoints/bench2 <new> <old>
+#   (c) git-checkpoint resume bench            (stdout to /dev/null)
+#   (d) git cat-file -p refs/checkpoints/bench:checkpoint.md
+# and reports the mean per operation, the ratios save/(b) and resume/(d), and PASS/FAIL
+# against the targets (save <= 0.5x, resume <= 1.2x). It always exits 0 once it has
+# measured: it is a report, not a gate. Setup failures exit non-zero.
+#
+# The binary is called directly, not as `git checkpoint` (which would add a git process in
+# front of it). The plumbing chain keeps the tip in a shell variable instead of asking git
+# for it, so it does slightly less work than `save`, which makes the target stricter.
+
+set -euo pipefail
+
+N=${BENCH_N:-100}
+CHUNK=${BENCH_CHUNK:-10}
+case $N in '' | *[!0-9]* | 0) echo "BENCH_N must be a positive integer" >&2; exit 2 ;; esac
+case $CHUNK in '' | *[!0-9]* | 0) echo "BENCH_CHUNK must be a positive integer" >&2; exit 2 ;; esac
+
+SAVE_TARGET=0.5
+RESUME_TARGET=1.2
+
+script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd -- "$script_dir/.." && pwd)
+
+# ---------------------------------------------------------------------------------------------
+# 1. Build.
+echo "==> cargo build --release --locked (in $root)"
+(cd "$root" && cargo build --release --locked --quiet)
+target_dir=${CARGO_TARGET_DIR:-$root/target}
+case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
+BIN=$target_dir/release/git-checkpoint
+[[ -x $BIN ]] || { echo "error: no binary at $BIN" >&2; exit 1; }
+
+# ---------------------------------------------------------------------------------------------
+# 2. A hermetic environment and a realistic repository.
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/git-checkpoint-bench.XXXXXX")
+cleanup() {
+    if [[ ${BENCH_KEEP:-0} == 1 ]]; then
+        echo "(kept $tmp)"
+    else
+        rm -rf -- "$tmp"
+    fi
+}
+trap cleanup EXIT
+
+# Nothing from the caller's git environment may leak in.
+while IFS= read -r var; do
+    unset "$var"
+done < <(env | sed -n 's/^\(GIT_[A-Za-z0-9_]*\)=.*/\1/p')
+unset EDITOR VISUAL NO_COLOR
+mkdir -p "$tmp/home"
+export HOME=$tmp/home
+export XDG_CONFIG_HOME=$tmp/home/.config
+export GIT_CONFIG_NOSYSTEM=1
+export GIT_CONFIG_GLOBAL=/dev/null
+export GIT_AUTHOR_NAME="Bench Author" GIT_AUTHOR_EMAIL="author@bench.invalid"
+export GIT_COMMITTER_NAME="Bench Committer" GIT_COMMITTER_EMAIL="committer@bench.invalid"
+export TZ=UTC LC_ALL=C GIT_PAGER=cat
+
+repo=$tmp/repo
+echo "==> building the test repository in $repo"
+git init -q -b main "$repo"
+cd "$repo"
+git config gc.auto 0            # no background gc in the middle of a measurement
+git config core.autocrlf false
+
+# 2,000 files: 20 top-level packages x 10 modules x 10 files.
+for p in $(seq -w 0 19); do
+    for m in $(seq -w 0 9); do
+        d=src/pkg$p/mod$m
+        mkdir -p "$d"
+        for f in $(seq -w 0 9); do
+            printf '// pkg%s/mod%s/file%s\npub fn f%s%s%s(x: u64) -> u64 {\n    x * %d + %d\n}\n' \
+                "$p" "$m" "$f" "$p" "$m" "$f" "$((10#$p + 1))" "$((10#$m * 10 + 10#$f))" \
+                >"$d/file$f.rs"
+        done
+    done
+done
+printf '# bench project\n' >README.md
+printf 'target/\n*.log\n' >.gitignore
+git add -A
+# Fixed dates for the history, one hour apart, so the repository is reproducible.
+t0=1700000000
+GIT_AUTHOR_DATE="@$t0 +0000" GIT_COMMITTER_DATE="@$t0 +0000" git commit -q -m "initial import"
+
+RANDOM=4242
+commit_some() { # $1 = message, $2 = commit number (for the date)
+    local k path
+    for k in 1 2 3 4; do
+        path=$(printf 'src/pkg%02d/mod%d/file%d.rs' $((RANDOM % 20)) $((RANDOM % 10)) $((RANDOM % 10)))
+        printf '// change %s.%s\n' "$2" "$k" >>"$path"
+    done
+    git add -u
+    GIT_AUTHOR_DATE="@$((t0 + $2 * 3600)) +0000" GIT_COMMITTER_DATE="@$((t0 + $2 * 3600)) +0000" \
+        git commit -q -m "$1"
+}
+for i in $(seq 1 295); do
+    commit_some "main: change $i" "$i"
+done
+git repack -adq # a cloned repository has its history in a pack
+git update-ref refs/remotes/origin/main refs/heads/main
+git symbolic-ref refs/remotes/origin/HEAD refs/remotes/origin/main
+git config remote.origin.url "$tmp/nonexistent-origin.git"
+git config remote.origin.fetch '+refs/heads/*:refs/remotes/origin/*'
+
+git switch -q -c feature/bench-42
+for i in $(seq 296 299); do
+    commit_some "feature: step $((i - 295))" "$i"
+done
+git update-ref refs/remotes/origin/feature/bench-42 HEAD~1 # pushed all but the last commit
+git config branch.feature/bench-42.remote origin
+git config branch.feature/bench-42.merge refs/heads/feature/bench-42
+
+# Old mtimes and a refreshed index, as in a working tree not touched this second (no
+# racily-clean entries that would force re-hashing).
+find . -path ./.git -prune -o -type f -exec touch -d '2 hours ago' {} +
+printf '// work in progress\n' >>src/pkg03/mod4/file5.rs
+printf '// work in progress\n' >>src/pkg11/mod0/file2.rs
+printf 'staged change\n' >>README.md
+git add README.md
+printf 'scratch notes\n' >notes.txt
+printf 'pub fn new_thing() {}\n' >src/pkg07/mod2/new_thing.rs
+sleep 1
+git update-index -q --refresh || true
+echo "    $(git ls-files | wc -l) tracked files, $(git rev-list --count HEAD) commits on HEAD," \
+    "$(git rev-list --count main..HEAD) ahead of main; status:" $(git status --porcelain | tr '\n' ' ')
+
+# The checkpoint document (five sections, ~3 KB) and a meta.json like the one save writes.
+doc=$tmp/doc.md
+cat >"$doc" <<'EOF'
+# Checkpoint: bench — Rate-limit the public search API without breaking existing clients
+
+**Last updated:** 2026-07-16 14:30
+**Written by:** implement session
+
+## 1. Story
+**ID:** bench
+**Title:** Rate-limit the public search API without breaking existing clients
+**Goal:** Add per-token and per-IP rate limits to /v2/search with a token-bucket limiter, clear 429 responses carrying Retry-After, and metrics, while keeping the p99 latency of unthrottled requests within 2 ms of today's figure.
+**Source:** https://tracker.example.com/browse/BENCH-42
+
+## 2. Branch
+**Branch:** `feature/bench-42`
+**Commit strategy:** commit-per-task
+**Commits so far:** 4 — "feature: step 4"
+
+## 3. Tasks Done
+- [x] T1 — Token-bucket limiter in `src/pkg03/mod4` with unit tests for refill, burst and clock skew — PR #1201
+- [x] T2 — Middleware wiring on /v2/search behind the `search.rateLimit` flag, default off — PR #1207
+- [x] T3 — 429 responses with `Retry-After` and a JSON error body matching the API error schema — PR #1210
+- [x] T4 — Prometheus counters `search_throttled_total` and `search_bucket_tokens` with per-tier labels — PR #1214
+- [x] T4b — Grafana panel for throttled requests per tier next to the existing latency panels, reviewed with the on-call team — PR #1216
+
+## 4. Key Decisions
+- Token bucket rather than a sliding window: constant memory per key and bursts are what our clients actually send; sliding window logs cost 40x more memory in the load test.
+- Limits are keyed by API token when present and by client IP otherwise; IPv6 addresses are truncated to their /64 so one host cannot rotate addresses to escape the limit.
+- The limiter state lives in-process for now; a shared Redis store is deferred until we run more than four replicas (today: three), recorded in ADR-0031.
+- Throttled requests are answered before authentication to keep the cost of abusive traffic low, but after TLS termination so the client IP is trustworthy.
+- Default limits come from the 95th percentile of last month's per-token traffic times three, so no current well-behaved client is throttled at rollout.
+- Internal service tokens are exempt through an allow-list in config rather than a token flag, so exemptions are reviewed like any other config change.
+- The 429 body reuses the existing `ApiError` schema with code `rate_limited`; SDKs already retry on 429 with backoff, so no client release is needed.
+
+## 5. Remaining Todos
+- [ ] T5 — Load test at 3x peak traffic on staging and compare p99 latency with and without the limiter
+- [ ] T6 — Document the limits and the 429 contract in the public API reference and the changelog
+- [ ] T7 — Enable the flag for 10% of tokens, watch `search_throttled_total` for a day, then roll out to all
+- [ ] T8 — Alert when more than 1% of requests are throttled for 15 minutes
+
+**Next immediate action:** run the staging load test (T5) with `k6 run load/search.js --vus 600` and record p50/p99 with the flag on and off in the PR description.
+EOF
+meta=$tmp/meta.json
+write_meta() { # $1 = revision; only bash builtins, so it costs the chain next to nothing
+    printf '{\n  "schema_version": 1,\n  "story": "bench2",\n  "title": "Rate-limit the public search API without breaking existing clients",\n  "branch": "feature/bench-42",\n  "head": "%s",\n  "default_branch": "main",\n  "merge_base": "%s",\n  "files_modified": [\n    {\n      "path": "README.md",\n      "state": "staged"\n    },\n    {\n      "path": "notes.txt",\n      "state": "untracked"\n    },\n    {\n      "path": "src/pkg03/mod4/file5.rs",\n      "state": "unstaged"\n    }\n  ],\n  "tasks_done": 4,\n  "tasks_total": 8,\n  "template": "pair",\n  "status": "active",\n  "revision": %d,\n  "saved_at": "2026-07-16T14:30:00Z"\n}\n' \
+        "$head_id" "$base_id" "$1" >"$meta"
+}
+head_id=$(git rev-parse HEAD)
+base_id=$(git merge-base HEAD main)
+msg=$'checkpoint bench2: 4/8 tasks done\n\nCheckpoint-Story: bench2\nCheckpoint-Title: Rate-limit the public search API\nCheckpoint-Branch: feature/bench-42\nCheckpoint-Tasks: 4/8\nCheckpoint-Status: active\nCheckpoint-Revision: 1\nCheckpoint-Template: pair\nCheckpoint-Format: 1\n'
+echo "    document: $(wc -c <"$doc") bytes"
+
+# ---------------------------------------------------------------------------------------------
+# 3. The four operations, each run $1 times.
+rev2=0
+op_save() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        "$BIN" save bench -F "$doc" >/dev/null || { echo "error: save failed" >&2; exit 1; }
+    done
+}
+op_chain() {
+    local i b1 b2 tree new
+    for ((i = 0; i < $1; i++)); do
+        rev2=$((rev2 + 1))
+        write_meta "$rev2"
+        b1=$(git hash-object -w "$doc")
+        b2=$(git hash-object -w "$meta")
+        tree=$(printf '100644 blob %s\tcheckpoint.md\n100644 blob %s\tmeta.json\n' "$b1" "$b2" | git mktree)
+        new=$(git commit-tree -p "$tip2" -m "$msg" "$tree")
+        git update-ref -m "checkpoint: save" refs/checkpoints/bench2 "$new" "$tip2"
+        tip2=$new
+    done
+}
+op_resume() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        "$BIN" resume bench >/dev/null || { echo "error: resume failed" >&2; exit 1; }
+    done
+}
+op_catfile() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        git cat-file -p refs/checkpoints/bench:checkpoint.md >/dev/null
+    done
+}
+
+# Wall-clock nanoseconds into $NOW. bash 5's $EPOCHREALTIME (microsecond resolution) avoids
+# forking date(1) inside the timed interval; `date +%s%N` is the fallback for older bash.
+now_ns() {
+    if [[ -n ${EPOCHREALTIME:-} ]]; then
+        local s=${EPOCHREALTIME%[.,]*} us=${EPOCHREALTIME#*[.,]}
+        NOW=$((s * 1000000000 + 10#$us * 1000))
+    else
+        NOW=$(date +%s%N)
+    fi
+}
+
+# Seed both refs and warm the page cache, the binary and git.
+"$BIN" save bench -F "$doc" >/dev/null
+write_meta 0
+tip2=$(git commit-tree -m "$msg" "$(printf '100644 blob %s\tcheckpoint.md\n100644 blob %s\tmeta.json\n' \
+    "$(git hash-object -w "$doc")" "$(git hash-object -w "$meta")" | git mktree)")
+git update-ref refs/checkpoints/bench2 "$tip2" ""
+op_save 3; op_chain 3; op_resume 3; op_catfile 3
+"$BIN" resume bench >"$tmp/resume.out" 2>&1
+grep -q '^warning' "$tmp/resume.out" && { echo "note: resume printed warnings:"; grep '^warning' "$tmp/resume.out"; }
+saves_before=$(git rev-list --count refs/checkpoints/bench)
+chain_before=$(git rev-list --count refs/checkpoints/bench2)
+
+# CPU time (user+sys) of finished children in milliseconds, from the `times` builtin. Written to
+# a file and read back so that no subshell is involved (a subshell would see its own children).
+cpu_ms() {
+    local line shell_u shell_s child_u child_s
+    times >"$tmp/times"
+    { read -r shell_u shell_s; read -r child_u child_s; } <"$tmp/times"
+    CPU=$(($(dur_ms "$child_u") + $(dur_ms "$child_s")))
+}
+dur_ms() { # "1m2.345s" -> 62345
+    local m=${1%%m*} rest=${1#*m}
+    rest=${rest%s}
+    local sec=${rest%[.,]*} frac=${rest#*[.,]}000
+    echo $((10#$m * 60000 + 10#$sec * 1000 + 10#${frac:0:3}))
+}
+
+echo "==> measuring: N=$N per kind, chunks of $CHUNK, kinds alternating"
+kinds=(save chain resume catfile)
+declare -A total=([save]=0 [chain]=0 [resume]=0 [catfile]=0)
+declare -A cpu=([save]=0 [chain]=0 [resume]=0 [catfile]=0)
+done_n=0
+round=0
+while ((done_n < N)); do
+    n=$((N - done_n < CHUNK ? N - done_n : CHUNK))
+    for ((j = 0; j < 4; j++)); do
+        k=${kinds[(j + round) % 4]} # rotate which kind goes first in each round
+        cpu_ms; c1=$CPU
+        now_ns; t1=$NOW
+        "op_$k" "$n"
+        now_ns
+        total[$k]=$((total[$k] + NOW - t1))
+        cpu_ms
+        cpu[$k]=$((cpu[$k] + CPU - c1))
+    done
+    done_n=$((done_n + n))
+    round=$((round + 1))
+done
+
+# Sanity: every save moved its ref by exactly one commit.
+saves=$(($(git rev-list --count refs/checkpoints/bench) - saves_before))
+chains=$(($(git rev-list --count refs/checkpoints/bench2) - chain_before))
+[[ $saves == "$N" && $chains == "$N" ]] ||
+    echo "warning: expected $N new commits on each ref, got save=$saves chain=$chains" >&2
+
+# ---------------------------------------------------------------------------------------------
+# Report. Integer arithmetic only: microseconds per op, ratios in thousandths.
+us_per_op() { echo $(((total[$1] / N + 500) / 1000)); }
+cpu_us_per_op() { echo $(((cpu[$1] * 1000 + N / 2) / N)); }
+fmt_ms() { printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)); } # microseconds -> "m.mmm"
+ratio_milli() { # $1/$2 in thousandths
+    (($2 > 0)) || { echo 0; return; }
+    echo $((($1 * 1000 + $2 / 2) / $2))
+}
+to_milli() { local w=${1%.*} f=${1#*.}000; [[ $1 == *.* ]] || f=000; echo $((10#$w * 1000 + 10#${f:0:3})); }
+verdict() { (($1 <= $(to_milli "$2"))) && echo PASS || echo FAIL; }
+
+s=$(us_per_op save) c=$(us_per_op chain) r=$(us_per_op resume) f=$(us_per_op catfile)
+sc=$(cpu_us_per_op save) cc=$(cpu_us_per_op chain) rc=$(cpu_us_per_op resume) fc=$(cpu_us_per_op catfile)
+sr=$(ratio_milli "${total[save]}" "${total[chain]}") rr=$(ratio_milli "${total[resume]}" "${total[catfile]}")
+src=$(ratio_milli "${cpu[save]}" "${cpu[chain]}") rrc=$(ratio_milli "${cpu[resume]}" "${cpu[catfile]}")
+echo
+echo "git-checkpoint benchmark: N=$N, chunk=$CHUNK, $(git --version), $(uname -sm), $(nproc) CPUs," \
+    "load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+printf '%-58s %11s %11s\n' "operation" "wall ms/op" "cpu ms/op"
+printf '%-58s %11s %11s\n' "(a) git-checkpoint save bench -F doc.md" "$(fmt_ms "$s")" "$(fmt_ms "$sc")"
+printf '%-58s %11s %11s\n' "(b) hash-object x2 + mktree + commit-tree + update-ref" "$(fmt_ms "$c")" "$(fmt_ms "$cc")"
+printf '%-58s %11s %11s\n' "(c) git-checkpoint resume bench" "$(fmt_ms "$r")" "$(fmt_ms "$rc")"
+printf '%-58s %11s %11s\n' "(d) git cat-file -p refs/checkpoints/bench:checkpoint.md" "$(fmt_ms "$f")" "$(fmt_ms "$fc")"
+echo
+echo "Targets are judged on wall time; the cpu ratio (user+sys of the processes, from bash's"
+echo "'times') is shown for reference, as it is less sensitive to other load on the machine."
+printf '%-24s wall %7sx  (cpu %7sx)   target <= %-4s  %s\n' "save / plumbing chain" "$(fmt_ms "$sr")" \
+    "$(fmt_ms "$src")" "${SAVE_TARGET}x" "$(verdict "$sr" "$SAVE_TARGET")"
+printf '%-24s wall %7sx  (cpu %7sx)   target <= %-4s  %s\n' "resume / cat-file" "$(fmt_ms "$rr")" \
+    "$(fmt_ms "$rrc")" "${RESUME_TARGET}x" "$(verdict "$rr" "$RESUME_TARGET")"
+exit 0

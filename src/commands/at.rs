@@ -1,0 +1,55 @@
+//! `git checkpoint at [COMMIT]`: the checkpoints taken at a code commit, read from the notes
+//! index (`refs/notes/checkpoints`).
+
+use super::{open, JSON_SCHEMA_VERSION};
+use crate::error::{Error, Result};
+use crate::notes::{self, NoteLine, NOTES_REF};
+use crate::output::Output;
+use serde_json::json;
+
+/// Arguments of `at`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A commit (any revision git understands); default HEAD.
+    #[arg(default_value = "HEAD")]
+    pub commit: String,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `at`; returns the exit code (0 even when no checkpoint was taken there).
+///
+/// # Errors
+/// [`Error::Conflict`] when the revision does not name a commit; storage errors.
+pub fn run(args: Args, out: &mut Output) -> Result<i32> {
+    let store = open()?;
+    let commit = store
+        .repo
+        .rev_parse_single(args.commit.as_str())
+        .map_err(|e| Error::Conflict(format!("not a commit: {:?} ({e})", args.commit)))?
+        .detach();
+    let text = notes::read(&store, NOTES_REF, commit)?.unwrap_or_default();
+    let lines: Vec<NoteLine> = text.lines().filter_map(NoteLine::parse).collect();
+    if args.json {
+        out.json(&json!({
+            "schema_version": JSON_SCHEMA_VERSION,
+            "commit": commit.to_string(),
+            "checkpoints": lines,
+        }))?;
+        return Ok(0);
+    }
+    if lines.is_empty() {
+        eprintln!("no checkpoint was saved at {}", &commit.to_string()[..12]);
+    }
+    for l in &lines {
+        out.line(&format!(
+            "{:<16} r{:<4} {}  {}",
+            l.story,
+            l.revision,
+            &l.checkpoint[..12.min(l.checkpoint.len())],
+            l.summary
+        ))?;
+    }
+    Ok(0)
+}

@@ -1,0 +1,96 @@
+//! `git checkpoint fetch [REMOTE]`: fetch checkpoints, archives and notes into remote-tracking
+//! refs, then integrate each story (fast-forward, or merge when diverged).
+
+use super::{open, JSON_SCHEMA_VERSION};
+use crate::error::Result;
+use crate::output::Output;
+use crate::remote;
+use crate::store::Store;
+use crate::sync::{self, Action, Outcome};
+use serde_json::json;
+
+/// Arguments of `fetch`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Remote name; default: the branch's upstream remote, then checkpoint.remote, then origin.
+    pub remote: Option<String>,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `fetch`; returns the exit code.
+///
+/// # Errors
+/// Repository, transport and storage errors.
+pub fn run(args: Args, out: &mut Output) -> Result<i32> {
+    let store = open()?;
+    let remote = remote::choose(&store, args.remote.as_deref())?;
+    let outcomes = fetch_and_integrate(&store, &remote)?;
+    if args.json {
+        out.json(&json!({
+            "schema_version": JSON_SCHEMA_VERSION,
+            "remote": remote,
+            "integrated": outcomes,
+        }))?;
+    } else {
+        print_outcomes(out, &remote, &outcomes)?;
+    }
+    Ok(0)
+}
+
+/// Fetches from `remote` and integrates what came in.
+///
+/// # Errors
+/// Transport and storage errors.
+pub fn fetch_and_integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
+    remote::fetch(remote)?;
+    sync::integrate(store, remote)
+}
+
+/// Prints one line per ref that changed (or was skipped), and every merge conflict.
+///
+/// # Errors
+/// I/O errors.
+pub fn print_outcomes(out: &mut Output, remote: &str, outcomes: &[Outcome]) -> std::io::Result<()> {
+    let mut unchanged = 0;
+    for o in outcomes {
+        let what = match o.action {
+            Action::UpToDate | Action::Ahead => {
+                unchanged += 1;
+                continue;
+            }
+            Action::Created => "new",
+            Action::FastForward => "fast-forward",
+            Action::Merged => "merged",
+            Action::Skipped => "skipped",
+        };
+        let tip = o
+            .tip
+            .as_deref()
+            .map(|t| &t[..12.min(t.len())])
+            .unwrap_or("");
+        out.line(&format!("{what:<12} {:<40} {tip}", o.refname))?;
+        for c in &o.conflicts {
+            let line = out.safe(&format!("  conflict: {c}"));
+            out.painted(&out.paint("33", &line))?;
+        }
+        if let Some(r) = &o.reason {
+            out.line(&format!("  ({r})"))?;
+        }
+    }
+    if outcomes.is_empty() {
+        out.line(&format!("no checkpoints on {remote}"))?;
+    } else if unchanged > 0 {
+        out.line(&format!(
+            "{unchanged} ref(s) already up to date with {remote}"
+        ))?;
+    }
+    let conflicts: usize = outcomes.iter().map(|o| o.conflicts.len()).sum();
+    if conflicts > 0 {
+        eprintln!(
+            "note: {conflicts} merge conflict(s) kept both values; `git checkpoint resume` lists them as gaps"
+        );
+    }
+    Ok(())
+}

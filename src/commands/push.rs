@@ -1,0 +1,158 @@
+//! `git checkpoint push [REMOTE] [STORY...|--all]`: push checkpoint refs, their archives and the
+//! notes ref, never forced. A rejected ref is fetched, integrated and pushed again (bounded).
+
+use super::{open, JSON_SCHEMA_VERSION};
+use crate::error::{Error, Result};
+use crate::notes::NOTES_REF;
+use crate::output::Output;
+use crate::remote::{self, PushedRef};
+use crate::store::{Store, ACTIVE_PREFIX, ARCHIVE_PREFIX};
+use crate::story::StoryId;
+use crate::sync::Outcome;
+use serde_json::json;
+
+/// How many times a rejected push is fetched, integrated and retried.
+pub const PUSH_ATTEMPTS: u32 = 3;
+
+/// Arguments of `push`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Remote name; default: the branch's upstream remote, then checkpoint.remote, then origin.
+    pub remote: Option<String>,
+    /// Stories to push; default: every checkpoint and archive.
+    pub stories: Vec<String>,
+    /// Push every checkpoint and archive (the default when no story is named).
+    #[arg(long, conflicts_with = "stories")]
+    pub all: bool,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `push`; returns the exit code.
+///
+/// # Errors
+/// Repository, transport and storage errors; [`Error::Rejected`] when refs stay rejected.
+pub fn run(args: Args, out: &mut Output) -> Result<i32> {
+    let store = open()?;
+    let remote = remote::choose(&store, args.remote.as_deref())?;
+    // Pushing is never forced, so pushing everything is the safe default.
+    let stories = if args.all || args.stories.is_empty() {
+        None
+    } else {
+        Some(
+            args.stories
+                .iter()
+                .map(|s| StoryId::parse(s))
+                .collect::<Result<Vec<_>>>()?,
+        )
+    };
+    let (pushed, integrated) = push_with_retry(&store, &remote, stories.as_deref())?;
+    report(out, &remote, &pushed, &integrated, args.json)?;
+    Ok(0)
+}
+
+/// The refspecs for `stories` (all when `None`): each existing active and archive ref, and the
+/// notes ref, each to the same name on the remote, never forced.
+///
+/// # Errors
+/// [`Error::NotFound`] for a named story with no local ref; storage errors.
+pub fn refspecs(store: &Store, stories: Option<&[StoryId]>) -> Result<Vec<String>> {
+    let mut refs = Vec::new();
+    match stories {
+        None => {
+            for prefix in [ACTIVE_PREFIX, ARCHIVE_PREFIX] {
+                for (id, _) in store.refs(prefix)? {
+                    refs.push(format!("{prefix}{id}"));
+                }
+            }
+        }
+        Some(stories) => {
+            for s in stories {
+                let found: Vec<String> = [s.refname(), s.archive_refname()]
+                    .into_iter()
+                    .filter(|r| store.tip(r).ok().flatten().is_some())
+                    .collect();
+                if found.is_empty() {
+                    return Err(Error::NotFound {
+                        story: s.to_string(),
+                        refname: s.refname(),
+                    });
+                }
+                refs.extend(found);
+            }
+        }
+    }
+    if store.tip(NOTES_REF)?.is_some() {
+        refs.push(NOTES_REF.to_string());
+    }
+    Ok(refs.into_iter().map(|r| format!("{r}:{r}")).collect())
+}
+
+/// Pushes; on rejection fetches, integrates and retries up to [`PUSH_ATTEMPTS`] times.
+/// Returns the last per-ref results and everything integrated along the way.
+///
+/// # Errors
+/// [`Error::Rejected`] naming every ref still rejected; transport and storage errors.
+pub fn push_with_retry(
+    store: &Store,
+    remote: &str,
+    stories: Option<&[StoryId]>,
+) -> Result<(Vec<PushedRef>, Vec<Outcome>)> {
+    let mut integrated = Vec::new();
+    for attempt in 1..=PUSH_ATTEMPTS {
+        let specs = refspecs(store, stories)?;
+        if specs.is_empty() {
+            return Ok((Vec::new(), integrated));
+        }
+        let results = remote::push(remote, &specs, &[])?;
+        let rejected: Vec<&PushedRef> = results.iter().filter(|r| r.rejected()).collect();
+        if rejected.is_empty() {
+            return Ok((results, integrated));
+        }
+        if attempt == PUSH_ATTEMPTS {
+            return Err(Error::Rejected {
+                remote: remote.to_string(),
+                refs: rejected
+                    .iter()
+                    .map(|r| format!("{} {}", r.to, r.summary))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                attempts: PUSH_ATTEMPTS,
+            });
+        }
+        integrated.extend(super::fetch::fetch_and_integrate(store, remote)?);
+    }
+    unreachable!("the last attempt returns")
+}
+
+fn report(
+    out: &mut Output,
+    remote: &str,
+    pushed: &[PushedRef],
+    integrated: &[Outcome],
+    json: bool,
+) -> std::io::Result<()> {
+    if json {
+        let refs: Vec<_> = pushed
+            .iter()
+            .map(|r| json!({"ref": r.to, "flag": r.flag.to_string(), "summary": r.summary}))
+            .collect();
+        return out.json(&json!({
+            "schema_version": JSON_SCHEMA_VERSION,
+            "remote": remote,
+            "pushed": refs,
+            "integrated": integrated,
+        }));
+    }
+    if !integrated.is_empty() {
+        super::fetch::print_outcomes(out, remote, integrated)?;
+    }
+    if pushed.is_empty() {
+        return out.line("nothing to push");
+    }
+    for r in pushed {
+        out.line(&format!("{} {:<40} {}", r.flag, r.to, r.summary))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,90 @@
+//! `git checkpoint setup [REMOTE] [--undo]`: make plain `git fetch` bring checkpoints into
+//! remote-tracking refs, and make notes follow amend and rebase (`notes.rewriteRef`).
+//! Idempotent; `--undo` removes exactly the values it adds. Config is written with
+//! `git config`, as git users expect, keeping every existing value.
+
+use super::{open, JSON_SCHEMA_VERSION};
+use crate::error::{Error, Result};
+use crate::notes::NOTES_REF;
+use crate::output::Output;
+use crate::remote;
+use serde_json::json;
+
+/// Arguments of `setup`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Remote name; default: the branch's upstream remote, then checkpoint.remote, then origin.
+    pub remote: Option<String>,
+    /// Remove the values setup adds.
+    #[arg(long)]
+    pub undo: bool,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `setup`; returns the exit code.
+///
+/// # Errors
+/// Repository errors; [`Error::Conflict`] when `git config` fails.
+pub fn run(args: Args, out: &mut Output) -> Result<i32> {
+    let store = open()?;
+    let remote = remote::choose(&store, args.remote.as_deref())?;
+    let mut wanted: Vec<(String, String)> = remote::fetch_refspecs(&remote)
+        .into_iter()
+        .map(|spec| (format!("remote.{remote}.fetch"), spec))
+        .collect();
+    wanted.push(("notes.rewriteRef".into(), NOTES_REF.into()));
+    let mut changed = Vec::new();
+    for (key, value) in &wanted {
+        let present = current(key)?.iter().any(|v| v == value);
+        let op: &[&str] = match (args.undo, present) {
+            (false, false) => &["config", "--add"],
+            (true, true) => &["config", "--fixed-value", "--unset-all"],
+            _ => continue,
+        };
+        let mut cmd: Vec<String> = op.iter().map(|s| s.to_string()).collect();
+        cmd.push(key.clone());
+        cmd.push(value.clone());
+        let o = remote::git(&cmd)?;
+        if !o.status.success() {
+            return Err(Error::Conflict(format!(
+                "git config {key} failed: {}",
+                String::from_utf8_lossy(&o.stderr).trim()
+            )));
+        }
+        changed.push(json!({"key": key, "value": value}));
+    }
+    if args.json {
+        out.json(&json!({
+            "schema_version": JSON_SCHEMA_VERSION,
+            "remote": remote,
+            "undo": args.undo,
+            "changed": changed,
+        }))?;
+    } else if changed.is_empty() {
+        out.line(if args.undo {
+            "nothing to undo"
+        } else {
+            "already set up"
+        })?;
+    } else {
+        let verb = if args.undo { "removed" } else { "added" };
+        for c in &changed {
+            out.line(&format!(
+                "{verb} {} = {}",
+                c["key"].as_str().unwrap_or(""),
+                c["value"].as_str().unwrap_or("")
+            ))?;
+        }
+    }
+    Ok(0)
+}
+
+fn current(key: &str) -> Result<Vec<String>> {
+    let o = remote::git(&["config".into(), "--get-all".into(), key.into()])?;
+    Ok(String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(String::from)
+        .collect())
+}

@@ -1,0 +1,49 @@
+//! `git checkpoint sync [REMOTE]`: fetch, integrate, push everything.
+
+use super::{open, JSON_SCHEMA_VERSION};
+use crate::error::Result;
+use crate::output::Output;
+use crate::remote;
+use serde_json::json;
+
+/// Arguments of `sync`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Remote name; default: the branch's upstream remote, then checkpoint.remote, then origin.
+    pub remote: Option<String>,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `sync`; returns the exit code.
+///
+/// # Errors
+/// Repository, transport and storage errors; refs still rejected after retries.
+pub fn run(args: Args, out: &mut Output) -> Result<i32> {
+    let store = open()?;
+    let remote = remote::choose(&store, args.remote.as_deref())?;
+    let mut integrated = super::fetch::fetch_and_integrate(&store, &remote)?;
+    let (pushed, more) = super::push::push_with_retry(&store, &remote, None)?;
+    integrated.extend(more);
+    if args.json {
+        let refs: Vec<_> = pushed
+            .iter()
+            .map(|r| json!({"ref": r.to, "flag": r.flag.to_string(), "summary": r.summary}))
+            .collect();
+        out.json(&json!({
+            "schema_version": JSON_SCHEMA_VERSION,
+            "remote": remote,
+            "integrated": integrated,
+            "pushed": refs,
+        }))?;
+        return Ok(0);
+    }
+    super::fetch::print_outcomes(out, &remote, &integrated)?;
+    let changed = pushed.iter().filter(|r| r.flag != '=').count();
+    out.line(&format!(
+        "pushed {changed} ref(s) to {remote}, {} already up to date",
+        pushed.len() - changed
+    ))?;
+    Ok(0)
+}

@@ -1,0 +1,292 @@
+//! Three-way, section-aware merge of checkpoint documents (used when two clones saved the same
+//! story and their histories diverged).
+//!
+//! Checklist items merge by item, matched by task id (`T3`) when present, else by text: an item
+//! checked, added or removed on one side and untouched on the other follows that side.
+//! Decisions merge as an ordered union (a decision dropped on one side and untouched on the
+//! other stays dropped). Single-value fields changed differently on both sides keep both values,
+//! marked as a conflict, which the parser reports as a gap (confidence `needs_confirmation`).
+
+use super::{Document, Task};
+
+/// Marks a single-value field both sides changed; parsing reports it as a gap.
+pub const CONFLICT: &str = "[conflict — needs confirmation]";
+
+/// The merged document and one sentence per conflict.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Merged {
+    /// The merged document.
+    pub doc: Document,
+    /// Every conflict, e.g. `next action: ours "a", theirs "b"`.
+    pub conflicts: Vec<String>,
+}
+
+/// Merges `ours` and `theirs`, which both descend from `base` (an empty document when the
+/// histories share no ancestor). Header fields (last updated, written by) come from `ours`.
+pub fn merge(base: &Document, ours: &Document, theirs: &Document) -> Merged {
+    let mut conflicts = Vec::new();
+    let mut field = |name: &str, b: &Option<String>, o: &Option<String>, t: &Option<String>| {
+        if o == t || t == b {
+            o.clone()
+        } else if o == b {
+            t.clone()
+        } else {
+            let show = |v: &Option<String>| v.clone().unwrap_or_else(|| "(none)".into());
+            conflicts.push(format!(
+                "{name}: ours \"{}\", theirs \"{}\"",
+                show(o),
+                show(t)
+            ));
+            Some(format!(
+                "{CONFLICT} ours: {} | theirs: {}",
+                show(o),
+                show(t)
+            ))
+        }
+    };
+    let mut doc = Document {
+        story: field("story", &base.story, &ours.story, &theirs.story),
+        title: field("title", &base.title, &ours.title, &theirs.title),
+        goal: field("goal", &base.goal, &ours.goal, &theirs.goal),
+        source: field("source", &base.source, &ours.source, &theirs.source),
+        branch: field("branch", &base.branch, &ours.branch, &theirs.branch),
+        commit_strategy: field(
+            "commit strategy",
+            &base.commit_strategy,
+            &ours.commit_strategy,
+            &theirs.commit_strategy,
+        ),
+        next_action: field(
+            "next action",
+            &base.next_action,
+            &ours.next_action,
+            &theirs.next_action,
+        ),
+        // Derived from git state at save: the newer side's value is as good as any.
+        commits_so_far: ours
+            .commits_so_far
+            .clone()
+            .or(theirs.commits_so_far.clone()),
+        last_updated: ours.last_updated.clone(),
+        written_by: ours.written_by.clone(),
+        ..Document::default()
+    };
+    let (done, remaining) = merge_tasks(base, ours, theirs, &mut conflicts);
+    doc.tasks_done = done;
+    doc.tasks_remaining = remaining;
+    doc.decisions = merge_decisions(&base.decisions, &ours.decisions, &theirs.decisions);
+    Merged { doc, conflicts }
+}
+
+/// A task's identity: its task id, else its text (case-insensitive, whitespace-collapsed).
+fn key(t: &Task) -> String {
+    match t.id() {
+        Some(id) => id.to_string(),
+        None => t
+            .text
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase(),
+    }
+}
+
+fn all_tasks(d: &Document) -> Vec<Task> {
+    d.tasks_done
+        .iter()
+        .chain(&d.tasks_remaining)
+        .cloned()
+        .collect()
+}
+
+fn merge_tasks(
+    base: &Document,
+    ours: &Document,
+    theirs: &Document,
+    conflicts: &mut Vec<String>,
+) -> (Vec<Task>, Vec<Task>) {
+    let (b, o, t) = (all_tasks(base), all_tasks(ours), all_tasks(theirs));
+    let find = |list: &[Task], k: &str| list.iter().find(|x| key(x) == k).cloned();
+    // Order: ours, then items only theirs has, then base items both... (dropped ones vanish).
+    let mut keys: Vec<String> = Vec::new();
+    for x in o.iter().chain(&t).chain(&b) {
+        let k = key(x);
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    let (mut done, mut remaining) = (Vec::new(), Vec::new());
+    for k in keys {
+        let (bb, oo, tt) = (find(&b, &k), find(&o, &k), find(&t, &k));
+        let merged = if oo == tt || tt == bb {
+            oo
+        } else if oo == bb {
+            tt
+        } else {
+            // Both sides changed the item differently.
+            match (&oo, &tt) {
+                (Some(x), Some(y)) => {
+                    // Checked on either side wins; the text is ours unless only theirs was reworded.
+                    let text = if bb.as_ref().is_some_and(|b| b.text == x.text) {
+                        y.text.clone()
+                    } else {
+                        if x.text != y.text {
+                            conflicts.push(format!(
+                                "task {k}: ours \"{}\", theirs \"{}\" (kept ours)",
+                                x.text, y.text
+                            ));
+                        }
+                        x.text.clone()
+                    };
+                    Some(Task {
+                        text,
+                        done: x.done || y.done,
+                    })
+                }
+                (Some(x), None) | (None, Some(x)) => {
+                    conflicts.push(format!(
+                        "task \"{}\": changed on one side, removed on the other (kept)",
+                        x.text
+                    ));
+                    Some(x.clone())
+                }
+                (None, None) => None,
+            }
+        };
+        match merged {
+            Some(task) if task.done => done.push(task),
+            Some(task) => remaining.push(task),
+            None => {}
+        }
+    }
+    (done, remaining)
+}
+
+fn merge_decisions(base: &[String], ours: &[String], theirs: &[String]) -> Vec<String> {
+    let keep = |d: &String| {
+        let (in_o, in_t) = (ours.contains(d), theirs.contains(d));
+        if base.contains(d) {
+            in_o && in_t
+        } else {
+            in_o || in_t
+        }
+    };
+    let mut out: Vec<String> = Vec::new();
+    for d in ours.iter().chain(theirs) {
+        if keep(d) && !out.contains(d) {
+            out.push(d.clone());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(done: &[&str], todo: &[&str], decisions: &[&str], next: Option<&str>) -> Document {
+        Document {
+            story: Some("#1".into()),
+            tasks_done: done
+                .iter()
+                .map(|t| Task {
+                    text: t.to_string(),
+                    done: true,
+                })
+                .collect(),
+            tasks_remaining: todo
+                .iter()
+                .map(|t| Task {
+                    text: t.to_string(),
+                    done: false,
+                })
+                .collect(),
+            decisions: decisions.iter().map(|s| s.to_string()).collect(),
+            next_action: next.map(String::from),
+            ..Document::default()
+        }
+    }
+
+    #[test]
+    fn one_sided_changes_follow_that_side() {
+        let base = doc(&[], &["T1 — a", "T2 — b", "c"], &["d1"], Some("n"));
+        let ours = doc(&["T1 — a"], &["T2 — b", "c"], &["d1", "d2"], Some("n"));
+        let theirs = doc(&[], &["T1 — a", "T2 — b", "e"], &["d1", "d3"], Some("n2"));
+        let m = merge(&base, &ours, &theirs);
+        assert_eq!(m.conflicts, Vec::<String>::new());
+        let texts = |t: &[Task]| t.iter().map(|t| t.text.clone()).collect::<Vec<_>>();
+        assert_eq!(texts(&m.doc.tasks_done), vec!["T1 — a"]);
+        assert_eq!(texts(&m.doc.tasks_remaining), vec!["T2 — b", "e"]);
+        assert_eq!(m.doc.decisions, vec!["d1", "d2", "d3"]);
+        assert_eq!(m.doc.next_action.as_deref(), Some("n2"));
+    }
+
+    #[test]
+    fn both_changed_fields_are_conflicts_and_parse_as_gaps() {
+        let base = doc(&[], &["x"], &[], Some("n"));
+        let ours = doc(&[], &["x"], &[], Some("ours next"));
+        let theirs = doc(&[], &["x"], &[], Some("their next"));
+        let m = merge(&base, &ours, &theirs);
+        assert_eq!(m.conflicts.len(), 1);
+        let next = m.doc.next_action.clone().unwrap();
+        assert!(next.contains("ours next") && next.contains("their next"));
+        let parsed = crate::model::parse(crate::model::render(&m.doc).as_bytes());
+        assert_eq!(
+            parsed.confidence,
+            crate::model::Confidence::NeedsConfirmation
+        );
+        assert!(
+            parsed.gaps.iter().any(|g| g.contains("conflict")),
+            "{:?}",
+            parsed.gaps
+        );
+        assert!(parsed.doc.next_action.unwrap().contains("their next"));
+    }
+
+    #[test]
+    fn task_ids_match_across_rewording_and_checking() {
+        let base = doc(&[], &["T3 — write docs"], &[], None);
+        let ours = doc(&["T3 — write docs"], &[], &[], None);
+        let theirs = doc(&[], &["T3 — write the docs"], &[], None);
+        let m = merge(&base, &ours, &theirs);
+        assert_eq!(m.doc.tasks_done.len(), 1);
+        assert_eq!(m.doc.tasks_done[0].text, "T3 — write the docs");
+        assert!(m.doc.tasks_remaining.is_empty());
+    }
+
+    #[test]
+    fn disconnected_histories_take_the_union() {
+        let ours = doc(&["a"], &["b"], &["d1"], Some("n1"));
+        let theirs = doc(&["c"], &["b"], &["d2"], Some("n1"));
+        let m = merge(&Document::default(), &ours, &theirs);
+        assert_eq!(m.doc.tasks_done.len(), 2);
+        assert_eq!(m.doc.tasks_remaining.len(), 1);
+        assert_eq!(m.doc.decisions, vec!["d1", "d2"]);
+        assert!(m.conflicts.is_empty());
+    }
+
+    #[test]
+    fn merge_is_symmetric_up_to_order() {
+        let base = doc(&[], &["a", "b"], &["d"], Some("n"));
+        let ours = doc(&["a"], &["b", "x"], &["d", "e"], Some("n"));
+        let theirs = doc(&[], &["a", "y"], &["d", "f"], Some("n"));
+        let m1 = merge(&base, &ours, &theirs);
+        let m2 = merge(&base, &theirs, &ours);
+        let mut k1: Vec<_> = m1
+            .doc
+            .tasks_remaining
+            .iter()
+            .map(|t| t.text.clone())
+            .collect();
+        let mut k2: Vec<_> = m2
+            .doc
+            .tasks_remaining
+            .iter()
+            .map(|t| t.text.clone())
+            .collect();
+        k1.sort();
+        k2.sort();
+        assert_eq!(k1, k2);
+        assert_eq!(m1.doc.tasks_done, m2.doc.tasks_done);
+    }
+}

@@ -1,0 +1,200 @@
+//! Transport through the user's `git` binary: gix has no push, and the user's credential
+//! helpers, ssh config and `insteadOf` rules live with git. Fetch uses glob refspecs into
+//! remote-tracking refs only; push is never forced and its per-ref result comes from
+//! `git push --porcelain`, never from error wording.
+//!
+//! This module runs git and parses its output; integrating what was fetched is `sync.rs`'s job.
+
+use crate::error::{Error, Result};
+use crate::notes::NOTES_REF;
+use crate::store::{Store, ACTIVE_PREFIX, ARCHIVE_PREFIX};
+use std::process::Command;
+
+/// Where a remote's checkpoints are tracked locally: `refs/remotes/<remote>/checkpoints/`.
+pub fn tracking_prefix(remote: &str) -> String {
+    format!("refs/remotes/{remote}/checkpoints/")
+}
+
+/// Where a remote's archived checkpoints are tracked: `refs/remotes/<remote>/checkpoints-archive/`.
+pub fn tracking_archive_prefix(remote: &str) -> String {
+    format!("refs/remotes/{remote}/checkpoints-archive/")
+}
+
+/// Where a remote's notes ref is tracked: `refs/remotes/<remote>/notes/checkpoints`.
+pub fn tracking_notes(remote: &str) -> String {
+    format!("refs/remotes/{remote}/notes/checkpoints")
+}
+
+/// The fetch refspecs: globs only (an exact refspec for a ref the remote lacks fails the whole
+/// fetch), forced only into remote-tracking refs, never into `refs/checkpoints/*`.
+pub fn fetch_refspecs(remote: &str) -> Vec<String> {
+    vec![
+        format!("+{ACTIVE_PREFIX}*:{}*", tracking_prefix(remote)),
+        format!("+{ARCHIVE_PREFIX}*:{}*", tracking_archive_prefix(remote)),
+        format!("+{NOTES_REF}*:{}*", tracking_notes(remote)),
+    ]
+}
+
+/// Picks the remote: `explicit`, else the current branch's upstream remote, else
+/// `checkpoint.remote`, else `origin`.
+///
+/// # Errors
+/// [`Error::Conflict`] when the chosen remote is not configured.
+pub fn choose(store: &Store, explicit: Option<&str>) -> Result<String> {
+    let from_branch = || {
+        let head = store.repo.head_name().ok().flatten()?;
+        let short = head.shorten().to_string();
+        store.config_string(&format!("branch.{short}.remote"))
+    };
+    let name = explicit
+        .map(String::from)
+        .or_else(from_branch)
+        .or_else(|| store.config_string("checkpoint.remote"))
+        .unwrap_or_else(|| "origin".to_string());
+    if !is_configured(store, &name) {
+        return Err(Error::Conflict(format!(
+            "no such remote '{name}'; add it with `git remote add {name} <url>` or name one (see `git remote -v`)"
+        )));
+    }
+    Ok(name)
+}
+
+/// Whether `name` is a configured remote (`remote.<name>.*`).
+pub fn is_configured(store: &Store, name: &str) -> bool {
+    store
+        .repo
+        .remote_names()
+        .iter()
+        .any(|n| AsRef::<[u8]>::as_ref(n) == name.as_bytes())
+}
+
+/// Runs `git` with `args` in the current directory (same repository discovery as ours).
+///
+/// # Errors
+/// [`Error::Io`] when git cannot be started.
+pub fn git(args: &[String]) -> Result<std::process::Output> {
+    Ok(Command::new("git")
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()?)
+}
+
+/// Fetches the remote's checkpoints, archives and notes into remote-tracking refs.
+/// `--refmap=` keeps a user-configured (possibly forced) refspec from also updating
+/// `refs/checkpoints/*`; `--prune` drops tracking refs of stories the remote no longer has.
+///
+/// # Errors
+/// [`Error::Conflict`] with git's stderr when the fetch fails.
+pub fn fetch(remote: &str) -> Result<()> {
+    let mut args: Vec<String> = [
+        "fetch",
+        "--quiet",
+        "--no-tags",
+        "--no-write-fetch-head",
+        "--no-recurse-submodules",
+        "--prune",
+        "--refmap=",
+        remote,
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    args.extend(fetch_refspecs(remote));
+    let out = git(&args)?;
+    if !out.status.success() {
+        return Err(Error::Conflict(format!(
+            "git fetch {remote} failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )));
+    }
+    Ok(())
+}
+
+/// One ref's result from `git push --porcelain`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PushedRef {
+    /// Status flag: ` ` fast-forward, `+` forced, `-` deleted, `*` new, `=` up to date,
+    /// `!` rejected (git-push(1), OUTPUT).
+    pub flag: char,
+    /// Local ref (empty for a deletion).
+    pub from: String,
+    /// Remote ref.
+    pub to: String,
+    /// git's summary, e.g. `[rejected] (fetch first)`.
+    pub summary: String,
+}
+
+impl PushedRef {
+    /// Whether git refused this ref.
+    pub fn rejected(&self) -> bool {
+        self.flag == '!'
+    }
+}
+
+/// Parses `git push --porcelain` output: `<flag>\t<from>:<to>\t<summary>` lines between the
+/// `To <url>` line and `Done` (git-push(1), OUTPUT).
+pub fn parse_porcelain(stdout: &str) -> Vec<PushedRef> {
+    stdout
+        .lines()
+        .filter_map(|line| {
+            let mut parts = line.splitn(3, '\t');
+            let flag_field = parts.next()?;
+            let refs = parts.next()?;
+            let summary = parts.next().unwrap_or("").to_string();
+            let mut flag_chars = flag_field.chars();
+            let flag = flag_chars.next()?;
+            if flag_chars.next().is_some() || !" +-*=!".contains(flag) {
+                return None;
+            }
+            let (from, to) = refs.split_once(':')?;
+            Some(PushedRef {
+                flag,
+                from: from.to_string(),
+                to: to.to_string(),
+                summary,
+            })
+        })
+        .collect()
+}
+
+/// Pushes `refspecs` (never forced) plus `leases` (`--force-with-lease=<ref>:<expect>`), and
+/// returns each ref's result.
+///
+/// # Errors
+/// [`Error::Conflict`] when git fails without reporting per-ref results (e.g. unreachable remote).
+pub fn push(remote: &str, refspecs: &[String], leases: &[String]) -> Result<Vec<PushedRef>> {
+    let mut args: Vec<String> = vec![
+        "push".into(),
+        "--porcelain".into(),
+        "--no-verify".into(),
+        "--no-recurse-submodules".into(),
+    ];
+    args.extend(leases.iter().map(|l| format!("--force-with-lease={l}")));
+    args.push(remote.into());
+    args.extend(refspecs.iter().cloned());
+    let out = git(&args)?;
+    let results = parse_porcelain(&String::from_utf8_lossy(&out.stdout));
+    if results.is_empty() && !out.status.success() {
+        return Err(Error::Conflict(format!(
+            "git push {remote} failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )));
+    }
+    Ok(results)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn porcelain_lines() {
+        let out = "To /tmp/o.git\n*\trefs/checkpoints/a:refs/checkpoints/a\t[new reference]\n!\trefs/checkpoints/b:refs/checkpoints/b\t[rejected] (fetch first)\n=\trefs/notes/checkpoints:refs/notes/checkpoints\t[up to date]\n-\t:refs/checkpoints/c\t[deleted]\nDone\n";
+        let r = parse_porcelain(out);
+        assert_eq!(r.len(), 4);
+        assert_eq!(r[0].flag, '*');
+        assert!(r[1].rejected());
+        assert_eq!(r[1].to, "refs/checkpoints/b");
+        assert_eq!(r[3].from, "");
+    }
+}

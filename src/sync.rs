@@ -1,0 +1,281 @@
+//! Integrating fetched checkpoints: for each story tracked from a remote, fast-forward the local
+//! ref when it is behind, leave it when ahead or equal, and write a merge commit (both tips as
+//! parents, document merged section by section) when the histories diverged. Notes merge by
+//! line union. Every ref move is compare-and-swap; no local revision is ever dropped.
+//!
+//! Local object and ref work only (gix); the transport is `remote.rs`.
+
+use crate::error::{Error, Result};
+use crate::model::{self, Document};
+use crate::notes::{self, NOTES_REF};
+use crate::remote::{tracking_archive_prefix, tracking_notes, tracking_prefix};
+use crate::store::{
+    self, update_edit, Meta, NewRevision, PreviousValue, Store, ACTIVE_PREFIX, ARCHIVE_PREFIX,
+};
+use crate::story::StoryId;
+use gix::ObjectId;
+
+/// What happened to one ref.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Local and remote are the same commit.
+    UpToDate,
+    /// Local has everything the remote has, and more.
+    Ahead,
+    /// The local ref did not exist and now points at the remote's tip.
+    Created,
+    /// The local ref moved forward to the remote's tip.
+    FastForward,
+    /// Diverged: a merge commit was written.
+    Merged,
+    /// Not integrated (finished locally, or an id we refuse); see the reason.
+    Skipped,
+}
+
+/// The outcome for one story (or the notes ref, with `story` = `refs/notes/checkpoints`).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Outcome {
+    /// Canonical story id, or the notes ref name.
+    pub story: String,
+    /// The local ref concerned.
+    #[serde(rename = "ref")]
+    pub refname: String,
+    /// What happened.
+    pub action: Action,
+    /// The local tip afterwards (full hex).
+    pub tip: Option<String>,
+    /// Merge conflicts, one sentence each (confidence drops to `needs_confirmation`).
+    pub conflicts: Vec<String>,
+    /// Why it was skipped, when it was.
+    pub reason: Option<String>,
+}
+
+/// Integrates everything fetched from `remote` into the local refs.
+///
+/// # Errors
+/// Storage errors; [`Error::LockHeld`]; [`Error::Contended`] when a ref keeps moving.
+pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
+    let mut out = Vec::new();
+    for (prefix, local_prefix) in [
+        (tracking_prefix(remote), ACTIVE_PREFIX),
+        (tracking_archive_prefix(remote), ARCHIVE_PREFIX),
+    ] {
+        for (name, theirs) in store.refs(&prefix)? {
+            let story = match StoryId::parse(&name) {
+                Ok(s) if s.as_str() == name => s,
+                _ => {
+                    out.push(Outcome {
+                        story: name.clone(),
+                        refname: format!("{prefix}{name}"),
+                        action: Action::Skipped,
+                        tip: None,
+                        conflicts: Vec::new(),
+                        reason: Some(
+                            "not a canonical story id; left in the remote-tracking ref".into(),
+                        ),
+                    });
+                    continue;
+                }
+            };
+            let refname = format!("{local_prefix}{}", story.as_str());
+            out.push(integrate_ref(store, &story, &refname, theirs, remote)?);
+        }
+    }
+    if let Some(theirs) = store.tip(&tracking_notes(remote))? {
+        out.push(integrate_notes(store, theirs)?);
+    }
+    Ok(out)
+}
+
+/// Whether `ancestor` is reachable from `descendant` (or equal).
+fn is_ancestor(store: &Store, ancestor: ObjectId, descendant: ObjectId) -> Result<bool> {
+    if ancestor == descendant {
+        return Ok(true);
+    }
+    Ok(merge_base(store, ancestor, descendant)? == Some(ancestor))
+}
+
+fn merge_base(store: &Store, a: ObjectId, b: ObjectId) -> Result<Option<ObjectId>> {
+    store
+        .repo
+        .merge_base(a, b)
+        .map(|id| id.map(|id| id.detach()))
+        .map_err(|e| Error::git(format!("cannot compute the merge-base of {a} and {b}"), e))
+}
+
+fn outcome(story: &str, refname: &str, action: Action, tip: Option<ObjectId>) -> Outcome {
+    Outcome {
+        story: story.to_string(),
+        refname: refname.to_string(),
+        action,
+        tip: tip.map(|t| t.to_string()),
+        conflicts: Vec::new(),
+        reason: None,
+    }
+}
+
+fn expect(tip: Option<ObjectId>) -> PreviousValue {
+    match tip {
+        Some(t) => PreviousValue::MustExistAndMatch(gix::refs::Target::Object(t)),
+        None => PreviousValue::MustNotExist,
+    }
+}
+
+fn integrate_ref(
+    store: &Store,
+    story: &StoryId,
+    refname: &str,
+    theirs: ObjectId,
+    remote: &str,
+) -> Result<Outcome> {
+    for attempt in 0..8 {
+        store::backoff(attempt);
+        let ours = store.tip(refname)?;
+        let (action, new_tip, conflicts) = match ours {
+            Some(o) if o == theirs => {
+                return Ok(outcome(story.as_str(), refname, Action::UpToDate, ours))
+            }
+            Some(o) if is_ancestor(store, theirs, o)? => {
+                return Ok(outcome(story.as_str(), refname, Action::Ahead, ours))
+            }
+            Some(o) if is_ancestor(store, o, theirs)? => (Action::FastForward, theirs, Vec::new()),
+            Some(o) => {
+                let (commit, conflicts) = merge_commit(store, refname, o, theirs, remote)?;
+                (Action::Merged, commit, conflicts)
+            }
+            None => {
+                // A story finished here must not come back from a teammate's older active ref.
+                if refname.starts_with(ACTIVE_PREFIX) {
+                    if let Some(archived) = store.tip(&story.archive_refname())? {
+                        if is_ancestor(store, theirs, archived)? {
+                            let mut o = outcome(story.as_str(), refname, Action::Skipped, None);
+                            o.reason = Some(format!("finished here ({})", story.archive_refname()));
+                            return Ok(o);
+                        }
+                    }
+                }
+                (Action::Created, theirs, Vec::new())
+            }
+        };
+        let edit = update_edit(refname, new_tip, expect(ours), "checkpoint: integrate");
+        match store.edit(vec![edit.clone()]) {
+            Ok(()) => {
+                let mut o = outcome(story.as_str(), refname, action, Some(new_tip));
+                o.conflicts = conflicts;
+                return Ok(o);
+            }
+            Err(e @ Error::LockHeld { .. }) => return Err(e),
+            Err(e) => {
+                if !store.raced(&[edit])? {
+                    return Err(e);
+                }
+            }
+        }
+    }
+    Err(Error::Contended {
+        refname: refname.to_string(),
+        attempts: 8,
+    })
+}
+
+/// Writes the merge commit of `ours` and `theirs` for a diverged story.
+fn merge_commit(
+    store: &Store,
+    refname: &str,
+    ours: ObjectId,
+    theirs: ObjectId,
+    remote: &str,
+) -> Result<(ObjectId, Vec<String>)> {
+    let our_rev = store.read(refname, ours)?;
+    let their_rev = store.read(refname, theirs)?;
+    let base_doc = match merge_base(store, ours, theirs)? {
+        Some(b) => model::parse(store.read(refname, b)?.document.as_bytes()).doc,
+        None => Document::default(),
+    };
+    let our_doc = model::parse(our_rev.document.as_bytes()).doc;
+    let their_doc = model::parse(their_rev.document.as_bytes()).doc;
+    let merged = model::merge(&base_doc, &our_doc, &their_doc);
+    let (done, total) = merged.doc.task_counts();
+    let newer = if their_rev.summary.time > our_rev.summary.time {
+        &their_rev.meta
+    } else {
+        &our_rev.meta
+    };
+    let meta = Meta {
+        title: merged.doc.title.clone(),
+        branch: merged.doc.branch.clone().or(newer.branch.clone()),
+        tasks_done: done,
+        tasks_total: total,
+        status: if our_rev.meta.status == "done" && their_rev.meta.status == "done" {
+            "done".into()
+        } else {
+            our_rev.meta.status.clone()
+        },
+        revision: our_rev
+            .summary
+            .revision
+            .max(their_rev.summary.revision)
+            .max(our_rev.meta.revision)
+            .max(their_rev.meta.revision)
+            + 1,
+        saved_at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        ..newer.clone()
+    };
+    let n = merged.conflicts.len();
+    let subject = format!(
+        "merge {remote} into {}: {n} conflict{}",
+        our_rev.meta.story,
+        if n == 1 { "" } else { "s" }
+    );
+    let new = NewRevision {
+        document: model::render(&merged.doc),
+        meta,
+        subject,
+        body: merged
+            .conflicts
+            .iter()
+            .map(|c| format!("conflict: {c}"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    };
+    let commit = store.write_commit(&new, vec![ours, theirs])?;
+    Ok((commit, merged.conflicts))
+}
+
+fn integrate_notes(store: &Store, theirs: ObjectId) -> Result<Outcome> {
+    for attempt in 0..8 {
+        store::backoff(attempt);
+        let ours = store.tip(NOTES_REF)?;
+        let (action, new_tip) = match ours {
+            Some(o) if o == theirs => {
+                return Ok(outcome(NOTES_REF, NOTES_REF, Action::UpToDate, ours))
+            }
+            Some(o) if is_ancestor(store, theirs, o)? => {
+                return Ok(outcome(NOTES_REF, NOTES_REF, Action::Ahead, ours))
+            }
+            Some(o) if is_ancestor(store, o, theirs)? => (Action::FastForward, theirs),
+            Some(o) => (Action::Merged, notes::merge(store, o, theirs)?),
+            None => (Action::Created, theirs),
+        };
+        let edit = update_edit(
+            NOTES_REF,
+            new_tip,
+            expect(ours),
+            "checkpoint: integrate notes",
+        );
+        match store.edit(vec![edit.clone()]) {
+            Ok(()) => return Ok(outcome(NOTES_REF, NOTES_REF, action, Some(new_tip))),
+            Err(e @ Error::LockHeld { .. }) => return Err(e),
+            Err(e) => {
+                if !store.raced(&[edit])? {
+                    return Err(e);
+                }
+            }
+        }
+    }
+    Err(Error::Contended {
+        refname: NOTES_REF.to_string(),
+        attempts: 8,
+    })
+}

@@ -1,0 +1,587 @@
+//! Sharing through real remotes: bare repositories by path and a git daemon on loopback.
+//! Cases C16-C22 and the scenarios of the sharing issue.
+
+use crate::common::Sandbox;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+/// TWO-CLONES: a bare `o.git` and clones `A` and `B` at the same `main` commit.
+fn two_clones(sb: &Sandbox) -> (PathBuf, PathBuf, PathBuf) {
+    let seed = sb.repo("seed");
+    let origin = sb.path("o.git");
+    sb.git(
+        &sb.path(""),
+        &["clone", "-q", "--bare", seed.to_str().unwrap(), "o.git"],
+    );
+    for c in ["A", "B"] {
+        sb.git(&sb.path(""), &["clone", "-q", "o.git", c]);
+    }
+    (origin, sb.path("A"), sb.path("B"))
+}
+
+fn history(sb: &Sandbox, dir: &Path, rev: &str) -> Vec<String> {
+    sb.git(dir, &["rev-list", rev])
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+fn tip(sb: &Sandbox, dir: &Path, r: &str) -> String {
+    sb.git(dir, &["rev-parse", r]).trim().to_string()
+}
+
+#[test]
+fn a_pushes_b_fetches_and_resumes_every_field() {
+    let sb = Sandbox::new();
+    let (_, a, b) = two_clones(&sb);
+    sb.ok(
+        &a,
+        &[
+            "save",
+            "313",
+            "--title",
+            "Shared",
+            "--goal",
+            "Hand over",
+            "--done",
+            "T1 — one",
+            "--todo",
+            "T2 — two",
+            "--decision",
+            "refs not files",
+            "--next",
+            "do T2",
+        ],
+    );
+    sb.ok(&a, &["push", "origin", "313"]);
+    // Before integrating, the remote-tracking ref can be read directly.
+    sb.ok(&b, &["fetch"]);
+    let theirs = sb.json(&b, &["resume", "origin/313", "--json"]);
+    assert_eq!(theirs["ref"], "refs/remotes/origin/checkpoints/313");
+    let v = sb.json(&b, &["resume", "313", "--json"]);
+    let mine = sb.json(&a, &["resume", "313", "--json"]);
+    for field in [
+        "title",
+        "goal",
+        "branch",
+        "commit",
+        "revision",
+        "head",
+        "tasks_done",
+        "tasks_remaining",
+        "decisions",
+        "next_action",
+        "confidence",
+        "document",
+    ] {
+        assert_eq!(v[field], mine[field], "{field}");
+        assert_eq!(theirs[field], mine[field], "{field}");
+    }
+    assert_eq!(v["confidence"], "high");
+    let listed = sb.json(&b, &["list", "--remote", "origin", "--json"]);
+    assert_eq!(listed[0]["story"], "313");
+    assert_eq!(listed[0]["ref"], "refs/remotes/origin/checkpoints/313");
+}
+
+#[test]
+fn c16_second_pusher_merges_first_and_a_fresh_clone_is_told_how_to_fetch() {
+    let sb = Sandbox::new();
+    let (origin, a, b) = two_clones(&sb);
+    sb.ok(&a, &["save", "auth", "--title", "Auth"]);
+    sb.ok(&a, &["push", "origin", "auth"]);
+    sb.ok(&b, &["save", "login", "--title", "Login"]);
+    // B's notes ref diverged from the remote's: the push fetches, merges and retries.
+    sb.cp(&b)
+        .args(["push", "origin", "login"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("refs/notes/checkpoints"));
+    let remote_refs = sb.refs(&origin);
+    assert!(remote_refs.contains("refs/checkpoints/auth"));
+    assert!(remote_refs.contains("refs/checkpoints/login"));
+    // C22: the note on the shared commit lists both stories.
+    let head = tip(&sb, &a, "HEAD");
+    let note = sb.git(&origin, &["notes", "--ref=checkpoints", "show", &head]);
+    assert!(note.lines().any(|l| l.starts_with("auth ")), "{note}");
+    assert!(note.lines().any(|l| l.starts_with("login ")), "{note}");
+    assert_eq!(note.lines().count(), 2);
+
+    sb.git(&sb.path(""), &["clone", "-q", "o.git", "C"]);
+    let c = sb.path("C");
+    sb.cp(&c)
+        .args(["list"])
+        .assert()
+        .success()
+        .stdout("")
+        .stderr(predicate::str::contains("git checkpoint fetch origin"));
+    sb.ok(&c, &["fetch"]);
+    let all = sb.json(&c, &["list", "--all", "--json"]);
+    assert_eq!(all.as_array().unwrap().len(), 2);
+    let at = sb.json(&c, &["at", "--json"]);
+    assert_eq!(at["checkpoints"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn c17_fetch_never_overwrites_an_unpushed_revision() {
+    let sb = Sandbox::new();
+    let (_, a, b) = two_clones(&sb);
+    sb.ok(&a, &["save", "auth", "--todo", "from A"]);
+    sb.ok(&a, &["push", "origin", "auth"]);
+    sb.ok(
+        &b,
+        &["save", "auth", "--todo", "from B", "-m", "B's own revision"],
+    );
+    let mine = tip(&sb, &b, "refs/checkpoints/auth");
+    sb.cp(&b)
+        .args(["fetch"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("merged"));
+    let after = tip(&sb, &b, "refs/checkpoints/auth");
+    assert!(history(&sb, &b, &after).contains(&mine));
+    let log = sb.json(&b, &["log", "auth", "--json"]);
+    let messages: Vec<&str> = log["revisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["message"].as_str().unwrap())
+        .collect();
+    assert!(messages.contains(&"B's own revision"), "{messages:?}");
+    let v = sb.json(&b, &["resume", "auth", "--json"]);
+    let todos = v["tasks_remaining"].as_array().unwrap();
+    assert!(todos.contains(&"from A".into()) && todos.contains(&"from B".into()));
+}
+
+#[test]
+fn c18_diverged_histories_keep_all_four_revisions_and_push_fast_forward() {
+    let sb = Sandbox::new();
+    let (origin, a, b) = two_clones(&sb);
+    sb.ok(
+        &a,
+        &["save", "auth", "--todo", "T1 — shared", "--next", "start"],
+    );
+    sb.ok(&a, &["push", "origin", "auth"]);
+    sb.ok(&b, &["fetch"]);
+    // Both save twice offline from the same base.
+    sb.ok(&a, &["save", "auth", "--done", "T1", "-m", "A1"]);
+    sb.ok(&a, &["save", "auth", "--next", "next from A", "-m", "A2"]);
+    sb.ok(&b, &["save", "auth", "--todo", "T2 — from B", "-m", "B1"]);
+    sb.ok(&b, &["save", "auth", "--next", "next from B", "-m", "B2"]);
+    let revs: Vec<String> = [&a, &b]
+        .iter()
+        .flat_map(|d| history(&sb, d, "refs/checkpoints/auth")[..2].to_vec())
+        .collect();
+    sb.ok(&a, &["sync"]);
+    let before = tip(&sb, &origin, "refs/checkpoints/auth");
+    let out = sb.json(&b, &["sync", "--json"]);
+    let merged = out["integrated"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["ref"] == "refs/checkpoints/auth")
+        .unwrap();
+    assert_eq!(merged["action"], "merged");
+    assert_eq!(merged["conflicts"].as_array().unwrap().len(), 1, "{merged}");
+    assert!(merged["conflicts"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("next action"));
+    let pushed = out["pushed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["ref"] == "refs/checkpoints/auth")
+        .unwrap();
+    assert_eq!(pushed["flag"], " ", "a fast-forward: {pushed}");
+    let after = tip(&sb, &origin, "refs/checkpoints/auth");
+    assert!(history(&sb, &origin, &after).contains(&before));
+    sb.ok(&a, &["sync"]);
+    for dir in [&a, &b, &origin] {
+        let h = history(&sb, dir, "refs/checkpoints/auth");
+        for r in &revs {
+            assert!(h.contains(r), "{r} missing in {}", dir.display());
+        }
+    }
+    let final_tip = tip(&sb, &a, "refs/checkpoints/auth");
+    assert_eq!(final_tip, tip(&sb, &b, "refs/checkpoints/auth"));
+    assert_eq!(final_tip, after);
+    let parents = sb.git(&a, &["rev-list", "--parents", "-1", &final_tip]);
+    assert_eq!(parents.split_whitespace().count(), 3, "a merge commit");
+    let v = sb.json(&a, &["resume", "auth", "--json"]);
+    assert_eq!(v["confidence"], "needs_confirmation");
+    assert_eq!(v["tasks_done"], serde_json::json!(["T1 — shared"]));
+    assert_eq!(v["tasks_remaining"], serde_json::json!(["T2 — from B"]));
+    let next = v["next_action"].as_str().unwrap();
+    assert!(next.contains("next from A") && next.contains("next from B"));
+    sb.git(&a, &["fsck", "--strict"]);
+    sb.git(&origin, &["fsck", "--strict"]);
+}
+
+#[test]
+fn c18_histories_without_a_common_ancestor_merge_too() {
+    let sb = Sandbox::new();
+    let (origin, a, b) = two_clones(&sb);
+    sb.ok(&a, &["save", "auth", "--todo", "a1", "-m", "A1"]);
+    sb.ok(&a, &["save", "auth", "--todo", "a2", "-m", "A2"]);
+    sb.ok(&b, &["save", "auth", "--todo", "b1", "-m", "B1"]);
+    sb.ok(&b, &["save", "auth", "--todo", "b2", "-m", "B2"]);
+    sb.ok(&a, &["push", "origin", "auth"]);
+    sb.ok(&b, &["push", "origin", "auth"]);
+    let log = sb.json(&b, &["log", "auth", "--json"]);
+    let messages: Vec<&str> = log["revisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["message"].as_str().unwrap())
+        .collect();
+    for m in ["A1", "A2", "B1", "B2"] {
+        assert!(messages.contains(&m), "{m} missing: {messages:?}");
+    }
+    let remote_tip = tip(&sb, &origin, "refs/checkpoints/auth");
+    assert_eq!(remote_tip, tip(&sb, &b, "refs/checkpoints/auth"));
+    let v = sb.json(&b, &["resume", "auth", "--json"]);
+    assert_eq!(v["tasks_remaining"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn c19_simultaneous_pushes_of_different_stories_both_land() {
+    let sb = Sandbox::new();
+    let (origin, a, b) = two_clones(&sb);
+    sb.ok(&a, &["save", "auth"]);
+    sb.ok(&b, &["save", "login"]);
+    let spawn = |dir: &Path| {
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("git-checkpoint"));
+        sb.env(&mut cmd);
+        cmd.current_dir(dir)
+            .args(["push", "--all", "--json"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (pa, pb) = (spawn(&a), spawn(&b));
+    for child in [pa, pb] {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(v["pushed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["flag"] != "!"));
+    }
+    let refs = sb.refs(&origin);
+    assert!(refs.contains("refs/checkpoints/auth") && refs.contains("refs/checkpoints/login"));
+    let head = tip(&sb, &a, "HEAD");
+    let note = sb.git(&origin, &["notes", "--ref=checkpoints", "show", &head]);
+    assert_eq!(note.lines().count(), 2, "{note}");
+}
+
+#[test]
+fn a_ref_still_rejected_fails_naming_it() {
+    let sb = Sandbox::new();
+    let (origin, a, _) = two_clones(&sb);
+    // A server-side hook that refuses every checkpoint update: retries cannot help.
+    let hook = origin.join("hooks/pre-receive");
+    std::fs::write(&hook, "#!/bin/sh\necho 'refusing for test' >&2\nexit 1\n").unwrap();
+    sb.git(&a, &["update-index", "--refresh"]);
+    let status = std::process::Command::new("chmod")
+        .args(["+x", hook.to_str().unwrap()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    sb.ok(&a, &["save", "auth"]);
+    sb.cp(&a)
+        .args(["push", "origin", "auth"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("rejected refs/checkpoints/auth"))
+        .stderr(predicate::str::contains("after 3 attempts"));
+}
+
+#[test]
+fn c22_fetch_from_a_remote_without_checkpoints_or_notes_is_a_no_op() {
+    let sb = Sandbox::new();
+    let (_, a, _) = two_clones(&sb);
+    let before = sb.refs(&a);
+    sb.cp(&a)
+        .args(["fetch", "origin"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no checkpoints on origin"));
+    sb.cp(&a).args(["sync"]).assert().success();
+    assert_eq!(sb.refs(&a), before);
+    sb.cp(&a)
+        .args(["fetch", "nosuch"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("no such remote 'nosuch'"));
+}
+
+#[test]
+fn a_forced_user_refspec_does_not_destroy_a_local_revision() {
+    let sb = Sandbox::new();
+    let (_, a, b) = two_clones(&sb);
+    sb.ok(&a, &["save", "auth", "--todo", "A's"]);
+    sb.ok(&a, &["push", "origin", "auth"]);
+    sb.git(
+        &b,
+        &[
+            "config",
+            "--add",
+            "remote.origin.fetch",
+            "+refs/checkpoints/*:refs/checkpoints/*",
+        ],
+    );
+    sb.ok(
+        &b,
+        &["save", "auth", "--todo", "B's unpushed", "-m", "unpushed"],
+    );
+    let mine = tip(&sb, &b, "refs/checkpoints/auth");
+    sb.ok(&b, &["fetch"]);
+    assert!(history(&sb, &b, "refs/checkpoints/auth").contains(&mine));
+    let v = sb.json(&b, &["resume", "auth", "--json"]);
+    assert!(v["tasks_remaining"]
+        .as_array()
+        .unwrap()
+        .contains(&"B's unpushed".into()));
+}
+
+#[test]
+fn c20_notes_follow_amend_after_setup_and_resume_never_needs_them() {
+    let sb = Sandbox::new();
+    let (_, a, _) = two_clones(&sb);
+    sb.git(
+        &a,
+        &["config", "--add", "notes.rewriteRef", "refs/notes/commits"],
+    );
+    sb.ok(&a, &["setup"]);
+    let rewrite = sb.git(&a, &["config", "--get-all", "notes.rewriteRef"]);
+    assert_eq!(rewrite, "refs/notes/commits\nrefs/notes/checkpoints\n");
+    let fetch = sb.git(&a, &["config", "--get-all", "remote.origin.fetch"]);
+    assert!(fetch.contains("+refs/checkpoints/*:refs/remotes/origin/checkpoints/*"));
+    // Idempotent.
+    sb.cp(&a)
+        .args(["setup"])
+        .assert()
+        .success()
+        .stdout("already set up\n");
+    assert_eq!(
+        sb.git(&a, &["config", "--get-all", "notes.rewriteRef"]),
+        rewrite
+    );
+
+    std::fs::write(a.join("f.txt"), "x").unwrap();
+    sb.git(&a, &["add", "f.txt"]);
+    sb.git(&a, &["commit", "-q", "-m", "work"]);
+    sb.ok(&a, &["save", "auth", "--title", "Amended"]);
+    sb.git(&a, &["commit", "-q", "--amend", "-m", "work, amended"]);
+    let note = sb.git(&a, &["notes", "--ref=checkpoints", "show", "HEAD"]);
+    assert!(note.starts_with("auth "), "{note}");
+    let v = sb.json(&a, &["resume", "auth", "--json"]);
+    assert_eq!(v["title"], "Amended");
+    // Without the notes ref at all, resume still works: the ref chain is the truth.
+    sb.git(&a, &["update-ref", "-d", "refs/notes/checkpoints"]);
+    let v = sb.json(&a, &["resume", "auth", "--json"]);
+    assert_eq!(v["title"], "Amended");
+    // A plain git fetch now brings checkpoints.
+    sb.ok(&a, &["push", "origin", "auth"]);
+    sb.git(&a, &["fetch", "-q"]);
+    assert!(sb.refs(&a).contains("refs/remotes/origin/checkpoints/auth"));
+    // --undo removes exactly what setup added.
+    sb.ok(&a, &["setup", "--undo"]);
+    assert_eq!(
+        sb.git(&a, &["config", "--get-all", "notes.rewriteRef"]),
+        "refs/notes/commits\n"
+    );
+    assert_eq!(
+        sb.git(&a, &["config", "--get-all", "remote.origin.fetch"]),
+        "+refs/heads/*:refs/remotes/origin/*\n"
+    );
+}
+
+#[test]
+fn c21_three_hundred_notes_fan_out_one_note_per_commit() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    // 300 commits, each with a note, written by git itself (fast-import keeps it quick).
+    let mut script = String::new();
+    for i in 1..=300 {
+        script.push_str(&format!(
+            "commit refs/heads/main\nmark :{i}\ncommitter A <a@example.com> {} +0000\ndata 2\nc\n",
+            1_700_000_000 + i
+        ));
+        if i == 1 {
+            script.push_str("from refs/heads/main^0\n");
+        }
+        script.push('\n');
+    }
+    let mut child = std::process::Command::new("git");
+    sb.env(&mut child);
+    let mut child = child
+        .current_dir(&repo)
+        .args(["fast-import", "--quiet"])
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    sb.git(&repo, &["reset", "-q", "--hard", "main"]);
+    for c in sb.git(&repo, &["rev-list", "-300", "HEAD"]).lines() {
+        sb.git(
+            &repo,
+            &[
+                "notes",
+                "--ref=checkpoints",
+                "add",
+                "-m",
+                "older index line",
+                c,
+            ],
+        );
+    }
+    let paths = sb.git(
+        &repo,
+        &["ls-tree", "-r", "--name-only", "refs/notes/checkpoints"],
+    );
+    assert!(
+        paths
+            .lines()
+            .all(|p| p.len() == 41 && p.as_bytes()[2] == b'/'),
+        "git fanned out"
+    );
+    sb.ok(&repo, &["save", "auth", "--title", "Fan-out"]);
+    let paths = sb.git(
+        &repo,
+        &["ls-tree", "-r", "--name-only", "refs/notes/checkpoints"],
+    );
+    assert_eq!(paths.lines().count(), 300, "exactly one note per commit");
+    assert!(paths
+        .lines()
+        .all(|p| p.len() == 41 && p.as_bytes()[2] == b'/'));
+    let note = sb.git(&repo, &["notes", "--ref=checkpoints", "show", "HEAD"]);
+    assert!(
+        note.contains("older index line") && note.contains("auth "),
+        "{note}"
+    );
+    let at = sb.json(&repo, &["at", "HEAD", "--json"]);
+    assert_eq!(at["checkpoints"][0]["story"], "auth");
+    assert_eq!(at["checkpoints"][0]["revision"], 1);
+    sb.git(&repo, &["fsck", "--strict"]);
+}
+
+#[test]
+fn shallow_clone_fetches_and_resumes() {
+    let sb = Sandbox::new();
+    let (origin, a, _) = two_clones(&sb);
+    sb.ok(&a, &["save", "auth", "--title", "Deep"]);
+    sb.ok(&a, &["save", "auth", "--todo", "more"]);
+    sb.ok(&a, &["push", "origin", "auth"]);
+    let url = format!("file://{}", origin.display());
+    sb.git(&sb.path(""), &["clone", "-q", "--depth", "1", &url, "S"]);
+    let s = sb.path("S");
+    sb.ok(&s, &["fetch"]);
+    let v = sb.json(&s, &["resume", "auth", "--json"]);
+    assert_eq!(v["title"], "Deep");
+    assert_eq!(v["revision"], 2);
+    sb.ok(&s, &["save", "auth", "--done", "more"]);
+    sb.ok(&s, &["push", "origin", "auth"]);
+}
+
+/// A git daemon on 127.0.0.1 serving the sandbox, stopped on drop.
+struct Daemon(std::process::Child);
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn over_the_git_protocol_on_loopback() {
+    let sb = Sandbox::new();
+    let seed = sb.repo("seed");
+    sb.git(
+        &sb.path(""),
+        &["clone", "-q", "--bare", seed.to_str().unwrap(), "o.git"],
+    );
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut cmd = std::process::Command::new("git");
+    sb.env(&mut cmd);
+    let _daemon = Daemon(
+        cmd.args([
+            "daemon",
+            "--export-all",
+            "--enable=receive-pack",
+            "--reuseaddr",
+            "--listen=127.0.0.1",
+            &format!("--port={port}"),
+            &format!("--base-path={}", sb.path("").display()),
+            sb.path("").to_str().unwrap(),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap(),
+    );
+    let url = format!("git://127.0.0.1:{port}/o.git");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let mut probe = std::process::Command::new("git");
+        sb.env(&mut probe);
+        if probe
+            .args(["ls-remote", &url])
+            .output()
+            .unwrap()
+            .status
+            .success()
+        {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "git daemon did not start"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    for c in ["A", "B"] {
+        sb.git(&sb.path(""), &["clone", "-q", &url, c]);
+    }
+    let (a, b) = (sb.path("A"), sb.path("B"));
+    sb.ok(
+        &a,
+        &[
+            "save",
+            "net",
+            "--title",
+            "Over the wire",
+            "--next",
+            "pull it",
+        ],
+    );
+    sb.ok(&a, &["push"]);
+    sb.ok(&b, &["save", "net", "--todo", "B's part"]);
+    sb.ok(&b, &["sync"]);
+    sb.ok(&a, &["sync"]);
+    let va = sb.json(&a, &["resume", "net", "--json"]);
+    let vb = sb.json(&b, &["resume", "net", "--json"]);
+    assert_eq!(va["commit"], vb["commit"]);
+    assert_eq!(va["title"], "Over the wire");
+    assert_eq!(vb["tasks_remaining"], serde_json::json!(["B's part"]));
+}
