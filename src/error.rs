@@ -43,10 +43,12 @@ pub enum Error {
     #[error("no identity configured for the checkpoint commit; set one with `git config user.name \"Your Name\"` and `git config user.email you@example.com` (or GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL)")]
     NoIdentity,
     /// The document is larger than `checkpoint.maxSize`.
-    #[error("checkpoint document is {size} bytes, larger than the limit of {limit} bytes (checkpoint.maxSize); shorten it or raise the limit with `git config checkpoint.maxSize <bytes>`")]
+    #[error("checkpoint document is {}{size} bytes, larger than the limit of {limit} bytes (checkpoint.maxSize); shorten it or raise the limit with `git config checkpoint.maxSize <bytes>`", if *.at_least { "more than " } else { "" })]
     TooLarge {
-        /// Size of the document in bytes.
+        /// Size of the document in bytes (a lower bound when `at_least`).
         size: u64,
+        /// The input was endless or too long to count; `size` is how far it was read.
+        at_least: bool,
         /// The limit in bytes.
         limit: u64,
     },
@@ -87,7 +89,7 @@ pub enum Error {
         rev: String,
     },
     /// A stored checkpoint commit lacks the expected tree entries or metadata.
-    #[error("{refname} at {oid} is not a checkpoint commit: {reason}")]
+    #[error("{refname} at {oid} is not a checkpoint commit: {reason}; inspect it with `git log {refname}`, remove it with `git update-ref -d {refname}`")]
     Corrupt {
         /// The ref.
         refname: String,
@@ -97,12 +99,12 @@ pub enum Error {
         reason: String,
     },
     /// A file could not be read.
-    #[error("cannot read {}: {source}", path.display())]
+    #[error("cannot read {}: {cause}", path.display())]
     Read {
         /// The path.
         path: PathBuf,
-        /// The underlying error.
-        source: std::io::Error,
+        /// The underlying error (already in the message, so not chained again).
+        cause: std::io::Error,
     },
     /// A configuration value is malformed.
     #[error("bad config value {key}={value:?}: {reason}")]

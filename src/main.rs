@@ -29,7 +29,7 @@ fn main() {
         Err(git_checkpoint::Error::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
             let e = anyhow::Error::from(e);
-            eprintln!(
+            git_checkpoint::say!(
                 "error: {}",
                 git_checkpoint::output::escape_controls(&format!("{e:#}"))
             );

@@ -125,7 +125,7 @@ pub fn escape_controls(text: &str) -> String {
 /// Formats the time since `then` (seconds since the epoch) like git's relative dates:
 /// `5 minutes ago`, `3 days ago`.
 pub fn relative_time(then: i64, now: i64) -> String {
-    let d = now - then;
+    let d = now.saturating_sub(then);
     if d < 0 {
         return "in the future".into();
     }
@@ -154,6 +154,16 @@ pub fn rfc3339(secs: i64, offset: i32) -> String {
     chrono::DateTime::from_timestamp(secs, 0)
         .map(|t| t.with_timezone(&tz).to_rfc3339())
         .unwrap_or_default()
+}
+
+/// Writes one line to stderr like `eprintln!`, but ignores write errors: a closed stderr
+/// (`2>&1 | head -c1`) must not turn a finished command into a panic.
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
 }
 
 #[cfg(test)]

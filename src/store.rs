@@ -273,12 +273,12 @@ impl Store {
     /// [`Error::Corrupt`] when the tree lacks `checkpoint.md` or `meta.json` is not valid JSON;
     /// [`Error::Git`] when objects cannot be read.
     pub fn read(&self, refname: &str, id: ObjectId) -> Result<Revision> {
-        let summary = self.summary(id)?;
         let corrupt = |reason: String| Error::Corrupt {
             refname: refname.to_string(),
             oid: id.to_string(),
             reason,
         };
+        let summary = self.summary(id).map_err(|e| corrupt(e.to_string()))?;
         let commit = self
             .repo
             .find_commit(id)
@@ -287,9 +287,13 @@ impl Store {
             .tree()
             .map_err(|e| Error::git(format!("cannot read the tree of {id}"), e))?;
         let blob = |name: &str| -> Result<Option<Vec<u8>>> {
-            let Some(entry) = tree.find_entry(name).map(|e| e.object_id()) else {
+            let Some(entry) = tree.find_entry(name) else {
                 return Ok(None);
             };
+            if !entry.mode().is_blob() {
+                return Err(corrupt(format!("{name} is not a file in its tree")));
+            }
+            let entry = entry.object_id();
             let obj = self
                 .repo
                 .find_object(entry)
@@ -374,7 +378,7 @@ impl Store {
             new.meta.revision = current
                 .as_ref()
                 .map_or(0, |c| c.summary.revision.max(c.meta.revision))
-                + 1;
+                .saturating_add(1);
             let commit = self.write_commit(&new, tip.into_iter().collect())?;
             let expected = match tip {
                 Some(t) => PreviousValue::MustExistAndMatch(Target::Object(t)),
@@ -474,6 +478,7 @@ impl Store {
         if size > self.max_size {
             return Err(Error::TooLarge {
                 size,
+                at_least: false,
                 limit: self.max_size,
             });
         }
@@ -523,6 +528,11 @@ impl Store {
                             refname: name.clone(),
                             lock,
                         });
+                    }
+                    if self.repo.common_dir().join(name).is_dir() {
+                        return Err(Error::Conflict(format!(
+                            "cannot update {name}: refs under {name}/ exist (made outside git-checkpoint); list them with `git for-each-ref {name}/` and remove them with `git update-ref -d`"
+                        )));
                     }
                 }
                 Err(Error::git(format!("cannot update {}", names.join(", ")), e))

@@ -149,7 +149,13 @@ pub fn detect_from_branch(branch: &str, custom: Option<&str>) -> Result<Option<S
         let re = regex::Regex::new(pattern).map_err(|e| Error::Config {
             key: "checkpoint.storyPattern".into(),
             value: pattern.into(),
-            reason: format!("not a valid regex: {e}"),
+            reason: format!(
+                "not a valid regex: {}",
+                e.to_string()
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
         })?;
         if re.captures_len() < 2 {
             return Err(Error::Config {

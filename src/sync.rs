@@ -218,7 +218,7 @@ fn merge_commit(
             .max(their_rev.summary.revision)
             .max(our_rev.meta.revision)
             .max(their_rev.meta.revision)
-            + 1,
+            .saturating_add(1),
         saved_at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         ..newer.clone()
     };

@@ -40,7 +40,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         return Ok(0);
     }
     if lines.is_empty() {
-        eprintln!("no checkpoint was saved at {}", &commit.to_string()[..12]);
+        crate::say!("no checkpoint was saved at {}", &commit.to_string()[..12]);
     }
     for l in &lines {
         out.line(&format!(

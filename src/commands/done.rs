@@ -81,7 +81,17 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         let rev = store.read(&active, tip)?;
         let mut meta = rev.meta.clone();
         meta.status = "done".into();
-        meta.revision = rev.summary.revision.max(rev.meta.revision) + 1;
+        // The highest revision among both parents, plus one (docs/FORMAT.md).
+        let archived_revision = match archived_tip {
+            Some(t) => store.summary(t)?.revision,
+            None => 0,
+        };
+        meta.revision = rev
+            .summary
+            .revision
+            .max(rev.meta.revision)
+            .max(archived_revision)
+            .saturating_add(1);
         meta.saved_at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
         let subject = args
             .message
@@ -149,7 +159,7 @@ fn confirm(question: &str) -> Result<bool> {
     if !std::io::stdin().is_terminal() {
         return Ok(false);
     }
-    eprint!("{question} [y/N] ");
+    let _ = write!(std::io::stderr(), "{question} [y/N] ");
     std::io::stderr().flush()?;
     let mut answer = String::new();
     std::io::stdin().lock().read_line(&mut answer)?;

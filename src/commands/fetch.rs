@@ -88,7 +88,7 @@ pub fn print_outcomes(out: &mut Output, remote: &str, outcomes: &[Outcome]) -> s
     }
     let conflicts: usize = outcomes.iter().map(|o| o.conflicts.len()).sum();
     if conflicts > 0 {
-        eprintln!(
+        crate::say!(
             "note: {conflicts} merge conflict(s) kept both values; `git checkpoint resume` lists them as gaps"
         );
     }

@@ -6,6 +6,7 @@ use crate::gitstate;
 use crate::output::{relative_time, rfc3339, Output};
 use crate::remote;
 use crate::store::{Summary, ACTIVE_PREFIX, ARCHIVE_PREFIX};
+use crate::story::StoryId;
 use serde_json::json;
 
 /// Arguments of `list`.
@@ -44,7 +45,22 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let mut rows: Vec<(String, Summary)> = Vec::new();
     let refs = store.refs(prefix)?;
     for (story, tip) in &refs {
-        rows.push((story.clone(), store.summary(*tip)?));
+        // Refs made outside git-checkpoint must not hide the healthy ones.
+        if StoryId::parse(story)
+            .map(|s| s.as_str() != story)
+            .unwrap_or(true)
+        {
+            crate::say!(
+                "warning: ignoring {prefix}{story}: not a story id git-checkpoint writes (remove it with `git update-ref -d {prefix}{story}`)"
+            );
+            continue;
+        }
+        match store.summary(*tip) {
+            Ok(s) => rows.push((story.clone(), s)),
+            Err(e) => crate::say!(
+                "warning: ignoring {prefix}{story}: {e} (remove it with `git update-ref -d {prefix}{story}`)"
+            ),
+        }
     }
     let total = rows.len();
     // Detached HEAD has no branch to filter on: show everything.
@@ -81,13 +97,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
 
     if total == 0 {
         if let Some(r) = &args.remote {
-            eprintln!(
+            crate::say!(
                 "no checkpoints from {r} (none fetched yet?); run `git checkpoint fetch {r}`"
             );
         } else if args.archived {
-            eprintln!("no finished checkpoints (refs/checkpoints-archive/ is empty)");
+            crate::say!("no finished checkpoints (refs/checkpoints-archive/ is empty)");
         } else {
-            eprintln!("{}", empty_hint(&store)?);
+            crate::say!("{}", empty_hint(&store)?);
         }
         return Ok(0);
     }
@@ -109,7 +125,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     }
     let hidden = total - rows.len();
     if hidden > 0 {
-        eprintln!(
+        crate::say!(
             "({hidden} checkpoint(s) on other branches; `git checkpoint list --all` shows them)"
         );
     }

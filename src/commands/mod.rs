@@ -68,7 +68,14 @@ pub fn resolve_story(
         return Ok((StoryId::parse(s)?, Found::Explicit));
     }
     if let Some(s) = std::env::var_os("GIT_CHECKPOINT_STORY").filter(|s| !s.is_empty()) {
-        return Ok((StoryId::parse(&s.to_string_lossy())?, Found::Env));
+        let id = StoryId::parse(&s.to_string_lossy()).map_err(|e| match e {
+            Error::InvalidStory { input, rule } => Error::InvalidStory {
+                input,
+                rule: format!("{rule} (the id came from GIT_CHECKPOINT_STORY)"),
+            },
+            other => other,
+        })?;
+        return Ok((id, Found::Env));
     }
     let branch = gitstate::head(&store.repo)?.branch;
     let pattern = store.config_string("checkpoint.storyPattern");
@@ -82,7 +89,8 @@ pub fn resolve_story(
         if let Some(b) = &branch {
             let mut on_branch = Vec::new();
             for (id, tip) in &refs {
-                if store.summary(*tip)?.branch == *b {
+                let on_b = store.summary(*tip).is_ok_and(|s| s.branch == *b);
+                if on_b && StoryId::parse(id).is_ok_and(|s| s.as_str() == id) {
                     on_branch.push(id.clone());
                 }
             }
@@ -114,9 +122,9 @@ pub fn resolve_story(
 pub fn note_found(story: &StoryId, found: &Found) {
     match found {
         Found::Explicit => {}
-        Found::Env => eprintln!("note: story {story} from GIT_CHECKPOINT_STORY"),
-        Found::Branch(b) => eprintln!("note: story {story} detected from branch '{b}'"),
-        Found::Recorded(b) => eprintln!(
+        Found::Env => crate::say!("note: story {story} from GIT_CHECKPOINT_STORY"),
+        Found::Branch(b) => crate::say!("note: story {story} detected from branch '{b}'"),
+        Found::Recorded(b) => crate::say!(
             "note: story {story}: the only checkpoint recorded on the current branch '{b}'"
         ),
     }

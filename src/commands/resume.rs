@@ -157,7 +157,9 @@ pub fn warnings(store: &Store, rev: &Revision) -> Result<Vec<String>> {
             out.push(w);
         }
     }
-    let age = chrono::Utc::now().timestamp() - rev.summary.time;
+    let age = chrono::Utc::now()
+        .timestamp()
+        .saturating_sub(rev.summary.time);
     if age > STALE_AFTER_SECS {
         out.push(format!(
             "the checkpoint is old: saved {}",

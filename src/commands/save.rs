@@ -30,13 +30,13 @@ pub struct Args {
     #[arg(long, value_name = "TEXT")]
     pub strategy: Option<String>,
     /// Record a task as done; a leading task id (`T3`) moves the matching todo. Repeatable.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     pub done: Vec<String>,
     /// Add a remaining todo. Repeatable.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     pub todo: Vec<String>,
     /// Add a key decision (one line, with the reason). Repeatable.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     pub decision: Vec<String>,
     /// Set the next immediate action.
     #[arg(long, value_name = "TEXT")]
@@ -85,6 +85,12 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
 
     let build = |current: Option<&Revision>| -> Result<(String, Parsed)> {
         if let Some(bytes) = &file {
+            if bytes.iter().all(u8::is_ascii_whitespace) {
+                return Err(Error::Conflict(format!(
+                    "{} is empty; nothing was written (to finish a story use `git checkpoint done`)",
+                    args.file.as_deref().map(|p| p.display().to_string()).unwrap_or_default()
+                )));
+            }
             let parsed = model::parse(bytes);
             return Ok((parsed.text.clone(), parsed));
         }
@@ -94,6 +100,11 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
                     "{refname} changed while the editor was open; nothing was written (your text is in {})",
                     edit_path(&store).display()
                 )));
+            }
+            if text.trim().is_empty() {
+                return Err(Error::Conflict(
+                    "the edited checkpoint is empty; nothing was written".into(),
+                ));
             }
             let parsed = model::parse(text.as_bytes());
             return Ok((parsed.text.clone(), parsed));
@@ -198,10 +209,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
 
 fn report_gaps(parsed: &Parsed) {
     for gap in &parsed.gaps {
-        eprintln!("warning: gap: {}", crate::output::escape_controls(gap));
+        crate::say!("warning: gap: {}", crate::output::escape_controls(gap));
     }
     for s in &parsed.ignored_sections {
-        eprintln!(
+        crate::say!(
             "note: ignored section {} (not part of the template)",
             crate::output::escape_controls(s)
         );
@@ -304,9 +315,9 @@ fn subject(args: &Args, story: &StoryId, doc: &Document) -> String {
 
 /// Reads `-F` input, refusing anything over `limit` bytes before reading it whole.
 fn read_input(path: &Path, limit: u64) -> Result<Vec<u8>> {
-    let rerr = |source| Error::Read {
+    let rerr = |cause| Error::Read {
         path: path.to_path_buf(),
-        source,
+        cause,
     };
     let mut reader: Box<dyn Read> = if path.as_os_str() == "-" {
         Box::new(std::io::stdin())
@@ -314,7 +325,11 @@ fn read_input(path: &Path, limit: u64) -> Result<Vec<u8>> {
         let f = std::fs::File::open(path).map_err(rerr)?;
         let size = f.metadata().map_err(rerr)?.len();
         if size > limit {
-            return Err(Error::TooLarge { size, limit });
+            return Err(Error::TooLarge {
+                size,
+                at_least: false,
+                limit,
+            });
         }
         Box::new(f)
     };
@@ -324,10 +339,14 @@ fn read_input(path: &Path, limit: u64) -> Result<Vec<u8>> {
         .read_to_end(&mut bytes)
         .map_err(rerr)?;
     if bytes.len() as u64 > limit {
-        // Report the real size: count the rest without keeping it.
-        let rest = std::io::copy(&mut reader, &mut std::io::sink()).map_err(rerr)?;
+        // Report the real size when it is countable: read on (discarding) up to a bound, so an
+        // endless stream (`/dev/zero`, `yes |`) still fails at once.
+        let bound = limit.saturating_mul(16).max(16 * 1024 * 1024);
+        let rest =
+            std::io::copy(&mut (&mut reader).take(bound), &mut std::io::sink()).map_err(rerr)?;
         return Err(Error::TooLarge {
             size: bytes.len() as u64 + rest,
+            at_least: rest == bound,
             limit,
         });
     }
@@ -361,9 +380,9 @@ fn edit(store: &Store, text: &str) -> Result<String> {
             "the editor '{editor}' exited with {status}; nothing was written"
         )));
     }
-    let edited = std::fs::read(&path).map_err(|source| Error::Read {
+    let edited = std::fs::read(&path).map_err(|cause| Error::Read {
         path: path.clone(),
-        source,
+        cause,
     })?;
     Ok(String::from_utf8_lossy(&edited).into_owned())
 }

@@ -123,14 +123,13 @@ impl Document {
         moved.is_some()
     }
 
-    /// Adds an unchecked todo unless one with the same text (or task id) exists.
+    /// Adds an unchecked todo unless one with the same text exists.
     pub fn add_todo(&mut self, text: &str) {
         let text = text.trim();
-        let id = task_id(text);
-        let exists = self.tasks_remaining.iter().any(|t| match (id, t.id()) {
-            (Some(a), Some(b)) => a == b,
-            _ => t.text.eq_ignore_ascii_case(text),
-        });
+        let exists = self
+            .tasks_remaining
+            .iter()
+            .any(|t| t.text.eq_ignore_ascii_case(text));
         if !exists {
             self.tasks_remaining.push(Task {
                 text: text.to_string(),

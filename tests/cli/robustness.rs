@@ -152,3 +152,175 @@ fn repository_is_found_like_git_finds_it() {
         .failure()
         .stderr(predicate::str::contains("not a git repository"));
 }
+
+#[test]
+fn endless_input_is_refused_at_once() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let start = std::time::Instant::now();
+    sb.cp(&repo)
+        .args(["save", "x", "-F", "/dev/zero"])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("is more than"))
+        .stderr(predicate::str::contains("limit of 1048576 bytes"));
+    assert!(start.elapsed() < std::time::Duration::from_secs(30));
+    assert!(!sb.refs(&repo).contains("checkpoints"));
+}
+
+#[test]
+fn a_closed_stderr_never_panics() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let mut cmd = std::process::Command::new("bash");
+    sb.env(&mut cmd);
+    cmd.current_dir(&repo).arg("-c").arg(format!(
+        "{bin} save s -m x 2>&1 >/dev/null | true; echo \"${{PIPESTATUS[0]}}\"; {bin} resume nope 2>&1 >/dev/null | true; echo \"${{PIPESTATUS[0]}}\"",
+        bin = assert_cmd::cargo::cargo_bin("git-checkpoint").display()
+    ));
+    let out = cmd.output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "0\n1\n");
+    assert!(sb.refs(&repo).contains("refs/checkpoints/s"));
+}
+
+#[test]
+fn an_empty_document_never_replaces_a_checkpoint() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.ok(&repo, &["save", "e", "--title", "Keep"]);
+    let before = sb.refs(&repo);
+    let empty = sb.file("empty.md", b"  \n");
+    sb.cp(&repo)
+        .args(["save", "e", "-F", empty.to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("is empty; nothing was written"));
+    sb.cp(&repo)
+        .env("GIT_EDITOR", "truncate -s0")
+        .args(["save", "e", "--edit"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("empty"));
+    sb.cp(&repo)
+        .args(["save", "e", "--todo", ""])
+        .assert()
+        .code(2);
+    assert_eq!(sb.refs(&repo), before);
+}
+
+#[test]
+fn todos_sharing_a_task_id_are_both_kept() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.ok(
+        &repo,
+        &["save", "d", "--todo", "T1 — x", "--todo", "T1 — y"],
+    );
+    let v = sb.json(&repo, &["resume", "d", "--json"]);
+    assert_eq!(
+        v["tasks_remaining"],
+        serde_json::json!(["T1 — x", "T1 — y"])
+    );
+}
+
+#[test]
+fn finishing_a_story_twice_keeps_revision_numbers_increasing() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    for i in 1..=3 {
+        sb.ok(&repo, &["save", "s", "-m", &format!("r{i}")]);
+    }
+    sb.ok(&repo, &["done", "s"]);
+    sb.ok(&repo, &["save", "s", "-m", "again"]);
+    let v = sb.json(&repo, &["done", "s", "--json"]);
+    assert_eq!(v["revision"], 5);
+    let log = sb.json(&repo, &["log", "s", "--archived", "--json"]);
+    let revs: Vec<u64> = log["revisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["revision"].as_u64().unwrap())
+        .collect();
+    assert_eq!(revs[0], 5);
+    assert_eq!(revs.len(), 6);
+}
+
+#[test]
+fn refs_made_outside_the_tool_do_not_break_it() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.ok(&repo, &["save", "good", "--title", "Good"]);
+    let c = sb.git(&repo, &["rev-parse", "refs/checkpoints/good"]);
+    let c = c.trim();
+    let tree = sb.git(&repo, &["rev-parse", &format!("{c}^{{tree}}")]);
+    sb.git(&repo, &["update-ref", "refs/checkpoints/tree", tree.trim()]);
+    sb.git(&repo, &["update-ref", "refs/checkpoints/UPPER", c]);
+    sb.git(&repo, &["update-ref", "refs/checkpoints/a/b", c]);
+    sb.cp(&repo)
+        .args(["list", "--all"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("good"))
+        .stdout(predicate::str::contains("UPPER").not())
+        .stderr(predicate::str::contains("ignoring refs/checkpoints/tree"))
+        .stderr(predicate::str::contains("ignoring refs/checkpoints/a/b"));
+    sb.cp(&repo)
+        .args(["resume", "tree"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("refs/checkpoints/tree"))
+        .stderr(predicate::str::contains(
+            "git update-ref -d refs/checkpoints/tree",
+        ));
+    sb.cp(&repo)
+        .args(["save", "a"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "refs under refs/checkpoints/a/ exist",
+        ));
+}
+
+#[test]
+fn a_document_entry_that_is_not_a_file_is_corrupt() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.ok(&repo, &["save", "ok"]);
+    let meta = sb.git(&repo, &["rev-parse", "refs/checkpoints/ok:meta.json"]);
+    let empty_tree = sb.git(&repo, &["mktree"]);
+    let mut cmd = std::process::Command::new("git");
+    sb.env(&mut cmd);
+    let mut child = cmd
+        .current_dir(&repo)
+        .args(["mktree"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    write!(
+        child.stdin.take().unwrap(),
+        "040000 tree {}\tcheckpoint.md\n100644 blob {}\tmeta.json\n",
+        empty_tree.trim(),
+        meta.trim()
+    )
+    .unwrap();
+    let tree = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let commit = sb.git(&repo, &["commit-tree", tree.trim(), "-m", "bad"]);
+    sb.git(
+        &repo,
+        &["update-ref", "refs/checkpoints/bad", commit.trim()],
+    );
+    sb.cp(&repo)
+        .args(["resume", "bad"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("checkpoint.md is not a file"));
+    let before = sb.refs(&repo);
+    sb.cp(&repo)
+        .args(["save", "bad", "-m", "x"])
+        .assert()
+        .failure();
+    assert_eq!(sb.refs(&repo), before);
+}
