@@ -163,6 +163,10 @@ pub fn parse_porcelain(stdout: &str) -> Vec<PushedRef> {
 /// # Errors
 /// [`Error::Conflict`] when git fails without reporting per-ref results (e.g. unreachable remote).
 pub fn push(remote: &str, refspecs: &[String], leases: &[String]) -> Result<Vec<PushedRef>> {
+    if refspecs.is_empty() {
+        // A bare `git push` would push branches by push.default: never run it.
+        return Ok(Vec::new());
+    }
     let mut args: Vec<String> = vec![
         "push".into(),
         "--porcelain".into(),

@@ -29,8 +29,10 @@ pub enum Action {
     FastForward,
     /// Diverged: a merge commit was written.
     Merged,
-    /// Not integrated (finished locally, or an id we refuse); see the reason.
+    /// Not integrated (finished or purged here, or an id we refuse); see the reason.
     Skipped,
+    /// The active ref was removed: its whole history is in the story's archive (finished).
+    Finished,
 }
 
 /// The outcome for one story (or the notes ref, with `story` = `refs/notes/checkpoints`).
@@ -57,9 +59,11 @@ pub struct Outcome {
 /// Storage errors; [`Error::LockHeld`]; [`Error::Contended`] when a ref keeps moving.
 pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
     let mut out = Vec::new();
+    let mut tombstones = tombstones(store)?;
+    // Archives first, so a story finished on either side is known before its active ref.
     for (prefix, local_prefix) in [
-        (tracking_prefix(remote), ACTIVE_PREFIX),
         (tracking_archive_prefix(remote), ARCHIVE_PREFIX),
+        (tracking_prefix(remote), ACTIVE_PREFIX),
     ] {
         for (name, theirs) in store.refs(&prefix)? {
             let story = match StoryId::parse(&name) {
@@ -79,9 +83,24 @@ pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
                 }
             };
             let refname = format!("{local_prefix}{}", story.as_str());
+            if let Some(i) = tombstones
+                .iter()
+                .position(|t| t.remote == remote && t.refname == refname)
+            {
+                if tombstones[i].oid == theirs {
+                    let mut o = outcome(story.as_str(), &refname, Action::Skipped, None);
+                    o.reason = Some("purged here; the next push deletes it on the remote".into());
+                    out.push(o);
+                    continue;
+                }
+                // New work arrived on the remote since the purge: it wins, the purge is void.
+                tombstones.remove(i);
+                write_tombstones(store, &tombstones)?;
+            }
             out.push(integrate_ref(store, &story, &refname, theirs, remote)?);
         }
     }
+    out.extend(finish_archived(store)?);
     if let Some(theirs) = store.tip(&tracking_notes(remote))? {
         out.push(integrate_notes(store, theirs)?);
     }
@@ -129,6 +148,21 @@ fn integrate_ref(
     theirs: ObjectId,
     remote: &str,
 ) -> Result<Outcome> {
+    // A finished story must not come back from an older active ref.
+    if refname.starts_with(ACTIVE_PREFIX) {
+        if let Some(archived) = store.tip(&story.archive_refname())? {
+            if is_ancestor(store, theirs, archived)? {
+                let mut o = outcome(
+                    story.as_str(),
+                    refname,
+                    Action::Skipped,
+                    store.tip(refname)?,
+                );
+                o.reason = Some(format!("finished ({})", story.archive_refname()));
+                return Ok(o);
+            }
+        }
+    }
     for attempt in 0..8 {
         store::backoff(attempt);
         let ours = store.tip(refname)?;
@@ -144,19 +178,7 @@ fn integrate_ref(
                 let (commit, conflicts) = merge_commit(store, refname, o, theirs, remote)?;
                 (Action::Merged, commit, conflicts)
             }
-            None => {
-                // A story finished here must not come back from a teammate's older active ref.
-                if refname.starts_with(ACTIVE_PREFIX) {
-                    if let Some(archived) = store.tip(&story.archive_refname())? {
-                        if is_ancestor(store, theirs, archived)? {
-                            let mut o = outcome(story.as_str(), refname, Action::Skipped, None);
-                            o.reason = Some(format!("finished here ({})", story.archive_refname()));
-                            return Ok(o);
-                        }
-                    }
-                }
-                (Action::Created, theirs, Vec::new())
-            }
+            None => (Action::Created, theirs, Vec::new()),
         };
         let edit = update_edit(refname, new_tip, expect(ours), "checkpoint: integrate");
         match store.edit(vec![edit.clone()]) {
@@ -278,4 +300,186 @@ fn integrate_notes(store: &Store, theirs: ObjectId) -> Result<Outcome> {
         refname: NOTES_REF.to_string(),
         attempts: 8,
     })
+}
+
+/// Removes each active ref whose whole history is in its story's archive: the story was
+/// finished (here or by a teammate) and nothing was saved on it since. Compare-and-swap.
+fn finish_archived(store: &Store) -> Result<Vec<Outcome>> {
+    let mut out = Vec::new();
+    for (name, tip) in store.refs(ACTIVE_PREFIX)? {
+        let Ok(story) = StoryId::parse(&name) else {
+            continue;
+        };
+        let Some(archived) = store.tip(&story.archive_refname())? else {
+            continue;
+        };
+        if is_ancestor(store, tip, archived)? {
+            let refname = story.refname();
+            match store.edit(vec![store::delete_edit(&refname, tip)]) {
+                Ok(()) => {
+                    let mut o = outcome(story.as_str(), &refname, Action::Finished, Some(archived));
+                    o.reason = Some(format!("finished; kept in {}", story.archive_refname()));
+                    out.push(o);
+                }
+                // Someone saved meanwhile: that new work keeps the story active.
+                Err(e) if !store.raced(&[store::delete_edit(&refname, tip)])? => return Err(e),
+                Err(_) => {}
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A purged story's ref as a remote had it when last fetched: the next push deletes it there
+/// with `--force-with-lease` against `oid`, and fetches skip it meanwhile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tombstone {
+    /// The remote name.
+    pub remote: String,
+    /// The ref on the remote (`refs/checkpoints/<story>` or the archive ref).
+    pub refname: String,
+    /// Its value as last fetched.
+    pub oid: ObjectId,
+}
+
+fn tombstone_path(store: &Store) -> std::path::PathBuf {
+    store.repo.common_dir().join("checkpoint").join("purged")
+}
+
+/// Pending remote deletions of purged stories, from `<common-dir>/checkpoint/purged`
+/// (lines `<remote> <ref> <oid>`; our own bookkeeping, not checkpoint data).
+///
+/// # Errors
+/// [`Error::Read`] when the file exists but cannot be read.
+pub fn tombstones(store: &Store) -> Result<Vec<Tombstone>> {
+    let path = tombstone_path(store);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(cause) => return Err(Error::Read { path, cause }),
+    };
+    Ok(text
+        .lines()
+        .filter_map(|l| {
+            let mut p = l.split(' ');
+            let (remote, refname, oid) = (p.next()?, p.next()?, p.next()?);
+            Some(Tombstone {
+                remote: remote.to_string(),
+                refname: refname.to_string(),
+                oid: ObjectId::from_hex(oid.as_bytes()).ok()?,
+            })
+        })
+        .collect())
+}
+
+/// Replaces the pending deletions (written to a temp file, then renamed).
+///
+/// # Errors
+/// I/O errors.
+pub fn write_tombstones(store: &Store, list: &[Tombstone]) -> Result<()> {
+    let path = tombstone_path(store);
+    if list.is_empty() {
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.into()),
+            _ => return Ok(()),
+        }
+    }
+    std::fs::create_dir_all(path.parent().expect("has a parent"))?;
+    let tmp = path.with_extension("tmp");
+    let text: String = list
+        .iter()
+        .map(|t| format!("{} {} {}\n", t.remote, t.refname, t.oid))
+        .collect();
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, &path)?;
+    Ok(())
+}
+
+/// Records, for every remote that has (as last fetched) a ref of `story`, that the next push
+/// should delete it there.
+///
+/// # Errors
+/// Storage and I/O errors.
+pub fn add_tombstones(store: &Store, story: &StoryId) -> Result<()> {
+    let mut list = tombstones(store)?;
+    for remote in store.repo.remote_names() {
+        let remote = remote.to_string();
+        for (tracking, refname) in [
+            (tracking_prefix(&remote), story.refname()),
+            (tracking_archive_prefix(&remote), story.archive_refname()),
+        ] {
+            if let Some(oid) = store.tip(&format!("{tracking}{}", story.as_str()))? {
+                list.retain(|t| !(t.remote == remote && t.refname == refname));
+                list.push(Tombstone {
+                    remote: remote.clone(),
+                    refname,
+                    oid,
+                });
+            }
+        }
+    }
+    write_tombstones(store, &list)
+}
+
+/// Remote deletions the next push to `remote` should make, as (remote ref, expected value):
+/// purged stories, and active refs of stories finished here whose remote history is entirely
+/// in the local archive.
+///
+/// # Errors
+/// Storage errors.
+pub fn deletions(store: &Store, remote: &str) -> Result<Vec<(String, ObjectId)>> {
+    let mut out: Vec<(String, ObjectId)> = tombstones(store)?
+        .into_iter()
+        .filter(|t| t.remote == remote)
+        .map(|t| (t.refname, t.oid))
+        .collect();
+    for (name, archived) in store.refs(ARCHIVE_PREFIX)? {
+        let Ok(story) = StoryId::parse(&name) else {
+            continue;
+        };
+        if store.tip(&story.refname())?.is_some() {
+            continue;
+        }
+        let tracking = format!("{}{}", tracking_prefix(remote), story.as_str());
+        if let Some(theirs) = store.tip(&tracking)? {
+            if is_ancestor(store, theirs, archived)?
+                && !out.iter().any(|(r, _)| *r == story.refname())
+            {
+                out.push((story.refname(), theirs));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// After a push, points our remote-tracking refs at what the remote now has (as git does for
+/// configured refspecs), so the next push and fetch know the remote's state.
+///
+/// # Errors
+/// Storage errors.
+pub fn update_tracking(store: &Store, remote: &str, pushed: &[(String, ObjectId)]) -> Result<()> {
+    let mut edits = Vec::new();
+    for (refname, oid) in pushed {
+        let tracking = if let Some(id) = refname.strip_prefix(ACTIVE_PREFIX) {
+            format!("{}{id}", tracking_prefix(remote))
+        } else if let Some(id) = refname.strip_prefix(ARCHIVE_PREFIX) {
+            format!("{}{id}", tracking_archive_prefix(remote))
+        } else if refname == NOTES_REF {
+            tracking_notes(remote)
+        } else {
+            continue;
+        };
+        if store.tip(&tracking)? != Some(*oid) {
+            edits.push(update_edit(
+                &tracking,
+                *oid,
+                PreviousValue::Any,
+                "checkpoint: push",
+            ));
+        }
+    }
+    if edits.is_empty() {
+        return Ok(());
+    }
+    store.edit(edits)
 }

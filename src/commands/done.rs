@@ -65,6 +65,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
                 .map(|(r, t)| store::delete_edit(r, *t))
                 .collect(),
         )?;
+        // Remotes that have the story learn of the purge on the next push.
+        crate::sync::add_tombstones(&store, &story)?;
         if args.json {
             out.json(&json!({"schema_version": JSON_SCHEMA_VERSION, "story": story.as_str(), "purged": names}))?;
         } else {

@@ -64,6 +64,7 @@ pub fn print_outcomes(out: &mut Output, remote: &str, outcomes: &[Outcome]) -> s
             Action::FastForward => "fast-forward",
             Action::Merged => "merged",
             Action::Skipped => "skipped",
+            Action::Finished => "finished",
         };
         let tip = o
             .tip

@@ -8,7 +8,7 @@ use crate::output::Output;
 use crate::remote::{self, PushedRef};
 use crate::store::{Store, ACTIVE_PREFIX, ARCHIVE_PREFIX};
 use crate::story::StoryId;
-use crate::sync::Outcome;
+use crate::sync::{self, Outcome};
 use serde_json::json;
 
 /// How many times a rejected push is fetched, integrated and retried.
@@ -102,10 +102,63 @@ pub fn push_with_retry(
     let mut integrated = Vec::new();
     for attempt in 1..=PUSH_ATTEMPTS {
         let specs = refspecs(store, stories)?;
+        // Deletions (finished or purged stories) are leased against the value last fetched.
+        let deletions = if stories.is_none() {
+            sync::deletions(store, remote)?
+        } else {
+            Vec::new()
+        };
+        let mut specs = specs;
+        specs.extend(deletions.iter().map(|(r, _)| format!(":{r}")));
+        let leases: Vec<String> = deletions
+            .iter()
+            .map(|(r, oid)| format!("{r}:{oid}"))
+            .collect();
         if specs.is_empty() {
+            // Never run a bare `git push`: it would push branches by push.default.
             return Ok((Vec::new(), integrated));
         }
-        let results = remote::push(remote, &specs, &[])?;
+        // What each pushed ref pointed at, to mirror into our remote-tracking refs afterwards.
+        let mut sent = Vec::new();
+        for spec in &specs {
+            if let Some((from, _)) = spec.split_once(':').filter(|(f, _)| !f.is_empty()) {
+                if let Some(oid) = store.tip(from)? {
+                    sent.push((from.to_string(), oid));
+                }
+            }
+        }
+        let results = remote::push(remote, &specs, &leases)?;
+        let accepted: Vec<(String, gix::ObjectId)> = sent
+            .into_iter()
+            .filter(|(r, _)| {
+                results
+                    .iter()
+                    .any(|p| p.to == *r && matches!(p.flag, ' ' | '*' | '+' | '='))
+            })
+            .collect();
+        sync::update_tracking(store, remote, &accepted)?;
+        let deleted: Vec<&str> = results
+            .iter()
+            .filter(|r| r.flag == '-')
+            .map(|r| r.to.as_str())
+            .collect();
+        if !deleted.is_empty() {
+            // The remote no longer has them: neither does our view of it.
+            for (r, oid) in &deletions {
+                if deleted.contains(&r.as_str()) {
+                    let tracking = r
+                        .strip_prefix("refs/")
+                        .map(|rest| format!("refs/remotes/{remote}/{rest}"))
+                        .unwrap_or_default();
+                    if store.tip(&tracking)? == Some(*oid) {
+                        store.edit(vec![crate::store::delete_edit(&tracking, *oid)])?;
+                    }
+                }
+            }
+            let mut left = sync::tombstones(store)?;
+            left.retain(|t| !(t.remote == remote && deleted.contains(&t.refname.as_str())));
+            sync::write_tombstones(store, &left)?;
+        }
         let rejected: Vec<&PushedRef> = results.iter().filter(|r| r.rejected()).collect();
         if rejected.is_empty() {
             return Ok((results, integrated));

@@ -585,3 +585,63 @@ fn over_the_git_protocol_on_loopback() {
     assert_eq!(va["title"], "Over the wire");
     assert_eq!(vb["tasks_remaining"], serde_json::json!(["B's part"]));
 }
+
+#[test]
+fn a_story_finished_on_one_clone_is_finished_everywhere() {
+    let sb = Sandbox::new();
+    let (origin, a, b) = two_clones(&sb);
+    sb.ok(&a, &["save", "auth", "--todo", "x"]);
+    sb.ok(&a, &["push"]);
+    sb.ok(&b, &["fetch"]);
+    sb.ok(&a, &["done", "auth"]);
+    sb.ok(&a, &["push"]);
+    let remote_refs = sb.refs(&origin);
+    assert!(
+        !remote_refs.contains("refs/checkpoints/auth"),
+        "{remote_refs}"
+    );
+    assert!(remote_refs.contains("refs/checkpoints-archive/auth"));
+    let v = sb.json(&b, &["fetch", "--json"]);
+    let actions: Vec<&str> = v["integrated"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["action"].as_str().unwrap())
+        .collect();
+    assert!(actions.contains(&"finished"), "{actions:?}");
+    let refs = sb.refs(&b);
+    assert!(!refs.contains("refs/checkpoints/auth"));
+    assert!(refs.contains("refs/checkpoints-archive/auth"));
+    assert_eq!(
+        sb.json(&b, &["resume", "auth", "--archived", "--json"])["status"],
+        "done"
+    );
+}
+
+#[test]
+fn a_purge_reaches_the_remote_unless_someone_saved_since() {
+    let sb = Sandbox::new();
+    let (origin, a, b) = two_clones(&sb);
+    sb.ok(&a, &["save", "gone"]);
+    sb.ok(&a, &["save", "kept"]);
+    sb.ok(&a, &["push"]);
+    sb.ok(&b, &["fetch"]);
+    sb.ok(&a, &["done", "gone", "--purge", "--yes"]);
+    sb.ok(&a, &["sync"]);
+    assert!(!sb.refs(&origin).contains("checkpoints/gone"));
+    assert!(!sb.refs(&a).contains("gone"), "{}", sb.refs(&a));
+    // B keeps its own copy: a purge elsewhere never deletes local data.
+    sb.ok(&b, &["fetch"]);
+    assert!(sb.refs(&b).contains("refs/checkpoints/gone"));
+    assert!(!sb.refs(&b).contains("refs/remotes/origin/checkpoints/gone"));
+
+    // Purged on A, but B saved more meanwhile: B's new work wins.
+    sb.ok(&a, &["fetch"]);
+    sb.ok(&a, &["done", "kept", "--purge", "--yes"]);
+    sb.ok(&b, &["save", "kept", "--todo", "B's new work"]);
+    sb.ok(&b, &["push"]);
+    sb.ok(&a, &["sync"]);
+    assert!(sb.refs(&origin).contains("refs/checkpoints/kept"));
+    let v = sb.json(&a, &["resume", "kept", "--json"]);
+    assert_eq!(v["tasks_remaining"], serde_json::json!(["B's new work"]));
+}
