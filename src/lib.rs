@@ -16,11 +16,14 @@
 //! # Ok::<(), git_checkpoint::Error>(())
 //! ```
 
+pub mod current;
 pub mod error;
 pub mod gitstate;
 pub mod model;
+pub mod stack;
 pub mod store;
 pub mod story;
+pub mod templates;
 
 pub use error::{Error, Result};
 pub mod cli;

@@ -17,6 +17,13 @@ fn main() {
         Command::Log(a) => commands::log::run(a, &mut out),
         Command::Diff(a) => commands::diff::run(a, &mut out),
         Command::Done(a) => commands::done::run(a, &mut out),
+        Command::Start(a) => commands::start::run(a, &mut out),
+        Command::Switch(a) => commands::switch::run(a, &mut out),
+        Command::Stack(a) => commands::stack::run(a, &mut out),
+        Command::Status(a) => commands::status::run(a, &mut out),
+        Command::Import(a) => commands::import::run(a, &mut out),
+        Command::Export(a) => commands::export::run(a, &mut out),
+        Command::Prompt(a) => commands::prompt::run(a, &mut out),
         Command::GenerateDocs(a) => commands::generate::run(a),
     };
     let code = match result {

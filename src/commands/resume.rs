@@ -1,6 +1,8 @@
 //! `git checkpoint resume`: read a story's checkpoint and report where the work stands.
 
-use super::{note_found, open, read_revision, resolve_story, view_json, EXIT_NEEDS_CONFIRMATION};
+use super::{
+    note_found, open, parse_rev, read_revision, resolve_story, view_json, EXIT_NEEDS_CONFIRMATION,
+};
 use crate::error::Result;
 use crate::gitstate;
 use crate::model::{self, Confidence, Parsed};
@@ -40,7 +42,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let (story, found) = resolve_story(&store, args.story.as_deref(), "resume", true)?;
     note_found(&story, &found);
     let (refname, rev) = read_revision(&store, &story, args.archived, args.rev.as_deref())?;
-    let parsed = model::parse(rev.document.as_bytes());
+    let parsed = parse_rev(&store, &rev);
     let warnings = warnings(&store, &rev)?;
     if args.json {
         out.json(&view_json(&story, &refname, &rev, &parsed, &warnings))?;

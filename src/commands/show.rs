@@ -1,8 +1,7 @@
 //! `git checkpoint show`: the stored document as is, for tools and PR bodies.
 
-use super::{note_found, open, read_revision, resolve_story, view_json};
+use super::{note_found, open, parse_rev, read_revision, resolve_story, view_json};
 use crate::error::Result;
-use crate::model;
 use crate::output::Output;
 
 /// Output formats of `show`.
@@ -46,7 +45,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     note_found(&story, &found);
     let (refname, rev) = read_revision(&store, &story, args.archived, args.rev.as_deref())?;
     if args.json || args.format == Format::Json {
-        let parsed = model::parse(rev.document.as_bytes());
+        let parsed = parse_rev(&store, &rev);
         out.json(&view_json(&story, &refname, &rev, &parsed, &[]))?;
     } else if args.raw || !out.tty {
         out.raw(&rev.document)?;
