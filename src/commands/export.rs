@@ -65,6 +65,13 @@ pub fn render(
         Format::Gstack => Template::Gstack,
     };
     let mut completed = None;
+    if format == Format::Team {
+        completed = Some(completed_md(&rev.meta.completed));
+    }
+    // The checkpoint's own format is exported as stored: nothing is lost or reflowed.
+    if template.name() == source {
+        return Ok((rev.document.clone(), completed));
+    }
     match format {
         Format::Team => {
             if d.journal.is_empty() {
