@@ -38,6 +38,13 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Fetch, integrate, then push everything')
             [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites')
             [CompletionResult]::new('at', 'at', [CompletionResultType]::ParameterValue, 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)')
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Make a story this worktree''s current story (used when no story is given)')
+            [CompletionResult]::new('switch', 'switch', [CompletionResultType]::ParameterValue, 'Save the current story, then make another one current')
+            [CompletionResult]::new('stack', 'stack', [CompletionResultType]::ParameterValue, 'Suspend stories on a stack kept in git and restore them: push, pop, list, drop')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'How old the checkpoint is and how far HEAD and the working tree moved; exit 1 when stale')
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import checkpoint files of the pair, team, pm and gstack systems')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write a checkpoint as a pair, team, pm or gstack file')
+            [CompletionResult]::new('prompt', 'prompt', [CompletionResultType]::ParameterValue, 'Print a self-contained hand-off text for a fresh session or a subagent')
             [CompletionResult]::new('generate-docs', 'generate-docs', [CompletionResultType]::ParameterValue, 'Write man pages and shell completions into a directory (for packagers)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -51,11 +58,20 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--todo', '--todo', [CompletionResultType]::ParameterName, 'Add a remaining todo. Repeatable')
             [CompletionResult]::new('--decision', '--decision', [CompletionResultType]::ParameterName, 'Add a key decision (one line, with the reason). Repeatable')
             [CompletionResult]::new('--next', '--next', [CompletionResultType]::ParameterName, 'Set the next immediate action')
-            [CompletionResult]::new('-m', '-m', [CompletionResultType]::ParameterName, 'This revision''s journal text (first line becomes the commit subject)')
-            [CompletionResult]::new('--message', '--message', [CompletionResultType]::ParameterName, 'This revision''s journal text (first line becomes the commit subject)')
-            [CompletionResult]::new('-F', '-F ', [CompletionResultType]::ParameterName, 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported')
-            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported')
+            [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Set the item''s stage (pm: design, plan, execute, finish)')
+            [CompletionResult]::new('--stopped-at', '--stopped-at', [CompletionResultType]::ParameterName, 'Set where the last session stopped')
+            [CompletionResult]::new('--start-with', '--start-with', [CompletionResultType]::ParameterName, 'Set the exact command or file the next session starts with')
+            [CompletionResult]::new('--done-when', '--done-when', [CompletionResultType]::ParameterName, 'Add a "Done when" check that `done` requires. Repeatable')
+            [CompletionResult]::new('--met', '--met', [CompletionResultType]::ParameterName, 'Mark the "Done when" check with this text (or text prefix) as met. Repeatable')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'Add a context note the next session needs. Repeatable')
+            [CompletionResult]::new('--question', '--question', [CompletionResultType]::ParameterName, 'Add an open question or blocker. Repeatable')
+            [CompletionResult]::new('--template', '--template', [CompletionResultType]::ParameterName, 'Write with template NAME (pair, team, pm, gstack, or a custom one); recorded and reused by later revisions. Default: the checkpoint''s template, else `checkpoint.template`, else pair')
+            [CompletionResult]::new('-m', '-m', [CompletionResultType]::ParameterName, 'This revision''s journal entry (first line becomes the commit subject)')
+            [CompletionResult]::new('--message', '--message', [CompletionResultType]::ParameterName, 'This revision''s journal entry (first line becomes the commit subject)')
+            [CompletionResult]::new('-F', '-F ', [CompletionResultType]::ParameterName, 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported. With `--journal`, FILE is the journal entry instead')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported. With `--journal`, FILE is the journal entry instead')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--journal', '--journal', [CompletionResultType]::ParameterName, 'Take the journal entry from `-F FILE` instead of the document')
             [CompletionResult]::new('--edit', '--edit', [CompletionResultType]::ParameterName, 'Edit the document in the editor git uses (GIT_EDITOR, core.editor, VISUAL, EDITOR)')
             [CompletionResult]::new('--print', '--print', [CompletionResultType]::ParameterName, 'Render and print the checkpoint; write nothing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
@@ -97,6 +113,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
         'git-checkpoint;log' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
             [CompletionResult]::new('--archived', '--archived', [CompletionResultType]::ParameterName, 'Read a finished story from refs/checkpoints-archive/')
+            [CompletionResult]::new('--completed', '--completed', [CompletionResultType]::ParameterName, 'List the completed tasks in the order they were completed, with dates')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -117,6 +134,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--purge', '--purge', [CompletionResultType]::ParameterName, 'Delete the checkpoint and its archive for good instead of archiving')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (needed for --purge off a terminal)')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (needed for --purge off a terminal)')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Finish even while todos or "Done when" checks are open')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -159,6 +177,122 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'git-checkpoint;start' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;switch' {
+            [CompletionResult]::new('-m', '-m', [CompletionResultType]::ParameterName, 'Journal entry for the revision saved on the story being left')
+            [CompletionResult]::new('--message', '--message', [CompletionResultType]::ParameterName, 'Journal entry for the revision saved on the story being left')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;stack' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('push', 'push', [CompletionResultType]::ParameterValue, 'Suspend a story (default: the current one) on top of the stack; it stops being current')
+            [CompletionResult]::new('pop', 'pop', [CompletionResultType]::ParameterValue, 'Restore the top story: make it current and print its resume')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List suspended stories, top first')
+            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Remove a story from the stack without restoring it (default: the top one)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'git-checkpoint;stack;push' {
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why it is suspended, kept verbatim')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;stack;pop' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--switch', '--switch', [CompletionResultType]::ParameterName, 'Also check out its branch (`git switch`); refused while the working tree has changes')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;stack;list' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;stack;drop' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;stack;help' {
+            [CompletionResult]::new('push', 'push', [CompletionResultType]::ParameterValue, 'Suspend a story (default: the current one) on top of the stack; it stops being current')
+            [CompletionResult]::new('pop', 'pop', [CompletionResultType]::ParameterValue, 'Restore the top story: make it current and print its resume')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List suspended stories, top first')
+            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Remove a story from the stack without restoring it (default: the top one)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'git-checkpoint;stack;help;push' {
+            break
+        }
+        'git-checkpoint;stack;help;pop' {
+            break
+        }
+        'git-checkpoint;stack;help;list' {
+            break
+        }
+        'git-checkpoint;stack;help;drop' {
+            break
+        }
+        'git-checkpoint;stack;help;help' {
+            break
+        }
+        'git-checkpoint;status' {
+            [CompletionResult]::new('--max-age', '--max-age', [CompletionResultType]::ParameterName, 'Stale when older than DURATION (`90s`, `30m`, `2h`, `1d`, `1w`, `1h30m`); default `checkpoint.maxAge`')
+            [CompletionResult]::new('--max-commits', '--max-commits', [CompletionResultType]::ParameterName, 'Stale when HEAD has more than N commits the checkpoint has not seen; default `checkpoint.maxCommits`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;import' {
+            [CompletionResult]::new('--story', '--story', [CompletionResultType]::ParameterName, 'Import into this story instead of the one each file names')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'How to read the files')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;export' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'The file format to write')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to PATH (a directory gets the system''s usual file name) instead of stdout')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to PATH (a directory gets the system''s usual file name) instead of stdout')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;prompt' {
+            [CompletionResult]::new('--max-chars', '--max-chars', [CompletionResultType]::ParameterName, 'Keep the text within N characters (Unicode scalar values); parts are dropped from the least important up, and the next action and start command always stay')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'git-checkpoint;generate-docs' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -178,6 +312,13 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Fetch, integrate, then push everything')
             [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites')
             [CompletionResult]::new('at', 'at', [CompletionResultType]::ParameterValue, 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)')
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Make a story this worktree''s current story (used when no story is given)')
+            [CompletionResult]::new('switch', 'switch', [CompletionResultType]::ParameterValue, 'Save the current story, then make another one current')
+            [CompletionResult]::new('stack', 'stack', [CompletionResultType]::ParameterValue, 'Suspend stories on a stack kept in git and restore them: push, pop, list, drop')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'How old the checkpoint is and how far HEAD and the working tree moved; exit 1 when stale')
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import checkpoint files of the pair, team, pm and gstack systems')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write a checkpoint as a pair, team, pm or gstack file')
+            [CompletionResult]::new('prompt', 'prompt', [CompletionResultType]::ParameterValue, 'Print a self-contained hand-off text for a fresh session or a subagent')
             [CompletionResult]::new('generate-docs', 'generate-docs', [CompletionResultType]::ParameterValue, 'Write man pages and shell completions into a directory (for packagers)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -216,6 +357,43 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             break
         }
         'git-checkpoint;help;at' {
+            break
+        }
+        'git-checkpoint;help;start' {
+            break
+        }
+        'git-checkpoint;help;switch' {
+            break
+        }
+        'git-checkpoint;help;stack' {
+            [CompletionResult]::new('push', 'push', [CompletionResultType]::ParameterValue, 'Suspend a story (default: the current one) on top of the stack; it stops being current')
+            [CompletionResult]::new('pop', 'pop', [CompletionResultType]::ParameterValue, 'Restore the top story: make it current and print its resume')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List suspended stories, top first')
+            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Remove a story from the stack without restoring it (default: the top one)')
+            break
+        }
+        'git-checkpoint;help;stack;push' {
+            break
+        }
+        'git-checkpoint;help;stack;pop' {
+            break
+        }
+        'git-checkpoint;help;stack;list' {
+            break
+        }
+        'git-checkpoint;help;stack;drop' {
+            break
+        }
+        'git-checkpoint;help;status' {
+            break
+        }
+        'git-checkpoint;help;import' {
+            break
+        }
+        'git-checkpoint;help;export' {
+            break
+        }
+        'git-checkpoint;help;prompt' {
             break
         }
         'git-checkpoint;help;generate-docs' {

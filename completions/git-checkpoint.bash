@@ -25,6 +25,9 @@ _git__checkpoint() {
             git__checkpoint,done)
                 cmd="git__checkpoint__subcmd__done"
                 ;;
+            git__checkpoint,export)
+                cmd="git__checkpoint__subcmd__export"
+                ;;
             git__checkpoint,fetch)
                 cmd="git__checkpoint__subcmd__fetch"
                 ;;
@@ -34,11 +37,17 @@ _git__checkpoint() {
             git__checkpoint,help)
                 cmd="git__checkpoint__subcmd__help"
                 ;;
+            git__checkpoint,import)
+                cmd="git__checkpoint__subcmd__import"
+                ;;
             git__checkpoint,list)
                 cmd="git__checkpoint__subcmd__list"
                 ;;
             git__checkpoint,log)
                 cmd="git__checkpoint__subcmd__log"
+                ;;
+            git__checkpoint,prompt)
+                cmd="git__checkpoint__subcmd__prompt"
                 ;;
             git__checkpoint,push)
                 cmd="git__checkpoint__subcmd__push"
@@ -55,6 +64,18 @@ _git__checkpoint() {
             git__checkpoint,show)
                 cmd="git__checkpoint__subcmd__show"
                 ;;
+            git__checkpoint,stack)
+                cmd="git__checkpoint__subcmd__stack"
+                ;;
+            git__checkpoint,start)
+                cmd="git__checkpoint__subcmd__start"
+                ;;
+            git__checkpoint,status)
+                cmd="git__checkpoint__subcmd__status"
+                ;;
+            git__checkpoint,switch)
+                cmd="git__checkpoint__subcmd__switch"
+                ;;
             git__checkpoint,sync)
                 cmd="git__checkpoint__subcmd__sync"
                 ;;
@@ -67,6 +88,9 @@ _git__checkpoint() {
             git__checkpoint__subcmd__help,done)
                 cmd="git__checkpoint__subcmd__help__subcmd__done"
                 ;;
+            git__checkpoint__subcmd__help,export)
+                cmd="git__checkpoint__subcmd__help__subcmd__export"
+                ;;
             git__checkpoint__subcmd__help,fetch)
                 cmd="git__checkpoint__subcmd__help__subcmd__fetch"
                 ;;
@@ -76,11 +100,17 @@ _git__checkpoint() {
             git__checkpoint__subcmd__help,help)
                 cmd="git__checkpoint__subcmd__help__subcmd__help"
                 ;;
+            git__checkpoint__subcmd__help,import)
+                cmd="git__checkpoint__subcmd__help__subcmd__import"
+                ;;
             git__checkpoint__subcmd__help,list)
                 cmd="git__checkpoint__subcmd__help__subcmd__list"
                 ;;
             git__checkpoint__subcmd__help,log)
                 cmd="git__checkpoint__subcmd__help__subcmd__log"
+                ;;
+            git__checkpoint__subcmd__help,prompt)
+                cmd="git__checkpoint__subcmd__help__subcmd__prompt"
                 ;;
             git__checkpoint__subcmd__help,push)
                 cmd="git__checkpoint__subcmd__help__subcmd__push"
@@ -97,8 +127,62 @@ _git__checkpoint() {
             git__checkpoint__subcmd__help,show)
                 cmd="git__checkpoint__subcmd__help__subcmd__show"
                 ;;
+            git__checkpoint__subcmd__help,stack)
+                cmd="git__checkpoint__subcmd__help__subcmd__stack"
+                ;;
+            git__checkpoint__subcmd__help,start)
+                cmd="git__checkpoint__subcmd__help__subcmd__start"
+                ;;
+            git__checkpoint__subcmd__help,status)
+                cmd="git__checkpoint__subcmd__help__subcmd__status"
+                ;;
+            git__checkpoint__subcmd__help,switch)
+                cmd="git__checkpoint__subcmd__help__subcmd__switch"
+                ;;
             git__checkpoint__subcmd__help,sync)
                 cmd="git__checkpoint__subcmd__help__subcmd__sync"
+                ;;
+            git__checkpoint__subcmd__help__subcmd__stack,drop)
+                cmd="git__checkpoint__subcmd__help__subcmd__stack__subcmd__drop"
+                ;;
+            git__checkpoint__subcmd__help__subcmd__stack,list)
+                cmd="git__checkpoint__subcmd__help__subcmd__stack__subcmd__list"
+                ;;
+            git__checkpoint__subcmd__help__subcmd__stack,pop)
+                cmd="git__checkpoint__subcmd__help__subcmd__stack__subcmd__pop"
+                ;;
+            git__checkpoint__subcmd__help__subcmd__stack,push)
+                cmd="git__checkpoint__subcmd__help__subcmd__stack__subcmd__push"
+                ;;
+            git__checkpoint__subcmd__stack,drop)
+                cmd="git__checkpoint__subcmd__stack__subcmd__drop"
+                ;;
+            git__checkpoint__subcmd__stack,help)
+                cmd="git__checkpoint__subcmd__stack__subcmd__help"
+                ;;
+            git__checkpoint__subcmd__stack,list)
+                cmd="git__checkpoint__subcmd__stack__subcmd__list"
+                ;;
+            git__checkpoint__subcmd__stack,pop)
+                cmd="git__checkpoint__subcmd__stack__subcmd__pop"
+                ;;
+            git__checkpoint__subcmd__stack,push)
+                cmd="git__checkpoint__subcmd__stack__subcmd__push"
+                ;;
+            git__checkpoint__subcmd__stack__subcmd__help,drop)
+                cmd="git__checkpoint__subcmd__stack__subcmd__help__subcmd__drop"
+                ;;
+            git__checkpoint__subcmd__stack__subcmd__help,help)
+                cmd="git__checkpoint__subcmd__stack__subcmd__help__subcmd__help"
+                ;;
+            git__checkpoint__subcmd__stack__subcmd__help,list)
+                cmd="git__checkpoint__subcmd__stack__subcmd__help__subcmd__list"
+                ;;
+            git__checkpoint__subcmd__stack__subcmd__help,pop)
+                cmd="git__checkpoint__subcmd__stack__subcmd__help__subcmd__pop"
+                ;;
+            git__checkpoint__subcmd__stack__subcmd__help,push)
+                cmd="git__checkpoint__subcmd__stack__subcmd__help__subcmd__push"
                 ;;
             *)
                 ;;
@@ -107,7 +191,7 @@ _git__checkpoint() {
 
     case "${cmd}" in
         git__checkpoint)
-            opts="-h -V --color --help --version save resume show list log diff done push fetch sync setup at generate-docs help"
+            opts="-h -V --color --help --version save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -161,7 +245,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__subcmd__checkpoint__subcmd__done)
-            opts="-m -y -h --message --purge --yes --json --color --help"
+            opts="-m -y -h --message --purge --yes --force --json --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -172,6 +256,36 @@ _git__checkpoint() {
                     return 0
                     ;;
                 -m)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__export)
+            opts="-o -h --format --output --json --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "pair team pm gstack" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -223,7 +337,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__subcmd__checkpoint__subcmd__help)
-            opts="save resume show list log diff done push fetch sync setup at generate-docs help"
+            opts="save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -265,6 +379,20 @@ _git__checkpoint() {
             return 0
             ;;
         git__subcmd__checkpoint__subcmd__help__subcmd__done)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__help__subcmd__export)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -320,6 +448,20 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        git__subcmd__checkpoint__subcmd__help__subcmd__import)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         git__subcmd__checkpoint__subcmd__help__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -335,6 +477,20 @@ _git__checkpoint() {
             return 0
             ;;
         git__subcmd__checkpoint__subcmd__help__subcmd__log)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__help__subcmd__prompt)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -418,6 +574,118 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        git__subcmd__checkpoint__subcmd__help__subcmd__stack)
+            opts="push pop list drop"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__help__subcmd__stack__subcmd__drop)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__help__subcmd__stack__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__help__subcmd__stack__subcmd__pop)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__help__subcmd__stack__subcmd__push)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__help__subcmd__start)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__help__subcmd__switch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         git__subcmd__checkpoint__subcmd__help__subcmd__sync)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -425,6 +693,32 @@ _git__checkpoint() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__import)
+            opts="-h --story --format --json --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --story)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "auto pair team pm gstack" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -455,12 +749,34 @@ _git__checkpoint() {
             return 0
             ;;
         git__subcmd__checkpoint__subcmd__log)
-            opts="-h --archived --json --color --help"
+            opts="-h --archived --completed --json --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__prompt)
+            opts="-h --max-chars --json --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --max-chars)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -513,7 +829,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__subcmd__checkpoint__subcmd__save)
-            opts="-m -F -h --title --goal --source --strategy --done --todo --decision --next --message --file --edit --print --json --color --help"
+            opts="-m -F -h --title --goal --source --strategy --done --todo --decision --next --stage --stopped-at --start-with --done-when --met --context --question --template --message --journal --file --edit --print --json --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -548,6 +864,38 @@ _git__checkpoint() {
                     return 0
                     ;;
                 --next)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stage)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stopped-at)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --start-with)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --done-when)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --met)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --question)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -608,6 +956,254 @@ _git__checkpoint() {
                     return 0
                     ;;
                 --rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__stack)
+            opts="-h --color --help push pop list drop help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__stack__subcmd__drop)
+            opts="-h --json --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__stack__subcmd__help)
+            opts="push pop list drop help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__stack__subcmd__help__subcmd__drop)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__stack__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__stack__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__stack__subcmd__help__subcmd__pop)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__stack__subcmd__help__subcmd__push)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__stack__subcmd__list)
+            opts="-h --json --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__stack__subcmd__pop)
+            opts="-h --switch --json --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__stack__subcmd__push)
+            opts="-h --reason --json --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__start)
+            opts="-h --json --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__status)
+            opts="-h --max-age --max-commits --json --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --max-age)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-commits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__checkpoint__subcmd__switch)
+            opts="-m -h --message --json --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --message)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -m)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -35,6 +35,13 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand sync 'Fetch, integrate, then push everything'
             cand setup 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites'
             cand at 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)'
+            cand start 'Make a story this worktree''s current story (used when no story is given)'
+            cand switch 'Save the current story, then make another one current'
+            cand stack 'Suspend stories on a stack kept in git and restore them: push, pop, list, drop'
+            cand status 'How old the checkpoint is and how far HEAD and the working tree moved; exit 1 when stale'
+            cand import 'Import checkpoint files of the pair, team, pm and gstack systems'
+            cand export 'Write a checkpoint as a pair, team, pm or gstack file'
+            cand prompt 'Print a self-contained hand-off text for a fresh session or a subagent'
             cand generate-docs 'Write man pages and shell completions into a directory (for packagers)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -47,11 +54,20 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --todo 'Add a remaining todo. Repeatable'
             cand --decision 'Add a key decision (one line, with the reason). Repeatable'
             cand --next 'Set the next immediate action'
-            cand -m 'This revision''s journal text (first line becomes the commit subject)'
-            cand --message 'This revision''s journal text (first line becomes the commit subject)'
-            cand -F 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported'
-            cand --file 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported'
+            cand --stage 'Set the item''s stage (pm: design, plan, execute, finish)'
+            cand --stopped-at 'Set where the last session stopped'
+            cand --start-with 'Set the exact command or file the next session starts with'
+            cand --done-when 'Add a "Done when" check that `done` requires. Repeatable'
+            cand --met 'Mark the "Done when" check with this text (or text prefix) as met. Repeatable'
+            cand --context 'Add a context note the next session needs. Repeatable'
+            cand --question 'Add an open question or blocker. Repeatable'
+            cand --template 'Write with template NAME (pair, team, pm, gstack, or a custom one); recorded and reused by later revisions. Default: the checkpoint''s template, else `checkpoint.template`, else pair'
+            cand -m 'This revision''s journal entry (first line becomes the commit subject)'
+            cand --message 'This revision''s journal entry (first line becomes the commit subject)'
+            cand -F 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported. With `--journal`, FILE is the journal entry instead'
+            cand --file 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported. With `--journal`, FILE is the journal entry instead'
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --journal 'Take the journal entry from `-F FILE` instead of the document'
             cand --edit 'Edit the document in the editor git uses (GIT_EDITOR, core.editor, VISUAL, EDITOR)'
             cand --print 'Render and print the checkpoint; write nothing'
             cand --json 'Print one JSON document instead of text'
@@ -89,6 +105,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
         &'git-checkpoint;log'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
             cand --archived 'Read a finished story from refs/checkpoints-archive/'
+            cand --completed 'List the completed tasks in the order they were completed, with dates'
             cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -107,6 +124,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --purge 'Delete the checkpoint and its archive for good instead of archiving'
             cand -y 'Do not ask for confirmation (needed for --purge off a terminal)'
             cand --yes 'Do not ask for confirmation (needed for --purge off a terminal)'
+            cand --force 'Finish even while todos or "Done when" checks are open'
             cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -143,6 +161,105 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'git-checkpoint;start'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --json 'Print one JSON document instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;switch'= {
+            cand -m 'Journal entry for the revision saved on the story being left'
+            cand --message 'Journal entry for the revision saved on the story being left'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --json 'Print one JSON document instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;stack'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand push 'Suspend a story (default: the current one) on top of the stack; it stops being current'
+            cand pop 'Restore the top story: make it current and print its resume'
+            cand list 'List suspended stories, top first'
+            cand drop 'Remove a story from the stack without restoring it (default: the top one)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'git-checkpoint;stack;push'= {
+            cand --reason 'Why it is suspended, kept verbatim'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --json 'Print one JSON document instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;stack;pop'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --switch 'Also check out its branch (`git switch`); refused while the working tree has changes'
+            cand --json 'Print one JSON document instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;stack;list'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --json 'Print one JSON document instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;stack;drop'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --json 'Print one JSON document instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;stack;help'= {
+            cand push 'Suspend a story (default: the current one) on top of the stack; it stops being current'
+            cand pop 'Restore the top story: make it current and print its resume'
+            cand list 'List suspended stories, top first'
+            cand drop 'Remove a story from the stack without restoring it (default: the top one)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'git-checkpoint;stack;help;push'= {
+        }
+        &'git-checkpoint;stack;help;pop'= {
+        }
+        &'git-checkpoint;stack;help;list'= {
+        }
+        &'git-checkpoint;stack;help;drop'= {
+        }
+        &'git-checkpoint;stack;help;help'= {
+        }
+        &'git-checkpoint;status'= {
+            cand --max-age 'Stale when older than DURATION (`90s`, `30m`, `2h`, `1d`, `1w`, `1h30m`); default `checkpoint.maxAge`'
+            cand --max-commits 'Stale when HEAD has more than N commits the checkpoint has not seen; default `checkpoint.maxCommits`'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --json 'Print one JSON document instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;import'= {
+            cand --story 'Import into this story instead of the one each file names'
+            cand --format 'How to read the files'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --json 'Print one JSON document instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;export'= {
+            cand --format 'The file format to write'
+            cand -o 'Write to PATH (a directory gets the system''s usual file name) instead of stdout'
+            cand --output 'Write to PATH (a directory gets the system''s usual file name) instead of stdout'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --json 'Print one JSON document instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;prompt'= {
+            cand --max-chars 'Keep the text within N characters (Unicode scalar values); parts are dropped from the least important up, and the next action and start command always stay'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --json 'Print one JSON document instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'git-checkpoint;generate-docs'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
             cand -h 'Print help (see more with ''--help'')'
@@ -161,6 +278,13 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand sync 'Fetch, integrate, then push everything'
             cand setup 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites'
             cand at 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)'
+            cand start 'Make a story this worktree''s current story (used when no story is given)'
+            cand switch 'Save the current story, then make another one current'
+            cand stack 'Suspend stories on a stack kept in git and restore them: push, pop, list, drop'
+            cand status 'How old the checkpoint is and how far HEAD and the working tree moved; exit 1 when stale'
+            cand import 'Import checkpoint files of the pair, team, pm and gstack systems'
+            cand export 'Write a checkpoint as a pair, team, pm or gstack file'
+            cand prompt 'Print a self-contained hand-off text for a fresh session or a subagent'
             cand generate-docs 'Write man pages and shell completions into a directory (for packagers)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -187,6 +311,32 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
         &'git-checkpoint;help;setup'= {
         }
         &'git-checkpoint;help;at'= {
+        }
+        &'git-checkpoint;help;start'= {
+        }
+        &'git-checkpoint;help;switch'= {
+        }
+        &'git-checkpoint;help;stack'= {
+            cand push 'Suspend a story (default: the current one) on top of the stack; it stops being current'
+            cand pop 'Restore the top story: make it current and print its resume'
+            cand list 'List suspended stories, top first'
+            cand drop 'Remove a story from the stack without restoring it (default: the top one)'
+        }
+        &'git-checkpoint;help;stack;push'= {
+        }
+        &'git-checkpoint;help;stack;pop'= {
+        }
+        &'git-checkpoint;help;stack;list'= {
+        }
+        &'git-checkpoint;help;stack;drop'= {
+        }
+        &'git-checkpoint;help;status'= {
+        }
+        &'git-checkpoint;help;import'= {
+        }
+        &'git-checkpoint;help;export'= {
+        }
+        &'git-checkpoint;help;prompt'= {
         }
         &'git-checkpoint;help;generate-docs'= {
         }

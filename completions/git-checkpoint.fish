@@ -41,6 +41,13 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "fetch
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "sync" -d 'Fetch, integrate, then push everything'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "setup" -d 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "at" -d 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "start" -d 'Make a story this worktree\'s current story (used when no story is given)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "switch" -d 'Save the current story, then make another one current'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "stack" -d 'Suspend stories on a stack kept in git and restore them: push, pop, list, drop'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "status" -d 'How old the checkpoint is and how far HEAD and the working tree moved; exit 1 when stale'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "import" -d 'Import checkpoint files of the pair, team, pm and gstack systems'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "export" -d 'Write a checkpoint as a pair, team, pm or gstack file'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "prompt" -d 'Print a self-contained hand-off text for a fresh session or a subagent'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "generate-docs" -d 'Write man pages and shell completions into a directory (for packagers)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l title -d 'Set the story\'s title' -r
@@ -51,11 +58,20 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l d
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l todo -d 'Add a remaining todo. Repeatable' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l decision -d 'Add a key decision (one line, with the reason). Repeatable' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l next -d 'Set the next immediate action' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s m -l message -d 'This revision\'s journal text (first line becomes the commit subject)' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s F -l file -d 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported' -r -F
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l stage -d 'Set the item\'s stage (pm: design, plan, execute, finish)' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l stopped-at -d 'Set where the last session stopped' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l start-with -d 'Set the exact command or file the next session starts with' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l done-when -d 'Add a "Done when" check that `done` requires. Repeatable' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l met -d 'Mark the "Done when" check with this text (or text prefix) as met. Repeatable' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l context -d 'Add a context note the next session needs. Repeatable' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l question -d 'Add an open question or blocker. Repeatable' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l template -d 'Write with template NAME (pair, team, pm, gstack, or a custom one); recorded and reused by later revisions. Default: the checkpoint\'s template, else `checkpoint.template`, else pair' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s m -l message -d 'This revision\'s journal entry (first line becomes the commit subject)' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s F -l file -d 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported. With `--journal`, FILE is the journal entry instead' -r -F
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l journal -d 'Take the journal entry from `-F FILE` instead of the document'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l edit -d 'Edit the document in the editor git uses (GIT_EDITOR, core.editor, VISUAL, EDITOR)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l print -d 'Render and print the checkpoint; write nothing'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l json -d 'Print one JSON document instead of text'
@@ -90,6 +106,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l co
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l completed -d 'List the completed tasks in the order they were completed, with dates'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
@@ -104,6 +121,7 @@ always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l purge -d 'Delete the checkpoint and its archive for good instead of archiving'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s y -l yes -d 'Do not ask for confirmation (needed for --purge off a terminal)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l force -d 'Finish even while todos or "Done when" checks are open'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
@@ -133,21 +151,113 @@ always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand at" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand at" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -s m -l message -d 'Journal entry for the revision saved on the story being left' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop help" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop help" -f -a "push" -d 'Suspend a story (default: the current one) on top of the stack; it stops being current'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop help" -f -a "pop" -d 'Restore the top story: make it current and print its resume'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop help" -f -a "list" -d 'List suspended stories, top first'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop help" -f -a "drop" -d 'Remove a story from the stack without restoring it (default: the top one)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l reason -d 'Why it is suspended, kept verbatim' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from pop" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from pop" -l switch -d 'Also check out its branch (`git switch`); refused while the working tree has changes'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from pop" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from pop" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from list" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from list" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from drop" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from drop" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from drop" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from help" -f -a "push" -d 'Suspend a story (default: the current one) on top of the stack; it stops being current'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from help" -f -a "pop" -d 'Restore the top story: make it current and print its resume'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from help" -f -a "list" -d 'List suspended stories, top first'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from help" -f -a "drop" -d 'Remove a story from the stack without restoring it (default: the top one)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l max-age -d 'Stale when older than DURATION (`90s`, `30m`, `2h`, `1d`, `1w`, `1h30m`); default `checkpoint.maxAge`' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l max-commits -d 'Stale when HEAD has more than N commits the checkpoint has not seen; default `checkpoint.maxCommits`' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l story -d 'Import into this story instead of the one each file names' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l format -d 'How to read the files' -r -f -a "auto\t'Recognise each file by its name and content'
+pair\t'Seed 000 checkpoint files'
+team\t'Seed 001 `working-context.md` / `completed.md`'
+pm\t'Seed 003 `NOW.md` / `STACK.md`'
+gstack\t'Seed 004 timestamped checkpoint files'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l format -d 'The file format to write' -r -f -a "pair\t'`.pair/working/checkpoints/<story>.md` (seed 000)'
+team\t'`working-context.md`, plus `completed.md` beside it with `-o` (seed 001)'
+pm\t'`NOW.md` (seed 003)'
+gstack\t'A timestamped checkpoint file with front matter (seed 004)'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -s o -l output -d 'Write to PATH (a directory gets the system\'s usual file name) instead of stdout' -r -F
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l max-chars -d 'Keep the text within N characters (Unicode scalar values); parts are dropped from the least important up, and the next action and start command always stay' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand generate-docs" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand generate-docs" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at generate-docs help" -f -a "save" -d 'Create or update a story\'s checkpoint in place (a new revision on its ref)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at generate-docs help" -f -a "resume" -d 'Read a story\'s latest checkpoint and report where the work stands'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at generate-docs help" -f -a "show" -d 'Print the stored checkpoint document as is (markdown or JSON)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at generate-docs help" -f -a "list" -d 'List checkpoints: story, title, branch, updated, tasks, revisions, status'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at generate-docs help" -f -a "log" -d 'Show a story\'s revisions, newest first'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at generate-docs help" -f -a "diff" -d 'Compare two revisions section by section, then as text'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at generate-docs help" -f -a "done" -d 'Finish a story: a final revision, then archive its ref (or purge it)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at generate-docs help" -f -a "push" -d 'Push checkpoints, archives and notes to a remote (never forced; merges and retries)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at generate-docs help" -f -a "fetch" -d 'Fetch a remote\'s checkpoints into remote-tracking refs and integrate them'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at generate-docs help" -f -a "sync" -d 'Fetch, integrate, then push everything'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at generate-docs help" -f -a "setup" -d 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at generate-docs help" -f -a "at" -d 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at generate-docs help" -f -a "generate-docs" -d 'Write man pages and shell completions into a directory (for packagers)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at generate-docs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "save" -d 'Create or update a story\'s checkpoint in place (a new revision on its ref)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "resume" -d 'Read a story\'s latest checkpoint and report where the work stands'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "show" -d 'Print the stored checkpoint document as is (markdown or JSON)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "list" -d 'List checkpoints: story, title, branch, updated, tasks, revisions, status'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "log" -d 'Show a story\'s revisions, newest first'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "diff" -d 'Compare two revisions section by section, then as text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "done" -d 'Finish a story: a final revision, then archive its ref (or purge it)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "push" -d 'Push checkpoints, archives and notes to a remote (never forced; merges and retries)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "fetch" -d 'Fetch a remote\'s checkpoints into remote-tracking refs and integrate them'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "sync" -d 'Fetch, integrate, then push everything'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "setup" -d 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "at" -d 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "start" -d 'Make a story this worktree\'s current story (used when no story is given)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "switch" -d 'Save the current story, then make another one current'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "stack" -d 'Suspend stories on a stack kept in git and restore them: push, pop, list, drop'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "status" -d 'How old the checkpoint is and how far HEAD and the working tree moved; exit 1 when stale'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "import" -d 'Import checkpoint files of the pair, team, pm and gstack systems'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "export" -d 'Write a checkpoint as a pair, team, pm or gstack file'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "prompt" -d 'Print a self-contained hand-off text for a fresh session or a subagent'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "generate-docs" -d 'Write man pages and shell completions into a directory (for packagers)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from stack" -f -a "push" -d 'Suspend a story (default: the current one) on top of the stack; it stops being current'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from stack" -f -a "pop" -d 'Restore the top story: make it current and print its resume'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from stack" -f -a "list" -d 'List suspended stories, top first'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from stack" -f -a "drop" -d 'Remove a story from the stack without restoring it (default: the top one)'

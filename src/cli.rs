@@ -35,6 +35,8 @@ Storage (format 1, see docs/FORMAT.md):
   refs/checkpoints-archive/<story>  finished stories (`done`)
   refs/notes/checkpoints            one line per story on each code commit where one was saved
   refs/remotes/<remote>/checkpoints/<story>  a remote's checkpoints as last fetched
+  refs/checkpoints-stack/default    suspended stories (`stack`)
+  <git dir>/checkpoint/current      this worktree's current story (`start`)
   Each save is a commit whose parent is the previous tip; its message ends with Checkpoint-* trailers.
 
 Story ids: ASCII letters, digits, '-', '_', '.'; a leading '#' is dropped and letters are
@@ -44,6 +46,10 @@ Configuration (git config):
   checkpoint.storyPattern   regex with one capture group, matched against the branch name
   checkpoint.maxSize        largest document in bytes (k/m/g suffixes), default 1m
   checkpoint.remote         remote for push/fetch/sync when the branch has no upstream, default origin
+  checkpoint.template       template for new checkpoints (pair, team, pm, gstack, or custom)
+  checkpoint.<name>.sections  a custom template's sections, comma-separated
+  checkpoint.maxAge         `status`: stale after this duration (30m, 2h, 1d)
+  checkpoint.maxCommits     `status`: stale after more than this many commits
 
 Environment:
   GIT_CHECKPOINT_STORY      story to use when none is given
@@ -59,6 +65,7 @@ Exit codes:
 
 /// Subcommands.
 #[derive(Debug, Subcommand)]
+#[allow(clippy::large_enum_variant)] // parsed once per process; boxing buys nothing
 pub enum Command {
     /// Create or update a story's checkpoint in place (a new revision on its ref).
     Save(commands::save::Args),
@@ -84,6 +91,20 @@ pub enum Command {
     Setup(commands::setup::Args),
     /// List the checkpoints taken at a code commit (from refs/notes/checkpoints).
     At(commands::at::Args),
+    /// Make a story this worktree's current story (used when no story is given).
+    Start(commands::start::Args),
+    /// Save the current story, then make another one current.
+    Switch(commands::switch::Args),
+    /// Suspend stories on a stack kept in git and restore them: push, pop, list, drop.
+    Stack(commands::stack::Args),
+    /// How old the checkpoint is and how far HEAD and the working tree moved; exit 1 when stale.
+    Status(commands::status::Args),
+    /// Import checkpoint files of the pair, team, pm and gstack systems.
+    Import(commands::import::Args),
+    /// Write a checkpoint as a pair, team, pm or gstack file.
+    Export(commands::export::Args),
+    /// Print a self-contained hand-off text for a fresh session or a subagent.
+    Prompt(commands::prompt::Args),
     /// Write man pages and shell completions into a directory (for packagers).
     #[command(hide = true)]
     GenerateDocs(commands::generate::Args),

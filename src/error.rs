@@ -120,6 +120,17 @@ pub enum Error {
     /// the command cannot reconcile.
     #[error("{0}")]
     Conflict(String),
+    /// A template name that is not built in and not defined by the repository or config.
+    #[error("unknown template {name:?}: {reason}")]
+    Template {
+        /// The name as given or recorded.
+        name: String,
+        /// What is wrong, phrased with the fix.
+        reason: String,
+    },
+    /// Input given to a command is not usable; the message names the input and the fix.
+    #[error("{0}")]
+    Input(String),
     /// An error reported by gix while reading or writing objects and refs.
     #[error("{context}: {message}")]
     Git {

@@ -16,14 +16,17 @@
 //! # Ok::<(), git_checkpoint::Error>(())
 //! ```
 
+pub mod current;
 pub mod error;
 pub mod gitstate;
 pub mod model;
 pub mod notes;
 pub mod remote;
+pub mod stack;
 pub mod store;
 pub mod story;
 pub mod sync;
+pub mod templates;
 
 pub use error::{Error, Result};
 pub mod cli;

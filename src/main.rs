@@ -22,6 +22,13 @@ fn main() {
         Command::Sync(a) => commands::sync::run(a, &mut out),
         Command::Setup(a) => commands::setup::run(a, &mut out),
         Command::At(a) => commands::at::run(a, &mut out),
+        Command::Start(a) => commands::start::run(a, &mut out),
+        Command::Switch(a) => commands::switch::run(a, &mut out),
+        Command::Stack(a) => commands::stack::run(a, &mut out),
+        Command::Status(a) => commands::status::run(a, &mut out),
+        Command::Import(a) => commands::import::run(a, &mut out),
+        Command::Export(a) => commands::export::run(a, &mut out),
+        Command::Prompt(a) => commands::prompt::run(a, &mut out),
         Command::GenerateDocs(a) => commands::generate::run(a),
     };
     let code = match result {

@@ -3,7 +3,8 @@
 //! compare-and-swap on the ref. The on-ref layout is specified in `docs/FORMAT.md`.
 //!
 //! This module owns reads and writes of checkpoint objects and refs. It never touches HEAD,
-//! the index, the working tree, or any ref outside [`ACTIVE_PREFIX`] and [`ARCHIVE_PREFIX`].
+//! the index, the working tree, or any ref outside [`ACTIVE_PREFIX`], [`ARCHIVE_PREFIX`] and
+//! [`STACK_REF`].
 
 use crate::error::{Error, Result};
 use crate::story::StoryId;
@@ -19,6 +20,9 @@ use std::path::Path;
 pub const ACTIVE_PREFIX: &str = "refs/checkpoints/";
 /// Namespace of finished checkpoints: `refs/checkpoints-archive/<story>`.
 pub const ARCHIVE_PREFIX: &str = "refs/checkpoints-archive/";
+/// The suspended-story stack (`git checkpoint stack`): a commit chain whose tree holds
+/// `stack.json` and `STACK.md`; see `docs/FORMAT.md`.
+pub const STACK_REF: &str = "refs/checkpoints-stack/default";
 /// Version of the on-ref format (tree layout, `meta.json`, trailers); see `docs/FORMAT.md`.
 pub const FORMAT_VERSION: u32 = 1;
 /// Name of the document blob in a checkpoint commit's tree.
@@ -70,6 +74,22 @@ pub struct Meta {
     pub revision: u64,
     /// When saved, RFC 3339.
     pub saved_at: String,
+    /// Tasks in the order they were completed, carried forward on every revision (absent in
+    /// revisions written before it existed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub completed: Vec<Completion>,
+}
+
+/// One completed task, as `log --completed` lists it (seed 001's `completed.md` line).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Completion {
+    /// The task's text.
+    pub task: String,
+    /// When it was completed: RFC 3339, or a date `YYYY-MM-DD` when imported as such.
+    pub date: String,
+    /// Files touched, if recorded.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<String>,
 }
 
 /// What `list` and `log` show, read from a commit alone (message trailers and signatures).
@@ -362,6 +382,26 @@ impl Store {
     pub fn update<F, G>(
         &self,
         refname: &str,
+        change: F,
+        extra: G,
+    ) -> Result<(ObjectId, Option<ObjectId>)>
+    where
+        F: FnMut(Option<&Revision>) -> Result<NewRevision>,
+        G: FnMut(ObjectId, &NewRevision) -> Result<Vec<RefEdit>>,
+    {
+        self.update_at(refname, None, change, extra)
+    }
+
+    /// [`Store::update`] with the commit's author and committer time set to `time` (seconds
+    /// since the epoch, offset east of UTC in seconds) instead of now; `import` uses it so a
+    /// journal entry keeps its original timestamp.
+    ///
+    /// # Errors
+    /// As [`Store::update`].
+    pub fn update_at<F, G>(
+        &self,
+        refname: &str,
+        time: Option<(i64, i32)>,
         mut change: F,
         mut extra: G,
     ) -> Result<(ObjectId, Option<ObjectId>)>
@@ -379,7 +419,7 @@ impl Store {
                 .as_ref()
                 .map_or(0, |c| c.summary.revision.max(c.meta.revision))
                 .saturating_add(1);
-            let commit = self.write_commit(&new, tip.into_iter().collect())?;
+            let commit = self.write_commit_at(&new, tip.into_iter().collect(), time)?;
             let expected = match tip {
                 Some(t) => PreviousValue::MustExistAndMatch(Target::Object(t)),
                 None => PreviousValue::MustNotExist,
@@ -438,7 +478,27 @@ impl Store {
         parents: Vec<ObjectId>,
         message: &str,
     ) -> Result<ObjectId> {
-        let (committer, author) = self.signatures()?;
+        self.write_plain_commit_at(tree, parents, message, None)
+    }
+
+    /// [`Store::write_plain_commit`] with author and committer time `time` (seconds since the
+    /// epoch, offset east of UTC in seconds) instead of now.
+    ///
+    /// # Errors
+    /// [`Error::NoIdentity`]; [`Error::Git`].
+    pub fn write_plain_commit_at(
+        &self,
+        tree: ObjectId,
+        parents: Vec<ObjectId>,
+        message: &str,
+        time: Option<(i64, i32)>,
+    ) -> Result<ObjectId> {
+        let (mut committer, mut author) = self.signatures()?;
+        if let Some((seconds, offset)) = time {
+            let t = gix::date::Time { seconds, offset };
+            author.time = t;
+            committer.time = t;
+        }
         let commit = gix::objs::Commit {
             tree,
             parents: parents.into(),
@@ -474,6 +534,19 @@ impl Store {
     /// # Errors
     /// [`Error::TooLarge`] before anything is written; [`Error::Git`].
     pub fn write_commit(&self, new: &NewRevision, parents: Vec<ObjectId>) -> Result<ObjectId> {
+        self.write_commit_at(new, parents, None)
+    }
+
+    /// [`Store::write_commit`] with an explicit author/committer time (seconds, offset).
+    ///
+    /// # Errors
+    /// As [`Store::write_commit`].
+    pub fn write_commit_at(
+        &self,
+        new: &NewRevision,
+        parents: Vec<ObjectId>,
+        time: Option<(i64, i32)>,
+    ) -> Result<ObjectId> {
         let size = new.document.len() as u64;
         if size > self.max_size {
             return Err(Error::TooLarge {
@@ -483,33 +556,55 @@ impl Store {
             });
         }
         let meta = serde_json::to_vec_pretty(&new.meta).expect("Meta always serialises");
-        let werr = |e| Error::git("cannot write checkpoint objects", e);
-        let doc_id = self
-            .repo
-            .write_blob(new.document.as_bytes())
-            .map_err(werr)?
-            .detach();
-        let meta_id = self.repo.write_blob(&meta).map_err(werr)?.detach();
-        let tree = gix::objs::Tree {
-            entries: vec![
-                Entry {
-                    mode: EntryKind::Blob.into(),
-                    filename: DOCUMENT_FILE.into(),
-                    oid: doc_id,
-                },
-                Entry {
-                    mode: EntryKind::Blob.into(),
-                    filename: META_FILE.into(),
-                    oid: meta_id,
-                },
+        self.write_files_commit(
+            &[
+                (DOCUMENT_FILE, new.document.as_bytes()),
+                (META_FILE, meta.as_slice()),
             ],
-        };
+            &compose_message(new),
+            parents,
+            time,
+        )
+    }
+
+    /// Writes blobs for `files` (name, content; names sorted by the caller as git requires), a
+    /// tree holding them, and a commit with `message` and `parents`; no ref is touched.
+    ///
+    /// # Errors
+    /// [`Error::NoIdentity`]; [`Error::Git`].
+    pub fn write_files_commit(
+        &self,
+        files: &[(&str, &[u8])],
+        message: &str,
+        parents: Vec<ObjectId>,
+        time: Option<(i64, i32)>,
+    ) -> Result<ObjectId> {
+        let werr = |e| Error::git("cannot write checkpoint objects", e);
+        let mut entries = Vec::new();
+        for (name, content) in files {
+            let id = self.repo.write_blob(content).map_err(werr)?.detach();
+            entries.push(Entry {
+                mode: EntryKind::Blob.into(),
+                filename: (*name).into(),
+                oid: id,
+            });
+        }
+        entries.sort_by(|a, b| a.filename.cmp(&b.filename));
+        let tree = gix::objs::Tree { entries };
         let tree_id = self.repo.write_object(&tree).map_err(werr)?.detach();
-        self.write_plain_commit(tree_id, parents, &compose_message(new))
+        self.write_plain_commit_at(tree_id, parents, message, time)
+    }
+
+    /// The lock file of `refname` when it exists (another git process holds the ref, or one
+    /// crashed), so commands can refuse before doing any work.
+    pub fn lock_held(&self, refname: &str) -> Option<std::path::PathBuf> {
+        let lock = self.repo.common_dir().join(format!("{refname}.lock"));
+        lock.exists().then_some(lock)
     }
 
     /// Applies `edits` as one transaction (all or nothing). Callers only pass refs in our
-    /// namespaces: checkpoints, their archive, our notes ref and our remote-tracking refs.
+    /// namespaces: checkpoints, their archive, the stack, our notes ref and our
+    /// remote-tracking refs.
     ///
     /// # Errors
     /// [`Error::LockHeld`] when a `.lock` file of one of the refs exists; [`Error::Git`].

@@ -13,6 +13,7 @@ use crate::store::{
     self, update_edit, Meta, NewRevision, PreviousValue, Store, ACTIVE_PREFIX, ARCHIVE_PREFIX,
 };
 use crate::story::StoryId;
+use crate::templates;
 use gix::ObjectId;
 
 /// What happened to one ref.
@@ -211,12 +212,14 @@ fn merge_commit(
 ) -> Result<(ObjectId, Vec<String>)> {
     let our_rev = store.read(refname, ours)?;
     let their_rev = store.read(refname, theirs)?;
+    // Each side is read with the template it was written with; the merge is written with ours.
     let base_doc = match merge_base(store, ours, theirs)? {
-        Some(b) => model::parse(store.read(refname, b)?.document.as_bytes()).doc,
+        Some(b) => templates::parse_revision(store, &store.read(refname, b)?).doc,
         None => Document::default(),
     };
-    let our_doc = model::parse(our_rev.document.as_bytes()).doc;
-    let their_doc = model::parse(their_rev.document.as_bytes()).doc;
+    let our_doc = templates::parse_revision(store, &our_rev).doc;
+    let their_doc = templates::parse_revision(store, &their_rev).doc;
+    let (template, _) = templates::of_revision(store, &our_rev);
     let merged = model::merge(&base_doc, &our_doc, &their_doc);
     let (done, total) = merged.doc.task_counts();
     let newer = if their_rev.summary.time > our_rev.summary.time {
@@ -251,7 +254,7 @@ fn merge_commit(
         if n == 1 { "" } else { "s" }
     );
     let new = NewRevision {
-        document: model::render(&merged.doc),
+        document: template.render(&merged.doc),
         meta,
         subject,
         body: merged

@@ -40,6 +40,9 @@ pub struct Changes {
     pub decisions_removed: Vec<String>,
     /// Single-value fields whose value changed: (field, old, new).
     pub fields_changed: Vec<(String, Option<String>, Option<String>)>,
+    /// Other list fields (done_when, context, open_questions, files, sections): what was
+    /// added and removed in each, (field, added, removed); unchanged fields are left out.
+    pub lists_changed: Vec<(String, Vec<String>, Vec<String>)>,
 }
 
 /// Compares `old` with `new` section by section.
@@ -70,9 +73,40 @@ pub fn changes(old: &Document, new: &Document) -> Changes {
         ("goal", &old.goal, &new.goal),
         ("branch", &old.branch, &new.branch),
         ("next_action", &old.next_action, &new.next_action),
+        ("stage", &old.stage, &new.stage),
+        ("status", &old.status, &new.status),
+        ("stopped_at", &old.stopped_at, &new.stopped_at),
+        ("start_with", &old.start_with, &new.start_with),
     ] {
         if a != b {
             c.fields_changed.push((name.into(), a.clone(), b.clone()));
+        }
+    }
+    let checks = |t: &[model::Task]| {
+        t.iter()
+            .map(|t| format!("[{}] {}", if t.done { "x" } else { " " }, t.text))
+            .collect::<Vec<_>>()
+    };
+    let sections = |d: &Document| {
+        d.sections
+            .iter()
+            .map(|(h, b)| format!("{h}: {b}"))
+            .collect::<Vec<_>>()
+    };
+    for (name, a, b) in [
+        ("done_when", checks(&old.done_when), checks(&new.done_when)),
+        ("context", old.context.clone(), new.context.clone()),
+        (
+            "open_questions",
+            old.open_questions.clone(),
+            new.open_questions.clone(),
+        ),
+        ("files", old.files.clone(), new.files.clone()),
+        ("sections", sections(old), sections(new)),
+    ] {
+        let (added, removed) = (minus(&b, &a), minus(&a, &b));
+        if !added.is_empty() || !removed.is_empty() {
+            c.lists_changed.push((name.into(), added, removed));
         }
     }
     c
@@ -109,8 +143,11 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         },
     };
     let old_text = old.as_ref().map(|o| o.document.as_str()).unwrap_or("");
-    let old_doc = model::parse(old_text.as_bytes()).doc;
-    let new_doc = model::parse(new.document.as_bytes()).doc;
+    let old_doc = match &old {
+        Some(o) => super::parse_rev(&store, o).doc,
+        None => Document::default(),
+    };
+    let new_doc = super::parse_rev(&store, &new).doc;
     let c = changes(&old_doc, &new_doc);
     let label = |r: Option<&Revision>| match r {
         Some(r) => format!("revision {}", r.summary.revision),
@@ -151,6 +188,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     section(out, "Todos removed", &c.todos_removed, "-")?;
     section(out, "Decisions added", &c.decisions_added, "+")?;
     section(out, "Decisions removed", &c.decisions_removed, "-")?;
+    for (field, added, removed) in &c.lists_changed {
+        section(out, &format!("{field} added"), added, "+")?;
+        section(out, &format!("{field} removed"), removed, "-")?;
+    }
     for (field, a, b) in &c.fields_changed {
         any = true;
         let show = |v: &Option<String>| v.clone().unwrap_or_else(|| "(none)".into());

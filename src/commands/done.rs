@@ -23,6 +23,9 @@ pub struct Args {
     /// Do not ask for confirmation (needed for --purge off a terminal).
     #[arg(long, short = 'y')]
     pub yes: bool,
+    /// Finish even while todos or "Done when" checks are open.
+    #[arg(long)]
+    pub force: bool,
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
@@ -76,6 +79,25 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     }
 
     store.check_identity()?;
+    if let Some(lock) = store.lock_held(&active) {
+        return Err(Error::LockHeld {
+            refname: active,
+            lock,
+        });
+    }
+    if !args.force {
+        let (_, tip) = store::locate(&store, &story, false)?;
+        let rev = store.read(&active, tip)?;
+        let open_items = super::parse_rev(&store, &rev).doc.unfinished();
+        if !open_items.is_empty() {
+            return Err(Error::Input(format!(
+                "story {} is not done: {} still open ({}); finish them (`git checkpoint save --done T<n>` / `--met <check>`) or pass --force",
+                story.display(),
+                open_items.len(),
+                open_items.join("; ")
+            )));
+        }
+    }
     for attempt in 0..ATTEMPTS {
         store::backoff(attempt);
         let (_, tip) = store::locate(&store, &story, false)?;
@@ -125,6 +147,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         ];
         match store.edit(edits) {
             Ok(()) => {
+                crate::current::clear_if(&store, &story)?;
                 if args.json {
                     out.json(&json!({
                         "schema_version": JSON_SCHEMA_VERSION,

@@ -7,6 +7,38 @@ use crate::store;
 use serde_json::json;
 use std::collections::HashMap;
 
+/// Completed tasks in completion order: the tip's recorded log (`meta.json` `completed`),
+/// else derived from the history (tasks newly in Tasks Done at each revision, dated by its
+/// commit), oldest first.
+///
+/// # Errors
+/// Storage errors.
+pub fn completed(
+    store: &store::Store,
+    refname: &str,
+    tip: gix::ObjectId,
+    history: &[store::Summary],
+) -> Result<Vec<store::Completion>> {
+    let rev = store.read(refname, tip)?;
+    if !rev.meta.completed.is_empty() {
+        return Ok(rev.meta.completed);
+    }
+    let mut out: Vec<store::Completion> = Vec::new();
+    for s in history.iter().rev() {
+        let rev = store.read(refname, s.commit)?;
+        for t in super::parse_rev(store, &rev).doc.tasks_done {
+            if !out.iter().any(|c| c.task == t.text) {
+                out.push(store::Completion {
+                    task: t.text,
+                    date: rfc3339(s.time, s.offset),
+                    files: Vec::new(),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Arguments of `log`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -15,6 +47,9 @@ pub struct Args {
     /// Read a finished story from refs/checkpoints-archive/.
     #[arg(long)]
     pub archived: bool,
+    /// List the completed tasks in the order they were completed, with dates.
+    #[arg(long)]
+    pub completed: bool,
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
@@ -29,6 +64,29 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let at = locate_for_read(&store, args.story.as_deref(), "log", args.archived)?;
     let (story, refname, tip) = (at.story, at.refname, at.tip);
     let history = store.history(tip)?;
+    if args.completed {
+        let log = completed(&store, &refname, tip, &history)?;
+        if args.json {
+            out.json(&json!({
+                "schema_version": JSON_SCHEMA_VERSION,
+                "story": story.as_str(),
+                "ref": refname,
+                "completed": log,
+            }))?;
+        } else if log.is_empty() {
+            eprintln!("no completed tasks yet for {}", story.display());
+        } else {
+            for c in &log {
+                let files = if c.files.is_empty() {
+                    String::new()
+                } else {
+                    format!("  (files: {})", c.files.join(", "))
+                };
+                out.line(&format!("{}  {}{files}", c.date, c.task))?;
+            }
+        }
+        return Ok(0);
+    }
     let by_id: HashMap<_, _> = history.iter().map(|s| (s.commit, s)).collect();
     let change = |s: &store::Summary| {
         let prev = s.parents.first().and_then(|p| by_id.get(p));

@@ -4,15 +4,22 @@
 pub mod at;
 pub mod diff;
 pub mod done;
+pub mod export;
 pub mod fetch;
 pub mod generate;
+pub mod import;
 pub mod list;
 pub mod log;
+pub mod prompt;
 pub mod push;
 pub mod resume;
 pub mod save;
 pub mod setup;
 pub mod show;
+pub mod stack;
+pub mod start;
+pub mod status;
+pub mod switch;
 pub mod sync;
 
 use crate::error::{Error, Result};
@@ -50,11 +57,13 @@ pub enum Found {
     Branch(String),
     /// The single checkpoint recorded on the current branch.
     Recorded(String),
+    /// The worktree's current story (`git checkpoint start`).
+    Current,
 }
 
 /// Resolves the story: explicit, else `GIT_CHECKPOINT_STORY`, else the branch name (built-in
-/// patterns and `checkpoint.storyPattern`); with `by_recorded_branch`, else the one checkpoint
-/// whose recorded branch is the current branch.
+/// patterns and `checkpoint.storyPattern`), else the worktree's current story (`start`); with
+/// `by_recorded_branch`, else the one checkpoint whose recorded branch is the current branch.
 ///
 /// # Errors
 /// [`Error::InvalidStory`] for a bad id; [`Error::NoStory`] listing candidates otherwise.
@@ -83,6 +92,9 @@ pub fn resolve_story(
         if let Some(id) = story::detect_from_branch(b, pattern.as_deref())? {
             return Ok((id, Found::Branch(b.clone())));
         }
+    }
+    if let Some(id) = crate::current::get(store) {
+        return Ok((id, Found::Current));
     }
     let refs = store.refs(store::ACTIVE_PREFIX)?;
     if by_recorded_branch {
@@ -127,6 +139,7 @@ pub fn note_found(story: &StoryId, found: &Found) {
         Found::Recorded(b) => crate::say!(
             "note: story {story}: the only checkpoint recorded on the current branch '{b}'"
         ),
+        Found::Current => crate::say!("note: story {story} is this worktree's current story"),
     }
 }
 
@@ -140,7 +153,7 @@ pub fn view_json(
 ) -> serde_json::Value {
     let d = &parsed.doc;
     let texts = |tasks: &[model::Task]| tasks.iter().map(|t| t.text.clone()).collect::<Vec<_>>();
-    json!({
+    let mut v = json!({
         "schema_version": JSON_SCHEMA_VERSION,
         "story": story.as_str(),
         "ref": refname,
@@ -166,7 +179,39 @@ pub fn view_json(
         "author": rev.summary.author,
         "updated_at": rfc3339(rev.summary.time, rev.summary.offset),
         "document": rev.document,
+    });
+    let extra = template_fields(d);
+    if let (Some(v), serde_json::Value::Object(e)) = (v.as_object_mut(), extra) {
+        v.extend(e);
+    }
+    v
+}
+
+/// The fields the `team`, `pm`, `gstack` and custom templates add to the JSON view.
+fn template_fields(d: &model::Document) -> serde_json::Value {
+    json!({
+        "stage": d.stage,
+        "doc_status": d.status,
+        "stopped_at": d.stopped_at,
+        "start_with": d.start_with,
+        "done_when": d.done_when,
+        "open_questions": d.open_questions,
+        "context": d.context,
+        "files": d.files,
+        "session_duration_s": d.session_duration_s,
+        "trigger": d.trigger,
+        "last_updated": d.last_updated,
+        "written_by": d.written_by,
+        "fields": d.fields.iter().map(|(k, v)| json!({"key": k, "value": v})).collect::<Vec<_>>(),
+        "sections": d.sections.iter().map(|(h, b)| json!({"heading": h, "body": b})).collect::<Vec<_>>(),
+        "journal": d.journal,
+        "unfinished": d.unfinished(),
     })
+}
+
+/// Parses a stored revision with the template it was written with.
+pub fn parse_rev(store: &Store, rev: &Revision) -> Parsed {
+    crate::templates::parse_revision(store, rev)
 }
 
 /// The ref a read command looks at and its tip.

@@ -1,6 +1,6 @@
 //! `git checkpoint resume`: read a story's checkpoint and report where the work stands.
 
-use super::{locate_for_read, open, read_revision, view_json, EXIT_NEEDS_CONFIRMATION};
+use super::{locate_for_read, open, parse_rev, read_revision, view_json, EXIT_NEEDS_CONFIRMATION};
 use crate::error::Result;
 use crate::gitstate;
 use crate::model::{self, Confidence, Parsed};
@@ -40,7 +40,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let at = locate_for_read(&store, args.story.as_deref(), "resume", args.archived)?;
     let rev = read_revision(&store, &at, args.rev.as_deref())?;
     let (story, refname) = (at.story, at.refname);
-    let parsed = model::parse(rev.document.as_bytes());
+    let parsed = parse_rev(&store, &rev);
     let warnings = warnings(&store, &rev)?;
     if args.json {
         out.json(&view_json(&story, &refname, &rev, &parsed, &warnings))?;

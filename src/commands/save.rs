@@ -3,17 +3,17 @@
 use super::{note_found, open, resolve_story, JSON_SCHEMA_VERSION};
 use crate::error::{Error, Result};
 use crate::gitstate::{self, GitState};
-use crate::model::{self, Document, Parsed};
+use crate::model::{self, Document, JournalEntry, Parsed, Template};
 use crate::notes;
 use crate::output::Output;
-use crate::store::{Meta, NewRevision, Revision, Store, FORMAT_VERSION};
+use crate::store::{Completion, Meta, NewRevision, Revision, Store, FORMAT_VERSION};
 use crate::story::StoryId;
 use serde_json::json;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `save`.
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Default, clap::Args)]
 pub struct Args {
     /// Story id (`313`, `#313`, `ABC-12`); default: GIT_CHECKPOINT_STORY, then the branch name.
     pub story: Option<String>,
@@ -41,11 +41,40 @@ pub struct Args {
     /// Set the next immediate action.
     #[arg(long, value_name = "TEXT")]
     pub next: Option<String>,
-    /// This revision's journal text (first line becomes the commit subject).
+    /// Set the item's stage (pm: design, plan, execute, finish).
+    #[arg(long, value_name = "STAGE")]
+    pub stage: Option<String>,
+    /// Set where the last session stopped.
+    #[arg(long, value_name = "TEXT")]
+    pub stopped_at: Option<String>,
+    /// Set the exact command or file the next session starts with.
+    #[arg(long, value_name = "COMMAND")]
+    pub start_with: Option<String>,
+    /// Add a "Done when" check that `done` requires. Repeatable.
+    #[arg(long, value_name = "CHECK")]
+    pub done_when: Vec<String>,
+    /// Mark the "Done when" check with this text (or text prefix) as met. Repeatable.
+    #[arg(long, value_name = "CHECK")]
+    pub met: Vec<String>,
+    /// Add a context note the next session needs. Repeatable.
+    #[arg(long, value_name = "TEXT")]
+    pub context: Vec<String>,
+    /// Add an open question or blocker. Repeatable.
+    #[arg(long, value_name = "TEXT")]
+    pub question: Vec<String>,
+    /// Write with template NAME (pair, team, pm, gstack, or a custom one); recorded and reused
+    /// by later revisions. Default: the checkpoint's template, else `checkpoint.template`, else pair.
+    #[arg(long, value_name = "NAME")]
+    pub template: Option<String>,
+    /// This revision's journal entry (first line becomes the commit subject).
     #[arg(short = 'm', long, value_name = "TEXT")]
     pub message: Option<String>,
+    /// Take the journal entry from `-F FILE` instead of the document.
+    #[arg(long)]
+    pub journal: bool,
     /// Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported.
-    #[arg(short = 'F', long, value_name = "FILE", conflicts_with_all = ["title", "goal", "source", "strategy", "done", "todo", "decision", "next", "edit"])]
+    /// With `--journal`, FILE is the journal entry instead.
+    #[arg(short = 'F', long, value_name = "FILE")]
     pub file: Option<PathBuf>,
     /// Edit the document in the editor git uses (GIT_EDITOR, core.editor, VISUAL, EDITOR).
     #[arg(long)]
@@ -66,6 +95,129 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let store = open()?;
     let (story, found) = resolve_story(&store, args.story.as_deref(), "save", false)?;
     note_found(&story, &found);
+    if args.print {
+        return print(&store, &story, &args, out);
+    }
+    let saved = save(&store, &story, &args)?;
+    print_saved(&saved, &story, args.json, out)?;
+    Ok(0)
+}
+
+/// A written revision, as [`save`] returns it.
+pub struct Saved {
+    /// The story's ref.
+    pub refname: String,
+    /// The new checkpoint commit.
+    pub commit: gix::ObjectId,
+    /// The previous tip, `None` when the checkpoint was created.
+    pub previous: Option<gix::ObjectId>,
+    /// The written document, parsed with its template.
+    pub parsed: Parsed,
+    /// The revision as stored.
+    pub revision: Revision,
+}
+
+/// Prints the "CHECKPOINT WRITTEN" block (or the JSON view) for a [`Saved`] revision.
+///
+/// # Errors
+/// I/O errors.
+pub fn print_saved(saved: &Saved, story: &StoryId, json: bool, out: &mut Output) -> Result<()> {
+    let Saved {
+        refname,
+        commit,
+        previous,
+        parsed,
+        revision: written,
+    } = saved;
+    let mode = if previous.is_some() {
+        "Updated in place"
+    } else {
+        "Created"
+    };
+    let d = &parsed.doc;
+    let (done, total) = d.task_counts();
+    if json {
+        let mut v = super::view_json(story, refname, written, parsed, &[]);
+        v["mode"] = json!(if previous.is_some() {
+            "updated"
+        } else {
+            "created"
+        });
+        v["previous"] = json!(previous.map(|p| p.to_string()));
+        out.json(&v)?;
+    } else {
+        let title = d.title.as_deref().unwrap_or(model::UNKNOWN);
+        out.painted(&out.paint("1", "CHECKPOINT WRITTEN:"))?;
+        out.line(&format!("├── Story:    {}: {title}", story.display()))?;
+        out.line(&format!(
+            "├── Branch:   {}",
+            d.branch
+                .as_deref()
+                .or(written.meta.branch.as_deref())
+                .unwrap_or(model::UNKNOWN)
+        ))?;
+        out.line(&format!("├── Ref:      {refname}"))?;
+        out.line(&format!("├── Template: {}", written.meta.template))?;
+        out.line(&format!("├── Mode:     {mode}"))?;
+        out.line(&format!("├── Tasks:    {done} done / {total} total"))?;
+        out.line(&format!(
+            "└── Revision: {} ({})",
+            written.summary.revision,
+            &commit.to_string()[..12]
+        ))?;
+        report_gaps(parsed);
+    }
+    Ok(())
+}
+
+/// Checks flag combinations clap cannot express.
+fn check_args(args: &Args) -> Result<()> {
+    if args.file.is_some() && !args.journal {
+        let content = args.title.is_some()
+            || args.goal.is_some()
+            || args.source.is_some()
+            || args.strategy.is_some()
+            || !args.done.is_empty()
+            || !args.todo.is_empty()
+            || !args.decision.is_empty()
+            || args.next.is_some()
+            || args.stage.is_some()
+            || args.stopped_at.is_some()
+            || args.start_with.is_some()
+            || !args.done_when.is_empty()
+            || !args.met.is_empty()
+            || !args.context.is_empty()
+            || !args.question.is_empty()
+            || args.edit;
+        if content {
+            return Err(Error::Input(
+                "-F FILE replaces the whole document and cannot be combined with content options; drop them, or add --journal to read the journal entry from FILE".into(),
+            ));
+        }
+    }
+    if args.journal {
+        if args.file.is_none() {
+            return Err(Error::Input(
+                "--journal reads the journal entry from -F FILE; give -F FILE (or use -m TEXT)"
+                    .into(),
+            ));
+        }
+        if args.message.is_some() {
+            return Err(Error::Input(
+                "give the journal entry either with -m TEXT or with --journal -F FILE, not both"
+                    .into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Writes one revision of `story` from `args` (a new commit on its ref by compare-and-swap).
+///
+/// # Errors
+/// Repository, template, identity, size, lock and storage errors; nothing is written on error.
+pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
+    check_args(args)?;
     let state = gitstate::gather(&store.repo)?;
     let refname = story.refname();
 
@@ -74,31 +226,49 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         Some(path) => Some(read_input(path, store.max_size())?),
         None => None,
     };
+    let (document_file, journal_text) = if args.journal {
+        let text = file
+            .as_ref()
+            .map(|b| String::from_utf8_lossy(b).replace("\r\n", "\n"));
+        (None, text)
+    } else {
+        (file, args.message.clone())
+    };
+    let tip = store.tip(&refname)?;
+    let current = tip.map(|t| store.read(&refname, t)).transpose()?;
+    let template = choose_template(store, args, current.as_ref())?;
     let edited = if args.edit {
-        let tip = store.tip(&refname)?;
-        let current = tip.map(|t| store.read(&refname, t)).transpose()?;
-        let text = compose(&args, &story, &state, current.as_ref(), &store).0;
-        Some((tip, edit(&store, &text)?))
+        let text = compose(
+            args,
+            story,
+            &state,
+            current.as_ref(),
+            store,
+            &template,
+            journal_text.as_deref(),
+        )
+        .0;
+        Some((tip, edit(store, &text)?))
     } else {
         None
     };
 
     let build = |current: Option<&Revision>| -> Result<(String, Parsed)> {
-        if let Some(bytes) = &file {
+        if let Some(bytes) = &document_file {
             if bytes.iter().all(u8::is_ascii_whitespace) {
                 return Err(Error::Conflict(format!(
                     "{} is empty; nothing was written (to finish a story use `git checkpoint done`)",
                     args.file.as_deref().map(|p| p.display().to_string()).unwrap_or_default()
                 )));
             }
-            let parsed = model::parse(bytes);
+            let parsed = template.parse(bytes);
             return Ok((parsed.text.clone(), parsed));
         }
         if let Some((edited_on, text)) = &edited {
             if current.map(|c| c.summary.commit) != *edited_on {
                 return Err(Error::Conflict(format!(
                     "{refname} changed while the editor was open; nothing was written (your text is in {})",
-                    edit_path(&store).display()
+                    edit_path(store).display()
                 )));
             }
             if text.trim().is_empty() {
@@ -106,45 +276,34 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
                     "the edited checkpoint is empty; nothing was written".into(),
                 ));
             }
-            let parsed = model::parse(text.as_bytes());
+            let parsed = template.parse(text.as_bytes());
             return Ok((parsed.text.clone(), parsed));
         }
-        let (text, _) = compose(&args, &story, &state, current, &store);
-        let parsed = model::parse(text.as_bytes());
+        let (text, _) = compose(
+            args,
+            story,
+            &state,
+            current,
+            store,
+            &template,
+            journal_text.as_deref(),
+        );
+        let parsed = template.parse(text.as_bytes());
         Ok((text, parsed))
     };
-
-    if args.print {
-        let tip = store.tip(&refname)?;
-        let current = tip.map(|t| store.read(&refname, t)).transpose()?;
-        let (text, parsed) = build(current.as_ref())?;
-        if args.json {
-            out.json(&json!({
-                "schema_version": JSON_SCHEMA_VERSION,
-                "story": story.as_str(),
-                "persisted": false,
-                "confidence": parsed.confidence.as_str(),
-                "gaps": parsed.gaps,
-                "document": text,
-            }))?;
-        } else {
-            out.line(&text)?;
-            report_gaps(&parsed);
-        }
-        return Ok(0);
-    }
 
     let mut last: Option<Parsed> = None;
     let (commit, previous) = store.update(
         &refname,
         |current| {
             let (text, parsed) = build(current)?;
-            let meta = meta(&story, &parsed.doc, &state, current);
-            let subject = subject(&args, &story, &parsed.doc);
-            let body = args
-                .message
+            let mut meta = meta(story, &parsed.doc, &state, current);
+            meta.template = template.name().to_string();
+            meta.completed = completed(store, current, &parsed.doc);
+            let subject = subject(journal_text.as_deref(), story, &parsed.doc);
+            let body = journal_text
                 .as_deref()
-                .and_then(|m| m.split_once('\n').map(|(_, rest)| rest.to_string()))
+                .and_then(|m| m.trim().split_once('\n').map(|(_, rest)| rest.to_string()))
                 .unwrap_or_default();
             last = Some(parsed);
             Ok(NewRevision {
@@ -165,46 +324,100 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
                 revision: new.meta.revision,
                 summary: new.subject.clone(),
             };
-            Ok(vec![notes::add_line_edit(&store, head, &line)?])
+            Ok(vec![notes::add_line_edit(store, head, &line)?])
         },
     )?;
     let parsed = last.expect("update calls the closure before succeeding");
-    let written = store.read(&refname, commit)?;
-    let mode = if previous.is_some() {
-        "Updated in place"
-    } else {
-        "Created"
+    let revision = store.read(&refname, commit)?;
+    Ok(Saved {
+        refname,
+        commit,
+        previous,
+        parsed,
+        revision,
+    })
+}
+
+/// `--print`: render and print, write nothing.
+fn print(store: &Store, story: &StoryId, args: &Args, out: &mut Output) -> Result<i32> {
+    check_args(args)?;
+    let state = gitstate::gather(&store.repo)?;
+    let refname = story.refname();
+    let tip = store.tip(&refname)?;
+    let current = tip.map(|t| store.read(&refname, t)).transpose()?;
+    let template = choose_template(store, args, current.as_ref())?;
+    let (text, parsed) = match &args.file {
+        Some(path) if !args.journal => {
+            let parsed = template.parse(&read_input(path, store.max_size())?);
+            (parsed.text.clone(), parsed)
+        }
+        _ => {
+            let (text, _) = compose(
+                args,
+                story,
+                &state,
+                current.as_ref(),
+                store,
+                &template,
+                args.message.as_deref(),
+            );
+            let parsed = template.parse(text.as_bytes());
+            (text, parsed)
+        }
     };
-    let d = &parsed.doc;
-    let (done, total) = d.task_counts();
     if args.json {
-        let mut v = super::view_json(&story, &refname, &written, &parsed, &[]);
-        v["mode"] = json!(if previous.is_some() {
-            "updated"
-        } else {
-            "created"
-        });
-        v["previous"] = json!(previous.map(|p| p.to_string()));
-        out.json(&v)?;
+        out.json(&json!({
+            "schema_version": JSON_SCHEMA_VERSION,
+            "story": story.as_str(),
+            "persisted": false,
+            "template": template.name(),
+            "confidence": parsed.confidence.as_str(),
+            "gaps": parsed.gaps,
+            "document": text,
+        }))?;
     } else {
-        let title = d.title.as_deref().unwrap_or(model::UNKNOWN);
-        out.painted(&out.paint("1", "CHECKPOINT WRITTEN:"))?;
-        out.line(&format!("├── Story:    {}: {title}", story.display()))?;
-        out.line(&format!(
-            "├── Branch:   {}",
-            d.branch.as_deref().unwrap_or(model::UNKNOWN)
-        ))?;
-        out.line(&format!("├── Ref:      {refname}"))?;
-        out.line(&format!("├── Mode:     {mode}"))?;
-        out.line(&format!("├── Tasks:    {done} done / {total} total"))?;
-        out.line(&format!(
-            "└── Revision: {} ({})",
-            written.summary.revision,
-            &commit.to_string()[..12]
-        ))?;
+        out.line(&text)?;
         report_gaps(&parsed);
     }
     Ok(0)
+}
+
+/// The template to write with: `--template`, else the checkpoint's, else the default.
+fn choose_template(store: &Store, args: &Args, current: Option<&Revision>) -> Result<Template> {
+    let name = match (&args.template, current) {
+        (Some(t), _) => t.trim().to_string(),
+        (None, Some(c)) if !c.meta.template.is_empty() => c.meta.template.clone(),
+        _ => crate::templates::default_name(store),
+    };
+    crate::templates::load(store, &name)
+}
+
+/// The completion log: the previous revision's, plus tasks newly in Tasks Done (dated now).
+fn completed(store: &Store, current: Option<&Revision>, doc: &Document) -> Vec<Completion> {
+    let mut log = current
+        .map(|c| c.meta.completed.clone())
+        .unwrap_or_default();
+    let before: Vec<String> = current
+        .map(|c| {
+            crate::templates::parse_revision(store, c)
+                .doc
+                .tasks_done
+                .into_iter()
+                .map(|t| t.text)
+                .collect()
+        })
+        .unwrap_or_default();
+    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    for t in &doc.tasks_done {
+        if !before.contains(&t.text) && !log.iter().any(|c| c.task == t.text) {
+            log.push(Completion {
+                task: t.text.clone(),
+                date: now.clone(),
+                files: Vec::new(),
+            });
+        }
+    }
+    log
 }
 
 fn report_gaps(parsed: &Parsed) {
@@ -226,9 +439,11 @@ fn compose(
     state: &GitState,
     current: Option<&Revision>,
     store: &Store,
+    template: &Template,
+    journal: Option<&str>,
 ) -> (String, Document) {
     let mut doc = match current {
-        Some(c) => model::parse(c.document.as_bytes()).doc,
+        Some(c) => crate::templates::parse_revision(store, c).doc,
         None => Document {
             story: Some(story.display()),
             ..Document::default()
@@ -256,6 +471,37 @@ fn compose(
     for d in &args.decision {
         doc.add_decision(d);
     }
+    set(&mut doc.stage, &args.stage);
+    set(&mut doc.stopped_at, &args.stopped_at);
+    set(&mut doc.start_with, &args.start_with);
+    for c in &args.done_when {
+        doc.add_done_when(c);
+    }
+    for c in &args.met {
+        doc.meet(c);
+    }
+    for c in &args.context {
+        let c = c.trim().to_string();
+        if !c.is_empty() && !doc.context.contains(&c) {
+            doc.context.push(c);
+        }
+    }
+    for q in &args.question {
+        let q = q.trim().to_string();
+        if !q.is_empty() && !doc.open_questions.contains(&q) {
+            doc.open_questions.push(q);
+        }
+    }
+    if doc.status.is_none() && matches!(template, Template::Pm) {
+        doc.status = Some("active".into());
+    }
+    if doc.status.is_none() && matches!(template, Template::Gstack) {
+        doc.status = Some("in-progress".into());
+    }
+    if matches!(template, Template::Gstack) {
+        doc.files = state.files.iter().map(|f| f.path.clone()).collect();
+        doc.files.dedup();
+    }
     if let Some(b) = &state.branch {
         doc.branch = Some(b.clone());
     }
@@ -266,11 +512,27 @@ fn compose(
             None => "0".to_string(),
         });
     }
-    doc.last_updated = Some(chrono::Local::now().format("%Y-%m-%d %H:%M").to_string());
+    doc.last_updated = Some(match template {
+        Template::Pair | Template::Pm | Template::Custom(_) => {
+            chrono::Local::now().format("%Y-%m-%d %H:%M").to_string()
+        }
+        _ => chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
+    });
     if let Some(Ok(sig)) = store.repo.committer() {
         doc.written_by = Some(sig.name.to_string());
     }
-    (model::render(&doc), doc)
+    if matches!(template, Template::Team) {
+        let subject = subject(journal, story, &doc);
+        let body = journal
+            .and_then(|m| m.trim().split_once('\n').map(|(_, r)| r.trim().to_string()))
+            .unwrap_or_default();
+        doc.journal.push(JournalEntry {
+            at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            subject,
+            body,
+        });
+    }
+    (template.render(&doc), doc)
 }
 
 fn meta(story: &StoryId, doc: &Document, state: &GitState, current: Option<&Revision>) -> Meta {
@@ -295,11 +557,12 @@ fn meta(story: &StoryId, doc: &Document, state: &GitState, current: Option<&Revi
         status: "active".into(),
         revision: 0,
         saved_at: now,
+        completed: Vec::new(),
     }
 }
 
-fn subject(args: &Args, story: &StoryId, doc: &Document) -> String {
-    if let Some(first) = args.message.as_deref().and_then(|m| m.lines().next()) {
+fn subject(journal: Option<&str>, story: &StoryId, doc: &Document) -> String {
+    if let Some(first) = journal.and_then(|m| m.trim().lines().next()) {
         if !first.trim().is_empty() {
             return first.trim().to_string();
         }

@@ -1,8 +1,7 @@
 //! `git checkpoint show`: the stored document as is, for tools and PR bodies.
 
-use super::{locate_for_read, open, read_revision, view_json};
+use super::{locate_for_read, open, parse_rev, read_revision, view_json};
 use crate::error::Result;
-use crate::model;
 use crate::output::Output;
 
 /// Output formats of `show`.
@@ -46,7 +45,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let rev = read_revision(&store, &at, args.rev.as_deref())?;
     let (story, refname) = (at.story, at.refname);
     if args.json || args.format == Format::Json {
-        let parsed = model::parse(rev.document.as_bytes());
+        let parsed = parse_rev(&store, &rev);
         out.json(&view_json(&story, &refname, &rev, &parsed, &[]))?;
     } else if args.raw || !out.tty {
         out.raw(&rev.document)?;

@@ -62,19 +62,56 @@ pub fn merge(base: &Document, ours: &Document, theirs: &Document) -> Merged {
             &ours.next_action,
             &theirs.next_action,
         ),
-        // Derived from git state at save: the newer side's value is as good as any.
-        commits_so_far: ours
-            .commits_so_far
-            .clone()
-            .or(theirs.commits_so_far.clone()),
-        last_updated: ours.last_updated.clone(),
-        written_by: ours.written_by.clone(),
-        ..Document::default()
+        stage: field("stage", &base.stage, &ours.stage, &theirs.stage),
+        status: field("status", &base.status, &ours.status, &theirs.status),
+        stopped_at: field(
+            "stopped at",
+            &base.stopped_at,
+            &ours.stopped_at,
+            &theirs.stopped_at,
+        ),
+        start_with: field(
+            "start with",
+            &base.start_with,
+            &ours.start_with,
+            &theirs.start_with,
+        ),
+        trigger: field("trigger", &base.trigger, &ours.trigger, &theirs.trigger),
+        // Everything else (git-derived facts, header, template extras) is ours.
+        ..ours.clone()
     };
-    let (done, remaining) = merge_tasks(base, ours, theirs, &mut conflicts);
-    doc.tasks_done = done;
-    doc.tasks_remaining = remaining;
+    let merged = merge_checklist(
+        &all_tasks(base),
+        &all_tasks(ours),
+        &all_tasks(theirs),
+        &mut conflicts,
+    );
+    (doc.tasks_done, doc.tasks_remaining) = merged.into_iter().partition(|t| t.done);
+    doc.done_when = merge_checklist(
+        &base.done_when,
+        &ours.done_when,
+        &theirs.done_when,
+        &mut conflicts,
+    );
     doc.decisions = merge_decisions(&base.decisions, &ours.decisions, &theirs.decisions);
+    doc.open_questions = merge_decisions(
+        &base.open_questions,
+        &ours.open_questions,
+        &theirs.open_questions,
+    );
+    doc.context = merge_decisions(&base.context, &ours.context, &theirs.context);
+    doc.files = merge_decisions(&base.files, &ours.files, &theirs.files);
+    for s in &theirs.sections {
+        if !doc.sections.iter().any(|o| o.0 == s.0) {
+            doc.sections.push(s.clone());
+        }
+    }
+    for e in &theirs.journal {
+        if !doc.journal.contains(e) {
+            doc.journal.push(e.clone());
+        }
+    }
+    doc.journal.sort_by(|a, b| a.at.cmp(&b.at));
     Merged { doc, conflicts }
 }
 
@@ -99,25 +136,19 @@ fn all_tasks(d: &Document) -> Vec<Task> {
         .collect()
 }
 
-fn merge_tasks(
-    base: &Document,
-    ours: &Document,
-    theirs: &Document,
-    conflicts: &mut Vec<String>,
-) -> (Vec<Task>, Vec<Task>) {
-    let (b, o, t) = (all_tasks(base), all_tasks(ours), all_tasks(theirs));
+/// Merges checklists item by item (see the module docs); order: ours, then theirs' new items.
+fn merge_checklist(b: &[Task], o: &[Task], t: &[Task], conflicts: &mut Vec<String>) -> Vec<Task> {
     let find = |list: &[Task], k: &str| list.iter().find(|x| key(x) == k).cloned();
-    // Order: ours, then items only theirs has, then base items both... (dropped ones vanish).
     let mut keys: Vec<String> = Vec::new();
-    for x in o.iter().chain(&t).chain(&b) {
+    for x in o.iter().chain(t).chain(b) {
         let k = key(x);
         if !keys.contains(&k) {
             keys.push(k);
         }
     }
-    let (mut done, mut remaining) = (Vec::new(), Vec::new());
+    let mut out = Vec::new();
     for k in keys {
-        let (bb, oo, tt) = (find(&b, &k), find(&o, &k), find(&t, &k));
+        let (bb, oo, tt) = (find(b, &k), find(o, &k), find(t, &k));
         let merged = if oo == tt || tt == bb {
             oo
         } else if oo == bb {
@@ -153,13 +184,9 @@ fn merge_tasks(
                 (None, None) => None,
             }
         };
-        match merged {
-            Some(task) if task.done => done.push(task),
-            Some(task) => remaining.push(task),
-            None => {}
-        }
+        out.extend(merged);
     }
-    (done, remaining)
+    out
 }
 
 fn merge_decisions(base: &[String], ours: &[String], theirs: &[String]) -> Vec<String> {

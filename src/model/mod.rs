@@ -6,10 +6,13 @@
 mod merge;
 mod parse;
 mod render;
+mod sections;
+pub mod templates;
 
 pub use merge::{merge, Merged, CONFLICT};
 pub use parse::{parse, Confidence, Parsed};
 pub use render::render;
+pub use templates::Template;
 
 /// The marker written for anything that could not be determined; parsing it yields a gap.
 pub const UNKNOWN: &str = "[unknown — needs confirmation]";
@@ -89,6 +92,44 @@ pub struct Document {
     pub last_updated: Option<String>,
     /// Header: who wrote it.
     pub written_by: Option<String>,
+    /// The item's stage (`pm`: design, plan, execute, finish).
+    pub stage: Option<String>,
+    /// The document's own status line (`pm` Status, `gstack` status such as `in-progress`).
+    pub status: Option<String>,
+    /// Where the last session stopped (`pm` Stopped at).
+    pub stopped_at: Option<String>,
+    /// The exact command or file to start with (`pm` Start with).
+    pub start_with: Option<String>,
+    /// Checks that must all hold before the story is done (`pm` Done when); `done` marks met.
+    pub done_when: Vec<Task>,
+    /// Open questions and blockers, one per item.
+    pub open_questions: Vec<String>,
+    /// Facts the next session needs (`pm` Context, `gstack` Notes, `team` Cross-Session Notes).
+    pub context: Vec<String>,
+    /// Files to read or that were modified (`gstack` files_modified, `team` Critical File
+    /// References), repository-relative paths.
+    pub files: Vec<String>,
+    /// Length of the session that wrote the document, in seconds (`gstack`).
+    pub session_duration_s: Option<u64>,
+    /// Why the checkpoint was written (`team`: task_completed, idle, manual, lead_request).
+    pub trigger: Option<String>,
+    /// Other header fields of the template, in document order: (key as written, value).
+    pub fields: Vec<(String, String)>,
+    /// Other sections of the template, in document order: (heading, markdown body).
+    pub sections: Vec<(String, String)>,
+    /// Journal entries kept in the document (`team` Part B), oldest first.
+    pub journal: Vec<JournalEntry>,
+}
+
+/// One work-journal entry: a timestamped subject with free markdown text.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct JournalEntry {
+    /// When, as written (ISO 8601 / RFC 3339 when we write it).
+    pub at: String,
+    /// One-line subject.
+    pub subject: String,
+    /// Markdown body (may be empty).
+    pub body: String,
 }
 
 impl Document {
@@ -151,6 +192,63 @@ impl Document {
         let done = self.tasks_done.len();
         (done, done + self.tasks_remaining.len())
     }
+
+    /// Adds a "Done when" check unless one with the same text exists.
+    pub fn add_done_when(&mut self, text: &str) {
+        let text = text.trim();
+        if !self
+            .done_when
+            .iter()
+            .any(|t| t.text.eq_ignore_ascii_case(text))
+        {
+            self.done_when.push(Task {
+                text: text.to_string(),
+                done: false,
+            });
+        }
+    }
+
+    /// Marks the "Done when" check whose text equals `text` (or starts with it) as met.
+    /// Returns whether one matched.
+    pub fn meet(&mut self, text: &str) -> bool {
+        let text = text.trim().to_lowercase();
+        let exact = self
+            .done_when
+            .iter()
+            .position(|t| t.text.to_lowercase() == text);
+        let pos = exact.or_else(|| {
+            self.done_when
+                .iter()
+                .position(|t| !text.is_empty() && t.text.to_lowercase().starts_with(&text))
+        });
+        match pos {
+            Some(i) => {
+                self.done_when[i].done = true;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// What blocks `done`: every unchecked todo and every unmet "Done when" check, as
+    /// human phrases (`todo: T3 — docs`, `done when: tests pass`).
+    pub fn unfinished(&self) -> Vec<String> {
+        self.tasks_remaining
+            .iter()
+            .filter(|t| !t.done)
+            .map(|t| format!("todo: {}", first_line(&t.text)))
+            .chain(
+                self.done_when
+                    .iter()
+                    .filter(|t| !t.done)
+                    .map(|t| format!("done when: {}", first_line(&t.text))),
+            )
+            .collect()
+    }
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or("")
 }
 
 #[cfg(test)]

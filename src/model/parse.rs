@@ -46,11 +46,11 @@ pub struct Parsed {
     pub text: String,
 }
 
-struct Heading {
-    level: HeadingLevel,
-    name: String,
-    range: Range<usize>,
-    line: usize,
+pub(super) struct Heading {
+    pub(super) level: HeadingLevel,
+    pub(super) name: String,
+    pub(super) range: Range<usize>,
+    pub(super) line: usize,
 }
 
 /// Parses `input` (bytes as read from a file or blob).
@@ -151,7 +151,7 @@ pub fn parse(input: &[u8]) -> Parsed {
 }
 
 /// Top-level headings (not inside block quotes or lists), with their 1-based line.
-fn headings(text: &str) -> Vec<Heading> {
+pub(super) fn headings(text: &str) -> Vec<Heading> {
     let mut out = Vec::new();
     let mut depth = 0usize;
     let mut current: Option<(HeadingLevel, Range<usize>, String)> = None;
@@ -315,7 +315,7 @@ impl Section {
     }
 }
 
-fn code_ranges(body: &str) -> Vec<Range<usize>> {
+pub(super) fn code_ranges(body: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start = None;
     for (event, range) in Parser::new_ext(body, Options::empty()).into_offset_iter() {
@@ -346,7 +346,7 @@ fn is_field_of(key: &str, section: usize) -> bool {
 
 /// Reads `**Key:** value`, `**Key**: value` or `Key: value` (optionally after a list marker).
 /// Returns the key lowercased and the value with a wrapping code span removed.
-fn field_line(line: &str) -> Option<(String, String)> {
+pub(super) fn field_line(line: &str) -> Option<(String, String)> {
     let l = line.trim();
     let l = ["- ", "* ", "+ "]
         .iter()
@@ -382,7 +382,7 @@ fn field_line(line: &str) -> Option<(String, String)> {
 }
 
 /// Strips the list marker and checkbox from an item's source and dedents continuation lines.
-fn item_text(src: &str) -> String {
+pub(super) fn item_text(src: &str) -> String {
     let mut lines = src.lines();
     let first = lines.next().unwrap_or("");
     let trimmed = first.trim_start();
@@ -408,18 +408,18 @@ fn item_text(src: &str) -> String {
     out.trim_end().to_string()
 }
 
-fn is_placeholder(s: &str) -> bool {
+pub(super) fn is_placeholder(s: &str) -> bool {
     let s = s.trim();
     (s.starts_with('[') && s.ends_with(']') && !s[1..].contains('['))
         || (s.starts_with('<') && s.ends_with('>') && !s.contains(' '))
         || (s.starts_with('<') && s.ends_with('>') && s.len() < 40)
 }
 
-fn is_unknown(s: &str) -> bool {
+pub(super) fn is_unknown(s: &str) -> bool {
     s.to_lowercase().contains("[unknown")
 }
 
-fn is_none_marker(s: &str) -> bool {
+pub(super) fn is_none_marker(s: &str) -> bool {
     let s = s
         .trim()
         .trim_matches(|c| c == '_' || c == '*' || c == '.')

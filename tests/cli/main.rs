@@ -5,4 +5,5 @@ mod common;
 mod core;
 mod generated;
 mod robustness;
+mod seeds;
 mod sharing;

@@ -593,7 +593,7 @@ fn a_story_finished_on_one_clone_is_finished_everywhere() {
     sb.ok(&a, &["save", "auth", "--todo", "x"]);
     sb.ok(&a, &["push"]);
     sb.ok(&b, &["fetch"]);
-    sb.ok(&a, &["done", "auth"]);
+    sb.ok(&a, &["done", "auth", "--force"]);
     sb.ok(&a, &["push"]);
     let remote_refs = sb.refs(&origin);
     assert!(

@@ -1,0 +1,253 @@
+//! `git checkpoint export STORY --format pair|team|pm|gstack [-o PATH]`: write a checkpoint as
+//! the file another checkpoint system expects (seeds 000, 001, 003, 004).
+
+use super::{note_found, open, parse_rev, resolve_story, JSON_SCHEMA_VERSION};
+use crate::error::{Error, Result};
+use crate::model::templates::JOURNAL_KEEP;
+use crate::model::{JournalEntry, Template};
+use crate::output::{rfc3339, Output};
+use crate::store::{Completion, Revision, Store};
+use crate::story::StoryId;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+/// Export formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// `.pair/working/checkpoints/<story>.md` (seed 000).
+    Pair,
+    /// `working-context.md`, plus `completed.md` beside it with `-o` (seed 001).
+    Team,
+    /// `NOW.md` (seed 003).
+    Pm,
+    /// A timestamped checkpoint file with front matter (seed 004).
+    Gstack,
+}
+
+/// Arguments of `export`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Story id; default as for `resume`.
+    pub story: Option<String>,
+    /// The file format to write.
+    #[arg(long, value_enum)]
+    pub format: Format,
+    /// Write to PATH (a directory gets the system's usual file name) instead of stdout.
+    #[arg(short = 'o', long, value_name = "PATH")]
+    pub output: Option<PathBuf>,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Renders `rev` of `story` in `format`; returns the document and, for `team`, `completed.md`.
+pub fn render(
+    store: &Store,
+    story: &StoryId,
+    rev: &Revision,
+    format: Format,
+) -> Result<(String, Option<String>)> {
+    let mut d = parse_rev(store, rev).doc;
+    if d.story.is_none() {
+        d.story = Some(story.display());
+    }
+    if d.branch.is_none() {
+        d.branch = rev.meta.branch.clone();
+    }
+    if d.title.is_none() {
+        d.title = rev.meta.title.clone();
+    }
+    let source = rev.meta.template.as_str();
+    let template = match format {
+        Format::Pair => Template::Pair,
+        Format::Team => Template::Team,
+        Format::Pm => Template::Pm,
+        Format::Gstack => Template::Gstack,
+    };
+    let mut completed = None;
+    if format == Format::Team {
+        completed = Some(completed_md(&rev.meta.completed));
+    }
+    // The checkpoint's own format is exported as stored: nothing is lost or reflowed.
+    if template.name() == source {
+        return Ok((rev.document.clone(), completed));
+    }
+    match format {
+        Format::Team => {
+            if d.journal.is_empty() {
+                let tip = rev.summary.commit;
+                let mut history = store.history(tip)?;
+                history.reverse();
+                let skip = history.len().saturating_sub(JOURNAL_KEEP);
+                d.journal = history[skip..]
+                    .iter()
+                    .map(|s| JournalEntry {
+                        at: rfc3339(s.time, s.offset),
+                        subject: s.subject.clone(),
+                        body: s.body.clone(),
+                    })
+                    .collect();
+            }
+            if d.story.as_deref() == Some(&story.display()) {
+                d.story = Some(story.to_string());
+            }
+            completed = Some(completed_md(&rev.meta.completed));
+        }
+        Format::Gstack => {
+            if source != "gstack" {
+                d.last_updated = Some(rfc3339(rev.summary.time, rev.summary.offset));
+            }
+            if d.files.is_empty() {
+                d.files = rev
+                    .meta
+                    .files_modified
+                    .iter()
+                    .map(|f| f.path.clone())
+                    .collect();
+                d.files.dedup();
+            }
+            if d.status.is_none() || source == "pm" {
+                d.status = Some(
+                    if rev.meta.status == "done" {
+                        "completed"
+                    } else {
+                        "in-progress"
+                    }
+                    .into(),
+                );
+            }
+        }
+        Format::Pm => {
+            if source != "pm" {
+                d.status = Some("active".into());
+            }
+        }
+        Format::Pair => {}
+    }
+    Ok((template.render(&d), completed))
+}
+
+/// Seed 001's `completed.md`: `- <date> | <task id> | <summary> | files: <paths>` per task.
+pub fn completed_md(log: &[Completion]) -> String {
+    let mut out = String::new();
+    for c in log {
+        let (id, summary) = match crate::model::task_id(&c.task) {
+            Some(id) => (
+                id.to_string(),
+                c.task[id.len()..]
+                    .trim_start_matches([' ', '—', '-', ':'])
+                    .trim()
+                    .to_string(),
+            ),
+            None => ("-".to_string(), c.task.clone()),
+        };
+        let files = if c.files.is_empty() {
+            "-".to_string()
+        } else {
+            c.files.join(", ")
+        };
+        out.push_str(&format!(
+            "- {} | {id} | {} | files: {files}\n",
+            c.date,
+            summary.replace(['\n', '|'], " ")
+        ));
+    }
+    out
+}
+
+fn default_name(format: Format, story: &StoryId, rev: &Revision) -> String {
+    match format {
+        Format::Pair => format!("{story}.md"),
+        Format::Team => "working-context.md".into(),
+        Format::Pm => "NOW.md".into(),
+        Format::Gstack => {
+            let t = chrono::DateTime::from_timestamp(rev.summary.time, 0).unwrap_or_default();
+            let title = rev.meta.title.clone().unwrap_or_else(|| story.to_string());
+            let slug: String = title
+                .to_lowercase()
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+                .collect();
+            let slug = slug
+                .split('-')
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join("-");
+            format!("{}-{slug}.md", t.format("%Y%m%d-%H%M%S"))
+        }
+    }
+}
+
+fn write_atomic(path: &Path, text: &str) -> Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| Error::Input(format!("-o {}: not a file path", path.display())))?;
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    std::fs::write(&tmp, text).map_err(|e| {
+        Error::Input(format!(
+            "cannot write {}: {e}; check that the directory exists and is writable",
+            path.display()
+        ))
+    })?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        Error::Input(format!("cannot write {}: {e}", path.display()))
+    })
+}
+
+/// Runs `export`; returns the exit code.
+///
+/// # Errors
+/// Repository, story and storage errors; [`Error::Input`] when PATH cannot be written.
+pub fn run(args: Args, out: &mut Output) -> Result<i32> {
+    let store = open()?;
+    let (story, found) = resolve_story(&store, args.story.as_deref(), "export", true)?;
+    note_found(&story, &found);
+    let (refname, tip) = crate::store::locate(&store, &story, false)?;
+    let rev = store.read(&refname, tip)?;
+    let (text, completed) = render(&store, &story, &rev, args.format)?;
+    let mut written = Vec::new();
+    if let Some(o) = &args.output {
+        let path = if o.is_dir() {
+            o.join(default_name(args.format, &story, &rev))
+        } else {
+            o.clone()
+        };
+        let completed_path = completed
+            .as_ref()
+            .filter(|c| !c.is_empty())
+            .map(|c| (path.with_file_name("completed.md"), c));
+        write_atomic(&path, &text)?;
+        written.push(path.display().to_string());
+        if let Some((p, c)) = completed_path {
+            write_atomic(&p, c)?;
+            written.push(p.display().to_string());
+        }
+    }
+    let format = format!("{:?}", args.format).to_lowercase();
+    if args.json {
+        out.json(&json!({
+            "schema_version": JSON_SCHEMA_VERSION,
+            "story": story.as_str(),
+            "format": format,
+            "written": written,
+            "document": text,
+            "completed_md": completed,
+        }))?;
+    } else if written.is_empty() {
+        out.raw(&text)?;
+    } else {
+        for w in &written {
+            out.line(&format!("Wrote {w}"))?;
+        }
+    }
+    Ok(0)
+}

@@ -1,0 +1,243 @@
+//! `git checkpoint stack push|pop|list|drop`: suspend stories on a stack kept in git
+//! (`refs/checkpoints-stack/default`, see [`crate::stack`]) and restore them (seed 003).
+
+use super::{open, parse_rev, resolve_story, view_json, JSON_SCHEMA_VERSION};
+use crate::error::{Error, Result};
+use crate::gitstate;
+use crate::output::Output;
+use crate::stack::{self, Entry};
+use crate::story::StoryId;
+use serde_json::json;
+
+/// Arguments of `stack`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// What to do with the stack.
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+/// `stack` subcommands.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// Suspend a story (default: the current one) on top of the stack; it stops being current.
+    Push {
+        /// Story id; default: GIT_CHECKPOINT_STORY, the branch name, then the current story.
+        story: Option<String>,
+        /// Why it is suspended, kept verbatim.
+        #[arg(long, value_name = "TEXT")]
+        reason: String,
+        /// Print one JSON document instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Restore the top story: make it current and print its resume.
+    Pop {
+        /// Also check out its branch (`git switch`); refused while the working tree has changes.
+        #[arg(long)]
+        switch: bool,
+        /// Print one JSON document instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List suspended stories, top first.
+    List {
+        /// Print one JSON document instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Remove a story from the stack without restoring it (default: the top one).
+    Drop {
+        /// Story id to remove.
+        story: Option<String>,
+        /// Print one JSON document instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs `stack`; returns the exit code.
+///
+/// # Errors
+/// Repository, story, identity, lock and storage errors; the stack is unchanged on error.
+pub fn run(args: Args, out: &mut Output) -> Result<i32> {
+    let store = open()?;
+    match args.action {
+        Action::Push {
+            story,
+            reason,
+            json,
+        } => {
+            let (story, found) = resolve_story(&store, story.as_deref(), "stack push", false)?;
+            super::note_found(&story, &found);
+            let entry = push(&store, &story, &reason)?;
+            if json {
+                out.json(&json!({"schema_version": JSON_SCHEMA_VERSION, "pushed": entry}))?;
+            } else {
+                out.line(&format!(
+                    "Suspended {} on the stack: {}",
+                    story.display(),
+                    entry.reason
+                ))?;
+            }
+            Ok(0)
+        }
+        Action::Pop { switch, json } => pop(&store, switch, json, out),
+        Action::List { json } => {
+            let (_, s) = stack::read(&store)?;
+            if json {
+                out.json(&json!({"schema_version": JSON_SCHEMA_VERSION, "entries": s.entries}))?;
+            } else if s.entries.is_empty() {
+                eprintln!("the stack is empty");
+            } else {
+                for (i, e) in s.entries.iter().enumerate() {
+                    out.line(&format!(
+                        "{i}  {}  {}  {}  {}",
+                        e.story,
+                        e.branch.as_deref().unwrap_or("-"),
+                        e.pushed_at,
+                        e.reason
+                    ))?;
+                }
+            }
+            Ok(0)
+        }
+        Action::Drop { story, json } => {
+            let want = story.as_deref().map(StoryId::parse).transpose()?;
+            let mut dropped = None;
+            stack::update(&store, "stack: drop", |s| {
+                let i = match &want {
+                    Some(w) => s.entries.iter().position(|e| e.story == w.as_str()),
+                    None => (!s.entries.is_empty()).then_some(0),
+                };
+                let Some(i) = i else {
+                    return Err(Error::Input(match &want {
+                        Some(w) => format!(
+                            "story {w} is not on the stack; see `git checkpoint stack list`"
+                        ),
+                        None => "nothing stacked: the stack is empty".into(),
+                    }));
+                };
+                dropped = Some(s.entries.remove(i));
+                Ok(())
+            })?;
+            let e = dropped.expect("update ran the change");
+            if json {
+                out.json(&json!({"schema_version": JSON_SCHEMA_VERSION, "dropped": e}))?;
+            } else {
+                out.line(&format!("Dropped {} from the stack", e.story))?;
+            }
+            Ok(0)
+        }
+    }
+}
+
+/// Pushes `story` (which must have a checkpoint) on the stack and clears it as current.
+///
+/// # Errors
+/// [`Error::NotFound`] without a checkpoint; [`Error::Input`] when it is already stacked.
+pub fn push(store: &crate::store::Store, story: &StoryId, reason: &str) -> Result<Entry> {
+    let (refname, tip) = crate::store::locate(store, story, false)?;
+    let rev = store.read(&refname, tip)?;
+    let d = parse_rev(store, &rev).doc;
+    let entry = Entry {
+        story: story.to_string(),
+        title: d.title.clone().or(rev.meta.title.clone()),
+        branch: d.branch.clone().or(rev.meta.branch.clone()),
+        stage: d.stage.clone(),
+        reason: reason.trim().to_string(),
+        pushed_at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        checkpoint: Some(tip.to_string()),
+        next_action: d.next_action.clone(),
+    };
+    stack::update(store, &format!("stack: push {story}"), |s| {
+        if s.entries.iter().any(|e| e.story == story.as_str()) {
+            return Err(Error::Input(format!(
+                "story {story} is already on the stack; `git checkpoint stack drop {story}` removes it"
+            )));
+        }
+        s.entries.insert(0, entry.clone());
+        Ok(())
+    })?;
+    crate::current::clear_if(store, story)?;
+    Ok(entry)
+}
+
+fn pop(store: &crate::store::Store, switch: bool, json: bool, out: &mut Output) -> Result<i32> {
+    let (_, s) = stack::read(store)?;
+    let Some(top) = s.entries.first().cloned() else {
+        return Err(Error::Input("nothing stacked: the stack is empty".into()));
+    };
+    let story = StoryId::parse(&top.story)?;
+    let here = gitstate::head(&store.repo)?.branch;
+    let mut switched = false;
+    if switch {
+        if let Some(b) = top.branch.as_ref().filter(|b| here.as_ref() != Some(*b)) {
+            let dirty: Vec<String> = gitstate::status(&store.repo)?
+                .into_iter()
+                .filter(|f| f.state != "untracked")
+                .map(|f| f.path)
+                .collect();
+            if !dirty.is_empty() {
+                return Err(Error::Input(format!(
+                    "not switching to '{b}': the working tree has changes in {}; commit or stash them, then run `git checkpoint stack pop --switch` again",
+                    dirty.join(", ")
+                )));
+            }
+            let dir = store
+                .repo
+                .workdir()
+                .ok_or_else(|| Error::Input("--switch needs a working tree".into()))?;
+            let status = std::process::Command::new("git")
+                .args(["switch", "--quiet", "--", b])
+                .current_dir(dir)
+                .status()?;
+            if !status.success() {
+                return Err(Error::Input(format!(
+                    "`git switch {b}` failed ({status}); the stack is unchanged"
+                )));
+            }
+            switched = true;
+        }
+    }
+    let mut popped = None;
+    let remaining = stack::update(store, &format!("stack: pop {story}"), |s| {
+        match s.entries.iter().position(|e| e.story == top.story) {
+            Some(i) => {
+                popped = Some(s.entries.remove(i));
+                Ok(())
+            }
+            None => Err(Error::Conflict(format!(
+                "story {story} was removed from the stack by another process; nothing popped"
+            ))),
+        }
+    })?;
+    crate::current::set(store, &story)?;
+    let (refname, tip) = crate::store::locate(store, &story, false)?;
+    let rev = store.read(&refname, tip)?;
+    let parsed = parse_rev(store, &rev);
+    let warnings = super::resume::warnings(store, &rev)?;
+    if json {
+        out.json(&json!({
+            "schema_version": JSON_SCHEMA_VERSION,
+            "popped": popped,
+            "switched": switched,
+            "remaining": remaining.entries,
+            "resume": view_json(&story, &refname, &rev, &parsed, &warnings),
+        }))?;
+    } else {
+        out.line(&format!(
+            "pop {}: {} at its checkpoint",
+            story.display(),
+            parsed.doc.stage.as_deref().unwrap_or("active")
+        ))?;
+        super::resume::print_block(out, &story.display(), &rev, &parsed)?;
+        for w in &warnings {
+            out.line(&format!("warning: {w}"))?;
+        }
+        if let Some(next) = remaining.entries.first() {
+            out.line(&format!("note: next on the stack: {}", next.story))?;
+        }
+    }
+    Ok(0)
+}

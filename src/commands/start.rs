@@ -1,0 +1,56 @@
+//! `git checkpoint start STORY`: make STORY this worktree's current story, used by commands
+//! given no story when the branch name names none.
+
+use super::{open, JSON_SCHEMA_VERSION};
+use crate::error::Result;
+use crate::output::Output;
+use crate::story::StoryId;
+use serde_json::json;
+
+/// Arguments of `start`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Story id to make current (`313`, `#313`, `R-007`).
+    pub story: String,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `start`; returns the exit code.
+///
+/// # Errors
+/// Repository and story errors; I/O errors writing `<git dir>/checkpoint/current`.
+pub fn run(args: Args, out: &mut Output) -> Result<i32> {
+    let store = open()?;
+    let story = StoryId::parse(&args.story)?;
+    let previous = start(&store, &story)?;
+    let exists = store.tip(&story.refname())?.is_some();
+    if args.json {
+        out.json(&json!({
+            "schema_version": JSON_SCHEMA_VERSION,
+            "story": story.as_str(),
+            "previous": previous.map(|p| p.to_string()),
+            "checkpoint_exists": exists,
+            "file": crate::current::path(&store).display().to_string(),
+        }))?;
+    } else {
+        let note = if exists {
+            format!("`git checkpoint resume {story}` shows where it stands")
+        } else {
+            "no checkpoint yet; `git checkpoint save` creates one".to_string()
+        };
+        out.line(&format!("Current story: {} ({note})", story.display()))?;
+    }
+    Ok(0)
+}
+
+/// Sets `story` as current; returns the story that was current before.
+///
+/// # Errors
+/// I/O errors.
+pub fn start(store: &crate::store::Store, story: &StoryId) -> Result<Option<StoryId>> {
+    let previous = crate::current::get(store);
+    crate::current::set(store, story)?;
+    Ok(previous)
+}

@@ -1,0 +1,239 @@
+//! `git checkpoint status`: how old the current story's checkpoint is and how far HEAD and the
+//! working tree moved since; exits 1 when stale by `--max-age` or `--max-commits` (defaults
+//! from `checkpoint.maxAge` and `checkpoint.maxCommits`), for idle hooks (seed 001).
+
+use super::{open, resolve_story, JSON_SCHEMA_VERSION};
+use crate::error::{Error, Result};
+use crate::gitstate;
+use crate::output::{relative_time, rfc3339, Output};
+use gix::ObjectId;
+use serde_json::json;
+
+/// Exit code when the checkpoint is stale (or missing).
+pub const EXIT_STALE: i32 = 1;
+
+/// Arguments of `status`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Story id; default: GIT_CHECKPOINT_STORY, the branch name, then the current story.
+    pub story: Option<String>,
+    /// Stale when older than DURATION (`90s`, `30m`, `2h`, `1d`, `1w`, `1h30m`); default
+    /// `checkpoint.maxAge`.
+    #[arg(long, value_name = "DURATION")]
+    pub max_age: Option<String>,
+    /// Stale when HEAD has more than N commits the checkpoint has not seen; default
+    /// `checkpoint.maxCommits`.
+    #[arg(long, value_name = "N")]
+    pub max_commits: Option<u64>,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Parses a duration: one or more `<number><unit>` with units s, m, h, d, w (a bare number is
+/// seconds). Returns seconds.
+pub fn parse_duration(s: &str) -> Option<i64> {
+    let s = s.trim().to_lowercase();
+    if s.is_empty() {
+        return None;
+    }
+    if let Ok(n) = s.parse::<i64>() {
+        return (n >= 0).then_some(n);
+    }
+    let mut total: i64 = 0;
+    let mut num = String::new();
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            num.push(c);
+            continue;
+        }
+        let unit = match c {
+            's' => 1,
+            'm' => 60,
+            'h' => 3600,
+            'd' => 86_400,
+            'w' => 604_800,
+            _ => return None,
+        };
+        let n: i64 = num.parse().ok()?;
+        total = total.checked_add(n.checked_mul(unit)?)?;
+        num.clear();
+    }
+    num.is_empty().then_some(total)
+}
+
+/// Runs `status`; returns 0 when fresh, [`EXIT_STALE`] when stale or missing.
+///
+/// # Errors
+/// Repository, story, configuration and storage errors.
+pub fn run(args: Args, out: &mut Output) -> Result<i32> {
+    let store = open()?;
+    let (story, found) = resolve_story(&store, args.story.as_deref(), "status", true)?;
+    super::note_found(&story, &found);
+    let (age_text, age_key) = match &args.max_age {
+        Some(v) => (Some(v.clone()), "--max-age"),
+        None => (
+            store.config_string("checkpoint.maxAge"),
+            "checkpoint.maxAge",
+        ),
+    };
+    let max_age = match age_text {
+        None => None,
+        Some(v) => Some(parse_duration(&v).ok_or_else(|| Error::Config {
+            key: age_key.into(),
+            value: v.clone(),
+            reason: "expected a duration such as 90s, 30m, 2h, 1d, 1w or 1h30m".into(),
+        })?),
+    };
+    let max_commits = match args.max_commits {
+        Some(n) => Some(n),
+        None => match store.config_string("checkpoint.maxCommits") {
+            None => None,
+            Some(v) => Some(v.trim().parse::<u64>().map_err(|_| Error::Config {
+                key: "checkpoint.maxCommits".into(),
+                value: v.clone(),
+                reason: "expected a number of commits such as 3".into(),
+            })?),
+        },
+    };
+    let refname = story.refname();
+    let now = chrono::Utc::now().timestamp();
+    let Some(tip) = store.tip(&refname)? else {
+        if args.json {
+            out.json(&json!({
+                "schema_version": JSON_SCHEMA_VERSION,
+                "story": story.as_str(),
+                "ref": refname,
+                "exists": false,
+                "stale": true,
+                "reasons": ["no checkpoint yet"],
+            }))?;
+        } else {
+            out.line(&format!(
+                "{}: no checkpoint yet; save one with `git checkpoint save {story}`",
+                story.display()
+            ))?;
+        }
+        return Ok(EXIT_STALE);
+    };
+    let rev = store.read(&refname, tip)?;
+    let age = now - rev.summary.time;
+    let git = gitstate::head(&store.repo)?;
+    let saved_head = rev
+        .meta
+        .head
+        .as_deref()
+        .and_then(|h| ObjectId::from_hex(h.as_bytes()).ok());
+    let commits = match (saved_head, git.head) {
+        (Some(s), Some(h)) if s != h => gitstate::count(&store.repo, h, s),
+        (None, Some(h)) => gitstate::count(&store.repo, h, h).map(|_| 0),
+        _ => Some(0),
+    };
+    let saved_files: Vec<(String, String)> = rev
+        .meta
+        .files_modified
+        .iter()
+        .filter(|f| f.state != "committed")
+        .map(|f| (f.path.clone(), f.state.clone()))
+        .collect();
+    let now_files: Vec<(String, String)> = gitstate::status(&store.repo)?
+        .into_iter()
+        .map(|f| (f.path, f.state))
+        .collect();
+    let mut changed: Vec<String> = now_files
+        .iter()
+        .filter(|f| !saved_files.contains(f))
+        .chain(saved_files.iter().filter(|f| !now_files.contains(f)))
+        .map(|f| f.0.clone())
+        .collect();
+    changed.sort();
+    changed.dedup();
+    let mut reasons = Vec::new();
+    if let Some(m) = max_age {
+        if age > m {
+            reasons.push(format!("older than {m} seconds"));
+        }
+    }
+    if let Some(m) = max_commits {
+        match commits {
+            Some(n) if n as u64 > m => {
+                reasons.push(format!("{n} commits since the save (more than {m})"))
+            }
+            None => reasons.push(format!("more than {m} commits since the save")),
+            _ => {}
+        }
+    }
+    let stale = !reasons.is_empty();
+    if args.json {
+        out.json(&json!({
+            "schema_version": JSON_SCHEMA_VERSION,
+            "story": story.as_str(),
+            "ref": refname,
+            "exists": true,
+            "commit": tip.to_string(),
+            "saved_at": rfc3339(rev.summary.time, rev.summary.offset),
+            "age_seconds": age,
+            "head": git.head.map(|h| h.to_string()),
+            "saved_head": rev.meta.head,
+            "commits_since": commits,
+            "files_changed_since": changed,
+            "max_age_seconds": max_age,
+            "max_commits": max_commits,
+            "stale": stale,
+            "reasons": reasons,
+        }))?;
+    } else {
+        out.line(&format!(
+            "{}: saved {} (revision {})",
+            story.display(),
+            relative_time(rev.summary.time, now),
+            rev.summary.revision
+        ))?;
+        out.line(&format!(
+            "HEAD: {} commit(s) since the save",
+            commits.map_or("many".to_string(), |n| n.to_string())
+        ))?;
+        out.line(&format!(
+            "Working tree: {} file(s) changed since the save{}",
+            changed.len(),
+            if changed.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " ({})",
+                    changed
+                        .iter()
+                        .take(5)
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+        ))?;
+        if stale {
+            out.line(&format!(
+                "stale: {}; run `git checkpoint save {story}`",
+                reasons.join("; ")
+            ))?;
+        }
+    }
+    Ok(if stale { EXIT_STALE } else { 0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("90"), Some(90));
+        assert_eq!(parse_duration("30m"), Some(1800));
+        assert_eq!(parse_duration("1h30m"), Some(5400));
+        assert_eq!(parse_duration("2d"), Some(172_800));
+        assert_eq!(parse_duration("1w"), Some(604_800));
+        assert_eq!(parse_duration("5x"), None);
+        assert_eq!(parse_duration("m"), None);
+        assert_eq!(parse_duration("10"), Some(10));
+        assert_eq!(parse_duration("99999999999999999999w"), None);
+    }
+}

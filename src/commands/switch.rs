@@ -1,0 +1,70 @@
+//! `git checkpoint switch STORY`: save the current story (a revision recording the switch),
+//! then make STORY current.
+
+use super::{open, save, JSON_SCHEMA_VERSION};
+use crate::error::Result;
+use crate::output::Output;
+use crate::story::StoryId;
+use serde_json::json;
+
+/// Arguments of `switch`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Story to switch to.
+    pub story: String,
+    /// Journal entry for the revision saved on the story being left.
+    #[arg(short = 'm', long, value_name = "TEXT")]
+    pub message: Option<String>,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `switch`; returns the exit code.
+///
+/// # Errors
+/// Repository, story, identity and storage errors; the current story is unchanged on error.
+pub fn run(args: Args, out: &mut Output) -> Result<i32> {
+    let store = open()?;
+    let to = StoryId::parse(&args.story)?;
+    let from = crate::current::get(&store);
+    let mut saved = None;
+    if let Some(from) = from.as_ref().filter(|f| **f != to) {
+        let save_args = save::Args {
+            story: Some(from.to_string()),
+            message: Some(
+                args.message
+                    .clone()
+                    .unwrap_or_else(|| format!("switch to {}", to.display())),
+            ),
+            ..save::Args::default()
+        };
+        saved = Some(save::save(&store, from, &save_args)?);
+    }
+    crate::current::set(&store, &to)?;
+    let exists = store.tip(&to.refname())?.is_some();
+    if args.json {
+        out.json(&json!({
+            "schema_version": JSON_SCHEMA_VERSION,
+            "from": from.as_ref().map(|f| f.to_string()),
+            "saved": saved.as_ref().map(|s| json!({
+                "ref": s.refname,
+                "commit": s.commit.to_string(),
+                "revision": s.revision.summary.revision,
+            })),
+            "story": to.as_str(),
+            "checkpoint_exists": exists,
+        }))?;
+    } else {
+        if let (Some(f), Some(s)) = (&from, &saved) {
+            out.line(&format!(
+                "Saved {} (revision {}, {})",
+                f.display(),
+                s.revision.summary.revision,
+                &s.commit.to_string()[..12]
+            ))?;
+        }
+        out.line(&format!("Current story: {}", to.display()))?;
+    }
+    Ok(0)
+}

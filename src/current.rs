@@ -1,0 +1,58 @@
+//! The current story of a worktree (`git checkpoint start`): one line in
+//! `<git dir>/checkpoint/current`. The git dir of a linked worktree is private to it
+//! (`.git/worktrees/<name>`), so every worktree has its own current story.
+//!
+//! Owns that one file only; never touches refs.
+
+use crate::error::{Error, Result};
+use crate::store::Store;
+use crate::story::StoryId;
+use std::path::PathBuf;
+
+/// The file holding the current story of this worktree.
+pub fn path(store: &Store) -> PathBuf {
+    store.repo.git_dir().join("checkpoint").join("current")
+}
+
+/// The current story, if one is set and still valid.
+pub fn get(store: &Store) -> Option<StoryId> {
+    let text = std::fs::read_to_string(path(store)).ok()?;
+    StoryId::parse(text.trim()).ok()
+}
+
+/// Sets the current story (written to a temporary file, then renamed into place).
+///
+/// # Errors
+/// [`Error::Io`] when the git dir is not writable.
+pub fn set(store: &Store, story: &StoryId) -> Result<()> {
+    let p = path(store);
+    let dir = p.parent().expect("the path has a parent");
+    std::fs::create_dir_all(dir)?;
+    let tmp = dir.join(format!("current.{}.tmp", std::process::id()));
+    std::fs::write(&tmp, format!("{story}\n"))?;
+    std::fs::rename(&tmp, &p).map_err(Error::from)
+}
+
+/// Clears the current story; returns the one that was set.
+///
+/// # Errors
+/// [`Error::Io`] when the file exists but cannot be removed.
+pub fn clear(store: &Store) -> Result<Option<StoryId>> {
+    let was = get(store);
+    match std::fs::remove_file(path(store)) {
+        Ok(()) => Ok(was),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(was),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Clears the current story only when it is `story`.
+///
+/// # Errors
+/// As [`clear`].
+pub fn clear_if(store: &Store, story: &StoryId) -> Result<()> {
+    if get(store).as_ref() == Some(story) {
+        clear(store)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,373 @@
+//! Building blocks shared by the non-`pair` templates: decoding input, splitting a document
+//! into front matter and headed blocks, and reading list items, `Key: value` fields and
+//! paragraphs out of one block. Block structure comes from pulldown-cmark (CommonMark 0.31), so
+//! headings and list markers inside fenced code never count.
+
+use super::parse::{code_ranges, field_line, headings, is_none_marker, is_placeholder, is_unknown};
+use super::{Task, UNKNOWN};
+use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+
+/// Decodes input bytes like [`super::parse`] does: BOM dropped, CRLF/CR to LF, invalid UTF-8
+/// replaced (and reported as a gap).
+pub(super) fn decode(input: &[u8], gaps: &mut Vec<String>) -> String {
+    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let decoded = String::from_utf8_lossy(input).into_owned();
+    if decoded.contains('\u{FFFD}') {
+        gaps.push(
+            "the document is not valid UTF-8; invalid bytes were replaced with U+FFFD".into(),
+        );
+    }
+    decoded.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// One headed block: the heading and the text up to the next heading of any level.
+#[derive(Debug, Clone)]
+pub(super) struct Block {
+    /// 1 for `#`, 2 for `##`...
+    pub level: u8,
+    /// Heading text as written (inline markup removed).
+    pub name: String,
+    /// 1-based line of the heading.
+    pub line: usize,
+    /// The body, trimmed of surrounding blank lines.
+    pub body: String,
+}
+
+/// A document split into its parts.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Split {
+    /// YAML front matter between leading `---` lines, without the fences.
+    pub front_matter: Option<String>,
+    /// Text before the first heading (after front matter).
+    pub preamble: String,
+    /// Every top-level heading with its body, in order.
+    pub blocks: Vec<Block>,
+}
+
+/// Splits `text` into front matter, preamble and headed blocks.
+pub(super) fn split(text: &str) -> Split {
+    let mut out = Split::default();
+    let mut rest = text;
+    let mut line_offset = 0;
+    if let Some(after) = text.strip_prefix("---\n") {
+        let mut pos = 0;
+        for l in after.split_inclusive('\n') {
+            if l.trim_end() == "---" {
+                out.front_matter = Some(after[..pos].to_string());
+                rest = &after[pos + l.len()..];
+                line_offset = text[..text.len() - rest.len()].matches('\n').count();
+                break;
+            }
+            pos += l.len();
+        }
+    }
+    let hs = headings(rest);
+    let first = hs.first().map_or(rest.len(), |h| h.range.start);
+    out.preamble = rest[..first].trim().to_string();
+    for (i, h) in hs.iter().enumerate() {
+        let end = hs.get(i + 1).map_or(rest.len(), |n| n.range.start);
+        let body = &rest[h.range.end.min(end)..end];
+        out.blocks.push(Block {
+            level: match h.level {
+                HeadingLevel::H1 => 1,
+                HeadingLevel::H2 => 2,
+                HeadingLevel::H3 => 3,
+                HeadingLevel::H4 => 4,
+                HeadingLevel::H5 => 5,
+                HeadingLevel::H6 => 6,
+            },
+            name: h.name.clone(),
+            line: h.line + line_offset,
+            body: body.trim_matches('\n').trim_end().to_string(),
+        });
+    }
+    out
+}
+
+/// Normalises a heading for matching: numbering (`3.`, `3)`) and a trailing colon dropped,
+/// lowercased, whitespace collapsed.
+pub(super) fn norm(name: &str) -> String {
+    let n = name.trim_start_matches(|c: char| c.is_ascii_digit());
+    let n = if n.len() < name.len() {
+        n.trim_start_matches(['.', ')'])
+    } else {
+        n
+    };
+    let n = n.trim().trim_end_matches(':').trim().to_lowercase();
+    n.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Top-level list items of `body` (bullets or numbered), with checkbox state. Continuation
+/// lines and nested lists stay in the item's text, dedented.
+pub(super) fn items(body: &str) -> Vec<Task> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut item: Option<(usize, bool)> = None;
+    for (event, range) in Parser::new_ext(body, Options::ENABLE_TASKLISTS).into_offset_iter() {
+        match event {
+            Event::Start(Tag::List(_)) => depth += 1,
+            Event::End(TagEnd::List(_)) => depth = depth.saturating_sub(1),
+            Event::Start(Tag::Item) if depth == 1 => item = Some((range.start, false)),
+            Event::TaskListMarker(checked) if depth == 1 => {
+                if let Some((_, c)) = item.as_mut() {
+                    *c = checked;
+                }
+            }
+            Event::End(TagEnd::Item) if depth == 1 => {
+                if let Some((start, done)) = item.take() {
+                    let text = super::parse::item_text(&body[start..range.end]);
+                    out.push(Task { text, done });
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Top-level paragraphs of `body` (not inside lists, quotes or code), trimmed.
+pub(super) fn paragraphs(body: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut para: Option<usize> = None;
+    for (event, range) in Parser::new_ext(body, Options::empty()).into_offset_iter() {
+        match event {
+            Event::Start(Tag::List(_) | Tag::BlockQuote(_)) => depth += 1,
+            Event::End(TagEnd::List(_) | TagEnd::BlockQuote(_)) => depth = depth.saturating_sub(1),
+            Event::Start(Tag::Paragraph) if depth == 0 => para = Some(range.start),
+            Event::End(TagEnd::Paragraph) if depth == 0 => {
+                if let Some(start) = para.take() {
+                    let p = body[start..range.end].trim();
+                    if !p.is_empty() {
+                        out.push(p.to_string());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Removes the lines of `body` that are fields with one of `keys` (lowercase), outside code
+/// blocks. Returns the fields found and the rest of the body.
+pub(super) fn take_fields(body: &str, keys: &[&str]) -> (Vec<(String, String)>, String) {
+    let code = code_ranges(body);
+    let mut found = Vec::new();
+    let mut rest = String::with_capacity(body.len());
+    let mut offset = 0;
+    for line in body.split_inclusive('\n') {
+        let in_code = code.iter().any(|r| r.contains(&offset));
+        offset += line.len();
+        if !in_code {
+            if let Some((k, v)) = field_line(line.trim_end_matches('\n')) {
+                if keys.contains(&k.as_str()) {
+                    found.push((k, v));
+                    rest.push('\n');
+                    continue;
+                }
+            }
+        }
+        rest.push_str(line);
+    }
+    (found, rest)
+}
+
+/// A `- Key: value` list item, with its nested items (for `- Done when:` followed by a list).
+#[derive(Debug, Clone, Default)]
+pub(super) struct FieldItem {
+    /// The key as written (`Stopped at`).
+    pub key: String,
+    /// The value on the key's line (may be empty).
+    pub value: String,
+    /// Nested list items, if any.
+    pub nested: Vec<Task>,
+}
+
+/// Reads every top-level list item of `body` shaped `Key: value`; other items are skipped.
+pub(super) fn field_items(body: &str) -> Vec<FieldItem> {
+    let mut out = Vec::new();
+    for it in items(body) {
+        let (first, rest) = it.text.split_once('\n').unwrap_or((&it.text, ""));
+        let Some((key, value)) = key_value(first) else {
+            continue;
+        };
+        out.push(FieldItem {
+            key,
+            value,
+            nested: items(rest),
+        });
+    }
+    out
+}
+
+/// Splits `Key: value` (or `**Key:** value`) keeping the key as written.
+pub(super) fn key_value(line: &str) -> Option<(String, String)> {
+    let l = line.trim();
+    if let Some(rest) = l.strip_prefix("**") {
+        let (k, v) = rest.split_once("**")?;
+        let (k, v) = match k.strip_suffix(':') {
+            Some(k) => (k, v),
+            None => (k, v.strip_prefix(':')?),
+        };
+        return Some((k.trim().to_string(), unquote_code(v.trim())));
+    }
+    let (k, v) = l.split_once(':')?;
+    if k.is_empty()
+        || k.len() > 40
+        || !k
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == ' ' || c == '_' || c == '-')
+        || !(v.is_empty() || v.starts_with(' '))
+    {
+        return None;
+    }
+    Some((k.trim().to_string(), v.trim().to_string()))
+}
+
+fn unquote_code(v: &str) -> String {
+    v.strip_prefix('`')
+        .and_then(|x| x.strip_suffix('`'))
+        .filter(|x| !x.contains('`'))
+        .unwrap_or(v)
+        .trim()
+        .to_string()
+}
+
+/// Whether `s` says "nothing here" (`None`, `none yet`, `n/a`, `-`).
+pub(super) fn is_none(s: &str) -> bool {
+    is_none_marker(s)
+}
+
+/// Checks one value: unknown markers and unfilled placeholders become gaps and `None`.
+pub(super) fn value(v: Option<&str>, what: &str, gaps: &mut Vec<String>) -> Option<String> {
+    let v = v?.trim();
+    if v.is_empty() || is_none_marker(v) {
+        return None;
+    }
+    if is_unknown(v) {
+        gaps.push(format!("{what} is marked {UNKNOWN}"));
+        return None;
+    }
+    if is_placeholder(v) {
+        gaps.push(format!("{what} is an unfilled placeholder: {v}"));
+        return None;
+    }
+    Some(v.to_string())
+}
+
+/// Keeps real items: "none" markers dropped, unknown markers and placeholders become gaps.
+pub(super) fn real(items: Vec<Task>, what: &str, gaps: &mut Vec<String>) -> Vec<Task> {
+    items
+        .into_iter()
+        .filter(|t| {
+            let s = t.text.trim();
+            if s.is_empty() || is_none_marker(s) {
+                false
+            } else if is_unknown(s) {
+                gaps.push(format!("{what} has an item marked {UNKNOWN}"));
+                false
+            } else if is_placeholder(s) {
+                gaps.push(format!("{what} has an unfilled placeholder item: {s}"));
+                false
+            } else {
+                true
+            }
+        })
+        .collect()
+}
+
+/// List items of `body` if it has any, else its paragraphs as items; "None" yields nothing.
+pub(super) fn lines_or_items(body: &str, what: &str, gaps: &mut Vec<String>) -> Vec<String> {
+    let its = items(body);
+    let raw: Vec<Task> = if its.is_empty() {
+        paragraphs(body)
+            .into_iter()
+            .map(|p| Task {
+                text: p,
+                done: false,
+            })
+            .collect()
+    } else {
+        its
+    };
+    real(raw, what, gaps).into_iter().map(|t| t.text).collect()
+}
+
+/// Writes a list item; continuation lines are indented so they stay inside it.
+pub(super) fn push_item(out: &mut String, marker: &str, text: &str) {
+    let mut lines = text.lines();
+    out.push_str(marker);
+    out.push_str(lines.next().unwrap_or(""));
+    out.push('\n');
+    let pad = " ".repeat(marker.chars().count().min(4));
+    for l in lines {
+        if !l.is_empty() {
+            out.push_str(&pad);
+            out.push_str(l);
+        }
+        out.push('\n');
+    }
+}
+
+/// Renders plain items, or `None` when there are none.
+pub(super) fn push_list(out: &mut String, items: &[String]) {
+    if items.is_empty() {
+        out.push_str("None\n");
+    }
+    for i in items {
+        push_item(out, "- ", i);
+    }
+}
+
+/// Renders checklist items, or `None` when there are none.
+pub(super) fn push_checks(out: &mut String, items: &[Task]) {
+    if items.is_empty() {
+        out.push_str("None\n");
+    }
+    for t in items {
+        push_item(out, if t.done { "- [x] " } else { "- [ ] " }, &t.text);
+    }
+}
+
+/// One-line form of a value: newlines become spaces.
+pub(super) fn one_line(s: &str) -> String {
+    s.split(['\n', '\r'])
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_reads_front_matter_and_blocks() {
+        let s = split("---\na: 1\n---\n\nintro\n\n## One\nx\n\n```\n## not\n```\n### Two\n- y\n");
+        assert_eq!(s.front_matter.as_deref(), Some("a: 1\n"));
+        assert_eq!(s.preamble, "intro");
+        assert_eq!(s.blocks.len(), 2);
+        assert_eq!(s.blocks[0].name, "One");
+        assert_eq!(s.blocks[0].line, 7);
+        assert!(s.blocks[0].body.contains("## not"));
+        assert_eq!(s.blocks[1].level, 3);
+    }
+
+    #[test]
+    fn field_items_keep_nested_lists() {
+        let f = field_items("- Stage: execute\n- Done when:\n  - tests pass\n  - docs\n- plain\n");
+        assert_eq!(f.len(), 2);
+        assert_eq!(f[0].key, "Stage");
+        assert_eq!(f[0].value, "execute");
+        assert_eq!(f[1].nested.len(), 2);
+        assert_eq!(f[1].nested[1].text, "docs");
+    }
+
+    #[test]
+    fn norm_drops_numbering() {
+        assert_eq!(norm("3. Tasks  Done:"), "tasks done");
+        assert_eq!(norm("Notes"), "notes");
+    }
+}

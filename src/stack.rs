@@ -1,0 +1,157 @@
+//! The stack of suspended stories (seed 003's `STACK.md`), kept in git at
+//! [`STACK_REF`](crate::store::STACK_REF) so it survives machines and can be shared: each change
+//! is a commit whose tree holds `stack.json` (the entries, top first) and `STACK.md` (the same
+//! entries in seed 003's format); the commit chain is the stack's history. Every change is a
+//! compare-and-swap on the ref, retried when another process moved it.
+
+use crate::error::{Error, Result};
+use crate::model::templates::{render_stack_md, StackMdEntry};
+use crate::model::Document;
+use crate::store::{self, PreviousValue, Store, STACK_REF};
+use gix::ObjectId;
+
+/// `stack.json`'s file name.
+pub const STACK_FILE: &str = "stack.json";
+/// The human rendering's file name.
+pub const STACK_MD: &str = "STACK.md";
+const ATTEMPTS: u32 = 16;
+
+/// One suspended story.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Entry {
+    /// Canonical story id.
+    pub story: String,
+    /// Title at the time of the push.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// The branch to restore (the checkpoint's branch).
+    #[serde(default)]
+    pub branch: Option<String>,
+    /// The item's stage, when its template has one.
+    #[serde(default)]
+    pub stage: Option<String>,
+    /// Why it was suspended, verbatim.
+    pub reason: String,
+    /// When, RFC 3339.
+    pub pushed_at: String,
+    /// Full hex id of the story's checkpoint tip at the push, if it had one.
+    #[serde(default)]
+    pub checkpoint: Option<String>,
+    /// The next action recorded in that checkpoint.
+    #[serde(default)]
+    pub next_action: Option<String>,
+}
+
+/// The stack as stored: `entries[0]` is the top.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Stack {
+    /// Format version, 1.
+    pub schema_version: u32,
+    /// Entries, top first.
+    pub entries: Vec<Entry>,
+}
+
+/// Reads the stack and the commit it was read from (`None` when it was never written).
+///
+/// # Errors
+/// [`Error::Corrupt`] when `stack.json` is missing or invalid; [`Error::Git`].
+pub fn read(store: &Store) -> Result<(Option<ObjectId>, Stack)> {
+    let Some(tip) = store.tip(STACK_REF)? else {
+        return Ok((None, Stack::default()));
+    };
+    let corrupt = |reason: String| Error::Corrupt {
+        refname: STACK_REF.into(),
+        oid: tip.to_string(),
+        reason,
+    };
+    let commit = store
+        .repo
+        .find_commit(tip)
+        .map_err(|e| Error::git(format!("cannot read {STACK_REF}"), e))?;
+    let tree = commit
+        .tree()
+        .map_err(|e| Error::git(format!("cannot read the tree of {tip}"), e))?;
+    let entry = tree
+        .find_entry(STACK_FILE)
+        .map(|e| e.object_id())
+        .ok_or_else(|| corrupt(format!("its tree has no {STACK_FILE}")))?;
+    let data = store
+        .repo
+        .find_object(entry)
+        .map_err(|e| Error::git(format!("cannot read {STACK_FILE}"), e))?
+        .detach()
+        .data;
+    let stack = serde_json::from_slice(&data)
+        .map_err(|e| corrupt(format!("{STACK_FILE} is not valid: {e}")))?;
+    Ok((Some(tip), stack))
+}
+
+/// Seed 003's `STACK.md` for `stack`.
+pub fn render_md(stack: &Stack) -> String {
+    let entries: Vec<StackMdEntry> = stack
+        .entries
+        .iter()
+        .map(|e| StackMdEntry {
+            doc: Document {
+                story: Some(e.story.clone()),
+                title: e.title.clone(),
+                branch: e.branch.clone(),
+                stage: e.stage.clone(),
+                next_action: e.next_action.clone(),
+                ..Document::default()
+            },
+            reason: e.reason.clone(),
+            pushed: e.pushed_at.clone(),
+        })
+        .collect();
+    render_stack_md(&entries)
+}
+
+/// Changes the stack by compare-and-swap: `change` gets the current stack and edits it (or
+/// fails, and nothing is written); on a lost race it runs again on the new stack. Returns the
+/// stack as written.
+///
+/// # Errors
+/// Errors from `change`; [`Error::Contended`], [`Error::LockHeld`], [`Error::Git`].
+pub fn update<F>(store: &Store, message: &str, mut change: F) -> Result<Stack>
+where
+    F: FnMut(&mut Stack) -> Result<()>,
+{
+    store.check_identity()?;
+    for attempt in 0..ATTEMPTS {
+        store::backoff(attempt);
+        let (tip, mut stack) = read(store)?;
+        change(&mut stack)?;
+        stack.schema_version = 1;
+        let json = serde_json::to_vec_pretty(&stack).expect("the stack always serialises");
+        let md = render_md(&stack);
+        let commit = store.write_files_commit(
+            &[(STACK_MD, md.as_bytes()), (STACK_FILE, json.as_slice())],
+            &format!("{message}\n"),
+            tip.into_iter().collect(),
+            None,
+        )?;
+        let expected = match tip {
+            Some(t) => PreviousValue::MustExistAndMatch(gix::refs::Target::Object(t)),
+            None => PreviousValue::MustNotExist,
+        };
+        match store.edit(vec![store::update_edit(
+            STACK_REF,
+            commit,
+            expected,
+            "checkpoint: stack",
+        )]) {
+            Ok(()) => return Ok(stack),
+            Err(e) => {
+                if store.tip(STACK_REF)? != tip {
+                    continue;
+                }
+                return Err(e);
+            }
+        }
+    }
+    Err(Error::Contended {
+        refname: STACK_REF.into(),
+        attempts: ATTEMPTS,
+    })
+}

@@ -1,0 +1,1035 @@
+//! Issue 4: every seed workflow on refs — templates, journal, stack, current story, staleness,
+//! import/export round trips and the hand-off prompt. Documents below are written from each
+//! seed's template and example.
+
+use crate::common::{Sandbox, SEED_313};
+use serde_json::{json, Value};
+use std::path::Path;
+
+const TEAM_CONTEXT: &str = "# Working Context — api-backend
+_Last updated: 2026-07-16T15:10:00Z_
+
+## Part A — Current-State Snapshot (overwritten, regenerated each time, correctable)
+_Checkpoint trigger: task_completed_
+
+### 1. Current Objective
+Ship request rate limiting for the public API.
+
+### 2. Active Task
+- T4 — burst handling; accepted when 20 requests in 1s pass and the 21st gets 429
+- Current step: writing the burst test
+
+### 3. Completed Since Last Checkpoint
+- [x] T3 — token bucket in src/limit.rs
+
+### 4. In-Flight Work
+- [ ] T4 — burst test in tests/limit.rs (mid-implementation)
+- [ ] T5 — document limits in docs/api.md
+
+**Next action:** make tests/limit.rs::burst pass
+
+### 5. Decisions and Rationale
+- Decision: token bucket | Reason: bursts must pass | Alternatives considered: fixed window
+
+### 6. Open Questions and Blockers
+- Which limit applies to internal callers?
+
+### 7. Commitments to Others
+- To lead: report burst numbers by 17:00
+
+### 8. Critical File References
+- src/limit.rs
+- tests/limit.rs
+
+### 9. Cross-Session Notes
+- Staging Redis is shared; use db 5
+
+## Part B — Work Journal (append-only, forms a work history)
+
+### 2026-07-16T09:00:00Z — picked up T3
+- **What happened**: read src/limit.rs, planned the bucket
+
+### 2026-07-16T12:30:00Z — token bucket done
+- **What happened**: T3 finished, tests green
+- **Verbatim key exchanges**:
+  > lead: keep it in memory for now
+
+### 2026-07-16T15:10:00Z — burst test started
+- **What happened**: started tests/limit.rs::burst
+";
+
+const TEAM_COMPLETED: &str = "- 2026-07-15 | T2 | config loader | files: src/config.rs
+- 2026-07-16 | T3 | token bucket | files: src/limit.rs, tests/limit.rs
+";
+
+const PM_NOW: &str = "# NOW
+
+- Status: active
+- Item: R-007 Rate limiting for the public API
+- Session: feature/r-007-rate-limit
+- Stage: execute
+- Brief: planning/briefs/R-007.md
+- Plan: planning/plans/R-007.md
+- Milestone: M2
+
+## Done when
+
+- [ ] `cargo test limit` passes
+- [ ] docs/api.md lists the limits
+
+## Plan steps
+
+- [x] T1 — token bucket
+- [ ] T2 — burst test
+
+## Checkpoint 2026-07-16 14:30
+
+- Stopped at: T1 merged, burst test written but failing
+- Next action: make the burst test pass
+- Start with: cargo test limit::burst
+- Decisions: token bucket over fixed window, because bursts must pass
+- Context: staging Redis is shared; use db 5
+- Open question: which limit for internal callers?
+";
+
+const PM_STACK: &str = "# STACK
+
+### R-009 Fix flaky login test
+
+- Pushed: 2026-07-16 16:00
+- Branch: feature/r-009-login
+- Stage: execute
+- Reason: production outage needs the session
+- Done when:
+  - `cargo test login` passes 20 times in a row
+- Checkpoint:
+  - Stopped at: reproduced the flake locally
+  - Next action: add a retry-free wait on the session cookie
+  - Start with: cargo test login -- --nocapture
+  - Decisions: none
+  - Context: the flake needs TZ=UTC
+";
+
+const GSTACK_1: &str = "---
+status: in-progress
+branch: feat/ABC-42-auth-refactor
+timestamp: 2026-03-30T10:00:00-07:00
+session_duration_s: 3600
+files_modified:
+  - src/auth.rs
+---
+
+## Working on: Auth refactor
+
+### Summary
+
+Moving session handling out of the request path.
+
+### Decisions Made
+
+- Sessions live in src/session.rs, because auth.rs is too big
+
+### Remaining Work
+
+1. Split verify() from login()
+2. Update callers
+
+### Notes
+
+- The old cookie name must keep working for one release
+";
+
+const GSTACK_2: &str = "---
+status: in-progress
+branch: feat/ABC-42-auth-refactor
+timestamp: 2026-03-31T14:30:00-07:00
+session_duration_s: 5400
+files_modified:
+  - src/auth.rs
+  - src/session.rs
+---
+
+## Working on: Auth refactor
+
+### Summary
+
+verify() is split out; callers are next.
+
+### Decisions Made
+
+- Sessions live in src/session.rs, because auth.rs is too big
+- Keep verify() sync: no async runtime in the CLI
+
+### Remaining Work
+
+1. Update callers in src/api/*.rs
+2. Remove the old login path
+
+### Notes
+
+- The old cookie name must keep working for one release
+";
+
+fn s(v: &Value) -> &str {
+    v.as_str().unwrap_or_else(|| panic!("not a string: {v}"))
+}
+
+/// Asserts every listed field of a resume document is present and non-empty.
+fn assert_fields(v: &Value, fields: &[&str]) {
+    for f in fields {
+        let x = &v[*f];
+        let empty = x.is_null()
+            || x.as_str().is_some_and(str::is_empty)
+            || x.as_array().is_some_and(Vec::is_empty);
+        assert!(!empty, "field {f} is empty in {v:#}");
+    }
+}
+
+/// The structure that must survive export and re-import.
+fn structure(v: &Value) -> Value {
+    let mut out = serde_json::Map::new();
+    for k in [
+        "title",
+        "goal",
+        "branch",
+        "tasks_done",
+        "tasks_remaining",
+        "decisions",
+        "next_action",
+        "stage",
+        "stopped_at",
+        "start_with",
+        "done_when",
+        "open_questions",
+        "context",
+        "files",
+        "sections",
+        "fields",
+        "template",
+        "confidence",
+    ] {
+        out.insert(k.into(), v[k].clone());
+    }
+    Value::Object(out)
+}
+
+fn run_code(sb: &Sandbox, dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let o = sb.cp(dir).args(args).output().unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn pair_file_imports_resumes_high_exports_and_reimports_the_same() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let f = sb.file(".pair/working/checkpoints/313.md", SEED_313.as_bytes());
+    let r = sb.json(&repo, &["import", f.to_str().unwrap(), "--json"]);
+    assert_eq!(r["imported"][0]["story"], "313");
+    assert_eq!(r["imported"][0]["written"], 1);
+    let v = sb.json(&repo, &["resume", "313", "--json"]);
+    assert_eq!(v["confidence"], "high", "{:#}", v["gaps"]);
+    assert_eq!(v["template"], "pair");
+    assert_fields(
+        &v,
+        &[
+            "title",
+            "goal",
+            "source",
+            "branch",
+            "tasks_done",
+            "tasks_remaining",
+            "decisions",
+            "next_action",
+        ],
+    );
+    assert_eq!(
+        v["tasks_remaining"],
+        json!(["T6 — Completion criteria + steering pass"])
+    );
+    // Importing again changes nothing.
+    let refs = sb.refs(&repo);
+    let again = sb.json(&repo, &["import", f.to_str().unwrap(), "--json"]);
+    assert_eq!(again["imported"][0]["written"], 0);
+    assert_eq!(sb.refs(&repo), refs);
+    // Export to the pair location, re-import elsewhere: same structure.
+    let out = sb.path("out");
+    std::fs::create_dir_all(&out).unwrap();
+    sb.ok(
+        &repo,
+        &[
+            "export",
+            "313",
+            "--format",
+            "pair",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+    );
+    let exported = out.join("313.md");
+    assert_eq!(std::fs::read_to_string(&exported).unwrap(), SEED_313);
+    let repo2 = sb.repo("r2");
+    sb.ok(&repo2, &["import", exported.to_str().unwrap()]);
+    let w = sb.json(&repo2, &["resume", "313", "--json"]);
+    assert_eq!(structure(&w), structure(&v));
+}
+
+#[test]
+fn team_working_context_imports_journal_as_revisions_and_round_trips() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let wc = sb.file(
+        "zone/api_team/teammates/api-backend/working-context.md",
+        TEAM_CONTEXT.as_bytes(),
+    );
+    let done = sb.file(
+        "zone/api_team/teammates/api-backend/completed.md",
+        TEAM_COMPLETED.as_bytes(),
+    );
+    let (wc, done) = (wc.to_str().unwrap(), done.to_str().unwrap());
+    let r = sb.json(&repo, &["import", wc, done, "--json"]);
+    assert_eq!(r["imported"][0]["story"], "api-backend");
+    assert_eq!(r["imported"][0]["written"], 3);
+    let v = sb.json(&repo, &["resume", "api-backend", "--json"]);
+    assert_eq!(v["confidence"], "high", "{:#}", v["gaps"]);
+    assert_eq!(v["template"], "team");
+    assert_fields(
+        &v,
+        &[
+            "goal",
+            "branch",
+            "tasks_done",
+            "tasks_remaining",
+            "decisions",
+            "next_action",
+            "open_questions",
+            "context",
+            "files",
+            "sections",
+            "journal",
+            "trigger",
+            "last_updated",
+        ],
+    );
+    assert_eq!(v["next_action"], "make tests/limit.rs::burst pass");
+    assert_eq!(v["sections"][1]["heading"], "Commitments to Others");
+    assert_eq!(v["journal"].as_array().unwrap().len(), 3);
+    // Journal entries are revisions carrying their own timestamps.
+    let log = sb.json(&repo, &["log", "api-backend", "--json"]);
+    let revs = log["revisions"].as_array().unwrap();
+    assert_eq!(revs.len(), 3);
+    assert_eq!(revs[2]["message"], "picked up T3");
+    assert_eq!(revs[2]["date"], "2026-07-16T09:00:00+00:00");
+    assert_eq!(revs[0]["date"], "2026-07-16T15:10:00+00:00");
+    assert!(s(&revs[1]["journal"]).contains("keep it in memory"));
+    // completed.md became the completion log.
+    let c = sb.json(&repo, &["log", "api-backend", "--completed", "--json"]);
+    assert_eq!(c["completed"][0]["task"], "T2 — config loader");
+    assert_eq!(c["completed"][1]["date"], "2026-07-16");
+    assert_eq!(
+        c["completed"][1]["files"],
+        json!(["src/limit.rs", "tests/limit.rs"])
+    );
+    // Twice changes nothing.
+    let refs = sb.refs(&repo);
+    let again = sb.json(&repo, &["import", wc, done, "--json"]);
+    assert_eq!(again["imported"][0]["written"], 0);
+    assert_eq!(sb.refs(&repo), refs);
+    // Export: working-context.md + completed.md; re-import gives the same structure.
+    let out = sb.path("export/api-backend");
+    std::fs::create_dir_all(&out).unwrap();
+    sb.ok(
+        &repo,
+        &[
+            "export",
+            "api-backend",
+            "--format",
+            "team",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+    );
+    let completed = std::fs::read_to_string(out.join("completed.md")).unwrap();
+    assert_eq!(completed, TEAM_COMPLETED);
+    let repo2 = sb.repo("r2");
+    let ewc = out.join("working-context.md");
+    let ecd = out.join("completed.md");
+    sb.ok(
+        &repo2,
+        &["import", ewc.to_str().unwrap(), ecd.to_str().unwrap()],
+    );
+    let w = sb.json(&repo2, &["resume", "api-backend", "--json"]);
+    assert_eq!(structure(&w), structure(&v));
+    assert_eq!(w["journal"], v["journal"]);
+    assert_eq!(
+        sb.json(&repo2, &["log", "api-backend", "--completed", "--json"])["completed"],
+        c["completed"]
+    );
+}
+
+#[test]
+fn pm_now_and_stack_import_resume_and_round_trip() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let now = sb.file("planning/NOW.md", PM_NOW.as_bytes());
+    let stack = sb.file("planning/STACK.md", PM_STACK.as_bytes());
+    let (now, stack) = (now.to_str().unwrap(), stack.to_str().unwrap());
+    let r = sb.json(&repo, &["import", now, stack, "--json"]);
+    assert_eq!(r["current"], "r-007");
+    assert_eq!(r["stack_pushed"], json!(["r-009"]));
+    let v = sb.json(&repo, &["resume", "--json"]);
+    assert_eq!(v["story"], "r-007", "the imported NOW.md item is current");
+    assert_eq!(v["confidence"], "high", "{:#}", v["gaps"]);
+    assert_eq!(v["template"], "pm");
+    assert_fields(
+        &v,
+        &[
+            "title",
+            "branch",
+            "stage",
+            "doc_status",
+            "done_when",
+            "tasks_done",
+            "tasks_remaining",
+            "stopped_at",
+            "next_action",
+            "start_with",
+            "decisions",
+            "context",
+            "open_questions",
+            "fields",
+        ],
+    );
+    assert_eq!(v["start_with"], "cargo test limit::burst");
+    assert_eq!(v["stage"], "execute");
+    assert_eq!(
+        v["done_when"][0],
+        json!({"text": "`cargo test limit` passes", "done": false})
+    );
+    let list = sb.json(&repo, &["stack", "list", "--json"]);
+    assert_eq!(list["entries"][0]["story"], "r-009");
+    assert_eq!(
+        list["entries"][0]["reason"],
+        "production outage needs the session"
+    );
+    let stacked = sb.json(&repo, &["resume", "r-009", "--json"]);
+    assert_eq!(
+        stacked["next_action"],
+        "add a retry-free wait on the session cookie"
+    );
+    // Twice changes nothing.
+    let refs = sb.refs(&repo);
+    let again = sb.json(&repo, &["import", now, stack, "--json"]);
+    assert!(again["imported"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|i| i["written"] == 0));
+    assert_eq!(sb.refs(&repo), refs);
+    // Export NOW.md and re-import: same structure.
+    let out = sb.path("out/NOW.md");
+    std::fs::create_dir_all(out.parent().unwrap()).unwrap();
+    sb.ok(
+        &repo,
+        &[
+            "export",
+            "r-007",
+            "--format",
+            "pm",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+    );
+    let repo2 = sb.repo("r2");
+    sb.ok(&repo2, &["import", out.to_str().unwrap()]);
+    let w = sb.json(&repo2, &["resume", "r-007", "--json"]);
+    assert_eq!(structure(&w), structure(&v));
+}
+
+#[test]
+fn gstack_files_import_in_timestamp_order_and_round_trip() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    // Given newest first: import still writes them oldest first.
+    let b = sb.file("cp/20260331-143000-auth-refactor.md", GSTACK_2.as_bytes());
+    let a = sb.file("cp/20260330-100000-auth-refactor.md", GSTACK_1.as_bytes());
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let r = sb.json(&repo, &["import", b, a, "--json"]);
+    assert_eq!(
+        r["imported"][0]["story"], "abc-42",
+        "story from the branch name"
+    );
+    assert_eq!(r["imported"][0]["written"], 2);
+    let log = sb.json(&repo, &["log", "abc-42", "--json"]);
+    let revs = log["revisions"].as_array().unwrap();
+    assert_eq!(revs[0]["date"], "2026-03-31T14:30:00-07:00");
+    assert_eq!(revs[1]["date"], "2026-03-30T10:00:00-07:00");
+    let v = sb.json(&repo, &["resume", "abc-42", "--json"]);
+    assert_eq!(v["confidence"], "high", "{:#}", v["gaps"]);
+    assert_eq!(v["template"], "gstack");
+    assert_fields(
+        &v,
+        &[
+            "title",
+            "goal",
+            "branch",
+            "doc_status",
+            "last_updated",
+            "session_duration_s",
+            "files",
+            "decisions",
+            "tasks_remaining",
+            "next_action",
+            "context",
+        ],
+    );
+    assert_eq!(v["files"], json!(["src/auth.rs", "src/session.rs"]));
+    assert_eq!(v["session_duration_s"], 5400);
+    assert_eq!(v["next_action"], "Update callers in src/api/*.rs");
+    // The diff between the two files is section by section.
+    let d = sb.json(&repo, &["diff", "abc-42", "--json"]);
+    assert_eq!(
+        d["changes"]["decisions_added"],
+        json!(["Keep verify() sync: no async runtime in the CLI"])
+    );
+    let refs = sb.refs(&repo);
+    assert_eq!(
+        sb.json(&repo, &["import", a, b, "--json"])["imported"][0]["written"],
+        0
+    );
+    assert_eq!(sb.refs(&repo), refs);
+    let out = sb.path("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let e = sb.json(
+        &repo,
+        &[
+            "export",
+            "abc-42",
+            "--format",
+            "gstack",
+            "-o",
+            out.to_str().unwrap(),
+            "--json",
+        ],
+    );
+    let written = s(&e["written"][0]).to_string();
+    assert!(written.ends_with("-auth-refactor.md"), "{written}");
+    assert_eq!(std::fs::read_to_string(&written).unwrap(), GSTACK_2);
+    let repo2 = sb.repo("r2");
+    sb.ok(&repo2, &["import", &written]);
+    let w = sb.json(&repo2, &["resume", "abc-42", "--json"]);
+    assert_eq!(structure(&w), structure(&v));
+}
+
+#[test]
+fn seed_003_sequence_push_interrupt_pop_and_done_when_checks() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.git(&repo, &["switch", "-q", "-c", "item-a"]);
+    sb.ok(&repo, &["start", "A-1"]);
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "--template",
+            "pm",
+            "--title",
+            "Item A",
+            "--stage",
+            "execute",
+            "--todo",
+            "T1 — write the parser",
+            "--done-when",
+            "parser tests pass",
+            "--next",
+            "write the parser",
+            "--start-with",
+            "cargo test parser",
+            "--stopped-at",
+            "plan done",
+        ],
+    );
+    let v = sb.json(&repo, &["resume", "--json"]);
+    assert_eq!(v["story"], "a-1");
+    assert_eq!(v["template"], "pm");
+    // Interruption: push A, work on B on the branch that is checked out.
+    let p = sb.json(
+        &repo,
+        &["stack", "push", "--reason", "prod outage", "--json"],
+    );
+    assert_eq!(p["pushed"]["story"], "a-1");
+    assert_eq!(p["pushed"]["branch"], "item-a");
+    // A-1 is no longer current: a save without a story has nothing to go on.
+    sb.cp(&repo).args(["save"]).assert().failure();
+    sb.git(&repo, &["switch", "-q", "-c", "hotfix"]);
+    sb.ok(&repo, &["start", "B-2"]);
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "--title",
+            "Hotfix",
+            "--todo",
+            "T1 — fix",
+            "--next",
+            "fix it",
+        ],
+    );
+    sb.ok(&repo, &["save", "--done", "T1", "-m", "fixed"]);
+    sb.ok(&repo, &["done"]);
+    assert!(sb.refs(&repo).contains("refs/checkpoints-archive/b-2"));
+    // Pop A: refused on a dirty tree, naming the file; then restored with its branch.
+    std::fs::write(repo.join("dirty.txt"), "x").unwrap();
+    sb.git(&repo, &["add", "dirty.txt"]);
+    let (code, _, err) = run_code(&sb, &repo, &["stack", "pop", "--switch"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("dirty.txt"), "{err}");
+    assert_eq!(
+        sb.json(&repo, &["stack", "list", "--json"])["entries"][0]["story"],
+        "a-1"
+    );
+    sb.git(&repo, &["commit", "-q", "-m", "hotfix"]);
+    let popped = sb.json(&repo, &["stack", "pop", "--switch", "--json"]);
+    assert_eq!(popped["switched"], true);
+    assert_eq!(popped["resume"]["next_action"], "write the parser");
+    assert_eq!(popped["remaining"], json!([]));
+    assert_eq!(
+        sb.git(&repo, &["branch", "--show-current"]).trim(),
+        "item-a"
+    );
+    // done refuses while the todo and the Done-when check are open, naming them.
+    let (code, _, err) = run_code(&sb, &repo, &["done"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("todo: T1 — write the parser"), "{err}");
+    assert!(err.contains("done when: parser tests pass"), "{err}");
+    assert!(sb.refs(&repo).contains("refs/checkpoints/a-1"));
+    sb.ok(&repo, &["save", "--done", "T1"]);
+    let (code, _, err) = run_code(&sb, &repo, &["done"]);
+    assert_eq!(code, 1);
+    assert!(
+        !err.contains("todo:") && err.contains("parser tests pass"),
+        "{err}"
+    );
+    sb.ok(&repo, &["save", "--met", "parser tests"]);
+    sb.ok(&repo, &["done"]);
+    let refs = sb.refs(&repo);
+    assert!(
+        refs.contains("refs/checkpoints-archive/a-1") && !refs.contains("refs/checkpoints/a-1")
+    );
+    sb.git(&repo, &["fsck", "--strict"]);
+}
+
+#[test]
+fn done_force_and_stack_drop() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.ok(&repo, &["save", "x", "--todo", "open"]);
+    sb.ok(&repo, &["stack", "push", "x", "--reason", "later"]);
+    sb.ok(&repo, &["stack", "drop", "x"]);
+    assert_eq!(
+        sb.json(&repo, &["stack", "list", "--json"])["entries"],
+        json!([])
+    );
+    let (code, _, err) = run_code(&sb, &repo, &["stack", "pop"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("nothing stacked"), "{err}");
+    sb.cp(&repo).args(["done", "x"]).assert().failure();
+    sb.ok(&repo, &["done", "x", "--force"]);
+}
+
+#[test]
+fn current_story_is_per_worktree_and_switch_saves_the_old_one() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.git(&repo, &["worktree", "add", "-q", "../wt", "-b", "other"]);
+    sb.ok(&repo, &["start", "one"]);
+    sb.ok(&repo, &["save", "--title", "One"]);
+    sb.ok(&sb.path("wt"), &["start", "two"]);
+    sb.ok(&sb.path("wt"), &["save", "--title", "Two"]);
+    assert_eq!(sb.json(&repo, &["resume", "--json"])["story"], "one");
+    assert_eq!(
+        sb.json(&sb.path("wt"), &["resume", "--json"])["story"],
+        "two"
+    );
+    // The branch name wins over the current story.
+    sb.git(&repo, &["switch", "-q", "-c", "feature/#77-x"]);
+    sb.ok(&repo, &["save"]);
+    assert!(sb.refs(&repo).contains("refs/checkpoints/77"));
+    sb.git(&repo, &["switch", "-q", "main"]);
+    let sw = sb.json(&repo, &["switch", "three", "--json"]);
+    assert_eq!(sw["from"], "one");
+    assert_eq!(sw["story"], "three");
+    let log = sb.json(&repo, &["log", "one", "--json"]);
+    assert_eq!(log["revisions"][0]["message"], "switch to three");
+    let (code, out, _) = run_code(&sb, &repo, &["status", "--json"]);
+    assert_eq!(code, 1, "three has no checkpoint yet: stale");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["story"], "three");
+    assert_eq!(v["exists"], false);
+}
+
+#[test]
+fn journal_of_five_saves_and_completed_tasks_in_order() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "j",
+            "--todo",
+            "T1 — a",
+            "--todo",
+            "T2 — b",
+            "--todo",
+            "T3 — c",
+            "-m",
+            "planned the work",
+        ],
+    );
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "j",
+            "--done",
+            "T2",
+            "-m",
+            "T2 first\nit was blocking T1",
+        ],
+    );
+    let notes = sb.file(
+        "entry.md",
+        b"T3 done\n\nDecided to keep the cache.\n> lead: fine by me\n",
+    );
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "j",
+            "--done",
+            "T3",
+            "--journal",
+            "-F",
+            notes.to_str().unwrap(),
+        ],
+    );
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "j",
+            "--decision",
+            "keep the cache",
+            "-m",
+            "recorded a decision",
+        ],
+    );
+    sb.ok(&repo, &["save", "j", "--done", "T1", "-m", "T1 done"]);
+    let log = sb.json(&repo, &["log", "j", "--json"]);
+    let msgs: Vec<&str> = log["revisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| s(&r["message"]))
+        .collect();
+    assert_eq!(
+        msgs,
+        [
+            "T1 done",
+            "recorded a decision",
+            "T3 done",
+            "T2 first",
+            "planned the work"
+        ]
+    );
+    assert_eq!(log["revisions"][3]["journal"], "it was blocking T1");
+    assert!(s(&log["revisions"][2]["journal"]).contains("> lead: fine by me"));
+    let text = sb.ok(&repo, &["log", "j"]);
+    assert_eq!(text.matches("revision ").count(), 5, "{text}");
+    let c = sb.json(&repo, &["log", "j", "--completed", "--json"]);
+    let tasks: Vec<&str> = c["completed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| s(&c["task"]))
+        .collect();
+    assert_eq!(tasks, ["T2 — b", "T3 — c", "T1 — a"]);
+    assert!(s(&c["completed"][0]["date"]).contains('T'));
+    let human = sb.ok(&repo, &["log", "j", "--completed"]);
+    let lines: Vec<&str> = human.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(
+        lines[0].ends_with("T2 — b") && lines[2].ends_with("T1 — a"),
+        "{human}"
+    );
+    // -F without --journal still replaces the document, and refuses content flags.
+    sb.cp(&repo)
+        .args(["save", "j", "-F", notes.to_str().unwrap(), "--todo", "x"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("--journal"));
+}
+
+#[test]
+fn team_template_renders_recent_journal_as_part_b() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "tm",
+            "--template",
+            "team",
+            "--goal",
+            "Ship it",
+            "--todo",
+            "T1 — x",
+            "--next",
+            "do x",
+            "-m",
+            "first entry",
+        ],
+    );
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "tm",
+            "--done",
+            "T1",
+            "-m",
+            "second entry\nwith details",
+        ],
+    );
+    let v = sb.json(&repo, &["resume", "tm", "--json"]);
+    assert_eq!(v["template"], "team", "the template is reused");
+    let doc = s(&v["document"]);
+    assert!(doc.contains("## Part B — Work Journal"), "{doc}");
+    assert!(doc.contains(" — first entry\n"), "{doc}");
+    assert!(doc.contains(" — second entry\nwith details"), "{doc}");
+    assert_eq!(v["journal"].as_array().unwrap().len(), 2);
+    let trailer = sb.git(&repo, &["log", "-1", "--format=%B", "refs/checkpoints/tm"]);
+    assert!(trailer.contains("Checkpoint-Template: team"), "{trailer}");
+}
+
+#[test]
+fn custom_templates_from_the_repository_and_from_config() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    std::fs::create_dir_all(repo.join(".checkpoint/templates")).unwrap();
+    std::fs::write(
+        repo.join(".checkpoint/templates/review.md"),
+        "# Review checkpoint\n\n## Summary\n\n## Risks\n\n## Remaining Work\n\n## Next action\n\n## Notes (optional)\n",
+    )
+    .unwrap();
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "rv",
+            "--template",
+            "review",
+            "--goal",
+            "Review the parser",
+            "--todo",
+            "read lexer.rs",
+            "--next",
+            "read parser.rs",
+        ],
+    );
+    let v = sb.json(&repo, &["resume", "rv", "--json"]);
+    assert_eq!(v["template"], "review");
+    // Risks is required and still "None": that is content, not a gap.
+    assert_eq!(v["confidence"], "high", "{:#}", v["gaps"]);
+    let doc = s(&v["document"]).replace("## Risks\n\nNone\n", "");
+    let f = sb.file("cut.md", doc.as_bytes());
+    sb.ok(&repo, &["save", "rv", "-F", f.to_str().unwrap()]);
+    let v = sb.json(&repo, &["resume", "rv", "--json"]);
+    assert_eq!(v["gaps"], json!(["missing section 'Risks'"]));
+    // From config.
+    sb.git(
+        &repo,
+        &[
+            "config",
+            "checkpoint.standup.sections",
+            "Yesterday, Today, Blockers",
+        ],
+    );
+    sb.git(&repo, &["config", "checkpoint.template", "standup"]);
+    sb.ok(&repo, &["save", "su", "--question", "need a DB account"]);
+    let v = sb.json(&repo, &["resume", "su", "--json"]);
+    assert_eq!(v["template"], "standup");
+    assert_eq!(v["open_questions"], json!(["need a DB account"]));
+    // Unknown template: one line naming it and the fix; nothing written.
+    let refs = sb.refs(&repo);
+    let (code, _, err) = run_code(&sb, &repo, &["save", "zz", "--template", "nope"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("\"nope\"") && err.contains(".checkpoint/templates/nope.md"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(sb.refs(&repo), refs);
+}
+
+#[test]
+fn status_max_commits_is_stale_after_four_commits_and_fresh_after_save() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.ok(&repo, &["start", "st"]);
+    let (code, _, _) = run_code(&sb, &repo, &["status", "--max-commits", "3"]);
+    assert_eq!(code, 1, "no checkpoint yet is stale");
+    sb.ok(&repo, &["save", "--title", "Staleness"]);
+    for i in 0..3 {
+        sb.git(
+            &repo,
+            &["commit", "-q", "--allow-empty", "-m", &format!("c{i}")],
+        );
+    }
+    let (code, out, _) = run_code(&sb, &repo, &["status", "--max-commits", "3"]);
+    assert_eq!(code, 0, "{out}");
+    sb.git(&repo, &["commit", "-q", "--allow-empty", "-m", "c3"]);
+    let (code, out, _) = run_code(&sb, &repo, &["status", "--max-commits", "3", "--json"]);
+    assert_eq!(code, 1, "{out}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["commits_since"], 4);
+    assert_eq!(v["stale"], true);
+    sb.ok(&repo, &["save"]);
+    let (code, out, _) = run_code(&sb, &repo, &["status", "--max-commits", "3"]);
+    assert_eq!(code, 0, "{out}");
+    // Defaults from config; a bad value names the key and the fix.
+    sb.git(&repo, &["config", "checkpoint.maxCommits", "0"]);
+    sb.git(&repo, &["commit", "-q", "--allow-empty", "-m", "c4"]);
+    assert_eq!(run_code(&sb, &repo, &["status"]).0, 1);
+    sb.git(&repo, &["config", "checkpoint.maxAge", "soon"]);
+    let (code, _, err) = run_code(&sb, &repo, &["status"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("checkpoint.maxAge") && err.contains("30m"),
+        "{err}"
+    );
+    assert_eq!(
+        run_code(
+            &sb,
+            &repo,
+            &["status", "--max-age", "1h", "--max-commits", "5"]
+        )
+        .0,
+        0
+    );
+}
+
+#[test]
+fn prompt_within_1500_chars_keeps_next_action_and_start_command() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let mut args: Vec<String> = [
+        "save",
+        "big",
+        "--template",
+        "pm",
+        "--title",
+        "A very large item",
+        "--next",
+        "run the migration dry-run and compare row counts",
+        "--start-with",
+        "cargo run --bin migrate -- --dry-run",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for i in 0..40 {
+        args.push("--todo".into());
+        args.push(format!(
+            "T{i} — step number {i} of the long migration plan, with enough words to matter"
+        ));
+        args.push("--decision".into());
+        args.push(format!(
+            "decision {i}: we chose option {i} because the alternative broke compatibility"
+        ));
+        args.push("--context".into());
+        args.push(format!(
+            "context note {i} that a fresh session should know about the environment"
+        ));
+    }
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    sb.ok(&repo, &refs);
+    let full = sb.ok(&repo, &["prompt", "big"]);
+    assert!(full.chars().count() > 5000, "the checkpoint is large");
+    let text = sb.ok(&repo, &["prompt", "big", "--max-chars", "1500"]);
+    assert!(text.chars().count() <= 1500, "{}", text.chars().count());
+    assert!(
+        text.contains("Next action: run the migration dry-run and compare row counts"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Start with: cargo run --bin migrate -- --dry-run"),
+        "{text}"
+    );
+    assert!(text.contains("Remaining work:"), "{text}");
+    let next_at = text.find("Next action").unwrap();
+    let remaining_at = text.find("Remaining work").unwrap();
+    assert!(next_at < remaining_at, "most important first");
+    let v = sb.json(&repo, &["prompt", "big", "--max-chars", "1500", "--json"]);
+    assert!(v["chars"].as_u64().unwrap() <= 1500);
+    assert!(v["omitted"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|o| o == "context"));
+    // Without a start-with, the start command is derived, with a switch when on another branch.
+    sb.ok(&repo, &["save", "small", "--next", "go"]);
+    sb.git(&repo, &["switch", "-q", "-c", "elsewhere"]);
+    let t = sb.ok(&repo, &["prompt", "small", "--max-chars", "200"]);
+    assert!(
+        t.contains("Start with: git switch main && git checkpoint resume small"),
+        "{t}"
+    );
+    let (code, _, err) = run_code(&sb, &repo, &["prompt", "small", "--max-chars", "10"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--max-chars"), "{err}");
+}
+
+#[test]
+fn every_new_command_prints_one_json_document() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.ok(&repo, &["save", "k", "--next", "n"]);
+    for args in [
+        &["start", "k", "--json"][..],
+        &["status", "--json"],
+        &["stack", "push", "--reason", "r", "--json"],
+        &["stack", "list", "--json"],
+        &["stack", "pop", "--json"],
+        &["stack", "push", "k", "--reason", "r", "--json"],
+        &["stack", "drop", "--json"],
+        &["switch", "k", "--json"],
+        &["export", "k", "--format", "gstack", "--json"],
+        &["prompt", "k", "--json"],
+        &["log", "k", "--completed", "--json"],
+    ] {
+        let v = sb.json(&repo, args);
+        assert_eq!(v["schema_version"], 1, "{args:?}: {v}");
+    }
+    let f = sb.file("x/NOW.md", PM_NOW.as_bytes());
+    assert_eq!(
+        sb.json(&repo, &["import", f.to_str().unwrap(), "--json"])["schema_version"],
+        1
+    );
+    // Bad input: one line, non-zero, nothing written.
+    let refs = sb.refs(&repo);
+    let missing = sb.path("nope.md");
+    let (code, _, err) = run_code(&sb, &repo, &["import", missing.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("nope.md") && err.lines().count() == 1, "{err}");
+    let junk = sb.file("junk.md", b"just some words\n");
+    let (code, _, err) = run_code(&sb, &repo, &["import", junk.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("junk.md"), "{err}");
+    assert_eq!(sb.refs(&repo), refs);
+}
