@@ -38,11 +38,17 @@ root=$(cd -- "$script_dir/.." && pwd)
 # ---------------------------------------------------------------------------------------------
 # 1. Build.
 echo "==> cargo build --release --locked (in $root)"
-(cd "$root" && cargo build --release --locked --quiet)
-target_dir=${CARGO_TARGET_DIR:-$root/target}
-case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
-BIN=$target_dir/release/git-checkpoint
-[[ -x $BIN ]] || { echo "error: no binary at $BIN" >&2; exit 1; }
+# Cargo reports where it put the binary, whatever the target dir or build target.
+BIN=
+while IFS= read -r line; do
+    if [[ $line == *'"executable":"'*git-checkpoint'"'* ]]; then
+        BIN=${line#*\"executable\":\"}
+        BIN=${BIN%%\"*}
+    fi
+done < <(cd "$root" && cargo build --release --locked --bin git-checkpoint \
+    --message-format=json-render-diagnostics)
+[[ -n $BIN && -x $BIN ]] || { echo "error: the build did not produce git-checkpoint" >&2; exit 1; }
+echo "    $BIN"
 
 # ---------------------------------------------------------------------------------------------
 # 2. A hermetic environment and a realistic repository.
@@ -55,11 +61,12 @@ cleanup() {
     fi
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM # run the EXIT trap on Ctrl-C too
 
 # Nothing from the caller's git environment may leak in.
-while IFS= read -r var; do
-    unset "$var"
-done < <(env | sed -n 's/^\(GIT_[A-Za-z0-9_]*\)=.*/\1/p')
+for var in $(compgen -e); do
+    [[ $var == GIT_* ]] && unset "$var"
+done
 unset EDITOR VISUAL NO_COLOR
 mkdir -p "$tmp/home"
 export HOME=$tmp/home
@@ -126,7 +133,8 @@ git config branch.feature/bench-42.merge refs/heads/feature/bench-42
 
 # Old mtimes and a refreshed index, as in a working tree not touched this second (no
 # racily-clean entries that would force re-hashing).
-find . -path ./.git -prune -o -type f -exec touch -d '2 hours ago' {} +
+mapfile -t tracked < <(git ls-files)
+touch -d '2 hours ago' -- "${tracked[@]}"
 printf '// work in progress\n' >>src/pkg03/mod4/file5.rs
 printf '// work in progress\n' >>src/pkg11/mod0/file2.rs
 printf 'staged change\n' >>README.md
@@ -227,7 +235,8 @@ op_catfile() {
 }
 
 # Wall-clock nanoseconds into $NOW. bash 5's $EPOCHREALTIME (microsecond resolution) avoids
-# forking date(1) inside the timed interval; `date +%s%N` is the fallback for older bash.
+# forking date(1) inside the timed interval (a fork+exec costs about as much as the cat-file
+# being measured); `date +%s%N` is the fallback for older bash.
 now_ns() {
     if [[ -n ${EPOCHREALTIME:-} ]]; then
         local s=${EPOCHREALTIME%[.,]*} us=${EPOCHREALTIME#*[.,]}
@@ -244,15 +253,16 @@ tip2=$(git commit-tree -m "$msg" "$(printf '100644 blob %s\tcheckpoint.md\n10064
     "$(git hash-object -w "$doc")" "$(git hash-object -w "$meta")" | git mktree)")
 git update-ref refs/checkpoints/bench2 "$tip2" ""
 op_save 3; op_chain 3; op_resume 3; op_catfile 3
-"$BIN" resume bench >"$tmp/resume.out" 2>&1
-grep -q '^warning' "$tmp/resume.out" && { echo "note: resume printed warnings:"; grep '^warning' "$tmp/resume.out"; }
+while IFS= read -r line; do
+    [[ $line == warning* ]] && echo "note: resume printed: $line"
+done < <("$BIN" resume bench 2>&1)
 saves_before=$(git rev-list --count refs/checkpoints/bench)
 chain_before=$(git rev-list --count refs/checkpoints/bench2)
 
 # CPU time (user+sys) of finished children in milliseconds, from the `times` builtin. Written to
 # a file and read back so that no subshell is involved (a subshell would see its own children).
 cpu_ms() {
-    local line shell_u shell_s child_u child_s
+    local shell_u shell_s child_u child_s
     times >"$tmp/times"
     { read -r shell_u shell_s; read -r child_u child_s; } <"$tmp/times"
     CPU=$(($(dur_ms "$child_u") + $(dur_ms "$child_s")))

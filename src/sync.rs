@@ -164,27 +164,40 @@ fn integrate_ref(
             }
         }
     }
+    integrate_tip(store, story.as_str(), refname, theirs, |ours, base| {
+        merge_commit(store, refname, ours, theirs, base, remote)
+    })
+}
+
+/// Moves `refname` towards `theirs` by compare-and-swap: nothing when equal or ahead, a
+/// fast-forward when behind, else the commit `merge(ours, merge_base)` returns (with its
+/// conflicts). Retried when the ref moves meanwhile.
+fn integrate_tip(
+    store: &Store,
+    name: &str,
+    refname: &str,
+    theirs: ObjectId,
+    mut merge: impl FnMut(ObjectId, Option<ObjectId>) -> Result<(ObjectId, Vec<String>)>,
+) -> Result<Outcome> {
     for attempt in 0..8 {
         store::backoff(attempt);
         let ours = store.tip(refname)?;
         let (action, new_tip, conflicts) = match ours {
-            Some(o) if o == theirs => {
-                return Ok(outcome(story.as_str(), refname, Action::UpToDate, ours))
-            }
-            Some(o) if is_ancestor(store, theirs, o)? => {
-                return Ok(outcome(story.as_str(), refname, Action::Ahead, ours))
-            }
-            Some(o) if is_ancestor(store, o, theirs)? => (Action::FastForward, theirs, Vec::new()),
-            Some(o) => {
-                let (commit, conflicts) = merge_commit(store, refname, o, theirs, remote)?;
-                (Action::Merged, commit, conflicts)
-            }
             None => (Action::Created, theirs, Vec::new()),
+            Some(o) if o == theirs => return Ok(outcome(name, refname, Action::UpToDate, ours)),
+            Some(o) => match merge_base(store, o, theirs)? {
+                Some(b) if b == theirs => return Ok(outcome(name, refname, Action::Ahead, ours)),
+                Some(b) if b == o => (Action::FastForward, theirs, Vec::new()),
+                base => {
+                    let (commit, conflicts) = merge(o, base)?;
+                    (Action::Merged, commit, conflicts)
+                }
+            },
         };
         let edit = update_edit(refname, new_tip, expect(ours), "checkpoint: integrate");
         match store.edit(vec![edit.clone()]) {
             Ok(()) => {
-                let mut o = outcome(story.as_str(), refname, action, Some(new_tip));
+                let mut o = outcome(name, refname, action, Some(new_tip));
                 o.conflicts = conflicts;
                 return Ok(o);
             }
@@ -208,12 +221,13 @@ fn merge_commit(
     refname: &str,
     ours: ObjectId,
     theirs: ObjectId,
+    base: Option<ObjectId>,
     remote: &str,
 ) -> Result<(ObjectId, Vec<String>)> {
     let our_rev = store.read(refname, ours)?;
     let their_rev = store.read(refname, theirs)?;
     // Each side is read with the template it was written with; the merge is written with ours.
-    let base_doc = match merge_base(store, ours, theirs)? {
+    let base_doc = match base {
         Some(b) => templates::parse_revision(store, &store.read(refname, b)?).doc,
         None => Document::default(),
     };
@@ -247,6 +261,15 @@ fn merge_commit(
         saved_at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         ..newer.clone()
     };
+    // The completion log is a union: a task completed on either side stays completed, in date order.
+    let mut completed = our_rev.meta.completed.clone();
+    for c in &their_rev.meta.completed {
+        if !completed.iter().any(|o| o.task == c.task) {
+            completed.push(c.clone());
+        }
+    }
+    completed.sort_by(|a, b| a.date.cmp(&b.date));
+    let meta = Meta { completed, ..meta };
     let n = merged.conflicts.len();
     let subject = format!(
         "merge {remote} into {}: {n} conflict{}",
@@ -269,39 +292,8 @@ fn merge_commit(
 }
 
 fn integrate_notes(store: &Store, theirs: ObjectId) -> Result<Outcome> {
-    for attempt in 0..8 {
-        store::backoff(attempt);
-        let ours = store.tip(NOTES_REF)?;
-        let (action, new_tip) = match ours {
-            Some(o) if o == theirs => {
-                return Ok(outcome(NOTES_REF, NOTES_REF, Action::UpToDate, ours))
-            }
-            Some(o) if is_ancestor(store, theirs, o)? => {
-                return Ok(outcome(NOTES_REF, NOTES_REF, Action::Ahead, ours))
-            }
-            Some(o) if is_ancestor(store, o, theirs)? => (Action::FastForward, theirs),
-            Some(o) => (Action::Merged, notes::merge(store, o, theirs)?),
-            None => (Action::Created, theirs),
-        };
-        let edit = update_edit(
-            NOTES_REF,
-            new_tip,
-            expect(ours),
-            "checkpoint: integrate notes",
-        );
-        match store.edit(vec![edit.clone()]) {
-            Ok(()) => return Ok(outcome(NOTES_REF, NOTES_REF, action, Some(new_tip))),
-            Err(e @ Error::LockHeld { .. }) => return Err(e),
-            Err(e) => {
-                if !store.raced(&[edit])? {
-                    return Err(e);
-                }
-            }
-        }
-    }
-    Err(Error::Contended {
-        refname: NOTES_REF.to_string(),
-        attempts: 8,
+    integrate_tip(store, NOTES_REF, NOTES_REF, theirs, |ours, _| {
+        Ok((notes::merge(store, ours, theirs)?, Vec::new()))
     })
 }
 

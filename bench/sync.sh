@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Benchmark: `git checkpoint sync` of many diverged stories against plain git moving the same refs.
+#
+# Usage: bench/sync.sh                 (BENCH_STORIES=1000 by default)
+#        BENCH_STORIES=200 bench/sync.sh
+#
+# Builds the release binary, makes a bare remote and two clones A and B, saves BENCH_STORIES
+# stories in A and pushes them, fetches them in B, then saves every story once more on each
+# side (A pushes): every story has diverged between B and the remote. B is then copied twice:
+#   (a) in copy 1: git-checkpoint sync            (fetch, merge every story, push everything)
+#   (b) in copy 2: git fetch of the same refs into remote-tracking refs, plus git push of B's
+#       refs (to a fresh namespace on a copy of the remote, so git has nothing to reject)
+# and prints both times and the ratio (target: at most 2x). A report, not a gate: exit 0.
+
+set -euo pipefail
+N=${BENCH_STORIES:-1000}
+case $N in '' | *[!0-9]* | 0) echo "BENCH_STORIES must be a positive integer" >&2; exit 2 ;; esac
+TARGET=2.0
+
+root=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
+echo "==> cargo build --release --locked"
+(cd "$root" && cargo build --release --locked --bin git-checkpoint >/dev/null 2>&1)
+BIN=$root/target/release/git-checkpoint
+[[ -n ${CARGO_TARGET_DIR:-} ]] && BIN=$CARGO_TARGET_DIR/release/git-checkpoint
+[[ -x $BIN ]] || { echo "error: no release binary at $BIN" >&2; exit 1; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/git-checkpoint-sync-bench.XXXXXX")
+trap 'rm -rf -- "$tmp"' EXIT
+export HOME=$tmp/home GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null TZ=UTC
+export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=bench@example.com
+export GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=bench@example.com
+mkdir -p "$HOME"
+cd "$tmp"
+git init -q --bare -b main o.git
+git clone -q o.git A 2>/dev/null
+git -C A commit -q --allow-empty -m init
+git -C A push -q origin main
+git clone -q o.git B
+
+ms() { echo $(( $(date +%s%N) / 1000000 )); }
+echo "==> preparing $N stories diverged on both sides (this takes a while)"
+for i in $(seq 1 "$N"); do
+    (cd A && "$BIN" save "s$i" --title "Story $i" --todo "T1 — first" --todo "T2 — second" \
+        --decision "shared decision" --next "start" >/dev/null 2>&1)
+done
+(cd A && "$BIN" push origin >/dev/null)
+(cd B && "$BIN" fetch origin >/dev/null)
+for i in $(seq 1 "$N"); do
+    (cd A && "$BIN" save "s$i" --done T1 --next "from A" >/dev/null 2>&1)
+    (cd B && "$BIN" save "s$i" --todo "T3 — from B" --next "from B" >/dev/null 2>&1)
+done
+(cd A && "$BIN" push origin >/dev/null)
+
+cp -a o.git o1.git && cp -a o.git o2.git
+cp -a B B1 && cp -a B B2
+git -C B1 remote set-url origin "$tmp/o1.git"
+git -C B2 remote set-url origin "$tmp/o2.git"
+
+echo "==> (a) git-checkpoint sync"
+t0=$(ms)
+(cd B1 && "$BIN" sync origin >/dev/null)
+t1=$(ms)
+ours=$((t1 - t0))
+
+echo "==> (b) git fetch + git push of the same refs"
+t0=$(ms)
+git -C B2 fetch -q --no-tags origin '+refs/checkpoints/*:refs/remotes/origin/checkpoints/*' \
+    '+refs/notes/checkpoints*:refs/remotes/origin/notes/checkpoints*'
+git -C B2 push -q origin 'refs/checkpoints/*:refs/checkpoints-bench/*' \
+    'refs/notes/checkpoints:refs/notes/checkpoints-bench'
+t1=$(ms)
+plain=$((t1 - t0))
+
+# Everything A and B wrote must be reachable from the remote's tips after our sync.
+lost=0
+for i in 1 "$N"; do
+    for r in "$(git -C A rev-parse "refs/checkpoints/s$i")" "$(git -C B rev-parse "refs/checkpoints/s$i")"; do
+        git -C o1.git merge-base --is-ancestor "$r" "refs/checkpoints/s$i" || lost=1
+    done
+done
+
+ratio=$(awk -v a="$ours" -v b="$plain" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+verdict=$(awk -v r="$ratio" -v t="$TARGET" 'BEGIN { print (r <= t ? "PASS" : "FAIL") }')
+echo
+printf 'stories diverged:            %d (cores: %s)\n' "$N" "$(nproc)"
+printf 'git-checkpoint sync:         %d ms\n' "$ours"
+printf 'git fetch + git push:        %d ms\n' "$plain"
+printf 'ratio sync / (fetch+push):   %sx  (target <= %sx) %s\n' "$ratio" "$TARGET" "$verdict"
+[[ $lost == 0 ]] && echo "no revision lost (checked first and last story)" || echo "REVISION LOST"
