@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_git_checkpoint_global_optspecs
-    string join \n color= h/help V/version
+    string join \n color= no-pager h/help V/version
 end
 
 function __fish_git_checkpoint_needs_command
@@ -24,9 +24,10 @@ function __fish_git_checkpoint_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -s V -l version -d 'Print version'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "save" -d 'Create or update a story\'s checkpoint in place (a new revision on its ref)'
@@ -36,6 +37,9 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "list"
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "log" -d 'Show a story\'s revisions, newest first'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "diff" -d 'Compare two revisions section by section, then as text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "done" -d 'Finish a story: a final revision, then archive its ref (or purge it)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "pr-body" -d 'Render a pull-request description for the story of the current branch'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "install-man" -d 'Install the man pages where `git help checkpoint` finds them'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "agent" -d 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "generate-docs" -d 'Write man pages and shell completions into a directory (for packagers)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l title -d 'Set the story\'s title' -r
@@ -48,68 +52,126 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l d
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l next -d 'Set the next immediate action' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s m -l message -d 'This revision\'s journal text (first line becomes the commit subject)' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s F -l file -d 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported' -r -F
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l edit -d 'Edit the document in the editor git uses (GIT_EDITOR, core.editor, VISUAL, EDITOR)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l print -d 'Render and print the checkpoint; write nothing'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l rev -d 'Read an older revision: its number (see `log`) or its commit id' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l strict -d 'Exit with status 3 when confidence is not high'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l format -d 'Output format' -r -f -a "markdown\t'The stored checkpoint.md'
-json\t'The parsed checkpoint as one JSON document (same fields as `resume --json`)'"
+json\t'The parsed checkpoint as one JSON document (same fields as `resume --json`)'
+pr\t'A pull-request description: summary, tasks done, key decisions, remaining work, links'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l rev -d 'Show an older revision: its number or commit id' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l json -d 'Same as `--format json`'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l raw -d 'Write control characters raw even on a terminal'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l all -d 'List checkpoints of every branch, not only the current branch\'s'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l archived -d 'List finished stories (refs/checkpoints-archive/) instead of active ones'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l json -d 'Print one JSON array instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s m -l message -d 'Journal text for the final revision' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l purge -d 'Delete the checkpoint and its archive for good instead of archiving'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s y -l yes -d 'Do not ask for confirmation (needed for --purge off a terminal)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand generate-docs" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -l branch -d 'Detect the story from this branch name instead of HEAD\'s (CI checkouts are often detached: pass e.g. "$GITHUB_HEAD_REF")' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -l remote -d 'Read the copy fetched from REMOTE (refs/remotes/REMOTE/checkpoints/<story>) instead of the local checkpoint' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand install-man" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand install-man" -l dry-run -d 'Print where the pages would go; write nothing'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand install-man" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand install-man" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and not __fish_seen_subcommand_from install hook help" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and not __fish_seen_subcommand_from install hook help" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and not __fish_seen_subcommand_from install hook help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and not __fish_seen_subcommand_from install hook help" -f -a "install" -d 'Merge git-checkpoint hooks into an agent\'s configuration (never overwrites; idempotent)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and not __fish_seen_subcommand_from install hook help" -f -a "hook" -d 'Run one hook event for an agent (what the installed hooks call)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and not __fish_seen_subcommand_from install hook help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from install" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from install" -l project -d 'Configure this repository (the default): the file under the work tree\'s top directory'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from install" -l user -d 'Configure every project of the current user: the file under HOME'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from install" -l dry-run -d 'Print the change as a diff; write nothing'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from install" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from install" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -l agent -d 'The agent whose output format to use' -r -f -a "claude\t'Claude Code: .claude/settings.json (project) or ~/.claude/settings.json (user)'
+codex\t'OpenAI Codex: .codex/hooks.json or ~/.codex/hooks.json (needs `[features] codex_hooks = true`)'
+cursor\t'Cursor: .cursor/hooks.json or ~/.cursor/hooks.json'
+gemini\t'Gemini CLI: .gemini/settings.json or ~/.gemini/settings.json'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "install" -d 'Merge git-checkpoint hooks into an agent\'s configuration (never overwrites; idempotent)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "hook" -d 'Run one hook event for an agent (what the installed hooks call)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand generate-docs" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand generate-docs" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand generate-docs" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "save" -d 'Create or update a story\'s checkpoint in place (a new revision on its ref)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "resume" -d 'Read a story\'s latest checkpoint and report where the work stands'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "show" -d 'Print the stored checkpoint document as is (markdown or JSON)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "list" -d 'List checkpoints: story, title, branch, updated, tasks, revisions, status'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "log" -d 'Show a story\'s revisions, newest first'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "diff" -d 'Compare two revisions section by section, then as text'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "done" -d 'Finish a story: a final revision, then archive its ref (or purge it)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "generate-docs" -d 'Write man pages and shell completions into a directory (for packagers)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done generate-docs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done pr-body install-man agent generate-docs help" -f -a "save" -d 'Create or update a story\'s checkpoint in place (a new revision on its ref)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done pr-body install-man agent generate-docs help" -f -a "resume" -d 'Read a story\'s latest checkpoint and report where the work stands'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done pr-body install-man agent generate-docs help" -f -a "show" -d 'Print the stored checkpoint document as is (markdown or JSON)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done pr-body install-man agent generate-docs help" -f -a "list" -d 'List checkpoints: story, title, branch, updated, tasks, revisions, status'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done pr-body install-man agent generate-docs help" -f -a "log" -d 'Show a story\'s revisions, newest first'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done pr-body install-man agent generate-docs help" -f -a "diff" -d 'Compare two revisions section by section, then as text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done pr-body install-man agent generate-docs help" -f -a "done" -d 'Finish a story: a final revision, then archive its ref (or purge it)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done pr-body install-man agent generate-docs help" -f -a "pr-body" -d 'Render a pull-request description for the story of the current branch'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done pr-body install-man agent generate-docs help" -f -a "install-man" -d 'Install the man pages where `git help checkpoint` finds them'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done pr-body install-man agent generate-docs help" -f -a "agent" -d 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done pr-body install-man agent generate-docs help" -f -a "generate-docs" -d 'Write man pages and shell completions into a directory (for packagers)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done pr-body install-man agent generate-docs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "install" -d 'Merge git-checkpoint hooks into an agent\'s configuration (never overwrites; idempotent)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "hook" -d 'Run one hook event for an agent (what the installed hooks call)'
+
+# Story ids from refs/checkpoints/ for the subcommands that take a story.
+complete -c git-checkpoint -n "__fish_seen_subcommand_from save resume show log diff done pr-body" -f -a "(git for-each-ref --format='%(refname:lstrip=2)' refs/checkpoints 2>/dev/null)"

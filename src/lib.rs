@@ -16,9 +16,12 @@
 //! # Ok::<(), git_checkpoint::Error>(())
 //! ```
 
+pub mod config;
 pub mod error;
 pub mod gitstate;
 pub mod model;
+pub mod pager;
+pub mod progress;
 pub mod store;
 pub mod story;
 

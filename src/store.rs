@@ -592,7 +592,7 @@ fn split_message(message: &str) -> (String, String, Vec<(String, String)>) {
 }
 
 /// Parses `1048576`, `512k`, `2m`, `1g` (git's integer suffixes, powers of 1024).
-fn parse_size(s: &str) -> Option<u64> {
+pub(crate) fn parse_size(s: &str) -> Option<u64> {
     let s = s.trim().to_lowercase();
     let (num, mult) = match s.chars().last()? {
         'k' => (&s[..s.len() - 1], 1024),

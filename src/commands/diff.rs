@@ -113,6 +113,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let old_doc = model::parse(old_text.as_bytes()).doc;
     let new_doc = model::parse(new.document.as_bytes()).doc;
     let c = changes(&old_doc, &new_doc);
+    out.start_pager();
     let label = |r: Option<&Revision>| match r {
         Some(r) => format!("revision {}", r.summary.revision),
         None => "(none)".to_string(),

@@ -30,6 +30,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     note_found(&story, &found);
     let (refname, tip) = store::locate(&store, &story, args.archived)?;
     let history = store.history(tip)?;
+    out.start_pager();
     let by_id: HashMap<_, _> = history.iter().map(|s| (s.commit, s)).collect();
     let change = |s: &store::Summary| {
         let prev = s.parents.first().and_then(|p| by_id.get(p));

@@ -1,11 +1,14 @@
 //! One module per subcommand, each with its `Args` and `run`. Shared here: finding the
 //! repository and the story, and the JSON view of a checkpoint.
 
+pub mod agent;
 pub mod diff;
 pub mod done;
 pub mod generate;
+pub mod install_man;
 pub mod list;
 pub mod log;
+pub mod pr_body;
 pub mod resume;
 pub mod save;
 pub mod show;
@@ -180,4 +183,65 @@ pub fn read_revision(
     };
     let revision = store.read(&refname, commit)?;
     Ok((refname, revision))
+}
+
+/// A story argument that names a remote-tracking checkpoint: `origin/313` is story `313` at
+/// `refs/remotes/origin/checkpoints/313`, the layout that
+/// `git fetch origin '+refs/checkpoints/*:refs/remotes/origin/checkpoints/*'` creates.
+/// Story ids never contain `/`, so the text after the last `/` is the story and the text
+/// before it the remote. Returns `None` for a plain story id.
+///
+/// # Errors
+/// [`Error::InvalidStory`] when the part after the last `/` is not a valid story id, or the
+/// remote part is empty.
+pub fn remote_story(input: &str) -> Result<Option<(StoryId, String)>> {
+    let Some((remote, story)) = input.rsplit_once('/') else {
+        return Ok(None);
+    };
+    if remote.is_empty() {
+        return Err(Error::InvalidStory {
+            input: input.to_string(),
+            rule: "name a remote before '/', as in origin/313".into(),
+        });
+    }
+    let story = StoryId::parse(story)?;
+    let refname = remote_refname(remote, &story);
+    Ok(Some((story, refname)))
+}
+
+/// `refs/remotes/<remote>/checkpoints/<story>`: where a fetched copy of a story lives.
+pub fn remote_refname(remote: &str, story: &StoryId) -> String {
+    format!("refs/remotes/{remote}/checkpoints/{}", story.as_str())
+}
+
+/// Reads a revision of the checkpoint at any ref (a remote-tracking copy, for example): the
+/// tip, or `rev` (a number or commit) from its history.
+///
+/// # Errors
+/// [`Error::RemoteNotFound`] when the ref does not exist, [`Error::NoSuchRevision`], storage
+/// errors.
+pub fn read_revision_at(
+    store: &Store,
+    story: &StoryId,
+    refname: &str,
+    rev: Option<&str>,
+) -> Result<Revision> {
+    let tip = store.tip(refname)?.ok_or_else(|| Error::RemoteNotFound {
+        story: story.to_string(),
+        refname: refname.to_string(),
+    })?;
+    let commit = match rev {
+        None => tip,
+        Some(r) => {
+            let history = store.history(tip)?;
+            store::find_revision(&history, r)
+                .map(|s| s.commit)
+                .ok_or_else(|| Error::NoSuchRevision {
+                    story: story.to_string(),
+                    refname: refname.to_string(),
+                    rev: r.to_string(),
+                })?
+        }
+    };
+    store.read(refname, commit)
 }

@@ -1,6 +1,8 @@
 //! `git checkpoint show`: the stored document as is, for tools and PR bodies.
 
-use super::{note_found, open, read_revision, resolve_story, view_json};
+use super::{
+    note_found, open, read_revision, read_revision_at, remote_story, resolve_story, view_json,
+};
 use crate::error::Result;
 use crate::model;
 use crate::output::Output;
@@ -12,12 +14,15 @@ pub enum Format {
     Markdown,
     /// The parsed checkpoint as one JSON document (same fields as `resume --json`).
     Json,
+    /// A pull-request description: summary, tasks done, key decisions, remaining work, links.
+    Pr,
 }
 
 /// Arguments of `show`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Story id; default as for `resume`.
+    /// Story id; default as for `resume`. `REMOTE/STORY` (e.g. `origin/313`) reads the fetched
+    /// copy at refs/remotes/REMOTE/checkpoints/STORY.
     pub story: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Markdown)]
@@ -42,10 +47,23 @@ pub struct Args {
 /// Repository, story and storage errors.
 pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let store = open()?;
-    let (story, found) = resolve_story(&store, args.story.as_deref(), "show", true)?;
-    note_found(&story, &found);
-    let (refname, rev) = read_revision(&store, &story, args.archived, args.rev.as_deref())?;
-    if args.json || args.format == Format::Json {
+    let (story, refname, rev) = match args.story.as_deref().map(remote_story).transpose()? {
+        Some(Some((story, refname))) => {
+            let rev = read_revision_at(&store, &story, &refname, args.rev.as_deref())?;
+            (story, refname, rev)
+        }
+        _ => {
+            let (story, found) = resolve_story(&store, args.story.as_deref(), "show", true)?;
+            note_found(&story, &found);
+            let (refname, rev) = read_revision(&store, &story, args.archived, args.rev.as_deref())?;
+            (story, refname, rev)
+        }
+    };
+    out.start_pager();
+    if args.format == Format::Pr && !args.json {
+        let parsed = model::parse(rev.document.as_bytes());
+        out.raw(&super::pr_body::render(&story, &refname, &rev, &parsed))?;
+    } else if args.json || args.format == Format::Json {
         let parsed = model::parse(rev.document.as_bytes());
         out.json(&view_json(&story, &refname, &rev, &parsed, &[]))?;
     } else if args.raw || !out.tty {

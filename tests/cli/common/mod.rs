@@ -66,6 +66,10 @@ impl Sandbox {
             .env_remove("NO_COLOR")
             .env_remove("GIT_EDITOR")
             .env_remove("GIT_PAGER")
+            .env_remove("GIT_PAGER_IN_USE")
+            .env_remove("MANPATH")
+            // No user pager on a pseudo-terminal; pager tests set GIT_PAGER themselves.
+            .env("PAGER", "cat")
             .env_remove("EMAIL")
             .env("GIT_CONFIG_NOSYSTEM", "1")
             .env("GIT_CONFIG_GLOBAL", self.path("gitconfig"))
