@@ -110,6 +110,8 @@ pub const DEFAULT_MAX_SIZE: u64 = 1024 * 1024;
 #[derive(Debug, Clone, Default)]
 pub struct Config {
     file: Option<gix::config::File>,
+    /// `git -c key=value` settings (from `GIT_CONFIG_PARAMETERS`), lowercased keys, last wins.
+    overrides: Vec<(String, Option<String>)>,
 }
 
 impl Config {
@@ -125,18 +127,36 @@ impl Config {
         if let Ok(env) = gix::config::File::from_environment_overrides() {
             let _ = file.append(env);
         }
-        Config { file: Some(file) }
-    }
-
-    /// The configuration of an open repository.
-    pub fn from_repo(repo: &gix::Repository) -> Config {
         Config {
-            file: Some(repo.config_snapshot().plumbing().clone()),
+            file: Some(file),
+            overrides: command_line_overrides(),
         }
     }
 
-    /// The raw string value of `key` (the last one wins, as in git), if set.
+    /// The configuration of an open repository, plus `git -c` settings passed down by git.
+    pub fn from_repo(repo: &gix::Repository) -> Config {
+        Config {
+            file: Some(repo.config_snapshot().plumbing().clone()),
+            overrides: command_line_overrides(),
+        }
+    }
+
+    /// The `git -c` value of `key`: `Some(None)` for a bare `-c key` (true).
+    fn overridden(&self, key: &Key) -> Option<Option<String>> {
+        let name = key.name.to_ascii_lowercase();
+        self.overrides
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.clone())
+    }
+
+    /// The raw string value of `key` (the last one wins, as in git; `git -c` over files), if
+    /// set. A bare `-c key` reads as `true`.
     pub fn string(&self, key: &Key) -> Option<String> {
+        if let Some(v) = self.overridden(key) {
+            return Some(v.unwrap_or_else(|| "true".into()));
+        }
         self.file
             .as_ref()?
             .string(key.name)
@@ -149,6 +169,14 @@ impl Config {
     /// # Errors
     /// [`Error::Config`] for any other value.
     pub fn boolean(&self, key: &Key, default: bool) -> Result<bool> {
+        if let Some(v) = self.overridden(key) {
+            let v = v.unwrap_or_default();
+            return parse_bool(&v).ok_or_else(|| Error::Config {
+                key: key.name.into(),
+                value: v,
+                reason: "expected a boolean: true or false".into(),
+            });
+        }
         let Some(file) = &self.file else {
             return Ok(default);
         };
@@ -253,6 +281,70 @@ impl Config {
     }
 }
 
+/// The `git -c` settings git passes to the commands it runs, from `GIT_CONFIG_PARAMETERS`.
+fn command_line_overrides() -> Vec<(String, Option<String>)> {
+    std::env::var("GIT_CONFIG_PARAMETERS")
+        .map(|p| parse_config_parameters(&p))
+        .unwrap_or_default()
+}
+
+/// Parses `GIT_CONFIG_PARAMETERS` as git writes it (config.c, `git_config_push_parameter`):
+/// single-quoted words (`'` inside written as `'\''`) separated by spaces, each either
+/// `'key=value'` (older git) or `'key'='value'` (git 2.31 and later), or `'key'` alone.
+/// Keys are lowercased for lookup. Malformed input yields what parsed before it.
+pub fn parse_config_parameters(text: &str) -> Vec<(String, Option<String>)> {
+    let mut out = Vec::new();
+    let mut chars = text.chars().peekable();
+    // Reads one '...' word (with \' escapes between quoted runs); None at the end or on junk.
+    let word = |chars: &mut std::iter::Peekable<std::str::Chars>| -> Option<String> {
+        let mut w = String::new();
+        if chars.next()? != '\'' {
+            return None;
+        }
+        loop {
+            match chars.next()? {
+                '\'' => {
+                    if chars.peek() == Some(&'\\') {
+                        chars.next();
+                        chars.next(); // the escaped quote
+                        w.push('\'');
+                        if chars.next()? != '\'' {
+                            return None;
+                        }
+                    } else {
+                        return Some(w);
+                    }
+                }
+                c => w.push(c),
+            }
+        }
+    };
+    loop {
+        while chars.peek() == Some(&' ') {
+            chars.next();
+        }
+        if chars.peek().is_none() {
+            break;
+        }
+        let Some(first) = word(&mut chars) else {
+            break;
+        };
+        if chars.peek() == Some(&'=') {
+            chars.next();
+            let Some(value) = word(&mut chars) else {
+                break;
+            };
+            out.push((first.to_ascii_lowercase(), Some(value)));
+        } else {
+            match first.split_once('=') {
+                Some((k, v)) => out.push((k.to_ascii_lowercase(), Some(v.to_string()))),
+                None => out.push((first.to_ascii_lowercase(), None)),
+            }
+        }
+    }
+    out
+}
+
 /// git's boolean spellings (git-config(1), "boolean"); `None` for anything else.
 pub fn parse_bool(v: &str) -> Option<bool> {
     match v.trim().to_ascii_lowercase().as_str() {
@@ -324,15 +416,46 @@ mod tests {
             "[checkpoint]\n\tmaxSize = 2k\n\tautoSync = yes\n\tremote = up\n[color]\n\tui = never\n\tcheckpoint = always\n[pager]\n\tcheckpoint = false\n"
                 .parse()
                 .unwrap();
-        let c = Config { file: Some(file) };
+        let c = Config {
+            file: Some(file),
+            overrides: Vec::new(),
+        };
         assert_eq!(c.max_size().unwrap(), 2048);
         assert!(c.auto_sync().unwrap());
         assert_eq!(c.remote(), "up");
         assert_eq!(c.color().unwrap(), ColorChoice::Always);
         assert_eq!(c.pager_checkpoint().unwrap(), (false, None));
         let bad: gix::config::File = "[color]\n\tui = purple\n".parse().unwrap();
-        let err = Config { file: Some(bad) }.color().unwrap_err().to_string();
+        let err = Config {
+            file: Some(bad),
+            overrides: Vec::new(),
+        }
+        .color()
+        .unwrap_err()
+        .to_string();
         assert!(err.contains("color.ui") && err.contains("purple"), "{err}");
+    }
+
+    #[test]
+    fn git_c_parameters_parse_in_both_formats() {
+        let p = parse_config_parameters(
+            "'color.ui'='always' 'Pager.Checkpoint=false' 'x.y' 'a.b'='it'\\''s'",
+        );
+        assert_eq!(
+            p,
+            vec![
+                ("color.ui".into(), Some("always".into())),
+                ("pager.checkpoint".into(), Some("false".into())),
+                ("x.y".into(), None),
+                ("a.b".into(), Some("it's".into())),
+            ]
+        );
+        let c = Config {
+            file: None,
+            overrides: p,
+        };
+        assert_eq!(c.color().unwrap(), ColorChoice::Always);
+        assert_eq!(c.pager_checkpoint().unwrap(), (false, None));
     }
 
     #[test]

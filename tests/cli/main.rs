@@ -3,5 +3,6 @@
 mod cases;
 mod common;
 mod core;
+mod ecosystem;
 mod generated;
 mod robustness;

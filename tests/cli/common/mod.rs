@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod schema;
+
 use assert_cmd::Command;
 use assert_fs::prelude::*;
 use assert_fs::TempDir;
@@ -144,7 +146,9 @@ impl Sandbox {
     /// Runs `git-checkpoint args --json`-style commands and parses stdout as JSON.
     pub fn json(&self, dir: &Path, args: &[&str]) -> serde_json::Value {
         let s = self.ok(dir, args);
-        serde_json::from_str(&s).unwrap_or_else(|e| panic!("not JSON ({e}): {s}"))
+        let v = serde_json::from_str(&s).unwrap_or_else(|e| panic!("not JSON ({e}): {s}"));
+        schema::check(args, &v);
+        v
     }
 
     /// Every ref in the repo with its value (`git for-each-ref`).
