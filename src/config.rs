@@ -281,6 +281,18 @@ impl Config {
     }
 }
 
+/// The `git -c key=value` value of `key` (any key, e.g. `checkpoint.storyPattern`), if git
+/// passed one down; a bare `-c key` reads as `true`. For code that reads configuration
+/// through gix directly, so the command line wins there too.
+pub fn command_line_value(key: &str) -> Option<String> {
+    let key = key.to_ascii_lowercase();
+    command_line_overrides()
+        .into_iter()
+        .rev()
+        .find(|(k, _)| *k == key)
+        .map(|(_, v)| v.unwrap_or_else(|| "true".into()))
+}
+
 /// The `git -c` settings git passes to the commands it runs, from `GIT_CONFIG_PARAMETERS`.
 fn command_line_overrides() -> Vec<(String, Option<String>)> {
     std::env::var("GIT_CONFIG_PARAMETERS")

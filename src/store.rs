@@ -157,11 +157,16 @@ impl Store {
                     return Err(Error::UnsupportedRefStorage(storage));
                 }
             }
-            match config.string("checkpoint.maxSize") {
+            let value = crate::config::command_line_value("checkpoint.maxSize").or_else(|| {
+                config
+                    .string("checkpoint.maxSize")
+                    .map(|v| v.to_str_lossy().into_owned())
+            });
+            match value {
                 None => DEFAULT_MAX_SIZE,
-                Some(v) => parse_size(&v.to_str_lossy()).ok_or_else(|| Error::Config {
+                Some(v) => parse_size(&v).ok_or_else(|| Error::Config {
                     key: "checkpoint.maxSize".into(),
-                    value: v.to_str_lossy().into_owned(),
+                    value: v,
                     reason: "expected a byte count such as 1048576, 512k or 2m".into(),
                 })?,
             }
@@ -169,8 +174,11 @@ impl Store {
         Ok(Store { repo, max_size })
     }
 
-    /// Reads a string config value (e.g. `checkpoint.storyPattern`), if set.
+    /// Reads a string config value (e.g. `checkpoint.storyPattern`), if set; `git -c` wins.
     pub fn config_string(&self, key: &str) -> Option<String> {
+        if let Some(v) = crate::config::command_line_value(key) {
+            return Some(v);
+        }
         self.repo
             .config_snapshot()
             .string(key)

@@ -464,6 +464,67 @@ fn config_keys_are_read_with_git_rules() {
         .output()
         .unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains("\x1b[33m"));
+    // `git -c` wins over the repository's value for the storage keys too.
+    let mut cmd = Command::new("git");
+    sb.env(&mut cmd);
+    let out = cmd
+        .current_dir(&repo)
+        .args([
+            "-c",
+            "checkpoint.maxSize=10",
+            "checkpoint",
+            "save",
+            "auth",
+            "--goal",
+            "longer than ten",
+        ])
+        .env("PATH", path_with_bin())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checkpoint.maxSize"));
+    sb.git(&repo, &["switch", "-q", "-c", "work/story_77"]);
+    let mut cmd = Command::new("git");
+    sb.env(&mut cmd);
+    let out = cmd
+        .current_dir(&repo)
+        .args([
+            "-c",
+            r"checkpoint.storyPattern=story_(\d+)",
+            "checkpoint",
+            "save",
+            "--todo",
+            "t",
+        ])
+        .env("PATH", path_with_bin())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(sb.refs(&repo).contains("refs/checkpoints/77"));
+}
+
+#[test]
+fn long_help_lists_config_env_and_exit_codes() {
+    use clap::CommandFactory;
+    let help = git_checkpoint::cli::Cli::command()
+        .render_long_help()
+        .to_string();
+    for k in git_checkpoint::config::KEYS {
+        assert!(help.contains(k.name), "--help lacks {}", k.name);
+    }
+    for want in [
+        "GIT_PAGER",
+        "NO_COLOR",
+        "GIT_CHECKPOINT_STORY",
+        "Exit codes",
+        "refs/checkpoints/<story>",
+    ] {
+        assert!(help.contains(want), "--help lacks {want}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
