@@ -362,7 +362,7 @@ const ZSH_STORIES: &str = r#"
 (( $+functions[__git_checkpoint_stories] )) ||
 __git_checkpoint_stories() {
     local -a stories
-    stories=(${(f)"$(_call_program stories git for-each-ref --format='%\(refname:lstrip=2\)' refs/checkpoints 2>/dev/null)"})
+    stories=(${(f)"$(_call_program stories "git for-each-ref --format='%(refname:lstrip=2)' refs/checkpoints" 2>/dev/null)"})
     _describe -t stories 'story' stories
 }
 "#;
