@@ -234,7 +234,8 @@ fn write_error(path: &Path, e: std::io::Error) -> Error {
 }
 
 /// Merges our hooks into `existing` (the file's text, `None` when absent) and returns the new
-/// text: 2-space indented JSON with a final newline, every existing key kept in its order.
+/// text: pretty JSON indented as the file was (default two spaces) with a final newline, every
+/// existing key kept in its order.
 /// A hook whose command is already present anywhere under the event is not added again.
 ///
 /// # Errors
@@ -296,7 +297,20 @@ pub fn merge(agent: Agent, existing: Option<&str>, path: &Path) -> Result<String
         };
         items.push(item);
     }
-    let mut text = serde_json::to_string_pretty(&root).map_err(|e| bad(e.to_string()))?;
+    // Keep the file's indentation (its first indented line), else two spaces.
+    let indent = existing
+        .and_then(|t| {
+            t.lines()
+                .skip(1)
+                .map(|l| &l[..l.len() - l.trim_start().len()])
+                .find(|w| !w.is_empty())
+        })
+        .unwrap_or("  ");
+    let mut buf = Vec::new();
+    let formatter = serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes());
+    let mut ser = serde_json::Serializer::with_formatter(&mut buf, formatter);
+    root.serialize(&mut ser).map_err(|e| bad(e.to_string()))?;
+    let mut text = String::from_utf8(buf).map_err(|e| bad(e.to_string()))?;
     text.push('\n');
     Ok(text)
 }
@@ -496,6 +510,12 @@ mod tests {
             assert!(v["hooks"].is_object(), "{t}");
             assert_eq!(merge(a, Some(&t), Path::new("x")).unwrap(), t);
         }
+    }
+
+    #[test]
+    fn indentation_is_kept() {
+        let t = merge(Agent::Cursor, Some("{\n\t\"x\": 1\n}\n"), Path::new("h")).unwrap();
+        assert!(t.contains("\n\t\"version\": 1,\n\t\"x\": 1"), "{t}");
     }
 
     #[test]

@@ -375,7 +375,7 @@ complete -c git-checkpoint -n "__fish_seen_subcommand_from save resume show log 
 
 /// The shell completion files as (file name, bytes): bash, zsh, fish, elvish and PowerShell
 /// from clap_complete. bash and zsh complete story ids from `refs/checkpoints/` and also
-/// work under git's own completion (`git checkpoint <TAB>`); fish's git completion delegates
+/// work under git's own completion (`git checkpoint <TAB>`); fish's git completion (3.7+) delegates
 /// `git checkpoint` to `git-checkpoint` completions by itself.
 ///
 /// # Errors
