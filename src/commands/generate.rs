@@ -264,6 +264,32 @@ fn extra_sections() -> std::io::Result<Vec<u8>> {
     Ok(out)
 }
 
+/// Rewrites the `.TH` line as git's pages have it: `GIT-CHECKPOINT(1)` in the header and an
+/// explicit empty date. clap_mangen drops an empty date argument, which shifts the source into
+/// the date's place and the manual name out of the header.
+fn fix_title(page: Vec<u8>, name: &str) -> Vec<u8> {
+    let text = String::from_utf8_lossy(&page);
+    let th = format!(
+        ".TH {} 1 \"\" \"git-checkpoint {}\" \"Git Manual\"",
+        esc(&name.to_uppercase()),
+        env!("CARGO_PKG_VERSION")
+    );
+    text.lines()
+        .map(|l| {
+            if l.starts_with(".TH ") {
+                th.as_str()
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        .into_bytes()
+        .into_iter()
+        .chain(std::iter::once(b'\n'))
+        .collect()
+}
+
 fn capitalize(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
@@ -290,7 +316,10 @@ pub fn man_pages() -> std::io::Result<Vec<(String, Vec<u8>)>> {
     man.render_subcommands_section(&mut buf)?;
     buf.extend_from_slice(&extra_sections()?);
     man.render_version_section(&mut buf)?;
-    pages.push(("git-checkpoint.1".to_string(), buf));
+    pages.push((
+        "git-checkpoint.1".to_string(),
+        fix_title(buf, "git-checkpoint"),
+    ));
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
         let name = format!("git-checkpoint-{}", sub.get_name());
         let page = sub
@@ -306,7 +335,7 @@ pub fn man_pages() -> std::io::Result<Vec<(String, Vec<u8>)>> {
             "\\fBgit\\-checkpoint\\fR(1) for configuration, environment, exit status, the \
              storage format and the JSON schema."
         )?;
-        pages.push((format!("{name}.1"), buf));
+        pages.push((format!("{name}.1"), fix_title(buf, &name)));
     }
     Ok(pages)
 }
