@@ -121,7 +121,11 @@ impl Config {
     /// repository report the problem themselves.
     pub fn discover(dir: &Path) -> Config {
         if let Ok(repo) = gix::discover_with_environment_overrides(dir) {
-            return Config::from_repo(&repo);
+            let config = Config::from_repo(&repo);
+            // Opening a repository costs about as much as reading a checkpoint: keep it for
+            // the command's own `Store::discover` from the same directory.
+            DISCOVERED.with(|slot| *slot.borrow_mut() = Some((dir.to_path_buf(), repo)));
+            return config;
         }
         let mut file = gix::config::File::from_globals().unwrap_or_default();
         if let Ok(env) = gix::config::File::from_environment_overrides() {
@@ -279,6 +283,28 @@ impl Config {
     pub fn core_pager(&self) -> Option<String> {
         self.string(&CORE_PAGER)
     }
+}
+
+thread_local! {
+    /// The repository [`Config::discover`] opened on this thread, with the directory it was
+    /// discovered from.
+    static DISCOVERED: std::cell::RefCell<Option<(std::path::PathBuf, gix::Repository)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Takes the repository [`Config::discover`] opened from `dir` on this thread, if it did (once;
+/// later calls return `None`), so the process opens it only once.
+pub fn take_discovered(dir: &Path) -> Option<gix::Repository> {
+    DISCOVERED.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        match slot.take() {
+            Some((d, repo)) if d == dir => Some(repo),
+            other => {
+                *slot = other;
+                None
+            }
+        }
+    })
 }
 
 /// The `git -c key=value` value of `key` (any key, e.g. `checkpoint.storyPattern`), if git

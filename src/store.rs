@@ -147,8 +147,11 @@ impl Store {
     /// reftable repository (gix would write loose refs git never reads); [`Error::Config`] for a
     /// malformed `checkpoint.maxSize`.
     pub fn discover(dir: &Path) -> Result<Store> {
-        let repo = gix::discover_with_environment_overrides(dir)
-            .map_err(|e| Error::NotARepository(e.to_string()))?;
+        let repo = match crate::config::take_discovered(dir) {
+            Some(repo) => repo,
+            None => gix::discover_with_environment_overrides(dir)
+                .map_err(|e| Error::NotARepository(e.to_string()))?,
+        };
         let max_size = {
             let config = repo.config_snapshot();
             if let Some(storage) = config.string("extensions.refStorage") {
