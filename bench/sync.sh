@@ -3,6 +3,7 @@
 #
 # Usage: bench/sync.sh                 (BENCH_STORIES=1000 by default)
 #        BENCH_STORIES=200 bench/sync.sh
+#        BENCH_KEEP=1 bench/sync.sh    (keep the temp dir, for profiling)
 #
 # Builds the release binary, makes a bare remote and two clones A and B, saves BENCH_STORIES
 # stories in A and pushes them, fetches them in B, then saves every story once more on each
@@ -25,7 +26,7 @@ BIN=$root/target/release/git-checkpoint
 [[ -x $BIN ]] || { echo "error: no release binary at $BIN" >&2; exit 1; }
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/git-checkpoint-sync-bench.XXXXXX")
-trap 'rm -rf -- "$tmp"' EXIT
+[[ ${BENCH_KEEP:-0} == 1 ]] && echo "(keeping $tmp)" || trap 'rm -rf -- "$tmp"' EXIT
 export HOME=$tmp/home GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null TZ=UTC
 export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=bench@example.com
 export GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=bench@example.com

@@ -1,3 +1,10 @@
+
+# Story ids for completion: the refs under refs/checkpoints/ (git -C is honoured when git's
+# completion has parsed it).
+__git_checkpoint_stories() {
+    git ${__git_C_args:+"${__git_C_args[@]}"} for-each-ref --format='%(refname:lstrip=2)' refs/checkpoints 2>/dev/null
+}
+
 _git__checkpoint() {
     local i cur prev opts cmd
     COMPREPLY=()
@@ -15,6 +22,9 @@ _git__checkpoint() {
         case "${cmd},${i}" in
             ",$1")
                 cmd="git__checkpoint"
+                ;;
+            git__checkpoint,agent)
+                cmd="git__checkpoint__subcmd__agent"
                 ;;
             git__checkpoint,at)
                 cmd="git__checkpoint__subcmd__at"
@@ -40,11 +50,17 @@ _git__checkpoint() {
             git__checkpoint,import)
                 cmd="git__checkpoint__subcmd__import"
                 ;;
+            git__checkpoint,install-man)
+                cmd="git__checkpoint__subcmd__install__subcmd__man"
+                ;;
             git__checkpoint,list)
                 cmd="git__checkpoint__subcmd__list"
                 ;;
             git__checkpoint,log)
                 cmd="git__checkpoint__subcmd__log"
+                ;;
+            git__checkpoint,pr-body)
+                cmd="git__checkpoint__subcmd__pr__subcmd__body"
                 ;;
             git__checkpoint,prompt)
                 cmd="git__checkpoint__subcmd__prompt"
@@ -79,6 +95,27 @@ _git__checkpoint() {
             git__checkpoint,sync)
                 cmd="git__checkpoint__subcmd__sync"
                 ;;
+            git__checkpoint__subcmd__agent,help)
+                cmd="git__checkpoint__subcmd__agent__subcmd__help"
+                ;;
+            git__checkpoint__subcmd__agent,hook)
+                cmd="git__checkpoint__subcmd__agent__subcmd__hook"
+                ;;
+            git__checkpoint__subcmd__agent,install)
+                cmd="git__checkpoint__subcmd__agent__subcmd__install"
+                ;;
+            git__checkpoint__subcmd__agent__subcmd__help,help)
+                cmd="git__checkpoint__subcmd__agent__subcmd__help__subcmd__help"
+                ;;
+            git__checkpoint__subcmd__agent__subcmd__help,hook)
+                cmd="git__checkpoint__subcmd__agent__subcmd__help__subcmd__hook"
+                ;;
+            git__checkpoint__subcmd__agent__subcmd__help,install)
+                cmd="git__checkpoint__subcmd__agent__subcmd__help__subcmd__install"
+                ;;
+            git__checkpoint__subcmd__help,agent)
+                cmd="git__checkpoint__subcmd__help__subcmd__agent"
+                ;;
             git__checkpoint__subcmd__help,at)
                 cmd="git__checkpoint__subcmd__help__subcmd__at"
                 ;;
@@ -103,11 +140,17 @@ _git__checkpoint() {
             git__checkpoint__subcmd__help,import)
                 cmd="git__checkpoint__subcmd__help__subcmd__import"
                 ;;
+            git__checkpoint__subcmd__help,install-man)
+                cmd="git__checkpoint__subcmd__help__subcmd__install__subcmd__man"
+                ;;
             git__checkpoint__subcmd__help,list)
                 cmd="git__checkpoint__subcmd__help__subcmd__list"
                 ;;
             git__checkpoint__subcmd__help,log)
                 cmd="git__checkpoint__subcmd__help__subcmd__log"
+                ;;
+            git__checkpoint__subcmd__help,pr-body)
+                cmd="git__checkpoint__subcmd__help__subcmd__pr__subcmd__body"
                 ;;
             git__checkpoint__subcmd__help,prompt)
                 cmd="git__checkpoint__subcmd__help__subcmd__prompt"
@@ -141,6 +184,12 @@ _git__checkpoint() {
                 ;;
             git__checkpoint__subcmd__help,sync)
                 cmd="git__checkpoint__subcmd__help__subcmd__sync"
+                ;;
+            git__checkpoint__subcmd__help__subcmd__agent,hook)
+                cmd="git__checkpoint__subcmd__help__subcmd__agent__subcmd__hook"
+                ;;
+            git__checkpoint__subcmd__help__subcmd__agent,install)
+                cmd="git__checkpoint__subcmd__help__subcmd__agent__subcmd__install"
                 ;;
             git__checkpoint__subcmd__help__subcmd__stack,drop)
                 cmd="git__checkpoint__subcmd__help__subcmd__stack__subcmd__drop"
@@ -191,7 +240,7 @@ _git__checkpoint() {
 
     case "${cmd}" in
         git__checkpoint)
-            opts="-h -V --color --help --version save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help"
+            opts="-h -V --color --no-pager --help --version save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -208,8 +257,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__at)
-            opts="-h --json --color --help"
+        git__checkpoint__subcmd__agent)
+            opts="-h --color --no-pager --help install hook help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -226,8 +275,104 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__diff)
-            opts="-h --archived --json --color --help"
+        git__checkpoint__subcmd__agent__subcmd__help)
+            opts="install hook help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__agent__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__agent__subcmd__help__subcmd__hook)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__agent__subcmd__help__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__agent__subcmd__hook)
+            opts="-h --agent --color --no-pager --help session-start pre-compact session-end"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --agent)
+                    COMPREPLY=($(compgen -W "claude codex cursor gemini" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__agent__subcmd__install)
+            opts="-h --project --user --dry-run --color --no-pager --help claude codex cursor gemini"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__at)
+            opts="-h --json --color --no-pager --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -244,8 +389,26 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__done)
-            opts="-m -y -h --message --purge --yes --force --json --color --help"
+        git__checkpoint__subcmd__diff)
+            opts="-h --archived --json --color --no-pager --help $(__git_checkpoint_stories)"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__done)
+            opts="-m -y -h --message --purge --yes --force --json --color --no-pager --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -270,8 +433,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__export)
-            opts="-o -h --format --output --json --color --help"
+        git__checkpoint__subcmd__export)
+            opts="-o -h --format --output --json --color --no-pager --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -300,8 +463,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__fetch)
-            opts="-h --json --color --help"
+        git__checkpoint__subcmd__fetch)
+            opts="-h --json --color --no-pager --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -318,8 +481,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__generate__subcmd__docs)
-            opts="-h --color --help"
+        git__checkpoint__subcmd__generate__subcmd__docs)
+            opts="-h --color --no-pager --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -336,8 +499,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help)
-            opts="save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help"
+        git__checkpoint__subcmd__help)
+            opts="save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -350,7 +513,49 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__at)
+        git__checkpoint__subcmd__help__subcmd__agent)
+            opts="install hook"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__help__subcmd__agent__subcmd__hook)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__help__subcmd__agent__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__help__subcmd__at)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -364,7 +569,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__diff)
+        git__checkpoint__subcmd__help__subcmd__diff)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -378,7 +583,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__done)
+        git__checkpoint__subcmd__help__subcmd__done)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -392,7 +597,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__export)
+        git__checkpoint__subcmd__help__subcmd__export)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -406,7 +611,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__fetch)
+        git__checkpoint__subcmd__help__subcmd__fetch)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -420,7 +625,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__generate__subcmd__docs)
+        git__checkpoint__subcmd__help__subcmd__generate__subcmd__docs)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -434,7 +639,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__help)
+        git__checkpoint__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -448,7 +653,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__import)
+        git__checkpoint__subcmd__help__subcmd__import)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -462,7 +667,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__list)
+        git__checkpoint__subcmd__help__subcmd__install__subcmd__man)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -476,7 +681,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__log)
+        git__checkpoint__subcmd__help__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -490,7 +695,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__prompt)
+        git__checkpoint__subcmd__help__subcmd__log)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -504,7 +709,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__push)
+        git__checkpoint__subcmd__help__subcmd__pr__subcmd__body)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -518,7 +723,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__resume)
+        git__checkpoint__subcmd__help__subcmd__prompt)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -532,7 +737,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__save)
+        git__checkpoint__subcmd__help__subcmd__push)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -546,7 +751,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__setup)
+        git__checkpoint__subcmd__help__subcmd__resume)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -560,7 +765,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__show)
+        git__checkpoint__subcmd__help__subcmd__save)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -574,7 +779,35 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__stack)
+        git__checkpoint__subcmd__help__subcmd__setup)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__help__subcmd__stack)
             opts="push pop list drop"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -588,7 +821,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__stack__subcmd__drop)
+        git__checkpoint__subcmd__help__subcmd__stack__subcmd__drop)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -602,7 +835,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__stack__subcmd__list)
+        git__checkpoint__subcmd__help__subcmd__stack__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -616,7 +849,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__stack__subcmd__pop)
+        git__checkpoint__subcmd__help__subcmd__stack__subcmd__pop)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -630,7 +863,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__stack__subcmd__push)
+        git__checkpoint__subcmd__help__subcmd__stack__subcmd__push)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -644,7 +877,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__start)
+        git__checkpoint__subcmd__help__subcmd__start)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -658,7 +891,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__status)
+        git__checkpoint__subcmd__help__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -672,7 +905,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__switch)
+        git__checkpoint__subcmd__help__subcmd__switch)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -686,7 +919,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__help__subcmd__sync)
+        git__checkpoint__subcmd__help__subcmd__sync)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -700,8 +933,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__import)
-            opts="-h --story --format --json --color --help"
+        git__checkpoint__subcmd__import)
+            opts="-h --story --format --json --color --no-pager --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -726,8 +959,26 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__list)
-            opts="-h --all --archived --remote --json --color --help"
+        git__checkpoint__subcmd__install__subcmd__man)
+            opts="-h --dry-run --color --no-pager --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__list)
+            opts="-h --all --archived --remote --json --color --no-pager --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -748,8 +999,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__log)
-            opts="-h --archived --completed --json --color --help"
+        git__checkpoint__subcmd__log)
+            opts="-h --archived --completed --json --color --no-pager --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -766,8 +1017,34 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__prompt)
-            opts="-h --max-chars --json --color --help"
+        git__checkpoint__subcmd__pr__subcmd__body)
+            opts="-h --branch --remote --color --no-pager --help $(__git_checkpoint_stories)"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --branch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --remote)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__prompt)
+            opts="-h --max-chars --json --color --no-pager --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -788,8 +1065,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__push)
-            opts="-h --all --json --color --help"
+        git__checkpoint__subcmd__push)
+            opts="-h --all --json --color --no-pager --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -806,8 +1083,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__resume)
-            opts="-h --rev --archived --strict --json --color --help"
+        git__checkpoint__subcmd__resume)
+            opts="-h --rev --archived --strict --json --color --no-pager --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -828,8 +1105,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__save)
-            opts="-m -F -h --title --goal --source --strategy --done --todo --decision --next --stage --stopped-at --start-with --done-when --met --context --question --template --message --journal --file --edit --print --json --color --help"
+        git__checkpoint__subcmd__save)
+            opts="-m -F -h --title --goal --source --strategy --done --todo --decision --next --stage --stopped-at --start-with --done-when --met --context --question --template --message --journal --file --edit --print --json --color --no-pager --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -926,8 +1203,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__setup)
-            opts="-h --undo --json --color --help"
+        git__checkpoint__subcmd__setup)
+            opts="-h --undo --json --color --no-pager --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -944,15 +1221,15 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__show)
-            opts="-h --format --json --rev --archived --raw --color --help"
+        git__checkpoint__subcmd__show)
+            opts="-h --format --json --rev --archived --raw --color --no-pager --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "markdown json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "markdown json pr" -- "${cur}"))
                     return 0
                     ;;
                 --rev)
@@ -970,8 +1247,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__stack)
-            opts="-h --color --help push pop list drop help"
+        git__checkpoint__subcmd__stack)
+            opts="-h --color --no-pager --help push pop list drop help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -988,8 +1265,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__stack__subcmd__drop)
-            opts="-h --json --color --help"
+        git__checkpoint__subcmd__stack__subcmd__drop)
+            opts="-h --json --color --no-pager --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1006,7 +1283,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__stack__subcmd__help)
+        git__checkpoint__subcmd__stack__subcmd__help)
             opts="push pop list drop help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1020,7 +1297,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__stack__subcmd__help__subcmd__drop)
+        git__checkpoint__subcmd__stack__subcmd__help__subcmd__drop)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1034,7 +1311,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__stack__subcmd__help__subcmd__help)
+        git__checkpoint__subcmd__stack__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1048,7 +1325,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__stack__subcmd__help__subcmd__list)
+        git__checkpoint__subcmd__stack__subcmd__help__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1062,7 +1339,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__stack__subcmd__help__subcmd__pop)
+        git__checkpoint__subcmd__stack__subcmd__help__subcmd__pop)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1076,7 +1353,7 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__stack__subcmd__help__subcmd__push)
+        git__checkpoint__subcmd__stack__subcmd__help__subcmd__push)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1090,8 +1367,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__stack__subcmd__list)
-            opts="-h --json --color --help"
+        git__checkpoint__subcmd__stack__subcmd__list)
+            opts="-h --json --color --no-pager --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1108,8 +1385,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__stack__subcmd__pop)
-            opts="-h --switch --json --color --help"
+        git__checkpoint__subcmd__stack__subcmd__pop)
+            opts="-h --switch --json --color --no-pager --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1126,8 +1403,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__stack__subcmd__push)
-            opts="-h --reason --json --color --help"
+        git__checkpoint__subcmd__stack__subcmd__push)
+            opts="-h --reason --json --color --no-pager --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1148,8 +1425,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__start)
-            opts="-h --json --color --help"
+        git__checkpoint__subcmd__start)
+            opts="-h --json --color --no-pager --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1166,8 +1443,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__status)
-            opts="-h --max-age --max-commits --json --color --help"
+        git__checkpoint__subcmd__status)
+            opts="-h --max-age --max-commits --json --color --no-pager --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1192,8 +1469,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__switch)
-            opts="-m -h --message --json --color --help"
+        git__checkpoint__subcmd__switch)
+            opts="-m -h --message --json --color --no-pager --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1218,8 +1495,8 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__checkpoint__subcmd__sync)
-            opts="-h --json --color --help"
+        git__checkpoint__subcmd__sync)
+            opts="-h --json --color --no-pager --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1244,3 +1521,18 @@ if [[ "${BASH_VERSINFO[0]}" -eq 4 && "${BASH_VERSINFO[1]}" -ge 4 || "${BASH_VERS
 else
     complete -F _git__checkpoint -o bashdefault -o default git-checkpoint
 fi
+
+# `git checkpoint <TAB>`: git's completion (git-completion.bash) calls _git_checkpoint with
+# words/cword/cur set and __git_cmd_idx at "checkpoint". Re-run ours on the words after it.
+_git_checkpoint() {
+    local COMP_WORDS=(git-checkpoint "${words[@]:__git_cmd_idx+1}")
+    local COMP_CWORD=$((cword - __git_cmd_idx))
+    local prev_word=""
+    [[ $COMP_CWORD -gt 0 ]] && prev_word="${COMP_WORDS[COMP_CWORD-1]}"
+    _git__checkpoint git-checkpoint "$cur" "$prev_word"
+    # git's completion runs with -o nospace: add the space a finished word needs.
+    local i
+    for i in "${!COMPREPLY[@]}"; do
+        [[ ${COMPREPLY[i]} == *[/=] ]] || COMPREPLY[i]+=" "
+    done
+}

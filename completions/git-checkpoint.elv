@@ -18,7 +18,8 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
     }
     var completions = [
         &'git-checkpoint'= {
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -42,6 +43,9 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand import 'Import checkpoint files of the pair, team, pm and gstack systems'
             cand export 'Write a checkpoint as a pair, team, pm or gstack file'
             cand prompt 'Print a self-contained hand-off text for a fresh session or a subagent'
+            cand pr-body 'Render a pull-request description for the story of the current branch'
+            cand install-man 'Install the man pages where `git help checkpoint` finds them'
+            cand agent 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
             cand generate-docs 'Write man pages and shell completions into a directory (for packagers)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -66,117 +70,132 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --message 'This revision''s journal entry (first line becomes the commit subject)'
             cand -F 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported. With `--journal`, FILE is the journal entry instead'
             cand --file 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported. With `--journal`, FILE is the journal entry instead'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --journal 'Take the journal entry from `-F FILE` instead of the document'
             cand --edit 'Edit the document in the editor git uses (GIT_EDITOR, core.editor, VISUAL, EDITOR)'
             cand --print 'Render and print the checkpoint; write nothing'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;resume'= {
             cand --rev 'Read an older revision: its number (see `log`) or its commit id'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --archived 'Read a finished story from refs/checkpoints-archive/'
             cand --strict 'Exit with status 3 when confidence is not high'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;show'= {
             cand --format 'Output format'
             cand --rev 'Show an older revision: its number or commit id'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --json 'Same as `--format json`'
             cand --archived 'Read a finished story from refs/checkpoints-archive/'
             cand --raw 'Write control characters raw even on a terminal'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;list'= {
             cand --remote 'List a remote''s checkpoints as last fetched (refs/remotes/<REMOTE>/checkpoints/)'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --all 'List checkpoints of every branch, not only the current branch''s'
             cand --archived 'List finished stories (refs/checkpoints-archive/) instead of active ones'
             cand --json 'Print one JSON array instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;log'= {
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --archived 'Read a finished story from refs/checkpoints-archive/'
             cand --completed 'List the completed tasks in the order they were completed, with dates'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;diff'= {
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --archived 'Read a finished story from refs/checkpoints-archive/'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;done'= {
             cand -m 'Journal text for the final revision'
             cand --message 'Journal text for the final revision'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --purge 'Delete the checkpoint and its archive for good instead of archiving'
             cand -y 'Do not ask for confirmation (needed for --purge off a terminal)'
             cand --yes 'Do not ask for confirmation (needed for --purge off a terminal)'
             cand --force 'Finish even while todos or "Done when" checks are open'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;push'= {
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --all 'Push every checkpoint and archive (the default when no story is named)'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;fetch'= {
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;sync'= {
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;setup'= {
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --undo 'Remove the values setup adds'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;at'= {
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;start'= {
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;switch'= {
             cand -m 'Journal entry for the revision saved on the story being left'
             cand --message 'Journal entry for the revision saved on the story being left'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;stack'= {
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand push 'Suspend a story (default: the current one) on top of the stack; it stops being current'
@@ -187,27 +206,31 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
         }
         &'git-checkpoint;stack;push'= {
             cand --reason 'Why it is suspended, kept verbatim'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;stack;pop'= {
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --switch 'Also check out its branch (`git switch`); refused while the working tree has changes'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;stack;list'= {
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;stack;drop'= {
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -231,16 +254,18 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
         &'git-checkpoint;status'= {
             cand --max-age 'Stale when older than DURATION (`90s`, `30m`, `2h`, `1d`, `1w`, `1h30m`); default `checkpoint.maxAge`'
             cand --max-commits 'Stale when HEAD has more than N commits the checkpoint has not seen; default `checkpoint.maxCommits`'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;import'= {
             cand --story 'Import into this story instead of the one each file names'
             cand --format 'How to read the files'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -248,20 +273,74 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --format 'The file format to write'
             cand -o 'Write to PATH (a directory gets the system''s usual file name) instead of stdout'
             cand --output 'Write to PATH (a directory gets the system''s usual file name) instead of stdout'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;prompt'= {
             cand --max-chars 'Keep the text within N characters (Unicode scalar values); parts are dropped from the least important up, and the next action and start command always stay'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --json 'Print one JSON document instead of text'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'git-checkpoint;pr-body'= {
+            cand --branch 'Detect the story from this branch name instead of HEAD''s (CI checkouts are often detached: pass e.g. "$GITHUB_HEAD_REF")'
+            cand --remote 'Read the copy fetched from REMOTE (refs/remotes/REMOTE/checkpoints/<story>) instead of the local checkpoint'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;install-man'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --dry-run 'Print where the pages would go; write nothing'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;agent'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand install 'Merge git-checkpoint hooks into an agent''s configuration (never overwrites; idempotent)'
+            cand hook 'Run one hook event for an agent (what the installed hooks call)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'git-checkpoint;agent;install'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --project 'Configure this repository (the default): the file under the work tree''s top directory'
+            cand --user 'Configure every project of the current user: the file under HOME'
+            cand --dry-run 'Print the change as a diff; write nothing'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;agent;hook'= {
+            cand --agent 'The agent whose output format to use'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;agent;help'= {
+            cand install 'Merge git-checkpoint hooks into an agent''s configuration (never overwrites; idempotent)'
+            cand hook 'Run one hook event for an agent (what the installed hooks call)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'git-checkpoint;agent;help;install'= {
+        }
+        &'git-checkpoint;agent;help;hook'= {
+        }
+        &'git-checkpoint;agent;help;help'= {
+        }
         &'git-checkpoint;generate-docs'= {
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never'
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -285,6 +364,9 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand import 'Import checkpoint files of the pair, team, pm and gstack systems'
             cand export 'Write a checkpoint as a pair, team, pm or gstack file'
             cand prompt 'Print a self-contained hand-off text for a fresh session or a subagent'
+            cand pr-body 'Render a pull-request description for the story of the current branch'
+            cand install-man 'Install the man pages where `git help checkpoint` finds them'
+            cand agent 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
             cand generate-docs 'Write man pages and shell completions into a directory (for packagers)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -337,6 +419,18 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
         &'git-checkpoint;help;export'= {
         }
         &'git-checkpoint;help;prompt'= {
+        }
+        &'git-checkpoint;help;pr-body'= {
+        }
+        &'git-checkpoint;help;install-man'= {
+        }
+        &'git-checkpoint;help;agent'= {
+            cand install 'Merge git-checkpoint hooks into an agent''s configuration (never overwrites; idempotent)'
+            cand hook 'Run one hook event for an agent (what the installed hooks call)'
+        }
+        &'git-checkpoint;help;agent;install'= {
+        }
+        &'git-checkpoint;help;agent;hook'= {
         }
         &'git-checkpoint;help;generate-docs'= {
         }

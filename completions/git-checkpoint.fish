@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_git_checkpoint_global_optspecs
-    string join \n color= h/help V/version
+    string join \n color= no-pager h/help V/version
 end
 
 function __fish_git_checkpoint_needs_command
@@ -24,9 +24,10 @@ function __fish_git_checkpoint_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -s V -l version -d 'Print version'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "save" -d 'Create or update a story\'s checkpoint in place (a new revision on its ref)'
@@ -48,6 +49,9 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "statu
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "import" -d 'Import checkpoint files of the pair, team, pm and gstack systems'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "export" -d 'Write a checkpoint as a pair, team, pm or gstack file'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "prompt" -d 'Print a self-contained hand-off text for a fresh session or a subagent'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "pr-body" -d 'Render a pull-request description for the story of the current branch'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "install-man" -d 'Install the man pages where `git help checkpoint` finds them'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "agent" -d 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "generate-docs" -d 'Write man pages and shell completions into a directory (for packagers)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l title -d 'Set the story\'s title' -r
@@ -68,103 +72,119 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l q
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l template -d 'Write with template NAME (pair, team, pm, gstack, or a custom one); recorded and reused by later revisions. Default: the checkpoint\'s template, else `checkpoint.template`, else pair' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s m -l message -d 'This revision\'s journal entry (first line becomes the commit subject)' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s F -l file -d 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported. With `--journal`, FILE is the journal entry instead' -r -F
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l journal -d 'Take the journal entry from `-F FILE` instead of the document'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l edit -d 'Edit the document in the editor git uses (GIT_EDITOR, core.editor, VISUAL, EDITOR)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l print -d 'Render and print the checkpoint; write nothing'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l rev -d 'Read an older revision: its number (see `log`) or its commit id' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l strict -d 'Exit with status 3 when confidence is not high'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l format -d 'Output format' -r -f -a "markdown\t'The stored checkpoint.md'
-json\t'The parsed checkpoint as one JSON document (same fields as `resume --json`)'"
+json\t'The parsed checkpoint as one JSON document (same fields as `resume --json`)'
+pr\t'A pull-request description: summary, tasks done, key decisions, remaining work, links'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l rev -d 'Show an older revision: its number or commit id' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l json -d 'Same as `--format json`'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l raw -d 'Write control characters raw even on a terminal'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l remote -d 'List a remote\'s checkpoints as last fetched (refs/remotes/<REMOTE>/checkpoints/)' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l all -d 'List checkpoints of every branch, not only the current branch\'s'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l archived -d 'List finished stories (refs/checkpoints-archive/) instead of active ones'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l json -d 'Print one JSON array instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l completed -d 'List the completed tasks in the order they were completed, with dates'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s m -l message -d 'Journal text for the final revision' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l purge -d 'Delete the checkpoint and its archive for good instead of archiving'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s y -l yes -d 'Do not ask for confirmation (needed for --purge off a terminal)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l force -d 'Finish even while todos or "Done when" checks are open'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l all -d 'Push every checkpoint and archive (the default when no story is named)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand sync" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand sync" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand sync" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand sync" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand sync" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand setup" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand setup" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand setup" -l undo -d 'Remove the values setup adds'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand setup" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand setup" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand setup" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand at" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand at" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand at" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand at" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand at" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -s m -l message -d 'Journal entry for the revision saved on the story being left' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop help" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop help" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop help" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop help" -f -a "push" -d 'Suspend a story (default: the current one) on top of the stack; it stops being current'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop help" -f -a "pop" -d 'Restore the top story: make it current and print its resume'
@@ -172,26 +192,30 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop help" -f -a "drop" -d 'Remove a story from the stack without restoring it (default: the top one)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l reason -d 'Why it is suspended, kept verbatim' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from pop" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from pop" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from pop" -l switch -d 'Also check out its branch (`git switch`); refused while the working tree has changes'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from pop" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from pop" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from pop" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from list" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from list" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from list" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from list" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from drop" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from drop" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from drop" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from drop" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from drop" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from help" -f -a "push" -d 'Suspend a story (default: the current one) on top of the stack; it stops being current'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from help" -f -a "pop" -d 'Restore the top story: make it current and print its resume'
@@ -200,10 +224,11 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l max-age -d 'Stale when older than DURATION (`90s`, `30m`, `2h`, `1d`, `1w`, `1h30m`); default `checkpoint.maxAge`' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l max-commits -d 'Stale when HEAD has more than N commits the checkpoint has not seen; default `checkpoint.maxCommits`' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l story -d 'Import into this story instead of the one each file names' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l format -d 'How to read the files' -r -f -a "auto\t'Recognise each file by its name and content'
@@ -211,53 +236,106 @@ pair\t'Seed 000 checkpoint files'
 team\t'Seed 001 `working-context.md` / `completed.md`'
 pm\t'Seed 003 `NOW.md` / `STACK.md`'
 gstack\t'Seed 004 timestamped checkpoint files'"
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l format -d 'The file format to write' -r -f -a "pair\t'`.pair/working/checkpoints/<story>.md` (seed 000)'
 team\t'`working-context.md`, plus `completed.md` beside it with `-o` (seed 001)'
 pm\t'`NOW.md` (seed 003)'
 gstack\t'A timestamped checkpoint file with front matter (seed 004)'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -s o -l output -d 'Write to PATH (a directory gets the system\'s usual file name) instead of stdout' -r -F
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l max-chars -d 'Keep the text within N characters (Unicode scalar values); parts are dropped from the least important up, and the next action and start command always stay' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand generate-docs" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -l branch -d 'Detect the story from this branch name instead of HEAD\'s (CI checkouts are often detached: pass e.g. "$GITHUB_HEAD_REF")' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -l remote -d 'Read the copy fetched from REMOTE (refs/remotes/REMOTE/checkpoints/<story>) instead of the local checkpoint' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand install-man" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand install-man" -l dry-run -d 'Print where the pages would go; write nothing'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand install-man" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand install-man" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and not __fish_seen_subcommand_from install hook help" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and not __fish_seen_subcommand_from install hook help" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and not __fish_seen_subcommand_from install hook help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and not __fish_seen_subcommand_from install hook help" -f -a "install" -d 'Merge git-checkpoint hooks into an agent\'s configuration (never overwrites; idempotent)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and not __fish_seen_subcommand_from install hook help" -f -a "hook" -d 'Run one hook event for an agent (what the installed hooks call)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and not __fish_seen_subcommand_from install hook help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from install" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from install" -l project -d 'Configure this repository (the default): the file under the work tree\'s top directory'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from install" -l user -d 'Configure every project of the current user: the file under HOME'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from install" -l dry-run -d 'Print the change as a diff; write nothing'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from install" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from install" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -l agent -d 'The agent whose output format to use' -r -f -a "claude\t'Claude Code: .claude/settings.json (project) or ~/.claude/settings.json (user)'
+codex\t'OpenAI Codex: .codex/hooks.json or ~/.codex/hooks.json (needs `[features] codex_hooks = true`)'
+cursor\t'Cursor: .cursor/hooks.json or ~/.cursor/hooks.json'
+gemini\t'Gemini CLI: .gemini/settings.json or ~/.gemini/settings.json'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "install" -d 'Merge git-checkpoint hooks into an agent\'s configuration (never overwrites; idempotent)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "hook" -d 'Run one hook event for an agent (what the installed hooks call)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand generate-docs" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand generate-docs" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand generate-docs" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "save" -d 'Create or update a story\'s checkpoint in place (a new revision on its ref)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "resume" -d 'Read a story\'s latest checkpoint and report where the work stands'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "show" -d 'Print the stored checkpoint document as is (markdown or JSON)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "list" -d 'List checkpoints: story, title, branch, updated, tasks, revisions, status'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "log" -d 'Show a story\'s revisions, newest first'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "diff" -d 'Compare two revisions section by section, then as text'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "done" -d 'Finish a story: a final revision, then archive its ref (or purge it)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "push" -d 'Push checkpoints, archives and notes to a remote (never forced; merges and retries)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "fetch" -d 'Fetch a remote\'s checkpoints into remote-tracking refs and integrate them'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "sync" -d 'Fetch, integrate, then push everything'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "setup" -d 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "at" -d 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "start" -d 'Make a story this worktree\'s current story (used when no story is given)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "switch" -d 'Save the current story, then make another one current'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "stack" -d 'Suspend stories on a stack kept in git and restore them: push, pop, list, drop'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "status" -d 'How old the checkpoint is and how far HEAD and the working tree moved; exit 1 when stale'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "import" -d 'Import checkpoint files of the pair, team, pm and gstack systems'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "export" -d 'Write a checkpoint as a pair, team, pm or gstack file'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "prompt" -d 'Print a self-contained hand-off text for a fresh session or a subagent'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "generate-docs" -d 'Write man pages and shell completions into a directory (for packagers)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt generate-docs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "save" -d 'Create or update a story\'s checkpoint in place (a new revision on its ref)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "resume" -d 'Read a story\'s latest checkpoint and report where the work stands'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "show" -d 'Print the stored checkpoint document as is (markdown or JSON)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "list" -d 'List checkpoints: story, title, branch, updated, tasks, revisions, status'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "log" -d 'Show a story\'s revisions, newest first'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "diff" -d 'Compare two revisions section by section, then as text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "done" -d 'Finish a story: a final revision, then archive its ref (or purge it)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "push" -d 'Push checkpoints, archives and notes to a remote (never forced; merges and retries)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "fetch" -d 'Fetch a remote\'s checkpoints into remote-tracking refs and integrate them'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "sync" -d 'Fetch, integrate, then push everything'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "setup" -d 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "at" -d 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "start" -d 'Make a story this worktree\'s current story (used when no story is given)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "switch" -d 'Save the current story, then make another one current'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "stack" -d 'Suspend stories on a stack kept in git and restore them: push, pop, list, drop'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "status" -d 'How old the checkpoint is and how far HEAD and the working tree moved; exit 1 when stale'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "import" -d 'Import checkpoint files of the pair, team, pm and gstack systems'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "export" -d 'Write a checkpoint as a pair, team, pm or gstack file'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "prompt" -d 'Print a self-contained hand-off text for a fresh session or a subagent'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "pr-body" -d 'Render a pull-request description for the story of the current branch'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "install-man" -d 'Install the man pages where `git help checkpoint` finds them'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "agent" -d 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "generate-docs" -d 'Write man pages and shell completions into a directory (for packagers)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from stack" -f -a "push" -d 'Suspend a story (default: the current one) on top of the stack; it stops being current'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from stack" -f -a "pop" -d 'Restore the top story: make it current and print its resume'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from stack" -f -a "list" -d 'List suspended stories, top first'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from stack" -f -a "drop" -d 'Remove a story from the stack without restoring it (default: the top one)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "install" -d 'Merge git-checkpoint hooks into an agent\'s configuration (never overwrites; idempotent)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "hook" -d 'Run one hook event for an agent (what the installed hooks call)'
+
+# Story ids from refs/checkpoints/ for the subcommands that take a story.
+complete -c git-checkpoint -n "__fish_seen_subcommand_from save resume show log diff done pr-body" -f -a "(git for-each-ref --format='%(refname:lstrip=2)' refs/checkpoints 2>/dev/null)"

@@ -20,8 +20,13 @@ use clap::{Parser, Subcommand};
 )]
 pub struct Cli {
     /// When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never.
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true, value_name = "WHEN")]
-    pub color: ColorChoice,
+    /// `--color` alone means always. Default: color.checkpoint, else color.ui, else auto.
+    #[arg(long, value_enum, global = true, value_name = "WHEN", num_args = 0..=1, require_equals = true, default_missing_value = "always")]
+    pub color: Option<ColorChoice>,
+
+    /// Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`).
+    #[arg(long, global = true)]
+    pub no_pager: bool,
 
     /// The command to run.
     #[command(subcommand)]
@@ -42,19 +47,29 @@ Storage (format 1, see docs/FORMAT.md):
 Story ids: ASCII letters, digits, '-', '_', '.'; a leading '#' is dropped and letters are
 lowercased, so #ABC-12 and abc-12 are one story. '/' is not allowed.
 
-Configuration (git config):
-  checkpoint.storyPattern   regex with one capture group, matched against the branch name
-  checkpoint.maxSize        largest document in bytes (k/m/g suffixes), default 1m
-  checkpoint.remote         remote for push/fetch/sync when the branch has no upstream, default origin
-  checkpoint.template       template for new checkpoints (pair, team, pm, gstack, or custom)
+Configuration (git config; the command line wins):
+  checkpoint.storyPattern   regex with one capture group, matched against the branch name (default: built-in patterns)
+  checkpoint.maxSize        largest document in bytes (k/m/g suffixes) (default: 1m)
+  checkpoint.template       template used for new checkpoints (default: pair)
+  checkpoint.remote         remote that push, fetch and sync use (default: origin)
+  checkpoint.autoSync       push after save and fetch before resume (default: false)
+  color.checkpoint          auto, always, never (default: the value of color.ui)
+  color.ui                  git's colour switch (default: auto)
+  color.pager               colour output that goes through the pager (default: true)
+  pager.checkpoint          false: never page (default: true)
+  core.pager                pager for log, diff and show (default: $PAGER, else less)
+  core.editor               editor for save --edit (default: $VISUAL, $EDITOR, else vi)
   checkpoint.<name>.sections  a custom template's sections, comma-separated
-  checkpoint.maxAge         `status`: stale after this duration (30m, 2h, 1d)
-  checkpoint.maxCommits     `status`: stale after more than this many commits
+  checkpoint.maxAge         `status`: stale after this duration, e.g. 30m, 2h, 1d (default: never)
+  checkpoint.maxCommits     `status`: stale after more than this many commits (default: never)
 
 Environment:
   GIT_CHECKPOINT_STORY      story to use when none is given
   GIT_DIR, GIT_WORK_TREE    honoured as by git
-  NO_COLOR                  disables colour
+  NO_COLOR                  disables colour (unless --color=always)
+  GIT_PAGER, PAGER          pager, in git's order: GIT_PAGER, core.pager, PAGER, less; cat or empty: none
+  LESS, LV                  set to FRX and -c for the pager when unset, as git does
+  GIT_PAGER_IN_USE          set by git when it pages for us: no second pager, colour as on a terminal
   GIT_EDITOR, VISUAL, EDITOR  editor for `save --edit` (after core.editor)
 
 Exit codes:
@@ -105,6 +120,12 @@ pub enum Command {
     Export(commands::export::Args),
     /// Print a self-contained hand-off text for a fresh session or a subagent.
     Prompt(commands::prompt::Args),
+    /// Render a pull-request description for the story of the current branch.
+    PrBody(commands::pr_body::Args),
+    /// Install the man pages where `git help checkpoint` finds them.
+    InstallMan(commands::install_man::Args),
+    /// Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints.
+    Agent(commands::agent::Args),
     /// Write man pages and shell completions into a directory (for packagers).
     #[command(hide = true)]
     GenerateDocs(commands::generate::Args),

@@ -39,6 +39,14 @@ pub enum Error {
         /// The ref that was looked up.
         refname: String,
     },
+    /// A remote-tracking checkpoint ref (`refs/remotes/<remote>/checkpoints/<story>`) is missing.
+    #[error("no checkpoint for story {story} at {refname}; fetch it first with `git checkpoint fetch <remote>` (or `git fetch <remote> '+refs/checkpoints/*:refs/remotes/<remote>/checkpoints/*'`)")]
+    RemoteNotFound {
+        /// The canonical story id.
+        story: String,
+        /// The ref that was looked up.
+        refname: String,
+    },
     /// No committer identity is configured.
     #[error("no identity configured for the checkpoint commit; set one with `git config user.name \"Your Name\"` and `git config user.email you@example.com` (or GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL)")]
     NoIdentity,

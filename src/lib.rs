@@ -16,11 +16,14 @@
 //! # Ok::<(), git_checkpoint::Error>(())
 //! ```
 
+pub mod config;
 pub mod current;
 pub mod error;
 pub mod gitstate;
 pub mod model;
 pub mod notes;
+pub mod pager;
+pub mod progress;
 pub mod remote;
 pub mod stack;
 pub mod store;

@@ -4,11 +4,17 @@
 use clap::Parser;
 use git_checkpoint::cli::{Cli, Command};
 use git_checkpoint::commands;
+use git_checkpoint::config::Config;
 use git_checkpoint::output::Output;
 
 fn main() {
     let cli = Cli::parse();
-    let mut out = Output::new(cli.color);
+    let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
+    let result = Output::configured(cli.color, cli.no_pager, &Config::discover(&cwd));
+    let mut out = match result {
+        Ok(out) => out,
+        Err(e) => exit_with(Err(e)),
+    };
     let result = match cli.command {
         Command::Save(a) => commands::save::run(a, &mut out),
         Command::Resume(a) => commands::resume::run(a, &mut out),
@@ -29,8 +35,17 @@ fn main() {
         Command::Import(a) => commands::import::run(a, &mut out),
         Command::Export(a) => commands::export::run(a, &mut out),
         Command::Prompt(a) => commands::prompt::run(a, &mut out),
+        Command::PrBody(a) => commands::pr_body::run(a, &mut out),
+        Command::InstallMan(a) => commands::install_man::run(a, &mut out),
+        Command::Agent(a) => commands::agent::run(a, &mut out),
         Command::GenerateDocs(a) => commands::generate::run(a),
     };
+    out.finish();
+    exit_with(result)
+}
+
+/// Prints an error as one line and exits with the command's code (broken pipe is success).
+fn exit_with(result: git_checkpoint::Result<i32>) -> ! {
     let code = match result {
         Ok(code) => code,
         Err(git_checkpoint::Error::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,

@@ -1,9 +1,11 @@
-//! Where human and JSON output goes: terminal detection, colour (`--color`, `NO_COLOR`), and
-//! escaping of terminal control characters in content that may come from teammates.
+//! Where human and JSON output goes: terminal detection, colour (`--color`, `color.checkpoint`,
+//! `color.ui`, `NO_COLOR`), the pager, progress on stderr, and escaping of terminal control
+//! characters in content that may come from teammates.
 //!
 //! Owns formatting helpers only; commands decide what to say.
 
 use std::io::{IsTerminal, Write};
+use std::process::{Child, ChildStdin};
 
 /// `--color` choices, as in git.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -17,32 +19,118 @@ pub enum ColorChoice {
     Never,
 }
 
-/// Standard output with the decisions about colour and escaping made once.
+/// Where the bytes go: standard output, or the pager's standard input.
+enum Sink {
+    Stdout(std::io::StdoutLock<'static>),
+    Pager(std::io::BufWriter<ChildStdin>),
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Sink::Stdout(s) => s.write(buf),
+            Sink::Pager(p) => p.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Sink::Stdout(s) => s.flush(),
+            Sink::Pager(p) => p.flush(),
+        }
+    }
+}
+
+/// Standard output with the decisions about colour, paging and escaping made once.
 pub struct Output {
-    out: std::io::StdoutLock<'static>,
+    out: Sink,
     /// Standard output is a terminal.
     pub tty: bool,
     /// Colour escapes may be written.
     pub color: bool,
+    /// The pager [`Output::start_pager`] would start (decided at construction).
+    pager: Option<String>,
+    child: Option<Child>,
+}
+
+/// `NO_COLOR` is set to a non-empty value (no-color.org) or `TERM=dumb`.
+fn color_vetoed() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+        || std::env::var("TERM").is_ok_and(|t| t == "dumb")
 }
 
 impl Output {
     /// Locks stdout and decides colour from `choice`, the terminal and the environment.
+    /// Never pages; see [`Output::configured`].
     pub fn new(choice: ColorChoice) -> Output {
         let stdout = std::io::stdout();
         let tty = stdout.is_terminal();
         let color = match choice {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                tty && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && std::env::var("TERM").map_or(true, |t| t != "dumb")
-            }
+            ColorChoice::Auto => tty && !color_vetoed(),
         };
         Output {
-            out: stdout.lock(),
+            out: Sink::Stdout(stdout.lock()),
             tty,
             color,
+            pager: None,
+            child: None,
+        }
+    }
+
+    /// Like [`Output::new`] with git's rules: `choice` (from `--color`) wins, else
+    /// `color.checkpoint`, else `color.ui`, else auto. Auto colours a terminal, or output that
+    /// git already pipes into its pager (`GIT_PAGER_IN_USE`, if `color.pager`), unless
+    /// `NO_COLOR` is set or `TERM=dumb`. Unless `no_pager`, remembers the pager
+    /// [`crate::pager::choose`] picks, for [`Output::start_pager`].
+    ///
+    /// # Errors
+    /// [`crate::Error::Config`] for a malformed `color.*` value.
+    pub fn configured(
+        choice: Option<ColorChoice>,
+        no_pager: bool,
+        config: &crate::config::Config,
+    ) -> crate::Result<Output> {
+        let env = |k: &str| std::env::var(k).ok();
+        let choice = match choice {
+            Some(c) => c,
+            None => config.color()?,
+        };
+        let mut out = Output::new(choice);
+        if choice == ColorChoice::Auto && !out.tty && crate::pager::in_use(&env) {
+            out.color = config.color_pager()? && !color_vetoed();
+        }
+        if !no_pager {
+            out.pager = crate::pager::choose(out.tty, &env, config);
+        }
+        Ok(out)
+    }
+
+    /// Sends the rest of the output through the pager chosen at construction, if any (on a
+    /// terminal, not `--no-pager`). Colour and escaping stay as decided for the terminal.
+    /// A pager that cannot be started is skipped: output goes to stdout as before.
+    pub fn start_pager(&mut self) {
+        let Some(pager) = self.pager.take() else {
+            return;
+        };
+        if let Ok(mut child) = crate::pager::spawn(&pager) {
+            if let Some(stdin) = child.stdin.take() {
+                let _ = self.out.flush();
+                self.out = Sink::Pager(std::io::BufWriter::new(stdin));
+                self.child = Some(child);
+            }
+        }
+    }
+
+    /// Flushes output and, when a pager runs, closes its input and waits for it to exit
+    /// (as git does before exiting). Call once before the process exits.
+    pub fn finish(&mut self) {
+        let _ = self.out.flush();
+        if let Some(mut child) = self.child.take() {
+            // Dropping the pipe's writer is what tells the pager the output is complete.
+            self.out = Sink::Stdout(std::io::stdout().lock());
+            let _ = child.wait();
         }
     }
 

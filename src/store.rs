@@ -167,8 +167,11 @@ impl Store {
     /// reftable repository (gix would write loose refs git never reads); [`Error::Config`] for a
     /// malformed `checkpoint.maxSize`.
     pub fn discover(dir: &Path) -> Result<Store> {
-        let repo = gix::discover_with_environment_overrides(dir)
-            .map_err(|e| Error::NotARepository(e.to_string()))?;
+        let repo = match crate::config::take_discovered(dir) {
+            Some(repo) => repo,
+            None => gix::discover_with_environment_overrides(dir)
+                .map_err(|e| Error::NotARepository(e.to_string()))?,
+        };
         let max_size = {
             let config = repo.config_snapshot();
             if let Some(storage) = config.string("extensions.refStorage") {
@@ -177,11 +180,16 @@ impl Store {
                     return Err(Error::UnsupportedRefStorage(storage));
                 }
             }
-            match config.string("checkpoint.maxSize") {
+            let value = crate::config::command_line_value("checkpoint.maxSize").or_else(|| {
+                config
+                    .string("checkpoint.maxSize")
+                    .map(|v| v.to_str_lossy().into_owned())
+            });
+            match value {
                 None => DEFAULT_MAX_SIZE,
-                Some(v) => parse_size(&v.to_str_lossy()).ok_or_else(|| Error::Config {
+                Some(v) => parse_size(&v).ok_or_else(|| Error::Config {
                     key: "checkpoint.maxSize".into(),
-                    value: v.to_str_lossy().into_owned(),
+                    value: v,
                     reason: "expected a byte count such as 1048576, 512k or 2m".into(),
                 })?,
             }
@@ -189,8 +197,11 @@ impl Store {
         Ok(Store { repo, max_size })
     }
 
-    /// Reads a string config value (e.g. `checkpoint.storyPattern`), if set.
+    /// Reads a string config value (e.g. `checkpoint.storyPattern`), if set; `git -c` wins.
     pub fn config_string(&self, key: &str) -> Option<String> {
+        if let Some(v) = crate::config::command_line_value(key) {
+            return Some(v);
+        }
         self.repo
             .config_snapshot()
             .string(key)
@@ -748,7 +759,7 @@ fn split_message(message: &str) -> (String, String, Vec<(String, String)>) {
 }
 
 /// Parses `1048576`, `512k`, `2m`, `1g` (git's integer suffixes, powers of 1024).
-fn parse_size(s: &str) -> Option<u64> {
+pub(crate) fn parse_size(s: &str) -> Option<u64> {
     let s = s.trim().to_lowercase();
     let (num, mult) = match s.chars().last()? {
         'k' => (&s[..s.len() - 1], 1024),

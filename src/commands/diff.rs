@@ -149,6 +149,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     };
     let new_doc = super::parse_rev(&store, &new).doc;
     let c = changes(&old_doc, &new_doc);
+    out.start_pager();
     let label = |r: Option<&Revision>| match r {
         Some(r) => format!("revision {}", r.summary.revision),
         None => "(none)".to_string(),

@@ -1,11 +1,18 @@
 //! `git checkpoint generate-docs DIR` (hidden): writes the man pages (`DIR/man/*.1`) and shell
 //! completions (`DIR/completions/*`) from the clap definitions. The committed `man/` and
 //! `completions/` are its output; a test fails when they are stale.
+//!
+//! `git-checkpoint(1)` also carries CONFIGURATION (from [`crate::config::KEYS`]), ENVIRONMENT,
+//! EXIT STATUS, STORAGE FORMAT (docs/FORMAT.md converted to roff) and JSON SCHEMA (the files
+//! under docs/json-schema/), so each fact has one source. Completions are clap_complete's, with
+//! story ids completed from `refs/checkpoints/` and `git checkpoint ...` wired into git's bash
+//! and zsh completion (see [`completions`]).
 
 use crate::cli::Cli;
 use crate::error::Result;
 use clap::CommandFactory;
 use clap_complete::Shell;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `generate-docs`.
@@ -24,30 +31,435 @@ pub fn run(args: Args) -> Result<i32> {
     Ok(0)
 }
 
-/// Writes `git-checkpoint.1`, one `git-checkpoint-<sub>.1` per visible subcommand, and
-/// completions for bash, zsh, fish, elvish and PowerShell under `dir`.
+/// The storage format specification, rendered into the man page.
+const FORMAT_MD: &str = include_str!("../../docs/FORMAT.md");
+
+/// The JSON Schema files (version 1), as (file name, contents); listed in the man page.
+pub const JSON_SCHEMAS: &[(&str, &str)] = &[
+    (
+        "at.schema.json",
+        include_str!("../../docs/json-schema/v1/at.schema.json"),
+    ),
+    (
+        "checkpoint.schema.json",
+        include_str!("../../docs/json-schema/v1/checkpoint.schema.json"),
+    ),
+    (
+        "diff.schema.json",
+        include_str!("../../docs/json-schema/v1/diff.schema.json"),
+    ),
+    (
+        "done.schema.json",
+        include_str!("../../docs/json-schema/v1/done.schema.json"),
+    ),
+    (
+        "export.schema.json",
+        include_str!("../../docs/json-schema/v1/export.schema.json"),
+    ),
+    (
+        "fetch.schema.json",
+        include_str!("../../docs/json-schema/v1/fetch.schema.json"),
+    ),
+    (
+        "import.schema.json",
+        include_str!("../../docs/json-schema/v1/import.schema.json"),
+    ),
+    (
+        "list.schema.json",
+        include_str!("../../docs/json-schema/v1/list.schema.json"),
+    ),
+    (
+        "log.schema.json",
+        include_str!("../../docs/json-schema/v1/log.schema.json"),
+    ),
+    (
+        "prompt.schema.json",
+        include_str!("../../docs/json-schema/v1/prompt.schema.json"),
+    ),
+    (
+        "push.schema.json",
+        include_str!("../../docs/json-schema/v1/push.schema.json"),
+    ),
+    (
+        "save.schema.json",
+        include_str!("../../docs/json-schema/v1/save.schema.json"),
+    ),
+    (
+        "setup.schema.json",
+        include_str!("../../docs/json-schema/v1/setup.schema.json"),
+    ),
+    (
+        "stack.schema.json",
+        include_str!("../../docs/json-schema/v1/stack.schema.json"),
+    ),
+    (
+        "start.schema.json",
+        include_str!("../../docs/json-schema/v1/start.schema.json"),
+    ),
+    (
+        "status.schema.json",
+        include_str!("../../docs/json-schema/v1/status.schema.json"),
+    ),
+    (
+        "switch.schema.json",
+        include_str!("../../docs/json-schema/v1/switch.schema.json"),
+    ),
+    (
+        "sync.schema.json",
+        include_str!("../../docs/json-schema/v1/sync.schema.json"),
+    ),
+];
+
+/// Environment variables git-checkpoint reads or sets, as (name, meaning).
+pub const ENVIRONMENT: &[(&str, &str)] = &[
+    ("GIT_CHECKPOINT_STORY", "Story to use when none is given on the command line."),
+    ("GIT_DIR, GIT_WORK_TREE", "Honoured as by git."),
+    ("NO_COLOR", "When set and not empty, no colour (unless --color=always)."),
+    ("GIT_PAGER, PAGER", "The pager, in git's order: GIT_PAGER, pager.checkpoint (a command), core.pager, PAGER, less. \"cat\" or empty means no pager. git --no-pager checkpoint exports GIT_PAGER=cat."),
+    ("LESS, LV", "Set to FRX and -c for the pager when unset, as git does."),
+    ("GIT_PAGER_IN_USE", "Set to true by git when it pipes our output into its pager (pager.checkpoint=true): no second pager is started and --color=auto colours as on a terminal (if color.pager). Exported to the pager we start."),
+    ("GIT_EDITOR, VISUAL, EDITOR", "Editor for save --edit, in git's order with core.editor after GIT_EDITOR."),
+    ("MANPATH", "Where man looks for pages; install-man warns when its directory is not searched."),
+    ("HOME, XDG_DATA_HOME", "install-man's fallback directory is $XDG_DATA_HOME/man, else ~/.local/share/man; agent install --user writes under HOME."),
+];
+
+/// Exit statuses, as (code, meaning).
+pub const EXIT_STATUS: &[(&str, &str)] = &[
+    (
+        "0",
+        "Success (also when the reader of our output closes the pipe).",
+    ),
+    (
+        "1",
+        "Error: one line on stderr naming the input and the fix; nothing was written.",
+    ),
+    ("2", "Usage error (unknown option, missing value)."),
+    (
+        "3",
+        "resume --strict: the checkpoint parsed with confidence below high.",
+    ),
+];
+
+/// Escapes text for a roff line: backslashes, and a leading `.` or `'` that roff would read as
+/// a request (groff_man(7)).
+fn esc(text: &str) -> String {
+    let s = text.replace('\\', "\\e").replace('-', "\\-");
+    if s.starts_with('.') || s.starts_with('\'') {
+        format!("\\&{s}")
+    } else {
+        s
+    }
+}
+
+/// A section heading.
+fn section(out: &mut Vec<u8>, title: &str) -> std::io::Result<()> {
+    writeln!(out, ".SH {title}")
+}
+
+/// A tagged paragraph: bold `tag`, then `text` indented under it.
+fn tagged(out: &mut Vec<u8>, tag: &str, text: &str) -> std::io::Result<()> {
+    writeln!(out, ".TP\n\\fB{}\\fR\n{}", esc(tag), esc(text))
+}
+
+/// Converts the Markdown of docs/FORMAT.md into man page text (CommonMark via pulldown-cmark):
+/// headings become `.SS` subsections, code blocks no-fill blocks, tables one row per line,
+/// list items bulleted paragraphs, inline code bold.
+pub fn markdown_to_roff(md: &str) -> String {
+    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+    let mut out = String::new();
+    let mut line = String::new();
+    let mut in_code = false;
+    let mut in_heading = false;
+    let mut cells: Vec<String> = Vec::new();
+    let flush = |out: &mut String, line: &mut String| {
+        let t = line.trim();
+        if !t.is_empty() {
+            out.push_str(&esc(t));
+            out.push('\n');
+        }
+        line.clear();
+    };
+    for event in Parser::new_ext(md, Options::ENABLE_TABLES) {
+        match event {
+            Event::Start(Tag::Heading { .. }) => {
+                flush(&mut out, &mut line);
+                in_heading = true;
+            }
+            Event::End(TagEnd::Heading(level)) => {
+                in_heading = false;
+                // The document title duplicates the section name; keep subsections only.
+                if level != pulldown_cmark::HeadingLevel::H1 {
+                    out.push_str(&format!(".SS {}\n", esc(line.trim())));
+                }
+                line.clear();
+            }
+            Event::Start(Tag::Paragraph) => {
+                flush(&mut out, &mut line);
+                if cells.is_empty() {
+                    out.push_str(".PP\n");
+                }
+            }
+            Event::End(TagEnd::Paragraph) => flush(&mut out, &mut line),
+            Event::Start(Tag::Item) => {
+                flush(&mut out, &mut line);
+                out.push_str(".IP \\(bu 2\n");
+            }
+            Event::End(TagEnd::Item) => flush(&mut out, &mut line),
+            Event::Start(Tag::CodeBlock(_)) => {
+                flush(&mut out, &mut line);
+                out.push_str(".PP\n.RS 4\n.nf\n");
+                in_code = true;
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                out.push_str(".fi\n.RE\n");
+                in_code = false;
+            }
+            Event::Start(Tag::Table(_)) => {
+                flush(&mut out, &mut line);
+                out.push_str(".PP\n.RS 4\n.nf\n");
+            }
+            Event::End(TagEnd::Table) => out.push_str(".fi\n.RE\n"),
+            Event::End(TagEnd::TableCell) => cells.push(std::mem::take(&mut line)),
+            Event::End(TagEnd::TableHead) | Event::End(TagEnd::TableRow) => {
+                let row: Vec<&str> = cells.iter().map(|c| c.trim()).collect();
+                out.push_str(&esc(&row.join("  |  ")));
+                out.push('\n');
+                cells.clear();
+            }
+            Event::Text(t) if in_code => {
+                for l in t.lines() {
+                    out.push_str(&esc(l));
+                    out.push('\n');
+                }
+            }
+            Event::Text(t) => line.push_str(&t),
+            Event::Code(c) if in_heading => line.push_str(&c),
+            Event::Code(c) => line.push_str(&c),
+            Event::SoftBreak | Event::HardBreak => line.push(' '),
+            _ => {}
+        }
+    }
+    flush(&mut out, &mut line);
+    out
+}
+
+/// The extra sections of `git-checkpoint(1)`, as roff.
+fn extra_sections() -> std::io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    section(&mut out, "CONFIGURATION")?;
+    writeln!(
+        out,
+        "Settings are read with git's rules (system, global, repository, worktree, GIT_CONFIG_* \
+         overrides; the last value wins). A command\\-line option always wins over configuration."
+    )?;
+    for k in crate::config::KEYS {
+        tagged(
+            &mut out,
+            k.name,
+            &format!("{}. Default: {}.", capitalize(k.meaning), k.default),
+        )?;
+    }
+    section(&mut out, "ENVIRONMENT")?;
+    for (name, meaning) in ENVIRONMENT {
+        tagged(&mut out, name, meaning)?;
+    }
+    section(&mut out, "EXIT STATUS")?;
+    for (code, meaning) in EXIT_STATUS {
+        tagged(&mut out, code, meaning)?;
+    }
+    section(&mut out, "STORAGE FORMAT")?;
+    out.extend_from_slice(markdown_to_roff(FORMAT_MD).as_bytes());
+    section(&mut out, "JSON SCHEMA")?;
+    writeln!(
+        out,
+        "Each \\-\\-json output is described by a JSON Schema (draft 2020\\-12) in the source \
+         repository under docs/json\\-schema/v1/; the schema version is the schema_version \
+         field of every document."
+    )?;
+    for (file, text) in JSON_SCHEMAS {
+        let v: serde_json::Value = serde_json::from_str(text).map_err(std::io::Error::other)?;
+        let props = v
+            .get("properties")
+            .or_else(|| v.pointer("/items/properties"))
+            .and_then(|p| p.as_object())
+            .map(|p| p.keys().cloned().collect::<Vec<_>>().join(", "))
+            .unwrap_or_default();
+        let mut text = v["description"]
+            .as_str()
+            .unwrap_or_default()
+            .replace('`', "");
+        if !props.is_empty() {
+            text.push_str(&format!(" Fields: {props}."));
+        }
+        tagged(&mut out, file, &text)?;
+    }
+    section(&mut out, "FILES")?;
+    tagged(
+        &mut out,
+        "refs/checkpoints/<story>",
+        "The active checkpoint of a story.",
+    )?;
+    tagged(
+        &mut out,
+        "refs/checkpoints-archive/<story>",
+        "Finished stories (done).",
+    )?;
+    tagged(
+        &mut out,
+        "refs/remotes/<remote>/checkpoints/<story>",
+        "A fetched copy, read by show <remote>/<story> and pr-body --remote.",
+    )?;
+    Ok(out)
+}
+
+/// Rewrites the `.TH` line as git's pages have it: `GIT-CHECKPOINT(1)` in the header and an
+/// explicit empty date. clap_mangen drops an empty date argument, which shifts the source into
+/// the date's place and the manual name out of the header.
+fn fix_title(page: Vec<u8>, name: &str) -> Vec<u8> {
+    let text = String::from_utf8_lossy(&page);
+    let th = format!(
+        ".TH {} 1 \"\" \"git-checkpoint {}\" \"Git Manual\"",
+        esc(&name.to_uppercase()),
+        env!("CARGO_PKG_VERSION")
+    );
+    text.lines()
+        .map(|l| {
+            if l.starts_with(".TH ") {
+                th.as_str()
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        .into_bytes()
+        .into_iter()
+        .chain(std::iter::once(b'\n'))
+        .collect()
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// The man pages as (file name, roff bytes): `git-checkpoint.1` with the extra sections, then
+/// one `git-checkpoint-<sub>.1` per visible subcommand (titles as git's own pages).
 ///
 /// # Errors
-/// I/O errors.
-pub fn generate(dir: &Path) -> std::io::Result<()> {
-    let man = dir.join("man");
-    let completions = dir.join("completions");
-    std::fs::create_dir_all(&man)?;
-    std::fs::create_dir_all(&completions)?;
+/// I/O errors from rendering (writing to memory; only malformed schema JSON can cause one).
+pub fn man_pages() -> std::io::Result<Vec<(String, Vec<u8>)>> {
     let cmd = Cli::command().name("git-checkpoint");
+    let mut pages = Vec::new();
+    let man = clap_mangen::Man::new(cmd.clone()).manual("Git Manual");
     let mut buf = Vec::new();
-    clap_mangen::Man::new(cmd.clone()).render(&mut buf)?;
-    std::fs::write(man.join("git-checkpoint.1"), &buf)?;
+    man.render_title(&mut buf)?;
+    man.render_name_section(&mut buf)?;
+    man.render_synopsis_section(&mut buf)?;
+    man.render_description_section(&mut buf)?;
+    man.render_options_section(&mut buf)?;
+    man.render_subcommands_section(&mut buf)?;
+    buf.extend_from_slice(&extra_sections()?);
+    man.render_version_section(&mut buf)?;
+    pages.push((
+        "git-checkpoint.1".to_string(),
+        fix_title(buf, "git-checkpoint"),
+    ));
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
         let name = format!("git-checkpoint-{}", sub.get_name());
         let page = sub
             .clone()
             .name(name.clone())
             .bin_name(format!("git checkpoint {}", sub.get_name()));
+        let man = clap_mangen::Man::new(page).manual("Git Manual");
         let mut buf = Vec::new();
-        clap_mangen::Man::new(page).render(&mut buf)?;
-        std::fs::write(man.join(format!("{name}.1")), &buf)?;
+        man.render(&mut buf)?;
+        section(&mut buf, "SEE ALSO")?;
+        writeln!(
+            buf,
+            "\\fBgit\\-checkpoint\\fR(1) for configuration, environment, exit status, the \
+             storage format and the JSON schema."
+        )?;
+        pages.push((format!("{name}.1"), fix_title(buf, &name)));
     }
+    Ok(pages)
+}
+
+/// Writes [`man_pages`] into `dir/man/` and [`completions`] into `dir/completions/`.
+///
+/// # Errors
+/// I/O errors.
+pub fn generate(dir: &Path) -> std::io::Result<()> {
+    let man = dir.join("man");
+    let completions_dir = dir.join("completions");
+    std::fs::create_dir_all(&man)?;
+    std::fs::create_dir_all(&completions_dir)?;
+    for (file, bytes) in man_pages()? {
+        std::fs::write(man.join(file), bytes)?;
+    }
+    for (file, bytes) in completions()? {
+        std::fs::write(completions_dir.join(file), bytes)?;
+    }
+    Ok(())
+}
+
+/// Story ids for completion: one per line, from `refs/checkpoints/` (git for-each-ref).
+const BASH_STORIES: &str = r#"
+# Story ids for completion: the refs under refs/checkpoints/ (git -C is honoured when git's
+# completion has parsed it).
+__git_checkpoint_stories() {
+    git ${__git_C_args:+"${__git_C_args[@]}"} for-each-ref --format='%(refname:lstrip=2)' refs/checkpoints 2>/dev/null
+}
+"#;
+
+/// `git checkpoint ...` under git's bash completion: git calls `_git_checkpoint` with `words`,
+/// `cword`, `cur` and `__git_cmd_idx` set (git-completion.bash, `__git_complete_command`).
+const BASH_GIT: &str = r#"
+# `git checkpoint <TAB>`: git's completion (git-completion.bash) calls _git_checkpoint with
+# words/cword/cur set and __git_cmd_idx at "checkpoint". Re-run ours on the words after it.
+_git_checkpoint() {
+    local COMP_WORDS=(git-checkpoint "${words[@]:__git_cmd_idx+1}")
+    local COMP_CWORD=$((cword - __git_cmd_idx))
+    local prev_word=""
+    [[ $COMP_CWORD -gt 0 ]] && prev_word="${COMP_WORDS[COMP_CWORD-1]}"
+    _git__checkpoint git-checkpoint "$cur" "$prev_word"
+    # git's completion runs with -o nospace: add the space a finished word needs.
+    local i
+    for i in "${!COMPREPLY[@]}"; do
+        [[ ${COMPREPLY[i]} == *[/=] ]] || COMPREPLY[i]+=" "
+    done
+}
+"#;
+
+/// Story ids for zsh, and the hook git's zsh completion (`_git`) calls for `git checkpoint`.
+const ZSH_STORIES: &str = r#"
+(( $+functions[__git_checkpoint_stories] )) ||
+__git_checkpoint_stories() {
+    local -a stories
+    stories=(${(f)"$(_call_program stories "git for-each-ref --format='%(refname:lstrip=2)' refs/checkpoints" 2>/dev/null)"})
+    _describe -t stories 'story' stories
+}
+"#;
+
+/// Fish: story ids for the subcommands that take one.
+const FISH_STORIES: &str = r#"
+# Story ids from refs/checkpoints/ for the subcommands that take a story.
+complete -c git-checkpoint -n "__fish_seen_subcommand_from save resume show log diff done pr-body" -f -a "(git for-each-ref --format='%(refname:lstrip=2)' refs/checkpoints 2>/dev/null)"
+"#;
+
+/// The shell completion files as (file name, bytes): bash, zsh, fish, elvish and PowerShell
+/// from clap_complete. bash and zsh complete story ids from `refs/checkpoints/` and also
+/// work under git's own completion (`git checkpoint <TAB>`); fish's git completion (3.7+) delegates
+/// `git checkpoint` to `git-checkpoint` completions by itself.
+///
+/// # Errors
+/// [`std::io::ErrorKind::InvalidData`] when clap_complete's output no longer has the shape the
+/// story completion is spliced into (a clap_complete upgrade changed it).
+pub fn completions() -> std::io::Result<Vec<(String, Vec<u8>)>> {
+    let mut files = Vec::new();
     for (shell, file) in [
         (Shell::Bash, "git-checkpoint.bash"),
         (Shell::Zsh, "_git-checkpoint"),
@@ -56,8 +468,119 @@ pub fn generate(dir: &Path) -> std::io::Result<()> {
         (Shell::PowerShell, "_git-checkpoint.ps1"),
     ] {
         let mut buf = Vec::new();
-        clap_complete::generate(shell, &mut Cli::command(), "git-checkpoint", &mut buf);
-        std::fs::write(completions.join(file), &buf)?;
+        let mut cmd = Cli::command().name("git-checkpoint");
+        clap_complete::generate(shell, &mut cmd, "git-checkpoint", &mut buf);
+        let text = String::from_utf8(buf).map_err(std::io::Error::other)?;
+        let text = match shell {
+            Shell::Bash => splice_bash(&text)?,
+            Shell::Zsh => splice_zsh(&text)?,
+            Shell::Fish => format!("{text}{FISH_STORIES}"),
+            _ => text,
+        };
+        files.push((file.to_string(), text.into_bytes()));
     }
-    Ok(())
+    Ok(files)
+}
+
+fn shape_changed(what: &str) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidData,
+        format!("clap_complete output changed shape: {what}; update generate.rs"),
+    )
+}
+
+/// Bash: clap_complete's case labels are repaired, the word list of each subcommand that takes
+/// a story (see [`story_subcommands`]) also offers the story ids (expanded when completing),
+/// and the git hook is added.
+fn splice_bash(text: &str) -> std::io::Result<String> {
+    if !text.contains("_git__checkpoint() {") {
+        return Err(shape_changed("bash function _git__checkpoint missing"));
+    }
+    // clap_complete 4.6 mangles the '-' of a hyphenated binary name as a subcommand separator
+    // in its case labels but not where it assigns `cmd`, so no subcommand's options complete;
+    // give the labels the name the assignments use.
+    let text = text.replace("git__subcmd__checkpoint", "git__checkpoint");
+    let wanted: Vec<String> = story_subcommands()
+        .iter()
+        .map(|n| format!("subcmd__{})", n.replace('-', "__subcmd__")))
+        .collect();
+    let mut out = String::new();
+    let mut label = String::new();
+    let mut spliced = 0;
+    for line in text.lines() {
+        let t = line.trim();
+        if t.ends_with(')') && !t.contains(' ') {
+            label = t.to_string();
+        }
+        out.push_str(line);
+        if t.starts_with("opts=\"")
+            && !label.contains("__help")
+            && wanted.iter().any(|w| label.ends_with(w.as_str()))
+        {
+            out.truncate(out.len() - 1);
+            out.push_str(" $(__git_checkpoint_stories)\"");
+            spliced += 1;
+        }
+        out.push('\n');
+    }
+    if spliced != wanted.len() {
+        return Err(shape_changed(&format!(
+            "bash subcommand word lists not found: {spliced} of {wanted:?}"
+        )));
+    }
+    Ok(format!("{BASH_STORIES}\n{out}{BASH_GIT}"))
+}
+
+/// Visible subcommands with a `story` argument.
+fn story_subcommands() -> Vec<String> {
+    Cli::command()
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set())
+        .filter(|s| s.get_arguments().any(|a| a.get_id() == "story"))
+        .map(|s| s.get_name().to_string())
+        .collect()
+}
+
+/// Zsh: story arguments complete from `refs/checkpoints/` (clap writes `_default` for them).
+/// `_git` calls `_git-checkpoint` for `git checkpoint`, the function clap already defines.
+fn splice_zsh(text: &str) -> std::io::Result<String> {
+    let story = regex::Regex::new(r"('::?story -- [^']*(?:'\\''[^']*)*:)_default'")
+        .map_err(std::io::Error::other)?;
+    if !story.is_match(text) {
+        return Err(shape_changed("zsh story argument spec missing"));
+    }
+    let spliced = story.replace_all(text, "${1}__git_checkpoint_stories'");
+    let (head, rest) = spliced
+        .split_once("\n_git-checkpoint() {")
+        .ok_or_else(|| shape_changed("zsh _git-checkpoint function missing"))?;
+    Ok(format!("{head}\n{ZSH_STORIES}\n_git-checkpoint() {{{rest}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roff_escapes_requests_and_dashes() {
+        assert_eq!(esc(".x"), "\\&.x");
+        assert_eq!(esc("a-b\\c"), "a\\-b\\ec");
+    }
+
+    #[test]
+    fn markdown_headings_and_code_become_roff() {
+        let r = markdown_to_roff("# T\n\n## Refs\n\ntext `x`\n\n```\n.code\n```\n");
+        assert!(r.contains(".SS Refs\n"), "{r}");
+        assert!(r.contains(".nf\n\\&.code\n.fi"), "{r}");
+        assert!(!r.contains(".SS T\n"), "{r}");
+    }
+
+    #[test]
+    fn completions_splice() {
+        let files = completions().unwrap();
+        let bash = String::from_utf8(files[0].1.clone()).unwrap();
+        assert!(bash.contains("$(__git_checkpoint_stories)"));
+        assert!(bash.contains("_git_checkpoint() {"));
+        let zsh = String::from_utf8(files[1].1.clone()).unwrap();
+        assert!(zsh.contains(":__git_checkpoint_stories'"), "{zsh}");
+    }
 }

@@ -162,13 +162,32 @@ pub fn parse_completed(text: &str) -> Vec<Completion> {
                     .collect()
             })
             .unwrap_or_default();
-        out.push(Completion {
-            task,
-            date: parts[0].to_string(),
-            files,
-        });
+        // Dates are kept as `YYYY-MM-DD` or RFC 3339 (docs/FORMAT.md); `YYYY-MM-DD HH:MM`
+        // becomes RFC 3339 in UTC; a line without a date is not a completion record.
+        let Some(date) = normalize_date(parts[0]) else {
+            continue;
+        };
+        out.push(Completion { task, date, files });
     }
     out
+}
+
+/// `YYYY-MM-DD` stays; `YYYY-MM-DD HH:MM[:SS]` and RFC 3339 become RFC 3339; else `None`.
+fn normalize_date(s: &str) -> Option<String> {
+    let s = s.trim();
+    if chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").is_ok() {
+        return Some(s.to_string());
+    }
+    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(s) {
+        return Some(t.to_rfc3339());
+    }
+    ["%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M"]
+        .iter()
+        .find_map(|f| chrono::NaiveDateTime::parse_from_str(s, f).ok())
+        .map(|t| {
+            t.and_utc()
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        })
 }
 
 fn read(path: &Path, limit: u64) -> Result<Vec<u8>> {
@@ -299,7 +318,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
             Kind::PmNow => {
                 let p = Template::Pm.parse(text.as_bytes());
                 if p.doc.status.as_deref() == Some("idle") {
-                    eprintln!("note: {} is idle: no active item to import", path.display());
+                    crate::say!("note: {} is idle: no active item to import", path.display());
                     continue;
                 }
                 check_parsed(&p, path)?;
@@ -323,7 +342,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
             Kind::PmStack => {
                 let (entries, gaps) = parse_stack_md(text.as_bytes());
                 for g in gaps {
-                    eprintln!("warning: {}: {g}", path.display());
+                    crate::say!("warning: {}: {g}", path.display());
                 }
                 for e in entries {
                     let id = e.doc.story.clone().unwrap_or_default();

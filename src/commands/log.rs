@@ -74,7 +74,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
                 "completed": log,
             }))?;
         } else if log.is_empty() {
-            eprintln!("no completed tasks yet for {}", story.display());
+            crate::say!("no completed tasks yet for {}", story.display());
         } else {
             for c in &log {
                 let files = if c.files.is_empty() {
@@ -87,6 +87,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         }
         return Ok(0);
     }
+    out.start_pager();
     let by_id: HashMap<_, _> = history.iter().map(|s| (s.commit, s)).collect();
     let change = |s: &store::Summary| {
         let prev = s.parents.first().and_then(|p| by_id.get(p));

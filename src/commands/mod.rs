@@ -1,6 +1,7 @@
 //! One module per subcommand, each with its `Args` and `run`. Shared here: finding the
 //! repository and the story, and the JSON view of a checkpoint.
 
+pub mod agent;
 pub mod at;
 pub mod diff;
 pub mod done;
@@ -8,8 +9,10 @@ pub mod export;
 pub mod fetch;
 pub mod generate;
 pub mod import;
+pub mod install_man;
 pub mod list;
 pub mod log;
+pub mod pr_body;
 pub mod prompt;
 pub mod push;
 pub mod resume;
@@ -238,26 +241,27 @@ pub fn locate_for_read(
     command: &'static str,
     archived: bool,
 ) -> Result<Located> {
-    if let Some((remote_name, id)) = explicit.and_then(|s| s.split_once('/')) {
-        if remote::is_configured(store, remote_name) {
-            let story = StoryId::parse(id)?;
-            let prefix = if archived {
-                remote::tracking_archive_prefix(remote_name)
-            } else {
-                remote::tracking_prefix(remote_name)
-            };
-            let refname = format!("{prefix}{story}");
-            let tip = store.tip(&refname)?.ok_or_else(|| {
-                Error::Conflict(format!(
-                    "no checkpoint for story {story} from {remote_name} ({refname}); run `git checkpoint fetch {remote_name}` first"
-                ))
-            })?;
-            return Ok(Located {
-                story,
-                refname,
-                tip,
-            });
-        }
+    // Story ids never contain '/', so `REMOTE/STORY` always means a remote's copy.
+    if let Some((remote_name, id)) = explicit
+        .and_then(|s| s.split_once('/'))
+        .filter(|(r, id)| !r.is_empty() && !id.is_empty())
+    {
+        let story = StoryId::parse(id)?;
+        let prefix = if archived {
+            remote::tracking_archive_prefix(remote_name)
+        } else {
+            remote::tracking_prefix(remote_name)
+        };
+        let refname = format!("{prefix}{story}");
+        let tip = store.tip(&refname)?.ok_or_else(|| Error::RemoteNotFound {
+            story: story.to_string(),
+            refname: refname.clone(),
+        })?;
+        return Ok(Located {
+            story,
+            refname,
+            tip,
+        });
     }
     let (story, found) = resolve_story(store, explicit, command, true)?;
     note_found(&story, &found);

@@ -11,12 +11,15 @@ pub enum Format {
     Markdown,
     /// The parsed checkpoint as one JSON document (same fields as `resume --json`).
     Json,
+    /// A pull-request description: summary, tasks done, key decisions, remaining work, links.
+    Pr,
 }
 
 /// Arguments of `show`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Story id; default as for `resume`.
+    /// Story id; default as for `resume`. `REMOTE/STORY` (e.g. `origin/313`) reads the fetched
+    /// copy at refs/remotes/REMOTE/checkpoints/STORY.
     pub story: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Markdown)]
@@ -44,7 +47,11 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let at = locate_for_read(&store, args.story.as_deref(), "show", args.archived)?;
     let rev = read_revision(&store, &at, args.rev.as_deref())?;
     let (story, refname) = (at.story, at.refname);
-    if args.json || args.format == Format::Json {
+    out.start_pager();
+    if args.format == Format::Pr && !args.json {
+        let parsed = parse_rev(&store, &rev);
+        out.raw(&super::pr_body::render(&story, &refname, &rev, &parsed))?;
+    } else if args.json || args.format == Format::Json {
         let parsed = parse_rev(&store, &rev);
         out.json(&view_json(&story, &refname, &rev, &parsed, &[]))?;
     } else if args.raw || !out.tty {

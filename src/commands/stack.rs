@@ -88,7 +88,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
             if json {
                 out.json(&json!({"schema_version": JSON_SCHEMA_VERSION, "entries": s.entries}))?;
             } else if s.entries.is_empty() {
-                eprintln!("the stack is empty");
+                crate::say!("the stack is empty");
             } else {
                 for (i, e) in s.entries.iter().enumerate() {
                     out.line(&format!(

@@ -520,6 +520,7 @@ fn c07_worktrees_share_checkpoints_and_resume_picks_the_current_branch() {
     let out = run(&sb, &repo, &["resume", "--json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    crate::common::schema::check(&["resume", "--json"], &v);
     assert_eq!(v["story"], "a");
     assert_eq!(v["title"], "Story A");
     assert_eq!(v["branch"], "feature-a");
@@ -534,6 +535,7 @@ fn c07_worktrees_share_checkpoints_and_resume_picks_the_current_branch() {
     let out = run(&sb, &wt, &["resume", "--json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    crate::common::schema::check(&["resume", "--json"], &v);
     assert_eq!(v["story"], "b");
     assert!(stderr(&out).contains("current branch 'feature-b'"));
     // The other worktree's story is still readable by name.
@@ -574,6 +576,7 @@ fn c08_subdirectory_and_git_dir_find_the_same_repository() {
     let out = via_env(&["resume", "auth", "--json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    crate::common::schema::check(&["resume", "auth", "--json"], &v);
     assert_eq!(v["revision"], 2);
     assert_eq!(v["branch"], "main");
     assert_eq!(
@@ -598,6 +601,7 @@ fn c08_subdirectory_and_git_dir_find_the_same_repository() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let log: Value = serde_json::from_slice(&out.stdout).unwrap();
+    crate::common::schema::check(&["log", "auth", "--json"], &log);
     assert_eq!(log["revisions"].as_array().unwrap().len(), 2);
     assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
 }
@@ -993,6 +997,7 @@ fn c13_latin1_bytes_are_decoded_lossily_and_reported_by_save() {
     let out = run(&sb, &repo, &["save", "auth", "-F", &f, "--json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    crate::common::schema::check(&["save", "auth", "-F", "f", "--json"], &v);
     assert_eq!(v["confidence"], "needs_confirmation");
     assert_eq!(
         v["gaps"],
@@ -1015,6 +1020,7 @@ fn c13_latin1_bytes_are_decoded_lossily_and_reported_by_save() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    crate::common::schema::check(&["save", "auth", "-F", "-", "--json"], &v);
     assert_eq!(v["confidence"], "needs_confirmation");
     assert_eq!(v["tasks_remaining"], json!(["c", "caf\u{fffd}"]));
 }

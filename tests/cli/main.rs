@@ -3,6 +3,7 @@
 mod cases;
 mod common;
 mod core;
+mod ecosystem;
 mod generated;
 mod robustness;
 mod seeds;

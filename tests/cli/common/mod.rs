@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod schema;
+
 use assert_cmd::Command;
 use assert_fs::prelude::*;
 use assert_fs::TempDir;
@@ -66,6 +68,10 @@ impl Sandbox {
             .env_remove("NO_COLOR")
             .env_remove("GIT_EDITOR")
             .env_remove("GIT_PAGER")
+            .env_remove("GIT_PAGER_IN_USE")
+            .env_remove("MANPATH")
+            // No user pager on a pseudo-terminal; pager tests set GIT_PAGER themselves.
+            .env("PAGER", "cat")
             .env_remove("EMAIL")
             .env("GIT_CONFIG_NOSYSTEM", "1")
             .env("GIT_CONFIG_GLOBAL", self.path("gitconfig"))
@@ -140,7 +146,9 @@ impl Sandbox {
     /// Runs `git-checkpoint args --json`-style commands and parses stdout as JSON.
     pub fn json(&self, dir: &Path, args: &[&str]) -> serde_json::Value {
         let s = self.ok(dir, args);
-        serde_json::from_str(&s).unwrap_or_else(|e| panic!("not JSON ({e}): {s}"))
+        let v = serde_json::from_str(&s).unwrap_or_else(|e| panic!("not JSON ({e}): {s}"));
+        schema::check(args, &v);
+        v
     }
 
     /// Every ref in the repo with its value (`git for-each-ref`).

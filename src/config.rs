@@ -1,0 +1,506 @@
+//! Settings read from `git config`: the one table of keys git-checkpoint reads ([`KEYS`], which
+//! the man page and `--help` print), and a typed reader over git's configuration files
+//! (system, global, repository, worktree, `GIT_CONFIG_*` overrides) with the defaults applied.
+//!
+//! The command line always wins: callers ask this module only when no flag was given.
+//! This module reads configuration; it never writes it and never prints.
+
+use crate::error::{Error, Result};
+use crate::output::ColorChoice;
+use gix::bstr::ByteSlice;
+use std::path::Path;
+
+/// One configuration key: its name as `git config` spells it, its default, and what it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Key {
+    /// `section.name`, camelCase as in git's documentation (git compares names case-insensitively).
+    pub name: &'static str,
+    /// The default as a user would write it, or a description such as `color.ui`.
+    pub default: &'static str,
+    /// What the key changes, one sentence.
+    pub meaning: &'static str,
+}
+
+/// `checkpoint.storyPattern`: a regex with one capture group matched against the branch name.
+pub const STORY_PATTERN: Key = Key {
+    name: "checkpoint.storyPattern",
+    default: "none (built-in patterns: feature/#313-x, 313-x, feat/ABC-123-x)",
+    meaning: "regex with one capture group, matched against the branch name to find the story",
+};
+/// `checkpoint.maxSize`: the largest document accepted.
+pub const MAX_SIZE: Key = Key {
+    name: "checkpoint.maxSize",
+    default: "1m",
+    meaning: "largest checkpoint document accepted, in bytes (k, m, g suffixes)",
+};
+/// `checkpoint.template`: the template of new checkpoints.
+pub const TEMPLATE: Key = Key {
+    name: "checkpoint.template",
+    default: "pair",
+    meaning: "template used for new checkpoints",
+};
+/// `checkpoint.remote`: the remote that sharing commands talk to.
+pub const REMOTE: Key = Key {
+    name: "checkpoint.remote",
+    default: "origin",
+    meaning: "remote that push, fetch and sync use when none is given",
+};
+/// `checkpoint.autoSync`: share after saving, fetch before resuming.
+pub const AUTO_SYNC: Key = Key {
+    name: "checkpoint.autoSync",
+    default: "false",
+    meaning: "push after save and fetch before resume, when true",
+};
+/// `color.checkpoint`: colour for git-checkpoint, overriding `color.ui`.
+pub const COLOR_CHECKPOINT: Key = Key {
+    name: "color.checkpoint",
+    default: "the value of color.ui",
+    meaning: "colour for git checkpoint: auto, always, never (or true/false, as for color.ui)",
+};
+/// `color.ui`: git's colour switch for every command.
+pub const COLOR_UI: Key = Key {
+    name: "color.ui",
+    default: "auto",
+    meaning: "git's colour switch, honoured when color.checkpoint is not set",
+};
+/// `color.pager`: whether output going through the pager is coloured.
+pub const COLOR_PAGER: Key = Key {
+    name: "color.pager",
+    default: "true",
+    meaning: "colour output that goes through the pager (with auto)",
+};
+/// `pager.checkpoint`: false turns the pager off, as git's `pager.<cmd>`.
+pub const PAGER_CHECKPOINT: Key = Key {
+    name: "pager.checkpoint",
+    default: "true",
+    meaning: "false: log, diff and show never start a pager (git reads it too)",
+};
+/// `core.pager`: the pager command, after `GIT_PAGER`.
+pub const CORE_PAGER: Key = Key {
+    name: "core.pager",
+    default: "$PAGER, else less",
+    meaning: "pager for log, diff and show on a terminal (GIT_PAGER wins)",
+};
+/// `core.editor`: the editor of `save --edit`, after `GIT_EDITOR`.
+pub const CORE_EDITOR: Key = Key {
+    name: "core.editor",
+    default: "$VISUAL, $EDITOR, else vi",
+    meaning: "editor for save --edit (GIT_EDITOR wins)",
+};
+
+/// Every key git-checkpoint reads, in the order the documentation lists them.
+pub const KEYS: &[Key] = &[
+    STORY_PATTERN,
+    MAX_SIZE,
+    TEMPLATE,
+    REMOTE,
+    AUTO_SYNC,
+    COLOR_CHECKPOINT,
+    COLOR_UI,
+    COLOR_PAGER,
+    PAGER_CHECKPOINT,
+    CORE_PAGER,
+    CORE_EDITOR,
+];
+
+/// Default of [`MAX_SIZE`] in bytes (1 MiB).
+pub const DEFAULT_MAX_SIZE: u64 = 1024 * 1024;
+
+/// git's configuration as one merged view, with typed getters that apply the defaults.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    file: Option<gix::config::File>,
+    /// `git -c key=value` settings (from `GIT_CONFIG_PARAMETERS`), lowercased keys, last wins.
+    overrides: Vec<(String, Option<String>)>,
+}
+
+impl Config {
+    /// The configuration seen from `dir`: the repository's (with globals and `GIT_CONFIG_*`
+    /// overrides) when `dir` is in one, else the global files and overrides only.
+    /// Never fails: unreadable configuration reads as empty, and commands that open the
+    /// repository report the problem themselves.
+    pub fn discover(dir: &Path) -> Config {
+        if let Ok(repo) = gix::discover_with_environment_overrides(dir) {
+            let config = Config::from_repo(&repo);
+            // Opening a repository costs about as much as reading a checkpoint: keep it for
+            // the command's own `Store::discover` from the same directory.
+            DISCOVERED.with(|slot| *slot.borrow_mut() = Some((dir.to_path_buf(), repo)));
+            return config;
+        }
+        let mut file = gix::config::File::from_globals().unwrap_or_default();
+        if let Ok(env) = gix::config::File::from_environment_overrides() {
+            let _ = file.append(env);
+        }
+        Config {
+            file: Some(file),
+            overrides: command_line_overrides(),
+        }
+    }
+
+    /// The configuration of an open repository, plus `git -c` settings passed down by git.
+    pub fn from_repo(repo: &gix::Repository) -> Config {
+        Config {
+            file: Some(repo.config_snapshot().plumbing().clone()),
+            overrides: command_line_overrides(),
+        }
+    }
+
+    /// The `git -c` value of `key`: `Some(None)` for a bare `-c key` (true).
+    fn overridden(&self, key: &Key) -> Option<Option<String>> {
+        let name = key.name.to_ascii_lowercase();
+        self.overrides
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.clone())
+    }
+
+    /// The raw string value of `key` (the last one wins, as in git; `git -c` over files), if
+    /// set. A bare `-c key` reads as `true`.
+    pub fn string(&self, key: &Key) -> Option<String> {
+        if let Some(v) = self.overridden(key) {
+            return Some(v.unwrap_or_else(|| "true".into()));
+        }
+        self.file
+            .as_ref()?
+            .string(key.name)
+            .map(|v| v.to_str_lossy().into_owned())
+    }
+
+    /// A boolean key, with git's spellings (`true`/`yes`/`on`/`1`, `false`/`no`/`off`/`0`, and
+    /// a bare key meaning true).
+    ///
+    /// # Errors
+    /// [`Error::Config`] for any other value.
+    pub fn boolean(&self, key: &Key, default: bool) -> Result<bool> {
+        if let Some(v) = self.overridden(key) {
+            let v = v.unwrap_or_default();
+            return parse_bool(&v).ok_or_else(|| Error::Config {
+                key: key.name.into(),
+                value: v,
+                reason: "expected a boolean: true or false".into(),
+            });
+        }
+        let Some(file) = &self.file else {
+            return Ok(default);
+        };
+        match file.boolean(key.name) {
+            Ok(v) => Ok(v.unwrap_or(default)),
+            Err(_) => Err(Error::Config {
+                key: key.name.into(),
+                value: self.string(key).unwrap_or_default(),
+                reason: "expected a boolean: true or false".into(),
+            }),
+        }
+    }
+
+    /// [`STORY_PATTERN`], if set.
+    pub fn story_pattern(&self) -> Option<String> {
+        self.string(&STORY_PATTERN)
+    }
+
+    /// [`MAX_SIZE`] in bytes; default [`DEFAULT_MAX_SIZE`].
+    ///
+    /// # Errors
+    /// [`Error::Config`] for a value that is not a byte count such as `512k`.
+    pub fn max_size(&self) -> Result<u64> {
+        match self.string(&MAX_SIZE) {
+            None => Ok(DEFAULT_MAX_SIZE),
+            Some(v) => crate::store::parse_size(&v).ok_or_else(|| Error::Config {
+                key: MAX_SIZE.name.into(),
+                value: v,
+                reason: "expected a byte count such as 1048576, 512k or 2m".into(),
+            }),
+        }
+    }
+
+    /// [`TEMPLATE`]; default `pair`.
+    pub fn template(&self) -> String {
+        self.string(&TEMPLATE)
+            .filter(|s| !s.trim().is_empty())
+            .unwrap_or_else(|| "pair".into())
+    }
+
+    /// [`REMOTE`]; default `origin`.
+    pub fn remote(&self) -> String {
+        self.string(&REMOTE)
+            .filter(|s| !s.trim().is_empty())
+            .unwrap_or_else(|| "origin".into())
+    }
+
+    /// [`AUTO_SYNC`]; default false.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for a non-boolean value.
+    pub fn auto_sync(&self) -> Result<bool> {
+        self.boolean(&AUTO_SYNC, false)
+    }
+
+    /// The colour setting from [`COLOR_CHECKPOINT`], else [`COLOR_UI`], else `auto`.
+    /// Values as git's colour booleans: `always`, `never`, `auto`; `true` means auto and
+    /// `false` never (git-config(1), color.ui).
+    ///
+    /// # Errors
+    /// [`Error::Config`] naming the key for any other value.
+    pub fn color(&self) -> Result<ColorChoice> {
+        for key in [&COLOR_CHECKPOINT, &COLOR_UI] {
+            if let Some(v) = self.string(key) {
+                return parse_colorbool(&v).ok_or_else(|| Error::Config {
+                    key: key.name.into(),
+                    value: v,
+                    reason: "expected always, never, auto, true or false".into(),
+                });
+            }
+        }
+        // A bare `[color] ui` line (no value) is true, hence auto.
+        Ok(ColorChoice::Auto)
+    }
+
+    /// [`COLOR_PAGER`]; default true.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for a non-boolean value.
+    pub fn color_pager(&self) -> Result<bool> {
+        self.boolean(&COLOR_PAGER, true)
+    }
+
+    /// [`PAGER_CHECKPOINT`] as a switch: false turns paging off. A string value names a
+    /// pager command, as git's `pager.<cmd>` does, and is returned as `Some`.
+    ///
+    /// # Errors
+    /// None today; kept fallible for symmetry with the other getters.
+    pub fn pager_checkpoint(&self) -> Result<(bool, Option<String>)> {
+        match self.string(&PAGER_CHECKPOINT) {
+            None => Ok((true, None)),
+            Some(v) => match parse_bool(&v) {
+                Some(b) => Ok((b, None)),
+                None => Ok((true, Some(v))),
+            },
+        }
+    }
+
+    /// [`CORE_PAGER`], if set.
+    pub fn core_pager(&self) -> Option<String> {
+        self.string(&CORE_PAGER)
+    }
+}
+
+thread_local! {
+    /// The repository [`Config::discover`] opened on this thread, with the directory it was
+    /// discovered from.
+    static DISCOVERED: std::cell::RefCell<Option<(std::path::PathBuf, gix::Repository)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Takes the repository [`Config::discover`] opened from `dir` on this thread, if it did (once;
+/// later calls return `None`), so the process opens it only once.
+pub fn take_discovered(dir: &Path) -> Option<gix::Repository> {
+    DISCOVERED.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        match slot.take() {
+            Some((d, repo)) if d == dir => Some(repo),
+            other => {
+                *slot = other;
+                None
+            }
+        }
+    })
+}
+
+/// The `git -c key=value` value of `key` (any key, e.g. `checkpoint.storyPattern`), if git
+/// passed one down; a bare `-c key` reads as `true`. For code that reads configuration
+/// through gix directly, so the command line wins there too.
+pub fn command_line_value(key: &str) -> Option<String> {
+    let key = key.to_ascii_lowercase();
+    command_line_overrides()
+        .into_iter()
+        .rev()
+        .find(|(k, _)| *k == key)
+        .map(|(_, v)| v.unwrap_or_else(|| "true".into()))
+}
+
+/// The `git -c` settings git passes to the commands it runs, from `GIT_CONFIG_PARAMETERS`.
+fn command_line_overrides() -> Vec<(String, Option<String>)> {
+    std::env::var("GIT_CONFIG_PARAMETERS")
+        .map(|p| parse_config_parameters(&p))
+        .unwrap_or_default()
+}
+
+/// Parses `GIT_CONFIG_PARAMETERS` as git writes it (config.c, `git_config_push_parameter`):
+/// single-quoted words (`'` inside written as `'\''`) separated by spaces, each either
+/// `'key=value'` (older git) or `'key'='value'` (git 2.31 and later), or `'key'` alone.
+/// Keys are lowercased for lookup. Malformed input yields what parsed before it.
+pub fn parse_config_parameters(text: &str) -> Vec<(String, Option<String>)> {
+    let mut out = Vec::new();
+    let mut chars = text.chars().peekable();
+    // Reads one '...' word (with \' escapes between quoted runs); None at the end or on junk.
+    let word = |chars: &mut std::iter::Peekable<std::str::Chars>| -> Option<String> {
+        let mut w = String::new();
+        if chars.next()? != '\'' {
+            return None;
+        }
+        loop {
+            match chars.next()? {
+                '\'' => {
+                    if chars.peek() == Some(&'\\') {
+                        chars.next();
+                        chars.next(); // the escaped quote
+                        w.push('\'');
+                        if chars.next()? != '\'' {
+                            return None;
+                        }
+                    } else {
+                        return Some(w);
+                    }
+                }
+                c => w.push(c),
+            }
+        }
+    };
+    loop {
+        while chars.peek() == Some(&' ') {
+            chars.next();
+        }
+        if chars.peek().is_none() {
+            break;
+        }
+        let Some(first) = word(&mut chars) else {
+            break;
+        };
+        if chars.peek() == Some(&'=') {
+            chars.next();
+            let Some(value) = word(&mut chars) else {
+                break;
+            };
+            out.push((first.to_ascii_lowercase(), Some(value)));
+        } else {
+            match first.split_once('=') {
+                Some((k, v)) => out.push((k.to_ascii_lowercase(), Some(v.to_string()))),
+                None => out.push((first.to_ascii_lowercase(), None)),
+            }
+        }
+    }
+    out
+}
+
+/// git's boolean spellings (git-config(1), "boolean"); `None` for anything else.
+pub fn parse_bool(v: &str) -> Option<bool> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "true" | "yes" | "on" | "1" | "" => Some(true),
+        "false" | "no" | "off" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// git's colour booleans (`git_config_colorbool`): `never`, `always`, `auto`, or a boolean
+/// where true means auto.
+pub fn parse_colorbool(v: &str) -> Option<ColorChoice> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "never" => Some(ColorChoice::Never),
+        "always" => Some(ColorChoice::Always),
+        "auto" => Some(ColorChoice::Auto),
+        other => parse_bool(other).map(|b| {
+            if b {
+                ColorChoice::Auto
+            } else {
+                ColorChoice::Never
+            }
+        }),
+    }
+}
+
+/// The configuration table as aligned text lines (for `--help`).
+pub fn help_table() -> String {
+    let width = KEYS.iter().map(|k| k.name.len()).max().unwrap_or(0);
+    KEYS.iter()
+        .map(|k| {
+            format!(
+                "  {:<width$}  {} (default: {})",
+                k.name, k.meaning, k.default
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colorbools_follow_git() {
+        assert_eq!(parse_colorbool("true"), Some(ColorChoice::Auto));
+        assert_eq!(parse_colorbool("false"), Some(ColorChoice::Never));
+        assert_eq!(parse_colorbool("Always"), Some(ColorChoice::Always));
+        assert_eq!(parse_colorbool("auto"), Some(ColorChoice::Auto));
+        assert_eq!(parse_colorbool("sometimes"), None);
+    }
+
+    #[test]
+    fn empty_config_gives_defaults() {
+        let c = Config::default();
+        assert_eq!(c.max_size().unwrap(), DEFAULT_MAX_SIZE);
+        assert_eq!(c.template(), "pair");
+        assert_eq!(c.remote(), "origin");
+        assert!(!c.auto_sync().unwrap());
+        assert_eq!(c.color().unwrap(), ColorChoice::Auto);
+        assert!(c.color_pager().unwrap());
+        assert_eq!(c.pager_checkpoint().unwrap(), (true, None));
+    }
+
+    #[test]
+    fn values_are_read_and_checked() {
+        let file: gix::config::File =
+            "[checkpoint]\n\tmaxSize = 2k\n\tautoSync = yes\n\tremote = up\n[color]\n\tui = never\n\tcheckpoint = always\n[pager]\n\tcheckpoint = false\n"
+                .parse()
+                .unwrap();
+        let c = Config {
+            file: Some(file),
+            overrides: Vec::new(),
+        };
+        assert_eq!(c.max_size().unwrap(), 2048);
+        assert!(c.auto_sync().unwrap());
+        assert_eq!(c.remote(), "up");
+        assert_eq!(c.color().unwrap(), ColorChoice::Always);
+        assert_eq!(c.pager_checkpoint().unwrap(), (false, None));
+        let bad: gix::config::File = "[color]\n\tui = purple\n".parse().unwrap();
+        let err = Config {
+            file: Some(bad),
+            overrides: Vec::new(),
+        }
+        .color()
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("color.ui") && err.contains("purple"), "{err}");
+    }
+
+    #[test]
+    fn git_c_parameters_parse_in_both_formats() {
+        let p = parse_config_parameters(
+            "'color.ui'='always' 'Pager.Checkpoint=false' 'x.y' 'a.b'='it'\\''s'",
+        );
+        assert_eq!(
+            p,
+            vec![
+                ("color.ui".into(), Some("always".into())),
+                ("pager.checkpoint".into(), Some("false".into())),
+                ("x.y".into(), None),
+                ("a.b".into(), Some("it's".into())),
+            ]
+        );
+        let c = Config {
+            file: None,
+            overrides: p,
+        };
+        assert_eq!(c.color().unwrap(), ColorChoice::Always);
+        assert_eq!(c.pager_checkpoint().unwrap(), (false, None));
+    }
+
+    #[test]
+    fn help_lists_every_key() {
+        let t = help_table();
+        for k in KEYS {
+            assert!(t.contains(k.name), "{}", k.name);
+        }
+    }
+}

@@ -1,0 +1,860 @@
+//! Fitting the git ecosystem: JSON schemas, completion under git's own bash completion, man
+//! pages found by `git help`, config, colour and the pager, agent hooks, PR bodies.
+//! Everything runs the real binary, real git, real bash and real man.
+
+use crate::common::{schema, Sandbox, CP_MD, SEED_313};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn bin() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("git-checkpoint")
+}
+
+/// PATH with the directory of the built binary first, so `git checkpoint` runs it.
+fn path_with_bin() -> String {
+    let dir = bin().parent().unwrap().to_path_buf();
+    let rest = std::env::var("PATH").unwrap_or_default();
+    format!("{}:{rest}", dir.display())
+}
+
+fn sh_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+/// Runs `line` (a shell command line) on a pseudo-terminal via script(1), with the sandbox
+/// environment plus `env`, and returns what the terminal received.
+fn tty(sb: &Sandbox, dir: &Path, line: &str, env: &[(&str, &str)]) -> String {
+    let mut cmd = Command::new("script");
+    sb.env(&mut cmd);
+    cmd.current_dir(dir)
+        .args(["-qec", line, "/dev/null"])
+        .env("PATH", path_with_bin())
+        .env("TERM", "xterm")
+        .stdin(Stdio::null())
+        .envs(env.iter().copied());
+    let out = cmd.output().expect("script(1) runs");
+    assert!(
+        out.status.success(),
+        "on a terminal: {line} failed: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n")
+}
+
+/// A repo with a two-revision checkpoint `auth`.
+fn repo_with_checkpoint(sb: &Sandbox) -> PathBuf {
+    let repo = sb.repo("r");
+    let cp = sb.file("cp.md", CP_MD.as_bytes());
+    sb.ok(
+        &repo,
+        &["save", "auth", "-F", cp.to_str().unwrap(), "-m", "first"],
+    );
+    sb.ok(&repo, &["save", "auth", "--done", "c", "--decision", "d2"]);
+    repo
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON schema
+
+#[test]
+fn every_json_output_validates_against_its_schema() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let cp = sb.file("cp.md", CP_MD.as_bytes());
+    let cp = cp.to_str().unwrap();
+    let runs: &[&[&str]] = &[
+        &["save", "auth", "-F", cp, "--json"],
+        &["save", "auth", "--done", "c", "--decision", "d2", "--json"],
+        &["save", "auth", "--print", "--json"],
+        &["save", "other", "--todo", "x", "--json"],
+        &["resume", "auth", "--json"],
+        &["resume", "auth", "--rev", "1", "--json"],
+        &["show", "auth", "--json"],
+        &["show", "auth", "--format", "json"],
+        &["list", "--all", "--json"],
+        &["log", "auth", "--json"],
+        &["diff", "auth", "--json"],
+        &["diff", "auth", "1", "2", "--json"],
+        &["diff", "other", "--json"],
+        &["done", "auth", "--json"],
+        &["list", "--archived", "--json"],
+        &["resume", "auth", "--archived", "--json"],
+        &["done", "other", "--purge", "--yes", "--json"],
+    ];
+    for args in runs {
+        assert!(schema::schema_for(args).is_some(), "{args:?} has a schema");
+        // Sandbox::json validates against the schema.
+        sb.json(&repo, args);
+    }
+    // The validator does reject what the schema forbids.
+    let mut v = sb.json(&repo, &["list", "--archived", "--json"]);
+    v[0]["commit"] = Value::from("not-hex");
+    assert!(!schema::errors("list.schema.json", &v).is_empty());
+    let mut v = sb.json(&repo, &["log", "auth", "--archived", "--json"]);
+    v.as_object_mut().unwrap().remove("revisions");
+    assert!(!schema::errors("log.schema.json", &v).is_empty());
+}
+
+#[test]
+fn every_command_with_json_output_has_a_schema_file() {
+    use clap::CommandFactory;
+    let cmd = git_checkpoint::cli::Cli::command();
+    let files: Vec<String> = schema::all().into_iter().map(|(n, _)| n).collect();
+    for sub in cmd.get_subcommands() {
+        let has_json = sub.get_arguments().any(|a| a.get_id() == "json");
+        let name = sub.get_name();
+        if has_json {
+            let file = schema::SCHEMA_OF
+                .iter()
+                .find(|(c, _)| *c == name)
+                .map(|(_, f)| f.to_string())
+                .unwrap_or_else(|| panic!("`{name} --json` has no entry in SCHEMA_OF"));
+            assert!(files.contains(&file), "{file} missing for {name}");
+        }
+    }
+    for (name, v) in schema::all() {
+        assert_eq!(
+            v["$schema"], "https://json-schema.org/draft/2020-12/schema",
+            "{name}"
+        );
+        assert_eq!(
+            v["$id"],
+            format!("{}{name}", schema::BASE),
+            "{name}: $id matches its file name"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Completion
+
+/// Where git's own bash completion script lives on this machine (Debian's git package, or
+/// git's contrib tree). `.ci/run` installs it when missing; tests never install anything.
+fn git_bash_completion() -> PathBuf {
+    let mut candidates = vec![
+        PathBuf::from("/usr/share/bash-completion/completions/git"),
+        PathBuf::from("/usr/share/git-core/contrib/completion/git-completion.bash"),
+        PathBuf::from("/usr/local/share/git-core/contrib/completion/git-completion.bash"),
+        PathBuf::from("/etc/bash_completion.d/git"),
+    ];
+    if let Ok(out) = Command::new("git").arg("--exec-path").output() {
+        let exec = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+        candidates.push(exec.join("../../share/git-core/contrib/completion/git-completion.bash"));
+    }
+    candidates
+        .into_iter()
+        .find(|p| p.is_file())
+        .expect("git's bash completion script (git-completion.bash) is not installed; .ci/run installs it (apt-get install git)")
+}
+
+#[test]
+fn bash_completes_git_checkpoint_through_gits_own_completion() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.ok(&repo, &["save", "313", "--todo", "t"]);
+    sb.ok(&repo, &["save", "auth-flow", "--todo", "t"]);
+    let ours = Path::new(env!("CARGO_MANIFEST_DIR")).join("completions/git-checkpoint.bash");
+    let script = format!(
+        r#"
+source {git}
+source {ours}
+# Simulate readline: split the line into COMP_WORDS and call the registered function the way
+# bash's programmable completion does (`complete -p` names it).
+comp() {{
+    local line="$1"
+    COMP_LINE="$line"; COMP_POINT=${{#line}}
+    read -ra COMP_WORDS <<<"$line"
+    [[ "$line" == *" " ]] && COMP_WORDS+=("")
+    COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ))
+    local fn
+    fn=$(complete -p "${{COMP_WORDS[0]}}" | sed -n 's/.*-F \([^ ]*\) .*/\1/p')
+    COMPREPLY=()
+    "$fn" "${{COMP_WORDS[0]}}" "${{COMP_WORDS[COMP_CWORD]}}" "${{COMP_WORDS[COMP_CWORD-1]}}"
+    echo "$line|$(printf '%s,' "${{COMPREPLY[@]}}")"
+}}
+comp "git checkpoint sa"
+comp "git checkpoint resume "
+comp "git checkpoint show au"
+comp "git checkpoint log --json 3"
+comp "git-checkpoint diff 31"
+comp "git-checkpoint "
+"#,
+        git = sh_quote(git_bash_completion().to_str().unwrap()),
+        ours = sh_quote(ours.to_str().unwrap()),
+    );
+    let mut cmd = Command::new("bash");
+    sb.env(&mut cmd);
+    let out = cmd
+        .current_dir(&repo)
+        .args(["--norc", "--noprofile", "-c", &script])
+        .env("PATH", path_with_bin())
+        .output()
+        .expect("bash runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let reply = |line: &str| -> Vec<String> {
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("{line}|")))
+            .unwrap_or_else(|| panic!("no completion for {line:?}: {text}"))
+            .split(',')
+            .filter(|s| !s.is_empty())
+            .map(|s| s.trim_end().to_string())
+            .collect()
+    };
+    assert_eq!(reply("git checkpoint sa"), ["save"], "{text}");
+    let resume = reply("git checkpoint resume ");
+    assert!(resume.contains(&"313".to_string()), "{resume:?}");
+    assert!(resume.contains(&"auth-flow".to_string()), "{resume:?}");
+    assert_eq!(reply("git checkpoint show au"), ["auth-flow"], "{text}");
+    assert_eq!(reply("git checkpoint log --json 3"), ["313"], "{text}");
+    assert_eq!(reply("git-checkpoint diff 31"), ["313"], "{text}");
+    assert!(reply("git-checkpoint ").contains(&"pr-body".to_string()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Man pages
+
+#[test]
+fn install_man_in_a_clean_home_makes_git_help_show_our_page() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    // What `cargo install` does: the binary in ~/.cargo/bin, on PATH.
+    let cargo_bin = sb.path("home/.cargo/bin");
+    std::fs::create_dir_all(&cargo_bin).unwrap();
+    std::fs::copy(bin(), cargo_bin.join("git-checkpoint")).unwrap();
+    let path = format!("{}:/usr/local/bin:/usr/bin:/bin", cargo_bin.display());
+    let git = |args: &[&str]| {
+        let mut cmd = Command::new("git");
+        sb.env(&mut cmd);
+        cmd.current_dir(&repo)
+            .args(args)
+            .env("PATH", &path)
+            .env("MANPAGER", "cat")
+            .env("MANWIDTH", "100")
+            .output()
+            .expect("git runs")
+    };
+    let out = git(&["checkpoint", "install-man"]);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stdout}{stderr}");
+    let page = sb.path("home/.cargo/share/man/man1/git-checkpoint.1");
+    assert!(page.is_file(), "{stdout}{stderr}");
+    assert!(sb
+        .path("home/.cargo/share/man/man1/git-checkpoint-save.1")
+        .is_file());
+    assert!(
+        stdout.contains("`git help checkpoint` opens"),
+        "man finds the page: {stdout}{stderr}"
+    );
+    for args in [&["help", "checkpoint"][..], &["checkpoint", "--help"][..]] {
+        let out = git(args);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "git {args:?}: {text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for want in [
+            "git-checkpoint",
+            "CONFIGURATION",
+            "checkpoint.maxSize",
+            "ENVIRONMENT",
+            "GIT_PAGER",
+            "EXIT STATUS",
+            "STORAGE FORMAT",
+            "Checkpoint-Format: 1",
+            "JSON SCHEMA",
+            "checkpoint.schema.json",
+        ] {
+            assert!(
+                text.contains(want),
+                "git {args:?}: want {want:?} in\n{text}"
+            );
+        }
+    }
+    // A subcommand page, as `git help checkpoint-save` would ask man.
+    let out = Command::new("man")
+        .args([
+            "-l",
+            page.with_file_name("git-checkpoint-save.1")
+                .to_str()
+                .unwrap(),
+        ])
+        .env("MANPAGER", "cat")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("--title"));
+    // An explicit directory; a second run rewrites the same files.
+    let dir = sb.path("mandir");
+    sb.ok(&repo, &["install-man", dir.to_str().unwrap()]);
+    sb.ok(&repo, &["install-man", dir.to_str().unwrap()]);
+    assert_eq!(
+        std::fs::read(dir.join("man1/git-checkpoint.1")).unwrap(),
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("man/git-checkpoint.1")).unwrap(),
+        "install-man writes the committed pages"
+    );
+}
+
+#[test]
+fn install_man_names_an_unwritable_directory() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.file("blocker", b"a file, not a directory");
+    let out = sb
+        .cp(&repo)
+        .args(["install-man", sb.path("blocker").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("blocker") && err.contains("install-man DIR"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Colour
+
+#[test]
+fn colour_follows_git_config_and_the_command_line_wins() {
+    let sb = Sandbox::new();
+    let repo = repo_with_checkpoint(&sb);
+    let has_colour = |args: &[&str]| sb.ok(&repo, args).contains("\x1b[33m");
+    assert!(!has_colour(&["log", "auth"]), "auto off a terminal");
+    sb.git(&repo, &["config", "color.ui", "always"]);
+    assert!(has_colour(&["log", "auth"]), "color.ui=always");
+    sb.git(&repo, &["config", "color.checkpoint", "never"]);
+    assert!(!has_colour(&["log", "auth"]), "color.checkpoint wins");
+    assert!(
+        has_colour(&["--color=always", "log", "auth"]),
+        "--color wins"
+    );
+    assert!(has_colour(&["log", "auth", "--color"]), "--color alone");
+    sb.git(&repo, &["config", "color.checkpoint", "false"]);
+    assert!(!has_colour(&["log", "auth"]), "false means never");
+    sb.git(&repo, &["config", "--unset", "color.checkpoint"]);
+    sb.git(&repo, &["config", "color.ui", "never"]);
+    let on_tty = tty(&sb, &repo, "git-checkpoint log auth", &[]);
+    assert!(!on_tty.contains("\x1b[33m"), "color.ui=never on a terminal");
+    sb.git(&repo, &["config", "--unset", "color.ui"]);
+    let on_tty = tty(&sb, &repo, "git-checkpoint log auth", &[]);
+    assert!(
+        on_tty.contains("\x1b[33m"),
+        "auto on a terminal: {on_tty:?}"
+    );
+    let on_tty = tty(&sb, &repo, "git-checkpoint log auth", &[("NO_COLOR", "1")]);
+    assert!(!on_tty.contains("\x1b[33m"), "NO_COLOR");
+
+    sb.git(&repo, &["config", "color.ui", "purple"]);
+    let out = sb.cp(&repo).args(["log", "auth"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("color.ui") && err.contains("purple"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pager
+
+#[test]
+fn log_diff_show_page_on_a_terminal_in_gits_order() {
+    let sb = Sandbox::new();
+    let repo = repo_with_checkpoint(&sb);
+    let raw = |line: &str, env: &[(&str, &str)]| tty(&sb, &repo, line, env);
+    // Colour escapes stripped (the pseudo-terminal gets colour).
+    let paged = |line: &str, env: &[(&str, &str)]| {
+        raw(line, env)
+            .replace("\x1b[33m", "")
+            .replace("\x1b[1m", "")
+            .replace("\x1b[m", "")
+    };
+    let marker = [("GIT_PAGER", "sed s/^/PAGED:/")];
+    for cmd in ["log auth", "diff auth", "show auth"] {
+        let out = paged(&format!("git-checkpoint {cmd}"), &marker);
+        assert!(out.lines().all(|l| l.starts_with("PAGED:")), "{cmd}: {out}");
+        let out = paged(&format!("git-checkpoint --no-pager {cmd}"), &marker);
+        assert!(!out.contains("PAGED:"), "{cmd} --no-pager: {out}");
+    }
+    // Commands that are not long output never page.
+    let out = paged("git-checkpoint list --all", &marker);
+    assert!(!out.contains("PAGED:"), "{out}");
+    // Through git: `git checkpoint` pages, `git --no-pager checkpoint` does not.
+    let out = paged("git checkpoint log auth", &marker);
+    assert!(out.contains("PAGED:revision 2"), "{out}");
+    let out = paged("git --no-pager checkpoint log auth", &marker);
+    assert!(
+        !out.contains("PAGED:") && out.contains("revision 2"),
+        "{out}"
+    );
+    // git pages for us (pager.checkpoint): one pager, and colour as on a terminal.
+    let out = raw("git -c pager.checkpoint=true checkpoint log auth", &marker);
+    assert!(out.contains("PAGED:"), "{out}");
+    assert!(!out.contains("PAGED:PAGED:"), "{out}");
+    assert!(
+        out.contains("\x1b[33m"),
+        "colour under git's pager: {out:?}"
+    );
+    // Off a terminal: no pager, even with GIT_PAGER set.
+    let out = sb
+        .cp(&repo)
+        .args(["log", "auth"])
+        .env("GIT_PAGER", "sed s/^/PAGED:/")
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("PAGED:"));
+    // Order: GIT_PAGER, then core.pager, then PAGER; cat means none.
+    sb.git(&repo, &["config", "core.pager", "sed s/^/CORE:/"]);
+    let out = paged("git-checkpoint log auth", &[("PAGER", "sed s/^/ENV:/")]);
+    assert!(out.contains("CORE:revision 2"), "{out}");
+    let out = paged("git-checkpoint log auth", &marker);
+    assert!(out.contains("PAGED:revision 2"), "{out}");
+    sb.git(&repo, &["config", "--unset", "core.pager"]);
+    let out = paged("git-checkpoint log auth", &[("PAGER", "sed s/^/ENV:/")]);
+    assert!(out.contains("ENV:revision 2"), "{out}");
+    let out = paged("git-checkpoint log auth", &[("GIT_PAGER", "cat")]);
+    assert!(out.starts_with("revision 2"), "{out}");
+    sb.git(&repo, &["config", "pager.checkpoint", "false"]);
+    let out = paged("git-checkpoint log auth", &marker);
+    assert!(!out.contains("PAGED:"), "pager.checkpoint=false: {out}");
+    sb.git(&repo, &["config", "--unset", "pager.checkpoint"]);
+    // The pager's environment, as git sets it.
+    let probe = [(
+        "GIT_PAGER",
+        "cat >/dev/null; echo \"LESS=$LESS LV=$LV IN_USE=$GIT_PAGER_IN_USE\"",
+    )];
+    let out = paged("env -u LESS -u LV git-checkpoint log auth", &probe);
+    assert!(out.contains("LESS=FRX LV=-c IN_USE=true"), "{out}");
+    let out = paged("LESS=R git-checkpoint log auth", &probe);
+    assert!(out.contains("LESS=R "), "a user's LESS is kept: {out}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Config
+
+#[test]
+fn config_keys_are_read_with_git_rules() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    // Global config (GIT_CONFIG_GLOBAL) counts, the repository's wins over it.
+    std::fs::write(sb.path("gitconfig"), "[checkpoint]\n\tmaxSize = 10\n").unwrap();
+    let out = sb
+        .cp(&repo)
+        .args(["save", "auth", "--title", "too long for ten bytes"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checkpoint.maxSize"));
+    sb.git(&repo, &["config", "checkpoint.maxSize", "1m"]);
+    sb.ok(&repo, &["save", "auth", "--title", "fits now"]);
+    // Command-line config (git -c) is seen too.
+    let mut cmd = Command::new("git");
+    sb.env(&mut cmd);
+    let out = cmd
+        .current_dir(&repo)
+        .args(["-c", "color.checkpoint=always", "checkpoint", "log", "auth"])
+        .env("PATH", path_with_bin())
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\x1b[33m"));
+    // `git -c` wins over the repository's value for the storage keys too.
+    let mut cmd = Command::new("git");
+    sb.env(&mut cmd);
+    let out = cmd
+        .current_dir(&repo)
+        .args([
+            "-c",
+            "checkpoint.maxSize=10",
+            "checkpoint",
+            "save",
+            "auth",
+            "--goal",
+            "longer than ten",
+        ])
+        .env("PATH", path_with_bin())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checkpoint.maxSize"));
+    sb.git(&repo, &["switch", "-q", "-c", "work/story_77"]);
+    let mut cmd = Command::new("git");
+    sb.env(&mut cmd);
+    let out = cmd
+        .current_dir(&repo)
+        .args([
+            "-c",
+            r"checkpoint.storyPattern=story_(\d+)",
+            "checkpoint",
+            "save",
+            "--todo",
+            "t",
+        ])
+        .env("PATH", path_with_bin())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(sb.refs(&repo).contains("refs/checkpoints/77"));
+}
+
+#[test]
+fn long_help_lists_config_env_and_exit_codes() {
+    use clap::CommandFactory;
+    let help = git_checkpoint::cli::Cli::command()
+        .render_long_help()
+        .to_string();
+    for k in git_checkpoint::config::KEYS {
+        assert!(help.contains(k.name), "--help lacks {}", k.name);
+    }
+    for want in [
+        "GIT_PAGER",
+        "NO_COLOR",
+        "GIT_CHECKPOINT_STORY",
+        "Exit codes",
+        "refs/checkpoints/<story>",
+    ] {
+        assert!(help.contains(want), "--help lacks {want}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Agent hooks
+
+#[test]
+fn agent_install_claude_merges_keeps_keys_and_is_idempotent() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let existing = "{\n  \"permissions\": {\n    \"allow\": [\"Bash(npm test)\"]\n  },\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"PreCompact\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"echo mine\"}]}\n    ]\n  }\n}\n";
+    let settings = repo.join(".claude/settings.json");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    std::fs::write(&settings, existing).unwrap();
+
+    let dry = sb.ok(
+        &repo,
+        &["agent", "install", "claude", "--project", "--dry-run"],
+    );
+    assert_eq!(std::fs::read_to_string(&settings).unwrap(), existing);
+    assert!(dry.contains("--- a/.claude/settings.json"), "{dry}");
+    assert!(dry.contains("+++ b/.claude/settings.json"), "{dry}");
+    assert!(
+        dry.contains("+") && dry.contains("git checkpoint prompt"),
+        "{dry}"
+    );
+    assert!(
+        !dry.lines()
+            .any(|l| l.starts_with('-') && l.contains("model")),
+        "{dry}"
+    );
+
+    sb.ok(&repo, &["agent", "install", "claude", "--project"]);
+    let text = std::fs::read_to_string(&settings).unwrap();
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["model"], "opus");
+    assert_eq!(v["permissions"]["allow"][0], "Bash(npm test)");
+    let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+    assert_eq!(keys.len(), 3);
+    assert!(
+        text.find("\"permissions\"") < text.find("\"model\""),
+        "order kept"
+    );
+    let start = &v["hooks"]["SessionStart"][0];
+    assert_eq!(start["hooks"][0]["command"], "git checkpoint prompt");
+    assert!(start["matcher"].as_str().unwrap().contains("compact"));
+    let pre = v["hooks"]["PreCompact"].as_array().unwrap();
+    assert_eq!(pre.len(), 2, "ours added beside the user's: {text}");
+    assert_eq!(pre[0]["hooks"][0]["command"], "echo mine");
+    assert_eq!(
+        pre[1]["hooks"][0]["command"],
+        "git checkpoint save -m \"auto: pre-compact\""
+    );
+    assert!(v["hooks"]["SessionEnd"][0]["hooks"][0]["command"]
+        .as_str()
+        .unwrap()
+        .starts_with("git checkpoint save"));
+
+    let again = sb.ok(&repo, &["agent", "install", "claude", "--project"]);
+    assert!(again.contains("nothing to change"), "{again}");
+    assert_eq!(std::fs::read_to_string(&settings).unwrap(), text);
+    let again = sb.ok(
+        &repo,
+        &["agent", "install", "claude", "--project", "--dry-run"],
+    );
+    assert!(again.contains("nothing to change"), "{again}");
+}
+
+#[test]
+fn agent_install_writes_each_agents_own_format() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.ok(&repo, &["agent", "install", "codex"]);
+    let codex: Value =
+        serde_json::from_str(&std::fs::read_to_string(repo.join(".codex/hooks.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        codex["hooks"]["SessionStart"][0]["hooks"][0]["command"],
+        "git checkpoint prompt"
+    );
+    assert!(codex["hooks"]["PreCompact"].is_array());
+
+    sb.ok(&repo, &["agent", "install", "cursor"]);
+    let cursor: Value =
+        serde_json::from_str(&std::fs::read_to_string(repo.join(".cursor/hooks.json")).unwrap())
+            .unwrap();
+    assert_eq!(cursor["version"], 1);
+    assert_eq!(
+        cursor["hooks"]["sessionStart"][0]["command"],
+        "git checkpoint agent hook session-start --agent cursor"
+    );
+    assert!(cursor["hooks"]["preCompact"].is_array());
+
+    sb.ok(&repo, &["agent", "install", "gemini", "--user"]);
+    let gemini: Value = serde_json::from_str(
+        &std::fs::read_to_string(sb.path("home/.gemini/settings.json")).unwrap(),
+    )
+    .unwrap();
+    assert!(gemini["hooks"]["PreCompress"].is_array());
+    assert_eq!(
+        gemini["hooks"]["SessionStart"][0]["hooks"][0]["command"],
+        "git checkpoint agent hook session-start --agent gemini"
+    );
+
+    // A settings file that is not JSON is left alone, with the path and the fix named.
+    std::fs::create_dir_all(repo.join(".claude")).unwrap();
+    std::fs::write(repo.join(".claude/settings.json"), "{ not json").unwrap();
+    let out = sb
+        .cp(&repo)
+        .args(["agent", "install", "claude"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(".claude/settings.json") && err.contains("not valid JSON"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(repo.join(".claude/settings.json")).unwrap(),
+        "{ not json"
+    );
+    // Unknown agents are a usage error listing the known ones.
+    let out = sb
+        .cp(&repo)
+        .args(["agent", "install", "vim"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("claude"));
+}
+
+#[test]
+fn agent_hooks_print_the_brief_and_save_without_failing() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.git(&repo, &["switch", "-q", "-c", "feature/#313-x"]);
+    sb.ok(&repo, &["save", "--title", "Hooked", "--todo", "T1 — a"]);
+    let v: Value = serde_json::from_str(&sb.ok(
+        &repo,
+        &["agent", "hook", "session-start", "--agent", "gemini"],
+    ))
+    .unwrap();
+    let ctx = v["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap();
+    assert!(ctx.contains("Hooked"), "{ctx}");
+    let plain = sb.ok(&repo, &["agent", "hook", "session-start"]);
+    assert!(plain.contains("Hooked"), "{plain}");
+    sb.ok(
+        &repo,
+        &["agent", "hook", "pre-compact", "--agent", "cursor"],
+    );
+    let log = sb.json(&repo, &["log", "313", "--json"]);
+    assert_eq!(log["revisions"][0]["message"], "auto: pre-compact");
+    // No story: still exit 0, nothing on stdout.
+    sb.git(&repo, &["switch", "-q", "-c", "no-story-here"]);
+    let out = sb
+        .cp(&repo)
+        .args(["agent", "hook", "session-end"])
+        .env("GIT_CHECKPOINT_STORY", "")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}
+
+#[test]
+fn skill_file_teaches_git_checkpoint() {
+    let skill =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("agents/SKILL.md"))
+            .unwrap();
+    assert!(skill.starts_with("---\nname: "), "skill front matter");
+    for want in [
+        "git checkpoint save",
+        "git checkpoint resume",
+        "description:",
+    ] {
+        assert!(skill.contains(want), "{want}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// PR bodies
+
+fn assert_pr_body(body: &str) {
+    for want in [
+        "## Summary",
+        "**Skill corpus effectiveness: trigger descriptions, shared references, ...** (story #313)",
+        "Optimize the 35-skill corpus",
+        "## Tasks done",
+        "- [x] T1 — Router/catalog + correctness fixes — PR #325",
+        "- [x] T2 — Authoring effectiveness standard — PR #319",
+        "## Key decisions",
+        "- Shared-reference naming: `skill-conventions/<topic>.md`",
+        "## Remaining work",
+        "- [ ] T6 — Completion criteria + steering pass",
+        "**Next:** finish the negation sweep",
+        "Source: github.com/foomakers/pair/issues/313",
+        "Checkpoint: `",
+    ] {
+        assert!(body.contains(want), "want {want:?} in\n{body}");
+    }
+}
+
+#[test]
+fn show_format_pr_and_pr_body_render_the_seed_example() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.git(
+        &repo,
+        &["switch", "-q", "-c", "chore/#313-t6-completion-criteria"],
+    );
+    let f = sb.file("seed.md", SEED_313.as_bytes());
+    sb.ok(&repo, &["save", "313", "-F", f.to_str().unwrap()]);
+    let body = sb.ok(&repo, &["show", "313", "--format", "pr"]);
+    assert_pr_body(&body);
+    assert!(body.contains("Checkpoint: `refs/checkpoints/313` revision 1"));
+    assert_eq!(
+        sb.ok(&repo, &["pr-body"]),
+        body,
+        "pr-body: story from the branch"
+    );
+    assert_eq!(
+        sb.ok(
+            &repo,
+            &["pr-body", "--branch", "chore/#313-t6-completion-criteria"]
+        ),
+        body
+    );
+    let out = sb
+        .cp(&repo)
+        .args(["pr-body", "--branch", "main"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'main'"));
+}
+
+/// The README's CI example, extracted from between its markers.
+fn readme_ci_example() -> String {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let start = readme
+        .find("<!-- ci-example -->")
+        .expect("README has <!-- ci-example -->");
+    let block = &readme[start..];
+    let code = block
+        .find("```sh\n")
+        .expect("a sh block follows the marker")
+        + 6;
+    let end = block[code..].find("```").expect("the block ends") + code;
+    block[code..end].to_string()
+}
+
+#[test]
+fn readme_ci_example_runs_on_a_fresh_clone_of_a_bare_remote() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("dev");
+    let remote = sb.path("remote.git");
+    sb.git(
+        sb.tmp.path(),
+        &["init", "-q", "--bare", remote.to_str().unwrap()],
+    );
+    sb.git(
+        &repo,
+        &["remote", "add", "origin", remote.to_str().unwrap()],
+    );
+    sb.git(
+        &repo,
+        &["switch", "-q", "-c", "chore/#313-t6-completion-criteria"],
+    );
+    let f = sb.file("seed.md", SEED_313.as_bytes());
+    sb.ok(&repo, &["save", "-F", f.to_str().unwrap()]);
+    sb.git(
+        &repo,
+        &[
+            "push",
+            "-q",
+            "origin",
+            "HEAD",
+            "refs/checkpoints/*:refs/checkpoints/*",
+        ],
+    );
+
+    // CI: a fresh clone, detached at the PR head, no checkpoint refs until the example fetches.
+    let ci = sb.path("ci");
+    sb.git(
+        sb.tmp.path(),
+        &[
+            "clone",
+            "-q",
+            remote.to_str().unwrap(),
+            ci.to_str().unwrap(),
+        ],
+    );
+    sb.git(
+        &ci,
+        &[
+            "checkout",
+            "-q",
+            "--detach",
+            "origin/chore/#313-t6-completion-criteria",
+        ],
+    );
+    assert!(sb.refs(&ci).lines().all(|l| !l.contains("checkpoints")));
+    let mut cmd = Command::new("bash");
+    sb.env(&mut cmd);
+    let out = cmd
+        .current_dir(&ci)
+        .args(["-euo", "pipefail", "-c", &readme_ci_example()])
+        .env("PATH", path_with_bin())
+        .env("GITHUB_HEAD_REF", "chore/#313-t6-completion-criteria")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "README CI example failed: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let body = std::fs::read_to_string(ci.join("pr-body.md")).unwrap();
+    assert_pr_body(&body);
+    assert!(
+        body.contains("refs/remotes/origin/checkpoints/313"),
+        "{body}"
+    );
+    // `show REMOTE/STORY` reads the same fetched copy.
+    assert_eq!(sb.ok(&ci, &["show", "origin/313", "--format", "pr"]), body);
+    let v = sb.json(&ci, &["show", "origin/313", "--json"]);
+    assert_eq!(v["ref"], "refs/remotes/origin/checkpoints/313");
+    let out = sb.cp(&ci).args(["show", "upstream/313"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("git fetch"));
+}
