@@ -37,6 +37,13 @@ pub struct Args {
 /// Repository, story and storage errors.
 pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let store = open()?;
+    if crate::config::Config::from_repo(&store.repo).auto_sync()? {
+        let fetched = crate::remote::choose(&store, None)
+            .and_then(|remote| super::fetch::fetch_and_integrate(&store, &remote));
+        if let Err(e) = fetched {
+            crate::say!("warning: checkpoint.autoSync: not fetched: {e}");
+        }
+    }
     let at = locate_for_read(&store, args.story.as_deref(), "resume", args.archived)?;
     let rev = read_revision(&store, &at, args.rev.as_deref())?;
     let (story, refname) = (at.story, at.refname);

@@ -100,6 +100,15 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     }
     let saved = save(&store, &story, &args)?;
     print_saved(&saved, &story, args.json, out)?;
+    if crate::config::Config::from_repo(&store.repo).auto_sync()? {
+        // The save stands either way; sharing it is best effort and says when it fails.
+        let shared = crate::remote::choose(&store, None).and_then(|remote| {
+            super::push::push_with_retry(&store, &remote, Some(std::slice::from_ref(&story)))
+        });
+        if let Err(e) = shared {
+            crate::say!("warning: checkpoint.autoSync: not pushed: {e}");
+        }
+    }
     Ok(0)
 }
 

@@ -645,3 +645,16 @@ fn a_purge_reaches_the_remote_unless_someone_saved_since() {
     let v = sb.json(&a, &["resume", "kept", "--json"]);
     assert_eq!(v["tasks_remaining"], serde_json::json!(["B's new work"]));
 }
+
+#[test]
+fn auto_sync_pushes_after_save_and_fetches_before_resume() {
+    let sb = Sandbox::new();
+    let (origin, a, b) = two_clones(&sb);
+    for dir in [&a, &b] {
+        sb.git(dir, &["config", "checkpoint.autoSync", "true"]);
+    }
+    sb.ok(&a, &["save", "auto", "--title", "Shared by itself"]);
+    assert!(sb.refs(&origin).contains("refs/checkpoints/auto"));
+    let v = sb.json(&b, &["resume", "auto", "--json"]);
+    assert_eq!(v["title"], "Shared by itself");
+}
