@@ -9,8 +9,9 @@
 # stories in A and pushes them, fetches them in B, then saves every story once more on each
 # side (A pushes): every story has diverged between B and the remote. B is then copied twice:
 #   (a) in copy 1: git-checkpoint sync            (fetch, merge every story, push everything)
-#   (b) in copy 2: git fetch of the same refs into remote-tracking refs, plus git push of B's
-#       refs (to a fresh namespace on a copy of the remote, so git has nothing to reject)
+#   (b) in copy 2: git fetch of the same refs into remote-tracking refs, plus git push of the
+#       same refs to the same names (forced, since plain git cannot push a diverged ref at all:
+#       this is the transport cost without any merging)
 # and prints both times and the ratio (target: at most 2x). A report, not a gate: exit 0.
 
 set -euo pipefail
@@ -67,8 +68,8 @@ echo "==> (b) git fetch + git push of the same refs"
 t0=$(ms)
 git -C B2 fetch -q --no-tags origin '+refs/checkpoints/*:refs/remotes/origin/checkpoints/*' \
     '+refs/notes/checkpoints*:refs/remotes/origin/notes/checkpoints*'
-git -C B2 push -q origin 'refs/checkpoints/*:refs/checkpoints-bench/*' \
-    'refs/notes/checkpoints:refs/notes/checkpoints-bench'
+git -C B2 push -q --force origin 'refs/checkpoints/*:refs/checkpoints/*' \
+    'refs/notes/checkpoints:refs/notes/checkpoints'
 t1=$(ms)
 plain=$((t1 - t0))
 

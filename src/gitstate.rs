@@ -53,14 +53,18 @@ pub fn head(repo: &gix::Repository) -> Result<GitState> {
     })
 }
 
-/// Reads the full code state for `save`.
+/// Reads the code state for `save`. With `worktree`, also scans the index and working tree
+/// for staged, unstaged and untracked files (the costly part: one stat per tracked file and a
+/// directory walk); without it only commits are read.
 ///
 /// # Errors
 /// [`Error::Git`] when HEAD or the status cannot be read.
-pub fn gather(repo: &gix::Repository) -> Result<GitState> {
+pub fn gather(repo: &gix::Repository, worktree: bool) -> Result<GitState> {
     let mut state = head(repo)?;
-    let Some(head) = state.head else {
+    if worktree {
         state.files = status(repo)?;
+    }
+    let Some(head) = state.head else {
         return Ok(state);
     };
     if let Some(name) = repo.head_name().ok().flatten() {
@@ -82,14 +86,9 @@ pub fn gather(repo: &gix::Repository) -> Result<GitState> {
             let base = base.detach();
             state.merge_base = Some(base);
             state.commits = commits_since(repo, head, base);
-            state.files = status(repo)?;
             state.files.extend(committed_files(repo, base, head));
-        } else {
-            state.files = status(repo)?;
         }
         state.default_branch = Some(name);
-    } else {
-        state.files = status(repo)?;
     }
     Ok(state)
 }
@@ -156,11 +155,15 @@ pub fn changed_paths(repo: &gix::Repository, old: ObjectId, new: ObjectId) -> Ve
     let (Some(a), Some(b)) = (tree(old), tree(new)) else {
         return Vec::new();
     };
-    let Ok(changes) = repo.diff_tree_to_tree(&a, &b, None) else {
+    // Paths only: no rename tracking, and directories are not files.
+    let mut options = gix::diff::Options::default().with_rewrites(None);
+    options.track_path();
+    let Ok(changes) = repo.diff_tree_to_tree(&a, &b, options) else {
         return Vec::new();
     };
     let mut paths: Vec<String> = changes
         .iter()
+        .filter(|c| !c.entry_mode().is_tree())
         .map(|c| c.location().to_str_lossy().into_owned())
         .collect();
     paths.sort();

@@ -370,11 +370,34 @@ impl Store {
     /// # Errors
     /// [`Error::NoIdentity`] when `user.name`/`user.email` (or the `GIT_*` variables) are unset.
     pub fn check_identity(&self) -> Result<()> {
-        match (self.repo.committer(), self.repo.author()) {
-            (Some(Ok(_)), Some(Ok(_))) => Ok(()),
-            (Some(Err(e)), _) | (_, Some(Err(e))) => Err(Error::git("bad identity date", e)),
-            _ => Err(Error::NoIdentity),
-        }
+        self.signatures().map(|_| ())
+    }
+
+    /// Name and email for `role` (`author` or `committer`), resolved as git-commit-tree(1)
+    /// describes: `GIT_<ROLE>_NAME`/`_EMAIL`, then `<role>.name`/`.email`, then
+    /// `user.name`/`user.email`, then (email only) `EMAIL`. Empty values count as unset.
+    pub fn person(&self, role: &str) -> Option<(String, String)> {
+        let upper = role.to_ascii_uppercase();
+        let pick = |env: String, keys: [String; 2], fallback: Option<&str>| {
+            std::env::var(env)
+                .ok()
+                .into_iter()
+                .chain(keys.iter().filter_map(|k| self.config_string(k)))
+                .chain(fallback.and_then(|f| std::env::var(f).ok()))
+                .map(|v| v.trim().to_string())
+                .find(|v| !v.is_empty())
+        };
+        let name = pick(
+            format!("GIT_{upper}_NAME"),
+            [format!("{role}.name"), "user.name".to_string()],
+            None,
+        )?;
+        let email = pick(
+            format!("GIT_{upper}_EMAIL"),
+            [format!("{role}.email"), "user.email".to_string()],
+            Some("EMAIL"),
+        )?;
+        Some((name, email))
     }
 
     /// Creates or updates `refname` by compare-and-swap. `change` receives the current tip's
@@ -526,7 +549,34 @@ impl Store {
             .detach())
     }
 
-    fn signatures(&self) -> Result<(gix::actor::Signature, gix::actor::Signature)> {
+    /// Committer and author for new commits. The time is now in the local time zone (from
+    /// chrono, which reads the zone once) unless `GIT_COMMITTER_DATE`/`GIT_AUTHOR_DATE` is set,
+    /// in which case gix parses it as git would.
+    ///
+    /// # Errors
+    /// [`Error::NoIdentity`] when a name or email is missing; [`Error::Git`] for a bad date.
+    pub fn signatures(&self) -> Result<(gix::actor::Signature, gix::actor::Signature)> {
+        let dated = std::env::var_os("GIT_COMMITTER_DATE").is_some()
+            || std::env::var_os("GIT_AUTHOR_DATE").is_some();
+        if !dated {
+            let now = chrono::Local::now();
+            let time = gix::date::Time {
+                seconds: now.timestamp(),
+                offset: now.offset().local_minus_utc(),
+            };
+            let sig = |role: &str| -> Result<gix::actor::Signature> {
+                let (name, email) = self.person(role).ok_or(Error::NoIdentity)?;
+                Ok(gix::actor::Signature {
+                    name: name.into(),
+                    email: email.into(),
+                    time,
+                })
+            };
+            return Ok((sig("committer")?, sig("author")?));
+        }
+        if self.person("committer").is_none() || self.person("author").is_none() {
+            return Err(Error::NoIdentity);
+        }
         let committer = self
             .repo
             .committer()
@@ -624,7 +674,16 @@ impl Store {
             .iter()
             .map(|e| e.name.as_bstr().to_str_lossy().into_owned())
             .collect();
-        match self.repo.edit_references(edits) {
+        // Our own committer for the reflog: gix's would resolve the time zone again.
+        let signatures = self.signatures().ok();
+        let mut time = gix::date::parse::TimeBuf::default();
+        let result = match &signatures {
+            Some((committer, _)) => self
+                .repo
+                .edit_references_as(edits, Some(committer.to_ref(&mut time))),
+            None => self.repo.edit_references(edits),
+        };
+        match result {
             Ok(_) => Ok(()),
             Err(e) => {
                 for name in &names {

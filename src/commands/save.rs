@@ -227,7 +227,9 @@ fn check_args(args: &Args) -> Result<()> {
 /// Repository, template, identity, size, lock and storage errors; nothing is written on error.
 pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
     check_args(args)?;
-    let state = gitstate::gather(&store.repo)?;
+    // `-F` hands over the whole document: the working-tree scan is the caller's business
+    // (commits since the merge-base are still recorded).
+    let state = gitstate::gather(&store.repo, args.file.is_none() || args.journal)?;
     let refname = story.refname();
 
     // Input that must not be read twice: the file, and the editor session.
@@ -350,7 +352,9 @@ pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
 /// `--print`: render and print, write nothing.
 fn print(store: &Store, story: &StoryId, args: &Args, out: &mut Output) -> Result<i32> {
     check_args(args)?;
-    let state = gitstate::gather(&store.repo)?;
+    // `-F` hands over the whole document: the working-tree scan is the caller's business
+    // (commits since the merge-base are still recorded).
+    let state = gitstate::gather(&store.repo, args.file.is_none() || args.journal)?;
     let refname = story.refname();
     let tip = store.tip(&refname)?;
     let current = tip.map(|t| store.read(&refname, t)).transpose()?;
@@ -527,8 +531,8 @@ fn compose(
         }
         _ => chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
     });
-    if let Some(Ok(sig)) = store.repo.committer() {
-        doc.written_by = Some(sig.name.to_string());
+    if let Some((name, _)) = store.person("committer") {
+        doc.written_by = Some(name);
     }
     if matches!(template, Template::Team) {
         let subject = subject(journal, story, &doc);

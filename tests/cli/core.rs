@@ -325,3 +325,31 @@ fn resume_without_story_uses_the_checkpoint_recorded_on_this_branch() {
         .failure()
         .stderr(predicate::str::contains("auth, login"));
 }
+
+#[test]
+fn files_changed_since_the_save_are_files_not_directories() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.ok(&repo, &["save", "f", "--title", "Files"]);
+    std::fs::create_dir_all(repo.join("src/deep/er")).unwrap();
+    std::fs::write(repo.join("src/deep/er/x.rs"), "fn x() {}\n").unwrap();
+    sb.git(&repo, &["add", "."]);
+    sb.git(&repo, &["commit", "-q", "-m", "one file"]);
+    let v = sb.json(&repo, &["resume", "f", "--json"]);
+    let w = v["warnings"][0].as_str().unwrap();
+    assert!(
+        w.contains("1 commit(s), 1 file(s) changed") && w.contains("(src/deep/er/x.rs)"),
+        "{w}"
+    );
+    sb.git(&repo, &["switch", "-q", "-c", "topic"]);
+    std::fs::write(repo.join("src/deep/er/y.rs"), "fn y() {}\n").unwrap();
+    sb.git(&repo, &["add", "."]);
+    sb.git(&repo, &["commit", "-q", "-m", "on topic"]);
+    sb.ok(&repo, &["save", "f", "--todo", "more"]);
+    let meta = sb.git(&repo, &["cat-file", "-p", "refs/checkpoints/f:meta.json"]);
+    let meta: serde_json::Value = serde_json::from_str(&meta).unwrap();
+    assert_eq!(
+        meta["files_modified"],
+        serde_json::json!([{"path": "src/deep/er/y.rs", "state": "committed"}])
+    );
+}
