@@ -155,16 +155,34 @@ pub fn changed_paths(repo: &gix::Repository, old: ObjectId, new: ObjectId) -> Ve
     let (Some(a), Some(b)) = (tree(old), tree(new)) else {
         return Vec::new();
     };
-    // Paths only: no rename tracking, and directories are not files.
-    let mut options = gix::diff::Options::default().with_rewrites(None);
-    options.track_path();
-    let Ok(changes) = repo.diff_tree_to_tree(&a, &b, options) else {
+    // The plain tree walk: no rename tracking, no blob-diff setup (which would load the index),
+    // and directories are not files.
+    let mut recorder = gix::diff::tree::Recorder::default();
+    let walked = gix::diff::tree(
+        gix::objs::TreeRefIter::from_bytes(&a.data, a.id.kind()),
+        gix::objs::TreeRefIter::from_bytes(&b.data, b.id.kind()),
+        gix::diff::tree::State::default(),
+        &repo.objects,
+        &mut recorder,
+    );
+    if walked.is_err() {
         return Vec::new();
-    };
-    let mut paths: Vec<String> = changes
+    }
+    use gix::diff::tree::recorder::Change;
+    let mut paths: Vec<String> = recorder
+        .records
         .iter()
-        .filter(|c| !c.entry_mode().is_tree())
-        .map(|c| c.location().to_str_lossy().into_owned())
+        .filter_map(|c| match c {
+            Change::Addition {
+                entry_mode, path, ..
+            }
+            | Change::Deletion {
+                entry_mode, path, ..
+            }
+            | Change::Modification {
+                entry_mode, path, ..
+            } => (!entry_mode.is_tree()).then(|| path.to_str_lossy().into_owned()),
+        })
         .collect();
     paths.sort();
     paths.dedup();
