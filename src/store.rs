@@ -258,6 +258,11 @@ impl Store {
             .repo
             .find_commit(id)
             .map_err(|e| Error::git(format!("cannot read checkpoint commit {id}"), e))?;
+        Self::summary_of(id, &commit)
+    }
+
+    /// [`Store::summary`] of a commit already read.
+    fn summary_of(id: ObjectId, commit: &gix::Commit<'_>) -> Result<Summary> {
         let c = commit
             .decode()
             .map_err(|e| Error::git(format!("cannot decode commit {id}"), e))?;
@@ -309,11 +314,11 @@ impl Store {
             oid: id.to_string(),
             reason,
         };
-        let summary = self.summary(id).map_err(|e| corrupt(e.to_string()))?;
         let commit = self
             .repo
             .find_commit(id)
-            .map_err(|e| Error::git(format!("cannot read commit {id}"), e))?;
+            .map_err(|e| corrupt(e.to_string()))?;
+        let summary = Self::summary_of(id, &commit).map_err(|e| corrupt(e.to_string()))?;
         let tree = commit
             .tree()
             .map_err(|e| Error::git(format!("cannot read the tree of {id}"), e))?;
