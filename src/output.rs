@@ -22,6 +22,8 @@ pub enum ColorChoice {
 /// Where the bytes go: standard output, or the pager's standard input.
 enum Sink {
     Stdout(std::io::StdoutLock<'static>),
+    /// Not a terminal: one write at the end instead of one per line.
+    Buffered(std::io::BufWriter<std::io::StdoutLock<'static>>),
     Pager(std::io::BufWriter<ChildStdin>),
 }
 
@@ -29,6 +31,7 @@ impl Write for Sink {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         match self {
             Sink::Stdout(s) => s.write(buf),
+            Sink::Buffered(b) => b.write(buf),
             Sink::Pager(p) => p.write(buf),
         }
     }
@@ -36,6 +39,7 @@ impl Write for Sink {
     fn flush(&mut self) -> std::io::Result<()> {
         match self {
             Sink::Stdout(s) => s.flush(),
+            Sink::Buffered(b) => b.flush(),
             Sink::Pager(p) => p.flush(),
         }
     }
@@ -70,8 +74,13 @@ impl Output {
             ColorChoice::Never => false,
             ColorChoice::Auto => tty && !color_vetoed(),
         };
+        let out = if tty {
+            Sink::Stdout(stdout.lock())
+        } else {
+            Sink::Buffered(std::io::BufWriter::with_capacity(64 * 1024, stdout.lock()))
+        };
         Output {
-            out: Sink::Stdout(stdout.lock()),
+            out,
             tty,
             color,
             pager: None,
