@@ -52,41 +52,55 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     Ok(0)
 }
 
-/// The refspecs for `stories` (all when `None`): each existing active and archive ref, and the
-/// notes ref, each to the same name on the remote, never forced.
+/// A ref a push sends and the commit it points at.
+pub type Sent = (String, gix::ObjectId);
+
+/// What to push for `stories` (all when `None`): the refspecs, each ref to the same name on the
+/// remote and never forced, and the refs they send with their current values. Everything is
+/// sent as one glob per namespace (git matches an explicit refspec list against every ref, which
+/// grows with the square of the number of stories); named stories are sent one by one.
 ///
 /// # Errors
 /// [`Error::NotFound`] for a named story with no local ref; storage errors.
-pub fn refspecs(store: &Store, stories: Option<&[StoryId]>) -> Result<Vec<String>> {
-    let mut refs = Vec::new();
+pub fn refspecs(store: &Store, stories: Option<&[StoryId]>) -> Result<(Vec<String>, Vec<Sent>)> {
+    let mut specs = Vec::new();
+    let mut sent = Vec::new();
     match stories {
         None => {
             for prefix in [ACTIVE_PREFIX, ARCHIVE_PREFIX] {
-                for (id, _) in store.refs(prefix)? {
-                    refs.push(format!("{prefix}{id}"));
+                let refs = store.refs(prefix)?;
+                if !refs.is_empty() {
+                    specs.push(format!("{prefix}*:{prefix}*"));
                 }
+                sent.extend(
+                    refs.into_iter()
+                        .map(|(id, oid)| (format!("{prefix}{id}"), oid)),
+                );
             }
         }
         Some(stories) => {
             for s in stories {
-                let found: Vec<String> = [s.refname(), s.archive_refname()]
-                    .into_iter()
-                    .filter(|r| store.tip(r).ok().flatten().is_some())
-                    .collect();
-                if found.is_empty() {
+                let before = sent.len();
+                for r in [s.refname(), s.archive_refname()] {
+                    if let Some(oid) = store.tip(&r)? {
+                        specs.push(format!("{r}:{r}"));
+                        sent.push((r, oid));
+                    }
+                }
+                if sent.len() == before {
                     return Err(Error::NotFound {
                         story: s.to_string(),
                         refname: s.refname(),
                     });
                 }
-                refs.extend(found);
             }
         }
     }
-    if store.tip(NOTES_REF)?.is_some() {
-        refs.push(NOTES_REF.to_string());
+    if let Some(oid) = store.tip(NOTES_REF)? {
+        specs.push(format!("{NOTES_REF}:{NOTES_REF}"));
+        sent.push((NOTES_REF.to_string(), oid));
     }
-    Ok(refs.into_iter().map(|r| format!("{r}:{r}")).collect())
+    Ok((specs, sent))
 }
 
 /// Pushes; on rejection fetches, integrates and retries up to [`PUSH_ATTEMPTS`] times.
@@ -101,7 +115,7 @@ pub fn push_with_retry(
 ) -> Result<(Vec<PushedRef>, Vec<Outcome>)> {
     let mut integrated = Vec::new();
     for attempt in 1..=PUSH_ATTEMPTS {
-        let specs = refspecs(store, stories)?;
+        let (specs, sent) = refspecs(store, stories)?;
         // Deletions (finished or purged stories) are leased against the value last fetched.
         let deletions = if stories.is_none() {
             sync::deletions(store, remote)?
@@ -117,15 +131,6 @@ pub fn push_with_retry(
         if specs.is_empty() {
             // Never run a bare `git push`: it would push branches by push.default.
             return Ok((Vec::new(), integrated));
-        }
-        // What each pushed ref pointed at, to mirror into our remote-tracking refs afterwards.
-        let mut sent = Vec::new();
-        for spec in &specs {
-            if let Some((from, _)) = spec.split_once(':').filter(|(f, _)| !f.is_empty()) {
-                if let Some(oid) = store.tip(from)? {
-                    sent.push((from.to_string(), oid));
-                }
-            }
         }
         let results = remote::push(remote, &specs, &leases)?;
         let accepted: Vec<(String, gix::ObjectId)> = sent
