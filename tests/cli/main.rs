@@ -6,5 +6,6 @@ mod core;
 mod ecosystem;
 mod generated;
 mod robustness;
+mod secrets;
 mod seeds;
 mod sharing;
