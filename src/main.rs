@@ -8,7 +8,17 @@ use git_checkpoint::config::Config;
 use git_checkpoint::output::Output;
 
 fn main() {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // clap's own message spans several lines; every other error of ours is one line.
+        Err(e) if e.kind() == clap::error::ErrorKind::InvalidUtf8 => {
+            git_checkpoint::say!(
+                "error: an argument is not valid UTF-8; story ids, messages and options must be UTF-8 (pass other content with -F FILE)"
+            );
+            std::process::exit(2);
+        }
+        Err(e) => e.exit(),
+    };
     let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
     let result = Output::configured(cli.color, cli.no_pager, &Config::discover(&cwd));
     let mut out = match result {

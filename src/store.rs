@@ -769,11 +769,19 @@ pub fn find_revision<'a>(history: &'a [Summary], rev: &str) -> Option<&'a Summar
 
 /// Trailer keys in the order they are written.
 fn compose_message(new: &NewRevision) -> String {
-    let clean = |s: &str| s.replace(['\n', '\r'], " ").trim().to_string();
+    // git refuses NUL in a commit message (fsck: nulInCommit): it becomes U+FFFD, as
+    // undecodable input does.
+    let clean = |s: &str| {
+        s.replace(['\n', '\r'], " ")
+            .replace('\0', "\u{FFFD}")
+            .trim()
+            .to_string()
+    };
     let m = &new.meta;
     let mut msg = clean(&new.subject);
     msg.push_str("\n\n");
-    let body = new.body.trim();
+    let body = new.body.replace('\0', "\u{FFFD}");
+    let body = body.trim();
     if !body.is_empty() {
         msg.push_str(body);
         msg.push_str("\n\n");
@@ -875,6 +883,23 @@ mod tests {
         assert_eq!(body, "line one\n\nline two");
         assert!(trailers.contains(&("Checkpoint-Title".into(), "A title".into())));
         assert!(trailers.contains(&("Checkpoint-Tasks".into(), "2/3".into())));
+    }
+
+    #[test]
+    fn messages_never_hold_nul() {
+        let new = NewRevision {
+            document: String::new(),
+            meta: Meta {
+                story: "s".into(),
+                title: Some("a\0b".into()),
+                ..Meta::default()
+            },
+            subject: "x\0y".into(),
+            body: "p\0q".into(),
+        };
+        let msg = compose_message(&new);
+        assert!(!msg.contains('\0'), "{msg:?}");
+        assert!(msg.contains("a\u{FFFD}b") && msg.starts_with("x\u{FFFD}y"));
     }
 
     #[test]

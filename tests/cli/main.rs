@@ -3,6 +3,7 @@
 mod cases;
 mod common;
 mod core;
+mod corpus;
 mod ecosystem;
 mod generated;
 mod robustness;
