@@ -10,3 +10,4 @@ mod robustness;
 mod secrets;
 mod seeds;
 mod sharing;
+mod stress;
