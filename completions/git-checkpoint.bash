@@ -934,7 +934,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__import)
-            opts="-h --story --format --json --color --no-pager --help $(__git_checkpoint_stories)"
+            opts="-h --story --format --json --allow-secret --color --no-pager --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1066,7 +1066,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__push)
-            opts="-h --all --json --color --no-pager --help"
+            opts="-h --all --json --allow-secret --color --no-pager --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1106,7 +1106,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__save)
-            opts="-m -F -h --title --goal --source --strategy --done --todo --decision --next --stage --stopped-at --start-with --done-when --met --context --question --template --message --journal --file --edit --print --json --color --no-pager --help $(__git_checkpoint_stories)"
+            opts="-m -F -h --title --goal --source --strategy --done --todo --decision --next --stage --stopped-at --start-with --done-when --met --context --question --template --message --journal --file --edit --print --json --allow-secret --color --no-pager --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

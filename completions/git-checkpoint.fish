@@ -79,6 +79,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l j
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l edit -d 'Edit the document in the editor git uses (GIT_EDITOR, core.editor, VISUAL, EDITOR)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l print -d 'Render and print the checkpoint; write nothing'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l allow-secret -d 'Write even if the content holds what looks like a credential (this save only; see checkpoint.secretScan)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l rev -d 'Read an older revision: its number (see `log`) or its commit id' -r
@@ -141,6 +142,7 @@ always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l all -d 'Push every checkpoint and archive (the default when no story is named)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l allow-secret -d 'Push even if a checkpoint holds what looks like a credential (this push only; see checkpoint.secretScan)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
@@ -240,6 +242,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l allow-secret -d 'Import even if a file holds what looks like a credential (this import only; see checkpoint.secretScan)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l format -d 'The file format to write' -r -f -a "pair\t'`.pair/working/checkpoints/<story>.md` (seed 000)'

@@ -53,6 +53,7 @@ Configuration (git config; the command line wins):
   checkpoint.template       template used for new checkpoints (default: pair)
   checkpoint.remote         remote that push, fetch and sync use (default: origin)
   checkpoint.autoSync       push after save and fetch before resume (default: false)
+  checkpoint.secretScan     refuse to save, import or push credentials (default: true)
   color.checkpoint          auto, always, never (default: the value of color.ui)
   color.ui                  git's colour switch (default: auto)
   color.pager               colour output that goes through the pager (default: true)

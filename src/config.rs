@@ -51,6 +51,12 @@ pub const AUTO_SYNC: Key = Key {
     default: "false",
     meaning: "push after save and fetch before resume, when true",
 };
+/// `checkpoint.secretScan`: the secret guard of save, import and push.
+pub const SECRET_SCAN: Key = Key {
+    name: "checkpoint.secretScan",
+    default: "true",
+    meaning: "refuse to save, import or push content that holds a credential (false: no scan)",
+};
 /// `color.checkpoint`: colour for git-checkpoint, overriding `color.ui`.
 pub const COLOR_CHECKPOINT: Key = Key {
     name: "color.checkpoint",
@@ -95,6 +101,7 @@ pub const KEYS: &[Key] = &[
     TEMPLATE,
     REMOTE,
     AUTO_SYNC,
+    SECRET_SCAN,
     COLOR_CHECKPOINT,
     COLOR_UI,
     COLOR_PAGER,
@@ -234,6 +241,14 @@ impl Config {
     /// [`Error::Config`] for a non-boolean value.
     pub fn auto_sync(&self) -> Result<bool> {
         self.boolean(&AUTO_SYNC, false)
+    }
+
+    /// [`SECRET_SCAN`]; default true.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for a non-boolean value.
+    pub fn secret_scan(&self) -> Result<bool> {
+        self.boolean(&SECRET_SCAN, true)
     }
 
     /// The colour setting from [`COLOR_CHECKPOINT`], else [`COLOR_UI`], else `auto`.

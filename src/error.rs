@@ -96,6 +96,21 @@ pub enum Error {
         /// The revision as given (a number or a commit).
         rev: String,
     },
+    /// Content about to be written or pushed holds what looks like a credential (the secret
+    /// guard; `checkpoint.secretScan`, `--allow-secret`). Never carries the secret itself.
+    #[error("refusing to {verb}: line {line} of {place} holds a credential ({kind}); nothing was {done}. Remove it, or pass --allow-secret to {verb} it anyway (`git config checkpoint.secretScan false` turns the scan off)")]
+    Secret {
+        /// The command's verb: `save`, `import`, `push`.
+        verb: &'static str,
+        /// What was scanned: `checkpoint.md`, the journal entry, a ref's tip.
+        place: String,
+        /// 1-based line number within `place`.
+        line: usize,
+        /// What it looks like, from [`crate::secrets::Finding::kind`].
+        kind: &'static str,
+        /// `written` or `pushed`.
+        done: &'static str,
+    },
     /// A stored checkpoint commit lacks the expected tree entries or metadata.
     #[error("{refname} at {oid} is not a checkpoint commit: {reason}; inspect it with `git log {refname}`, remove it with `git update-ref -d {refname}`")]
     Corrupt {

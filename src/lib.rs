@@ -25,6 +25,7 @@ pub mod notes;
 pub mod pager;
 pub mod progress;
 pub mod remote;
+pub mod secrets;
 pub mod stack;
 pub mod store;
 pub mod story;

@@ -9,7 +9,17 @@ use git_checkpoint::output::Output;
 
 fn main() {
     let mut command = Cli::command();
-    let matches = command.get_matches_mut();
+    let matches = match command.try_get_matches_from_mut(std::env::args_os()) {
+        Ok(m) => m,
+        // clap's own message spans several lines; every other error of ours is one line.
+        Err(e) if e.kind() == clap::error::ErrorKind::InvalidUtf8 => {
+            git_checkpoint::say!(
+                "error: an argument is not valid UTF-8; story ids, messages and options must be UTF-8 (pass other content with -F FILE)"
+            );
+            std::process::exit(2);
+        }
+        Err(e) => e.exit(),
+    };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
     // The parser's tree of ~20 subcommands is not needed again, and freeing it costs a tenth of
     // a short run such as `resume`; the process ends soon and the OS takes the memory back.

@@ -31,8 +31,10 @@ pub const DOCUMENT_FILE: &str = "checkpoint.md";
 pub const META_FILE: &str = "meta.json";
 /// Default for `checkpoint.maxSize`: 1 MiB.
 pub const DEFAULT_MAX_SIZE: u64 = 1024 * 1024;
-/// How often a compare-and-swap write is retried after losing a race.
-const MAX_ATTEMPTS: u32 = 16;
+/// How often a compare-and-swap write is retried after losing a race or finding a ref locked
+/// by another writer: enough for 8 processes saving in a loop on one story (or sharing the
+/// notes ref), about a second of backoff in all.
+const MAX_ATTEMPTS: u32 = 64;
 
 /// One changed path in the working tree or on the branch, as recorded in `meta.json`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -416,7 +418,8 @@ impl Store {
     /// left for `git gc`, as git itself does.
     ///
     /// # Errors
-    /// [`Error::NoIdentity`], [`Error::TooLarge`], [`Error::LockHeld`] when `<ref>.lock` exists,
+    /// [`Error::NoIdentity`], [`Error::TooLarge`], [`Error::LockHeld`] when a `<ref>.lock` stays
+    /// through every attempt,
     /// [`Error::Contended`] after repeated lost races, errors from the closures, [`Error::Git`].
     pub fn update<F, G>(
         &self,
@@ -449,8 +452,22 @@ impl Store {
         G: FnMut(ObjectId, &NewRevision) -> Result<Vec<RefEdit>>,
     {
         self.check_identity()?;
+        // A lock held by a live writer is gone in a moment: wait for it like for a lost race.
+        // One still there after every attempt (a crashed process's) is reported, naming it.
+        let mut locked: Option<Error> = None;
+        let mut names = vec![refname.to_string()];
         for attempt in 0..MAX_ATTEMPTS {
             backoff(attempt);
+            if let Some((name, lock)) = names
+                .iter()
+                .find_map(|n| self.lock_held(n).map(|l| (n.clone(), l)))
+            {
+                locked = Some(Error::LockHeld {
+                    refname: name,
+                    lock,
+                });
+                continue;
+            }
             let tip = self.tip(refname)?;
             let current = tip.map(|t| self.read(refname, t)).transpose()?;
             let mut new = change(current.as_ref())?;
@@ -465,10 +482,15 @@ impl Store {
             };
             let mut edits = vec![update_edit(refname, commit, expected, "checkpoint: save")];
             edits.extend(extra(commit, &new)?);
+            names = edits
+                .iter()
+                .map(|e| e.name.as_bstr().to_str_lossy().into_owned())
+                .collect();
             match self.edit(edits.clone()) {
                 Ok(()) => return Ok((commit, tip)),
-                Err(e @ Error::LockHeld { .. }) => return Err(e),
+                Err(e @ Error::LockHeld { .. }) => locked = Some(e),
                 Err(e) => {
+                    locked = None;
                     if self.raced(&edits)? {
                         continue; // Lost the race: re-read, re-apply, retry.
                     }
@@ -476,10 +498,10 @@ impl Store {
                 }
             }
         }
-        Err(Error::Contended {
+        Err(locked.unwrap_or_else(|| Error::Contended {
             refname: refname.to_string(),
             attempts: MAX_ATTEMPTS,
-        })
+        }))
     }
 
     /// Whether any of `edits` no longer matches its expected previous value (another writer
@@ -774,11 +796,19 @@ pub fn find_revision<'a>(history: &'a [Summary], rev: &str) -> Option<&'a Summar
 
 /// Trailer keys in the order they are written.
 fn compose_message(new: &NewRevision) -> String {
-    let clean = |s: &str| s.replace(['\n', '\r'], " ").trim().to_string();
+    // git refuses NUL in a commit message (fsck: nulInCommit): it becomes U+FFFD, as
+    // undecodable input does.
+    let clean = |s: &str| {
+        s.replace(['\n', '\r'], " ")
+            .replace('\0', "\u{FFFD}")
+            .trim()
+            .to_string()
+    };
     let m = &new.meta;
     let mut msg = clean(&new.subject);
     msg.push_str("\n\n");
-    let body = new.body.trim();
+    let body = new.body.replace('\0', "\u{FFFD}");
+    let body = body.trim();
     if !body.is_empty() {
         msg.push_str(body);
         msg.push_str("\n\n");
@@ -880,6 +910,23 @@ mod tests {
         assert_eq!(body, "line one\n\nline two");
         assert!(trailers.contains(&("Checkpoint-Title".into(), "A title".into())));
         assert!(trailers.contains(&("Checkpoint-Tasks".into(), "2/3".into())));
+    }
+
+    #[test]
+    fn messages_never_hold_nul() {
+        let new = NewRevision {
+            document: String::new(),
+            meta: Meta {
+                story: "s".into(),
+                title: Some("a\0b".into()),
+                ..Meta::default()
+            },
+            subject: "x\0y".into(),
+            body: "p\0q".into(),
+        };
+        let msg = compose_message(&new);
+        assert!(!msg.contains('\0'), "{msg:?}");
+        assert!(msg.contains("a\u{FFFD}b") && msg.starts_with("x\u{FFFD}y"));
     }
 
     #[test]

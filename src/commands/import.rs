@@ -52,6 +52,10 @@ pub struct Args {
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Import even if a file holds what looks like a credential (this import only; see
+    /// checkpoint.secretScan).
+    #[arg(long)]
+    pub allow_secret: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -479,6 +483,20 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         });
     }
 
+    // Every revision is scanned before the first is written, so a refusal writes nothing.
+    if crate::secrets::enabled(&store, args.allow_secret)? {
+        for (story, planned) in &plans {
+            for pl in planned {
+                let place = format!("checkpoint.md of story {story} ({})", pl.subject);
+                let journal = format!("{}\n{}", pl.subject, pl.body);
+                crate::secrets::refuse(
+                    &[(&place, &pl.document), ("the journal entry", &journal)],
+                    "import",
+                    "written",
+                )?;
+            }
+        }
+    }
     let mut report = Vec::new();
     for (story, planned) in plans {
         let refname = story.refname();

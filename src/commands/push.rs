@@ -27,6 +27,10 @@ pub struct Args {
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Push even if a checkpoint holds what looks like a credential (this push only; see
+    /// checkpoint.secretScan).
+    #[arg(long)]
+    pub allow_secret: bool,
 }
 
 /// Runs `push`; returns the exit code.
@@ -47,7 +51,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
                 .collect::<Result<Vec<_>>>()?,
         )
     };
-    let (pushed, integrated) = push_with_retry(&store, &remote, stories.as_deref())?;
+    let (pushed, integrated) =
+        push_guarded(&store, &remote, stories.as_deref(), args.allow_secret)?;
     report(out, &remote, &pushed, &integrated, args.json)?;
     Ok(0)
 }
@@ -103,16 +108,69 @@ pub fn refspecs(store: &Store, stories: Option<&[StoryId]>) -> Result<(Vec<Strin
     Ok((specs, sent))
 }
 
-/// Pushes; on rejection fetches, integrates and retries up to [`PUSH_ATTEMPTS`] times.
-/// Returns the last per-ref results and everything integrated along the way.
+/// [`push_guarded`] with the secret guard as configured (no `--allow-secret`).
 ///
 /// # Errors
-/// [`Error::Rejected`] naming every ref still rejected; transport and storage errors.
+/// As [`push_guarded`].
 pub fn push_with_retry(
     store: &Store,
     remote: &str,
     stories: Option<&[StoryId]>,
 ) -> Result<(Vec<PushedRef>, Vec<Outcome>)> {
+    push_guarded(store, remote, stories, false)
+}
+
+/// Refuses to push when the tip of a checkpoint or archive ref that would be pushed holds a
+/// credential in its document or commit message. Tips equal to the remote-tracking ref are
+/// already on the remote and skipped.
+///
+/// # Errors
+/// [`Error::Secret`] naming the ref, line and kind; storage errors.
+pub fn scan_tips(store: &Store, remote: &str, sent: &[Sent]) -> Result<()> {
+    for (from, tip) in sent {
+        let (from, tip) = (from.as_str(), *tip);
+        if !(from.starts_with(ACTIVE_PREFIX) || from.starts_with(ARCHIVE_PREFIX)) {
+            continue;
+        }
+        let tracking = format!("refs/remotes/{remote}/{}", &from["refs/".len()..]);
+        if store.tip(&tracking)? == Some(tip) {
+            continue;
+        }
+        let revision = store.read(from, tip)?;
+        let at = format!("{from} at {}", &tip.to_string()[..12]);
+        let message = format!("{}\n{}", revision.summary.subject, revision.summary.body);
+        crate::secrets::refuse(
+            &[
+                (
+                    &format!("{} of {at}", crate::store::DOCUMENT_FILE),
+                    &revision.document,
+                ),
+                (&format!("the commit message of {at}"), &message),
+            ],
+            "push",
+            "pushed",
+        )?;
+    }
+    Ok(())
+}
+
+/// Pushes; on rejection fetches, integrates and retries up to [`PUSH_ATTEMPTS`] times.
+/// Returns the last per-ref results and everything integrated along the way. Before anything
+/// is sent the tips are scanned for credentials ([`scan_tips`]) unless `allow_secret` or
+/// `checkpoint.secretScan=false`.
+///
+/// # Errors
+/// [`Error::Secret`] before pushing; [`Error::Rejected`] naming every ref still rejected;
+/// transport and storage errors.
+pub fn push_guarded(
+    store: &Store,
+    remote: &str,
+    stories: Option<&[StoryId]>,
+    allow_secret: bool,
+) -> Result<(Vec<PushedRef>, Vec<Outcome>)> {
+    if crate::secrets::enabled(store, allow_secret)? {
+        scan_tips(store, remote, &refspecs(store, stories)?.1)?;
+    }
     let mut integrated = Vec::new();
     for attempt in 1..=PUSH_ATTEMPTS {
         let (specs, sent) = refspecs(store, stories)?;

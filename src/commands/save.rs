@@ -85,6 +85,10 @@ pub struct Args {
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Write even if the content holds what looks like a credential (this save only; see
+    /// checkpoint.secretScan).
+    #[arg(long)]
+    pub allow_secret: bool,
 }
 
 /// Runs `save`; returns the exit code.
@@ -103,7 +107,12 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     if crate::config::Config::from_repo(&store.repo).auto_sync()? {
         // The save stands either way; sharing it is best effort and says when it fails.
         let shared = crate::remote::choose(&store, None).and_then(|remote| {
-            super::push::push_with_retry(&store, &remote, Some(std::slice::from_ref(&story)))
+            super::push::push_guarded(
+                &store,
+                &remote,
+                Some(std::slice::from_ref(&story)),
+                args.allow_secret,
+            )
         });
         if let Err(e) = shared {
             crate::say!("warning: checkpoint.autoSync: not pushed: {e}");
@@ -303,6 +312,7 @@ pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
         Ok((text, parsed))
     };
 
+    let guard = crate::secrets::enabled(store, args.allow_secret)?;
     let mut last: Option<Parsed> = None;
     let (commit, previous) = store.update(
         &refname,
@@ -317,12 +327,16 @@ pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
                 .and_then(|m| m.trim().split_once('\n').map(|(_, rest)| rest.to_string()))
                 .unwrap_or_default();
             last = Some(parsed);
-            Ok(NewRevision {
+            let new = NewRevision {
                 document: text,
                 meta,
                 subject,
                 body,
-            })
+            };
+            if guard {
+                crate::secrets::refuse_revision(&new, "save")?;
+            }
+            Ok(new)
         },
         |commit, new| {
             // The notes index on the code commit rides in the same ref transaction.

@@ -55,12 +55,16 @@ pub(super) struct Heading {
 
 /// Parses `input` (bytes as read from a file or blob).
 ///
-/// A leading UTF-8 BOM is dropped; CRLF and lone CR become LF; bytes that are not UTF-8 are
+/// Leading UTF-8 BOMs are dropped; CRLF and lone CR become LF; bytes that are not UTF-8 are
 /// replaced by U+FFFD, and any U+FFFD in the text is reported as a gap. Sections are headings (any level) named like the
 /// template's (`## 3. Tasks Done`, numbering optional, case-insensitive); any other heading of
 /// level 1 or 2 after the first section starts an ignored section. Never fails, never panics.
 pub fn parse(input: &[u8]) -> Parsed {
-    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    // Every leading BOM: an editor that adds one to a file that had one leaves two.
+    let mut input = input;
+    while let Some(rest) = input.strip_prefix(b"\xEF\xBB\xBF") {
+        input = rest;
+    }
     let mut gaps = Vec::new();
     // Lossy decoding leaves U+FFFD in the stored text, so a later resume reports it too.
     let decoded = String::from_utf8_lossy(input).into_owned();

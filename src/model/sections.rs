@@ -10,7 +10,11 @@ use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 /// Decodes input bytes like [`super::parse`] does: BOM dropped, CRLF/CR to LF, invalid UTF-8
 /// replaced (and reported as a gap).
 pub(super) fn decode(input: &[u8], gaps: &mut Vec<String>) -> String {
-    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    // Every leading BOM: an editor that adds one to a file that had one leaves two.
+    let mut input = input;
+    while let Some(rest) = input.strip_prefix(b"\xEF\xBB\xBF") {
+        input = rest;
+    }
     let decoded = String::from_utf8_lossy(input).into_owned();
     if decoded.contains('\u{FFFD}') {
         gaps.push(

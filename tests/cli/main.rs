@@ -3,8 +3,11 @@
 mod cases;
 mod common;
 mod core;
+mod corpus;
 mod ecosystem;
 mod generated;
 mod robustness;
+mod secrets;
 mod seeds;
 mod sharing;
+mod stress;

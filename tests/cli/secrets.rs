@@ -1,0 +1,205 @@
+//! The secret guard: save, import and push refuse content holding a credential, naming the
+//! line and the kind but never the secret; `--allow-secret` and `checkpoint.secretScan=false`.
+
+use crate::common::Sandbox;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// A GitHub personal access token, assembled at run time so this file holds none.
+fn github_token() -> String {
+    let body: String = "aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xY"
+        .chars()
+        .cycle()
+        .take(36)
+        .collect();
+    format!("gh{}_{body}", 'p')
+}
+
+/// A document whose line 7 holds the token.
+fn leaky_doc(token: &str) -> String {
+    format!(
+        "## Story\nleak\n## Branch\nmain\n## Tasks Done\n- a\n- deployed with {token}\n## Key Decisions\n- b\n## Remaining Todos\n- c\n"
+    )
+}
+
+fn objects(sb: &Sandbox, repo: &Path) -> String {
+    sb.git(repo, &["count-objects", "-v"])
+}
+
+fn one_line_error(stderr: &[u8]) -> String {
+    let s = String::from_utf8_lossy(stderr).into_owned();
+    assert_eq!(s.lines().count(), 1, "one line: {s}");
+    assert!(s.starts_with("error: "), "{s}");
+    s
+}
+
+fn bare_remote(sb: &Sandbox) -> (PathBuf, PathBuf) {
+    let seed = sb.repo("seed");
+    sb.git(
+        &sb.path(""),
+        &["clone", "-q", "--bare", seed.to_str().unwrap(), "o.git"],
+    );
+    sb.git(&sb.path(""), &["clone", "-q", "o.git", "a"]);
+    (sb.path("o.git"), sb.path("a"))
+}
+
+#[test]
+fn save_refuses_a_github_token_naming_the_line() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let token = github_token();
+    let file = sb.file("leak.md", leaky_doc(&token).as_bytes());
+    let (refs, objs) = (sb.refs(&repo), objects(&sb, &repo));
+    let out = sb
+        .cp(&repo)
+        .args(["save", "leak", "-F", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = one_line_error(&out.stderr);
+    assert!(err.contains("line 7 of checkpoint.md"), "{err}");
+    assert!(err.contains("GitHub personal access token"), "{err}");
+    assert!(err.contains("nothing was written"), "{err}");
+    assert!(err.contains("--allow-secret"), "{err}");
+    assert!(!err.contains(&token), "the secret is never echoed: {err}");
+    assert_eq!(sb.refs(&repo), refs);
+    assert_eq!(objects(&sb, &repo), objs);
+
+    // Flags and the journal are scanned too.
+    sb.cp(&repo)
+        .args(["save", "leak", "--todo", &format!("rotate {token}")])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("checkpoint.md holds a credential"));
+    sb.cp(&repo)
+        .args(["save", "leak", "-m", &format!("done\nused {token}")])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "line 2 of the journal entry holds a credential (GitHub personal access token)",
+        ));
+    assert_eq!(sb.refs(&repo), refs);
+
+    // --allow-secret overrides once; the next save is guarded again.
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "leak",
+            "-F",
+            file.to_str().unwrap(),
+            "--allow-secret",
+        ],
+    );
+    assert!(sb.refs(&repo).contains("refs/checkpoints/leak"));
+    sb.cp(&repo)
+        .args(["save", "leak", "-F", file.to_str().unwrap()])
+        .assert()
+        .failure();
+}
+
+#[test]
+fn secret_scan_config_turns_the_guard_off() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let file = sb.file("leak.md", leaky_doc(&github_token()).as_bytes());
+    sb.git(&repo, &["config", "checkpoint.secretScan", "false"]);
+    sb.ok(&repo, &["save", "leak", "-F", file.to_str().unwrap()]);
+    sb.git(&repo, &["config", "checkpoint.secretScan", "maybe"]);
+    sb.cp(&repo)
+        .args(["save", "leak", "-m", "x"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("checkpoint.secretScan"));
+}
+
+#[test]
+fn import_refuses_before_writing_any_story() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let clean = sb.file(
+        "in/a1.md",
+        b"# Checkpoint: a1 \xe2\x80\x94 Clean\n\n## 1. Story\n**ID:** a1\n",
+    );
+    let leaky = sb.file(
+        "in/z9.md",
+        format!(
+            "# Checkpoint: z9 \u{2014} Leaky\n\n## 1. Story\n**ID:** z9\n- {}\n",
+            github_token()
+        )
+        .as_bytes(),
+    );
+    let before = sb.refs(&repo);
+    sb.cp(&repo)
+        .args(["import", clean.to_str().unwrap(), leaky.to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("refusing to import"))
+        .stderr(predicate::str::contains("GitHub personal access token"));
+    assert_eq!(sb.refs(&repo), before);
+    sb.ok(
+        &repo,
+        &[
+            "import",
+            clean.to_str().unwrap(),
+            leaky.to_str().unwrap(),
+            "--allow-secret",
+        ],
+    );
+}
+
+#[test]
+fn push_refuses_a_tip_holding_a_github_token() {
+    let sb = Sandbox::new();
+    let (origin, a) = bare_remote(&sb);
+    let token = github_token();
+    let file = sb.file("leak.md", leaky_doc(&token).as_bytes());
+    // Written with the scan off (another tool, or an older version): the push still guards.
+    sb.git(&a, &["config", "checkpoint.secretScan", "false"]);
+    sb.ok(&a, &["save", "leak", "-F", file.to_str().unwrap()]);
+    sb.git(&a, &["config", "--unset", "checkpoint.secretScan"]);
+    let remote_before = sb.refs(&origin);
+    for args in [vec!["push", "origin", "leak"], vec!["push"], vec!["sync"]] {
+        let out = sb.cp(&a).args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = one_line_error(&out.stderr);
+        assert!(err.contains("refusing to push"), "{err}");
+        assert!(
+            err.contains("line 7 of checkpoint.md of refs/checkpoints/leak at "),
+            "{err}"
+        );
+        assert!(err.contains("GitHub personal access token"), "{err}");
+        assert!(err.contains("nothing was pushed"), "{err}");
+        assert!(!err.contains(&token), "{err}");
+        assert_eq!(sb.refs(&origin), remote_before, "{args:?} pushed");
+    }
+    let v = sb.json(&a, &["push", "origin", "leak", "--allow-secret", "--json"]);
+    assert!(v["pushed"].to_string().contains("refs/checkpoints/leak"));
+    assert!(sb.refs(&origin).contains("refs/checkpoints/leak"));
+    // Once on the remote, an unchanged tip is not scanned again.
+    sb.ok(&a, &["push", "origin", "leak"]);
+}
+
+#[test]
+fn push_scans_the_commit_message_too() {
+    let sb = Sandbox::new();
+    let (origin, a) = bare_remote(&sb);
+    sb.ok(
+        &a,
+        &[
+            "save",
+            "msg",
+            "-m",
+            &format!("deploy\n\nkey in {}", github_token()),
+            "--allow-secret",
+        ],
+    );
+    sb.cp(&a)
+        .args(["push", "origin", "msg"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "line 2 of the commit message of refs/checkpoints/msg",
+        ));
+    assert!(!sb.refs(&origin).contains("checkpoints"));
+}

@@ -1,0 +1,232 @@
+//! Concurrency and crash tests: many writers on one ref, writers on many refs sharing the
+//! notes ref, and saves killed with SIGKILL at random moments.
+
+use crate::common::Sandbox;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// `processes` shell loops, each running `saves` sequential saves of the story its index maps
+/// to; returns each loop's (exit status, stderr).
+fn run_writers(
+    sb: &Sandbox,
+    repo: &Path,
+    processes: usize,
+    saves: usize,
+    story: impl Fn(usize) -> String,
+) -> Vec<(bool, String)> {
+    let bin = assert_cmd::cargo::cargo_bin("git-checkpoint");
+    let children: Vec<_> = (0..processes)
+        .map(|p| {
+            let mut cmd = Command::new("bash");
+            sb.env(&mut cmd);
+            // Each save must succeed: the loop stops at the first failure and reports it.
+            let script = format!(
+                "for i in $(seq 1 {saves}); do \"$0\" save {story} -m \"writer {p} save $i\" || exit 1; done",
+                story = story(p)
+            );
+            cmd.current_dir(repo)
+                .arg("-c")
+                .arg(script)
+                .arg(&bin)
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    children
+        .into_iter()
+        .map(|c| {
+            let out = c.wait_with_output().unwrap();
+            (
+                out.status.success(),
+                String::from_utf8_lossy(&out.stderr).into_owned(),
+            )
+        })
+        .collect()
+}
+
+fn count(sb: &Sandbox, repo: &Path, rev: &str) -> usize {
+    sb.git(repo, &["rev-list", "--count", rev])
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn eight_writers_on_one_story_lose_no_revision() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.ok(&repo, &["save", "hot", "--title", "Contended"]);
+    let before = count(&sb, &repo, "refs/checkpoints/hot");
+    let results = run_writers(&sb, &repo, 8, 50, |_| "hot".to_string());
+    for (ok, stderr) in &results {
+        assert!(ok, "a writer failed: {}", errors(stderr));
+    }
+    assert_eq!(count(&sb, &repo, "refs/checkpoints/hot"), before + 400);
+    let v = sb.json(&repo, &["resume", "hot", "--json"]);
+    assert_eq!(v["revision"], 401);
+    // Every writer's every save is in the history, once.
+    let log = sb.git(&repo, &["log", "--format=%s", "refs/checkpoints/hot"]);
+    for p in 0..8 {
+        for i in 1..=50 {
+            let subject = format!("writer {p} save {i}");
+            assert_eq!(
+                log.lines().filter(|l| *l == subject).count(),
+                1,
+                "{subject}"
+            );
+        }
+    }
+    sb.git(&repo, &["fsck", "--strict"]);
+}
+
+#[test]
+fn eight_writers_on_eight_stories_lose_no_revision() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let results = run_writers(&sb, &repo, 8, 50, |p| format!("story-{p}"));
+    for (ok, stderr) in &results {
+        assert!(ok, "a writer failed: {}", errors(stderr));
+    }
+    for p in 0..8 {
+        assert_eq!(
+            count(&sb, &repo, &format!("refs/checkpoints/story-{p}")),
+            50
+        );
+    }
+    // The notes index on HEAD, shared by all eight, has each story's latest revision.
+    let note = sb.git(&repo, &["notes", "--ref=checkpoints", "show", "HEAD"]);
+    for p in 0..8 {
+        assert!(
+            note.contains(&format!("story-{p} ")) && note.contains(" r50 "),
+            "{note}"
+        );
+    }
+    sb.git(&repo, &["fsck", "--strict"]);
+}
+
+fn errors(stderr: &str) -> String {
+    stderr
+        .lines()
+        .filter(|l| l.starts_with("error"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A small deterministic generator (xorshift64*), so a failing run can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n.max(1)
+    }
+}
+
+/// Lock files left in the repository's ref store.
+fn locks(repo: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut dirs = vec![repo.join(".git/refs")];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "lock") {
+                out.push(p);
+            }
+        }
+    }
+    let packed = repo.join(".git/packed-refs.lock");
+    if packed.exists() {
+        out.push(packed);
+    }
+    out
+}
+
+#[test]
+fn a_save_killed_at_any_moment_never_corrupts() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let bin = assert_cmd::cargo::cargo_bin("git-checkpoint");
+    sb.ok(&repo, &["save", "crash", "--title", "Killed"]);
+    // The delay range covers a whole save, measured here (debug or release alike).
+    let start = std::time::Instant::now();
+    for i in 0..3 {
+        sb.ok(&repo, &["save", "crash", "-m", &format!("timing {i}")]);
+    }
+    let span = (start.elapsed().as_micros() as u64 / 3).max(1000) * 6 / 5;
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let (mut stale, mut completed) = (0, 0);
+    for round in 0..200 {
+        let mut cmd = Command::new(&bin);
+        sb.env(&mut cmd);
+        let mut child = cmd
+            .current_dir(&repo)
+            .args(["save", "crash", "--todo", &format!("round {round}")])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_micros(rng.below(span)));
+        child.kill().unwrap(); // SIGKILL
+        if child.wait().unwrap().success() {
+            completed += 1;
+        }
+        // Every checkpoint ref, and the notes ref, names a valid commit.
+        for r in ["refs/checkpoints/crash", "refs/notes/checkpoints"] {
+            sb.git(
+                &repo,
+                &["rev-parse", "--verify", "-q", &format!("{r}^{{commit}}")],
+            );
+        }
+        sb.git(&repo, &["show", "-s", "refs/checkpoints/crash"]);
+        sb.git(
+            &repo,
+            &["cat-file", "-e", "refs/checkpoints/crash:checkpoint.md"],
+        );
+        sb.git(
+            &repo,
+            &["cat-file", "-e", "refs/checkpoints/crash:meta.json"],
+        );
+        if round % 20 == 0 {
+            sb.git(&repo, &["fsck", "--no-dangling"]);
+        }
+        // The next save succeeds, unless the killed one left a ref lock: then it fails naming
+        // it, and succeeds once it is removed.
+        let left = locks(&repo);
+        let next = sb
+            .cp(&repo)
+            .args(["save", "crash", "-m", &format!("after round {round}")])
+            .output()
+            .unwrap();
+        if let Some(lock) = left.first() {
+            stale += 1;
+            let stderr = String::from_utf8_lossy(&next.stderr);
+            assert_eq!(next.status.code(), Some(1), "round {round}: {stderr}");
+            assert!(
+                stderr.contains(&lock.display().to_string()),
+                "round {round}: {stderr}"
+            );
+            for l in &left {
+                std::fs::remove_file(l).unwrap();
+            }
+            sb.ok(
+                &repo,
+                &["save", "crash", "-m", &format!("unlocked {round}")],
+            );
+        } else {
+            assert!(
+                next.status.success(),
+                "round {round}: {}",
+                String::from_utf8_lossy(&next.stderr)
+            );
+        }
+    }
+    sb.git(&repo, &["fsck", "--strict", "--no-dangling"]);
+    sb.json(&repo, &["resume", "crash", "--json"]);
+    eprintln!("200 kills: {completed} saves completed first, {stale} stale locks");
+}
