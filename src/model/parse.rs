@@ -273,37 +273,8 @@ impl Section {
             rest.push_str(line);
         }
 
-        let mut depth = 0usize;
-        let mut item: Option<(usize, bool)> = None;
-        let mut para: Option<usize> = None;
-        for (event, range) in Parser::new_ext(&rest, Options::ENABLE_TASKLISTS).into_offset_iter() {
-            match event {
-                Event::Start(Tag::List(_)) => depth += 1,
-                Event::End(TagEnd::List(_)) => depth = depth.saturating_sub(1),
-                Event::Start(Tag::Item) if depth == 1 => item = Some((range.start, false)),
-                Event::TaskListMarker(checked) if depth == 1 => {
-                    if let Some((_, c)) = item.as_mut() {
-                        *c = checked;
-                    }
-                }
-                Event::End(TagEnd::Item) if depth == 1 => {
-                    if let Some((start, done)) = item.take() {
-                        let text = item_text(&rest[start..range.end]);
-                        out.items.push(Task { text, done });
-                    }
-                }
-                Event::Start(Tag::Paragraph) if depth == 0 => para = Some(range.start),
-                Event::End(TagEnd::Paragraph) if depth == 0 => {
-                    if let Some(start) = para.take() {
-                        let p = rest[start..range.end].trim();
-                        if !p.is_empty() {
-                            out.loose.push(p.to_string());
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
+        out.items = super::sections::items(&rest);
+        out.loose = super::sections::paragraphs(&rest);
         out
     }
 
