@@ -94,15 +94,61 @@ pub fn scan_all(text: &str) -> Vec<Finding> {
         .collect()
 }
 
+/// Literals at least one of which every documented format contains; AWS key id prefixes are
+/// upper case by definition, the others are matched case-insensitively.
+const DOCUMENTED_MARKERS: &[&str] = &[
+    "aws",
+    "ghp_",
+    "gho_",
+    "ghu_",
+    "ghs_",
+    "ghr_",
+    "github_pat_",
+    "glpat-",
+    "xox",
+    "private key",
+];
+const AWS_ID_MARKERS: &[&str] = &["A3T", "AKIA", "ASIA", "ABIA", "ACCA"];
+const GENERIC_NAMES: &[&str] = &["key", "secret", "token", "passw", "pwd", "credential"];
+
 fn scan_line(line: &str) -> Option<&'static str> {
-    if let Some((kind, _)) = COMPILED.iter().find(|(_, re)| re.is_match(line)) {
-        return Some(kind);
+    // Compiling the rules costs more than a whole save, so they are compiled (once) only for
+    // lines a cheap literal test cannot rule out; almost every checkpoint has none.
+    let lower = line.to_ascii_lowercase();
+    let documented = DOCUMENTED_MARKERS.iter().any(|m| lower.contains(m))
+        || AWS_ID_MARKERS.iter().any(|m| line.contains(m));
+    if documented {
+        if let Some((kind, _)) = COMPILED.iter().find(|(_, re)| re.is_match(line)) {
+            return Some(kind);
+        }
+    }
+    let generic = GENERIC_NAMES.iter().any(|m| lower.contains(m))
+        && (line.contains('=') || line.contains(':'))
+        && has_run(line, GENERIC_MIN_LEN);
+    if !generic {
+        return None;
     }
     GENERIC_RE
         .captures_iter(line)
         .filter_map(|c| c.get(1))
         .any(|v| looks_random(v.as_str()))
         .then_some("high-entropy secret assignment")
+}
+
+/// Whether `line` has `len` consecutive characters of the generic rule's value alphabet.
+fn has_run(line: &str, len: usize) -> bool {
+    let mut run = 0;
+    for b in line.bytes() {
+        if b.is_ascii_alphanumeric() || b"+/=_.~-".contains(&b) {
+            run += 1;
+            if run >= len {
+                return true;
+            }
+        } else {
+            run = 0;
+        }
+    }
+    false
 }
 
 /// Whether a generic assignment's value looks like a generated secret: long enough, letters and
