@@ -63,20 +63,12 @@ const RULES: &[(&str, &str)] = &[
     ),
 ];
 
-/// `name = value`, `name: value`, `name := value`, `name => value` where the name contains
-/// key, secret, token, password/passwd/pwd or credential; markdown emphasis and quotes around
-/// either side are allowed. Group 1 is the value.
-const GENERIC: &str = r#"(?i)[0-9a-z_.-]*(?:key|secret|token|passw(?:or)?d|pwd|credential)[0-9a-z_.-]*[*_`"' \t]*(?:=|:=|=>|:)[*_`"' \t]*([0-9A-Za-z+/=_.~-]{12,})"#;
-
 static COMPILED: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
     RULES
         .iter()
         .map(|(kind, re)| (*kind, Regex::new(re).expect("the built-in rules are valid")))
         .collect()
 });
-
-static GENERIC_RE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(GENERIC).expect("the built-in rule is valid"));
 
 /// The first credential in `text`, scanning line by line (earliest line first; within a line
 /// the documented formats before the generic rule), or `None`.
@@ -94,8 +86,9 @@ pub fn scan_all(text: &str) -> Vec<Finding> {
         .collect()
 }
 
-/// Literals at least one of which every documented format contains; AWS key id prefixes are
-/// upper case by definition, the others are matched case-insensitively.
+/// Literals at least one of which every documented format contains (AWS key id prefixes are
+/// upper case by definition, the others are matched case-insensitively): the regexes are only
+/// compiled, once, for lines that hold one, since compiling them costs more than a whole save.
 const DOCUMENTED_MARKERS: &[&str] = &[
     "aws",
     "ghp_",
@@ -112,8 +105,6 @@ const AWS_ID_MARKERS: &[&str] = &["A3T", "AKIA", "ASIA", "ABIA", "ACCA"];
 const GENERIC_NAMES: &[&str] = &["key", "secret", "token", "passw", "pwd", "credential"];
 
 fn scan_line(line: &str) -> Option<&'static str> {
-    // Compiling the rules costs more than a whole save, so they are compiled (once) only for
-    // lines a cheap literal test cannot rule out; almost every checkpoint has none.
     let lower = line.to_ascii_lowercase();
     let documented = DOCUMENTED_MARKERS.iter().any(|m| lower.contains(m))
         || AWS_ID_MARKERS.iter().any(|m| line.contains(m));
@@ -122,33 +113,65 @@ fn scan_line(line: &str) -> Option<&'static str> {
             return Some(kind);
         }
     }
-    let generic = GENERIC_NAMES.iter().any(|m| lower.contains(m))
-        && (line.contains('=') || line.contains(':'))
-        && has_run(line, GENERIC_MIN_LEN);
-    if !generic {
+    if !GENERIC_NAMES.iter().any(|m| lower.contains(m)) {
         return None;
     }
-    GENERIC_RE
-        .captures_iter(line)
-        .filter_map(|c| c.get(1))
-        .any(|v| looks_random(v.as_str()))
+    generic_values(line)
+        .any(looks_random)
         .then_some("high-entropy secret assignment")
 }
 
-/// Whether `line` has `len` consecutive characters of the generic rule's value alphabet.
-fn has_run(line: &str, len: usize) -> bool {
-    let mut run = 0;
-    for b in line.bytes() {
-        if b.is_ascii_alphanumeric() || b"+/=_.~-".contains(&b) {
-            run += 1;
-            if run >= len {
-                return true;
-            }
-        } else {
-            run = 0;
+/// Characters a generic assignment's name is made of (ASCII, any case).
+fn is_name_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"_.-".contains(&b)
+}
+
+/// Characters a generic assignment's value is made of.
+fn is_value_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"+/=_.~-".contains(&b)
+}
+
+/// Markdown emphasis, code ticks, quotes and blanks allowed around the operator.
+fn is_decoration(b: u8) -> bool {
+    b"*`\"' \t".contains(&b)
+}
+
+/// The values of `name = value`, `name: value`, `name := value` and `name => value` on `line`
+/// whose name contains key, secret, token, password/passwd/pwd or credential (any case) and
+/// whose value is at least [`GENERIC_MIN_LEN`] value characters: gitleaks' generic rule,
+/// written out by hand because compiling it as a regex costs more than a whole save.
+fn generic_values(line: &str) -> impl Iterator<Item = &str> {
+    let bytes = line.as_bytes();
+    (0..bytes.len()).filter_map(move |i| {
+        let op_len = match (bytes[i], bytes.get(i + 1)) {
+            (b':', Some(b'=')) | (b'=', Some(b'>')) => 2,
+            (b':' | b'=', _) => 1,
+            _ => return None,
+        };
+        // The name: decoration, then a run of name characters, right before the operator.
+        let mut end = i;
+        while end > 0 && is_decoration(bytes[end - 1]) {
+            end -= 1;
         }
-    }
-    false
+        let mut start = end;
+        while start > 0 && is_name_char(bytes[start - 1]) {
+            start -= 1;
+        }
+        let name = line[start..end].to_ascii_lowercase();
+        if !GENERIC_NAMES.iter().any(|m| name.contains(m)) {
+            return None;
+        }
+        // The value: decoration, then a run of value characters, right after the operator.
+        let mut from = i + op_len;
+        while from < bytes.len() && (is_decoration(bytes[from]) || bytes[from] == b'_') {
+            from += 1;
+        }
+        let mut to = from;
+        while to < bytes.len() && is_value_char(bytes[to]) {
+            to += 1;
+        }
+        (to - from >= GENERIC_MIN_LEN).then(|| &line[from..to])
+    })
 }
 
 /// Whether a generic assignment's value looks like a generated secret: long enough, letters and
