@@ -168,12 +168,14 @@ pub fn push_guarded(
     stories: Option<&[StoryId]>,
     allow_secret: bool,
 ) -> Result<(Vec<PushedRef>, Vec<Outcome>)> {
-    if crate::secrets::enabled(store, allow_secret)? {
-        scan_tips(store, remote, &refspecs(store, stories)?.1)?;
-    }
+    let scan = crate::secrets::enabled(store, allow_secret)?;
     let mut integrated = Vec::new();
     for attempt in 1..=PUSH_ATTEMPTS {
         let (specs, sent) = refspecs(store, stories)?;
+        // Every attempt sends what it scanned: tips integrated after a rejection included.
+        if scan {
+            scan_tips(store, remote, &sent)?;
+        }
         // Deletions (finished or purged stories) are leased against the value last fetched.
         let deletions = if stories.is_none() {
             sync::deletions(store, remote)?
