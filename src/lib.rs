@@ -26,6 +26,7 @@ pub mod pager;
 pub mod progress;
 pub mod remote;
 pub mod secrets;
+pub mod signals;
 pub mod stack;
 pub mod store;
 pub mod story;

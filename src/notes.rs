@@ -148,6 +148,10 @@ fn blob_text(store: &Store, blob: Option<ObjectId>) -> Result<Option<String>> {
 /// # Errors
 /// [`Error::Git`] when objects cannot be read or written.
 pub fn add_line_edit(store: &Store, commit: ObjectId, line: &NoteLine) -> Result<RefEdit> {
+    crate::signals::deferred(|| write_line(store, commit, line))
+}
+
+fn write_line(store: &Store, commit: ObjectId, line: &NoteLine) -> Result<RefEdit> {
     let (tip, tree) = root(store, NOTES_REF)?;
     let err = |e| Error::git(format!("cannot update {NOTES_REF}"), e);
     let mut state = State::new(tree, &store.repo).map_err(err)?;
@@ -222,6 +226,10 @@ fn walk(
 /// # Errors
 /// [`Error::Git`] when objects cannot be read or written.
 pub fn merge(store: &Store, ours: ObjectId, theirs: ObjectId) -> Result<ObjectId> {
+    crate::signals::deferred(|| write_merge(store, ours, theirs))
+}
+
+fn write_merge(store: &Store, ours: ObjectId, theirs: ObjectId) -> Result<ObjectId> {
     let err = |e| Error::git(format!("cannot merge {NOTES_REF}"), e);
     let our_notes = all(store, ours)?;
     let their_notes = all(store, theirs)?;

@@ -569,11 +569,13 @@ impl Store {
             message: message.into(),
             extra_headers: Vec::new(),
         };
-        Ok(self
-            .repo
-            .write_object(&commit)
-            .map_err(|e| Error::git("cannot write commit", e))?
-            .detach())
+        crate::signals::deferred(|| {
+            Ok(self
+                .repo
+                .write_object(&commit)
+                .map_err(|e| Error::git("cannot write commit", e))?
+                .detach())
+        })
     }
 
     /// Committer and author for new commits. The time is now in the local time zone (from
@@ -668,19 +670,21 @@ impl Store {
         time: Option<(i64, i32)>,
     ) -> Result<ObjectId> {
         let werr = |e| Error::git("cannot write checkpoint objects", e);
-        let mut entries = Vec::new();
-        for (name, content) in files {
-            let id = self.repo.write_blob(content).map_err(werr)?.detach();
-            entries.push(Entry {
-                mode: EntryKind::Blob.into(),
-                filename: (*name).into(),
-                oid: id,
-            });
-        }
-        entries.sort_by(|a, b| a.filename.cmp(&b.filename));
-        let tree = gix::objs::Tree { entries };
-        let tree_id = self.repo.write_object(&tree).map_err(werr)?.detach();
-        self.write_plain_commit_at(tree_id, parents, message, time)
+        crate::signals::deferred(|| {
+            let mut entries = Vec::new();
+            for (name, content) in files {
+                let id = self.repo.write_blob(content).map_err(werr)?.detach();
+                entries.push(Entry {
+                    mode: EntryKind::Blob.into(),
+                    filename: (*name).into(),
+                    oid: id,
+                });
+            }
+            entries.sort_by(|a, b| a.filename.cmp(&b.filename));
+            let tree = gix::objs::Tree { entries };
+            let tree_id = self.repo.write_object(&tree).map_err(werr)?.detach();
+            self.write_plain_commit_at(tree_id, parents, message, time)
+        })
     }
 
     /// The lock file of `refname` when it exists (another git process holds the ref, or one
@@ -704,12 +708,12 @@ impl Store {
         // Our own committer for the reflog: gix's would resolve the time zone again.
         let signatures = self.signatures().ok();
         let mut time = gix::date::parse::TimeBuf::default();
-        let result = match &signatures {
+        let result = crate::signals::deferred(|| match &signatures {
             Some((committer, _)) => self
                 .repo
                 .edit_references_as(edits, Some(committer.to_ref(&mut time))),
             None => self.repo.edit_references(edits),
-        };
+        });
         match result {
             Ok(_) => Ok(()),
             Err(e) => {
@@ -736,6 +740,12 @@ impl Store {
 /// Sleeps before retry `attempt` (none before the first): a few milliseconds, growing, with
 /// jitter from the clock and pid so racing processes spread out.
 pub fn backoff(attempt: u32) {
+    backoff_by(attempt, 1000);
+}
+
+/// Sleeps before retry `attempt` (none before the first) between `unit` and twice `unit`
+/// microseconds times `attempt` (capped at 8), with jitter from the clock and pid.
+pub fn backoff_by(attempt: u32, unit: u64) {
     if attempt == 0 {
         return;
     }
@@ -743,8 +753,9 @@ pub fn backoff(attempt: u32) {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.subsec_nanos())
         .unwrap_or(0);
-    let jitter = (nanos ^ std::process::id().wrapping_mul(2_654_435_761)) % 1000;
-    let micros = 1000 * u64::from(attempt.min(8)) + u64::from(jitter) * u64::from(attempt.min(8));
+    let jitter = u64::from((nanos ^ std::process::id().wrapping_mul(2_654_435_761)) % 1000);
+    let steps = u64::from(attempt.min(8));
+    let micros = unit * steps + jitter * unit / 1000 * steps;
     std::thread::sleep(std::time::Duration::from_micros(micros));
 }
 

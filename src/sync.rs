@@ -385,8 +385,10 @@ pub fn write_tombstones(store: &Store, list: &[Tombstone]) -> Result<()> {
         .iter()
         .map(|t| format!("{} {} {}\n", t.remote, t.refname, t.oid))
         .collect();
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, &path)?;
+    crate::signals::deferred(|| {
+        std::fs::write(&tmp, text)?;
+        std::fs::rename(&tmp, &path)
+    })?;
     Ok(())
 }
 

@@ -191,15 +191,17 @@ fn write_atomic(path: &Path, text: &str) -> Result<()> {
         name.to_string_lossy(),
         std::process::id()
     ));
-    std::fs::write(&tmp, text).map_err(|e| {
-        Error::Input(format!(
-            "cannot write {}: {e}; check that the directory exists and is writable",
-            path.display()
-        ))
-    })?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        Error::Input(format!("cannot write {}: {e}", path.display()))
+    crate::signals::deferred(|| {
+        std::fs::write(&tmp, text).map_err(|e| {
+            Error::Input(format!(
+                "cannot write {}: {e}; check that the directory exists and is writable",
+                path.display()
+            ))
+        })?;
+        std::fs::rename(&tmp, path).map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            Error::Input(format!("cannot write {}: {e}", path.display()))
+        })
     })
 }
 

@@ -11,8 +11,10 @@ use crate::story::StoryId;
 use crate::sync::{self, Outcome};
 use serde_json::json;
 
-/// How many times a rejected push is fetched, integrated and retried.
-pub const PUSH_ATTEMPTS: u32 = 3;
+/// How many times a push is attempted; after each rejection the remote is fetched and
+/// integrated, and the next attempt waits a little longer (with jitter, so pushers racing for
+/// the same refs spread out).
+pub const PUSH_ATTEMPTS: u32 = 5;
 
 /// Arguments of `push`.
 #[derive(Debug, clap::Args)]
@@ -239,6 +241,8 @@ pub fn push_guarded(
                 attempts: PUSH_ATTEMPTS,
             });
         }
+        // Another pusher moved the refs (or held their locks on the remote) a moment ago.
+        crate::store::backoff_by(attempt, 25_000);
         integrated.extend(super::fetch::fetch_and_integrate(store, remote)?);
     }
     unreachable!("the last attempt returns")

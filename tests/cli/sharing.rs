@@ -301,7 +301,7 @@ fn a_ref_still_rejected_fails_naming_it() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("rejected refs/checkpoints/auth"))
-        .stderr(predicate::str::contains("after 3 attempts"));
+        .stderr(predicate::str::contains("after 5 attempts"));
 }
 
 #[test]
@@ -657,4 +657,102 @@ fn auto_sync_pushes_after_save_and_fetches_before_resume() {
     assert!(sb.refs(&origin).contains("refs/checkpoints/auto"));
     let v = sb.json(&b, &["resume", "auto", "--json"]);
     assert_eq!(v["title"], "Shared by itself");
+}
+
+/// Shell loop in `dir`: `times` runs of `git-checkpoint <args>` (`{i}` replaced by the run
+/// number). A failed run stops the loop, unless `go_on`: then the loop carries on and the
+/// failure shows only in stderr. Returns the running child.
+fn looped(sb: &Sandbox, dir: &Path, times: usize, args: &str, go_on: bool) -> std::process::Child {
+    let mut cmd = std::process::Command::new("bash");
+    sb.env(&mut cmd);
+    let script = format!(
+        "for i in $(seq 1 {times}); do \"$0\" {args} || {on_failure}; done",
+        args = args.replace("{i}", "$i"),
+        on_failure = if go_on { "true" } else { "exit 1" }
+    );
+    cmd.current_dir(dir)
+        .arg("-c")
+        .arg(script)
+        .arg(assert_cmd::cargo::cargo_bin("git-checkpoint"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+#[test]
+fn saves_running_while_sync_runs_lose_nothing() {
+    let sb = Sandbox::new();
+    let (origin, a, b) = two_clones(&sb);
+    sb.ok(&a, &["save", "shared", "--title", "Shared"]);
+    sb.ok(&a, &["push", "origin", "shared"]);
+    sb.ok(&b, &["sync"]);
+    // In A: two writers on the shared story, one on a story of its own, and sync in a loop.
+    // In B at the same time: saves on the shared story and syncs, so A's syncs keep finding
+    // diverged histories to merge while A's writers move the same ref.
+    // Every save must succeed. A sync may give up after its bounded retries when the other
+    // clone pushed in between every time (it says so and exits 1); nothing else may go wrong.
+    let saves = vec![
+        looped(&sb, &a, 15, "save shared -m \"A1 save {i}\"", false),
+        looped(&sb, &a, 15, "save shared -m \"A2 save {i}\"", false),
+        looped(&sb, &a, 15, "save solo -m \"A3 save {i}\"", false),
+        looped(&sb, &b, 10, "save shared -m \"B save {i}\"", false),
+    ];
+    let syncs = vec![
+        looped(&sb, &a, 12, "sync", true),
+        looped(&sb, &b, 5, "sync", true),
+    ];
+    for child in saves {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    for child in syncs {
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let failed: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error")).collect();
+        for line in &failed {
+            assert!(
+                line.contains("rejected") && line.contains("attempts"),
+                "{stderr}"
+            );
+        }
+        eprintln!("a sync loop gave up {} times", failed.len());
+    }
+    // Settle: A, B, then A again, so both clones and the remote hold everything.
+    sb.ok(&a, &["sync"]);
+    sb.ok(&b, &["sync"]);
+    sb.ok(&a, &["sync"]);
+    let mut expected: Vec<String> = (1..=15)
+        .flat_map(|i| [format!("A1 save {i}"), format!("A2 save {i}")])
+        .chain((1..=10).map(|i| format!("B save {i}")))
+        .collect();
+    expected.sort();
+    let solo: Vec<String> = (1..=15).map(|i| format!("A3 save {i}")).collect();
+    for dir in [&a, &b, &origin] {
+        let subjects = |r: &str| -> Vec<String> {
+            let mut s: Vec<String> = sb
+                .git(dir, &["log", "--no-merges", "--format=%s", r])
+                .lines()
+                .filter(|l| l.contains(" save "))
+                .map(String::from)
+                .collect();
+            s.sort();
+            s
+        };
+        assert_eq!(subjects("refs/checkpoints/shared"), expected, "{dir:?}");
+        let mut got = subjects("refs/checkpoints/solo");
+        let mut want = solo.clone();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "{dir:?}");
+        sb.git(dir, &["fsck", "--strict", "--no-dangling"]);
+    }
+    assert_eq!(
+        tip(&sb, &a, "refs/checkpoints/shared"),
+        tip(&sb, &origin, "refs/checkpoints/shared")
+    );
 }

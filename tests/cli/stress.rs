@@ -230,3 +230,90 @@ fn a_save_killed_at_any_moment_never_corrupts() {
     sb.json(&repo, &["resume", "crash", "--json"]);
     eprintln!("200 kills: {completed} saves completed first, {stale} stale locks");
 }
+
+/// Files a process may leave in the git dir when it stops half-way: `*.lock` anywhere, gix's
+/// loose-object temp files (`objects/.tmp*`, `objects/tmp*`), and our own `*.tmp` files.
+fn leftovers(git_dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut dirs = vec![git_dir.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if name.ends_with(".lock")
+                || name.ends_with(".tmp")
+                || (p.starts_with(git_dir.join("objects"))
+                    && (name.starts_with(".tmp") || name.starts_with("tmp")))
+            {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn sigint_at_any_moment_leaves_no_lock_or_temp_file() {
+    use std::os::unix::process::ExitStatusExt;
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let bin = assert_cmd::cargo::cargo_bin("git-checkpoint");
+    sb.ok(&repo, &["save", "int", "--title", "Interrupted"]);
+    sb.ok(&repo, &["start", "int"]); // `switch`/`start` write the current-story file too
+    let start = std::time::Instant::now();
+    for i in 0..3 {
+        sb.ok(&repo, &["save", "int", "-m", &format!("timing {i}")]);
+    }
+    let span = (start.elapsed().as_micros() as u64 / 3).max(1000) * 6 / 5;
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let (mut interrupted, mut completed) = (0, 0);
+    for round in 0..150 {
+        let mut cmd = Command::new(&bin);
+        sb.env(&mut cmd);
+        // Alternate a save (objects, notes, two refs) and a switch (our own temp file).
+        let args: Vec<String> = if round % 3 == 2 {
+            vec!["switch".into(), "int".into()]
+        } else {
+            vec![
+                "save".into(),
+                "int".into(),
+                "--todo".into(),
+                format!("round {round}"),
+            ]
+        };
+        let child = cmd
+            .current_dir(&repo)
+            .args(&args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_micros(rng.below(span)));
+        // SAFETY: kill(2) with a pid we spawned and have not yet reaped.
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+        let status = child.wait_with_output().unwrap().status;
+        match status.signal() {
+            Some(libc::SIGINT) => interrupted += 1,
+            Some(other) => panic!("round {round}: ended by signal {other}"),
+            None => {
+                assert!(status.success(), "round {round}: {status}");
+                completed += 1;
+            }
+        }
+        let left = leftovers(&repo.join(".git"));
+        assert!(left.is_empty(), "round {round} ({args:?}) left {left:?}");
+        sb.git(
+            &repo,
+            &["cat-file", "-e", "refs/checkpoints/int:checkpoint.md"],
+        );
+    }
+    sb.ok(&repo, &["save", "int", "-m", "after the interrupts"]);
+    sb.git(&repo, &["fsck", "--strict", "--no-dangling"]);
+    eprintln!("150 SIGINTs: {interrupted} interrupted, {completed} completed first");
+    assert!(
+        interrupted > 0,
+        "no round was interrupted: the delays are too long"
+    );
+}
