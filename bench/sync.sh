@@ -3,6 +3,7 @@
 #
 # Usage: bench/sync.sh                 (BENCH_STORIES=1000 by default)
 #        BENCH_STORIES=200 bench/sync.sh
+#        BENCH_RUNS=5 bench/sync.sh    (measured runs, default 3; the median ratio is reported)
 #        BENCH_KEEP=1 bench/sync.sh    (keep the temp dir, for profiling)
 #
 # Builds the release binary, makes a bare remote and two clones A and B, saves BENCH_STORIES
@@ -13,10 +14,15 @@
 #       same refs to the same names (forced, since plain git cannot push a diverged ref at all:
 #       this is the transport cost without any merging)
 # and prints both times and the ratio (target: at most 2x). A report, not a gate: exit 0.
+# Each run uses fresh copies of B and the remote, and the two sides alternate which goes first.
+# Automatic gc is off in the copies (gc.auto=0, receive.autogc=false) on both sides: a
+# background `gc --auto` started by one measurement would otherwise run during the next.
 
 set -euo pipefail
 N=${BENCH_STORIES:-1000}
+RUNS=${BENCH_RUNS:-3}
 case $N in '' | *[!0-9]* | 0) echo "BENCH_STORIES must be a positive integer" >&2; exit 2 ;; esac
+case $RUNS in '' | *[!0-9]* | 0) echo "BENCH_RUNS must be a positive integer" >&2; exit 2 ;; esac
 TARGET=2.0
 
 root=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
@@ -53,39 +59,55 @@ for i in $(seq 1 "$N"); do
 done
 (cd A && "$BIN" push origin >/dev/null)
 
-cp -a o.git o1.git && cp -a o.git o2.git
-cp -a B B1 && cp -a B B2
-git -C B1 remote set-url origin "$tmp/o1.git"
-git -C B2 remote set-url origin "$tmp/o2.git"
+git -C o.git config receive.autogc false
+git -C B config gc.auto 0
 
-echo "==> (a) git-checkpoint sync"
-t0=$(ms)
-(cd B1 && "$BIN" sync origin >/dev/null)
-t1=$(ms)
-ours=$((t1 - t0))
+# One measurement of each side on fresh copies; sets $ours and $plain (ms).
+fresh() {
+    rm -rf "o$1.git" "B$1"
+    cp -a o.git "o$1.git" && cp -a B "B$1"
+    git -C "B$1" remote set-url origin "$tmp/o$1.git"
+}
+measure_ours() {
+    fresh 1
+    local t0 t1
+    t0=$(ms)
+    (cd B1 && "$BIN" sync origin >/dev/null 2>&1)
+    t1=$(ms)
+    ours=$((t1 - t0))
+}
+measure_plain() {
+    fresh 2
+    local t0 t1
+    t0=$(ms)
+    git -C B2 fetch -q --no-tags origin '+refs/checkpoints/*:refs/remotes/origin/checkpoints/*' \
+        '+refs/notes/checkpoints*:refs/remotes/origin/notes/checkpoints*'
+    git -C B2 push -q --force origin 'refs/checkpoints/*:refs/checkpoints/*' \
+        'refs/notes/checkpoints:refs/notes/checkpoints'
+    t1=$(ms)
+    plain=$((t1 - t0))
+}
 
-echo "==> (b) git fetch + git push of the same refs"
-t0=$(ms)
-git -C B2 fetch -q --no-tags origin '+refs/checkpoints/*:refs/remotes/origin/checkpoints/*' \
-    '+refs/notes/checkpoints*:refs/remotes/origin/notes/checkpoints*'
-git -C B2 push -q --force origin 'refs/checkpoints/*:refs/checkpoints/*' \
-    'refs/notes/checkpoints:refs/notes/checkpoints'
-t1=$(ms)
-plain=$((t1 - t0))
+ratios=()
+for run in $(seq 1 "$RUNS"); do
+    if ((run % 2)); then measure_ours; measure_plain; else measure_plain; measure_ours; fi
+    r=$(awk -v a="$ours" -v b="$plain" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+    ratios+=("$r")
+    printf '==> run %d: git-checkpoint sync %d ms, git fetch + git push %d ms, ratio %sx\n' \
+        "$run" "$ours" "$plain" "$r"
+done
 
-# Everything A and B wrote must be reachable from the remote's tips after our sync.
 lost=0
-for i in 1 "$N"; do
+for i in $(seq 1 "$N"); do
     for r in "$(git -C A rev-parse "refs/checkpoints/s$i")" "$(git -C B rev-parse "refs/checkpoints/s$i")"; do
         git -C o1.git merge-base --is-ancestor "$r" "refs/checkpoints/s$i" || lost=1
     done
 done
 
-ratio=$(awk -v a="$ours" -v b="$plain" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+ratio=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
 verdict=$(awk -v r="$ratio" -v t="$TARGET" 'BEGIN { print (r <= t ? "PASS" : "FAIL") }')
 echo
 printf 'stories diverged:            %d (cores: %s)\n' "$N" "$(nproc)"
-printf 'git-checkpoint sync:         %d ms\n' "$ours"
-printf 'git fetch + git push:        %d ms\n' "$plain"
-printf 'ratio sync / (fetch+push):   %sx  (target <= %sx) %s\n' "$ratio" "$TARGET" "$verdict"
-[[ $lost == 0 ]] && echo "no revision lost (checked first and last story)" || echo "REVISION LOST"
+printf 'runs:                        %d (ratios: %s)\n' "$RUNS" "${ratios[*]}"
+printf 'median ratio sync / (fetch+push): %sx  (target <= %sx) %s\n' "$ratio" "$TARGET" "$verdict"
+[[ $lost == 0 ]] && echo "no revision lost (every story: both sides' tips are ancestors of the remote's)" || echo "REVISION LOST"

@@ -81,7 +81,9 @@ pub fn git(args: &[String]) -> Result<std::process::Output> {
 
 /// Fetches the remote's checkpoints, archives and notes into remote-tracking refs.
 /// `--refmap=` keeps a user-configured (possibly forced) refspec from also updating
-/// `refs/checkpoints/*`; `--prune` drops tracking refs of stories the remote no longer has.
+/// `refs/checkpoints/*`; `--prune` drops tracking refs of stories the remote no longer has;
+/// `--no-auto-gc` keeps git from starting `gc --auto` in the background while we integrate
+/// (it would repack and pack refs under our ref updates); the user's next `git` command runs it.
 ///
 /// # Errors
 /// [`Error::Conflict`] with git's stderr when the fetch fails.
@@ -93,6 +95,7 @@ pub fn fetch(remote: &str) -> Result<()> {
         "--no-write-fetch-head",
         "--no-recurse-submodules",
         "--prune",
+        "--no-auto-gc",
         "--refmap=",
         remote,
     ]
