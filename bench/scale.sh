@@ -6,7 +6,7 @@
 #        BENCH_CHUNK=5 bench/scale.sh   (iterations per timed chunk; kinds alternate by chunk)
 #        BENCH_RESUME_X=5 bench/scale.sh  (resume runs BENCH_N x this many times: it is short)
 #        BENCH_FILES=10000 BENCH_STORIES=10000 BENCH_REVS=20 bench/scale.sh   (the defaults)
-#        BENCH_GC=1 bench/scale.sh      (also `git gc` the story repository before measuring)
+#        BENCH_GC=1 bench/scale.sh      (`git gc` both story repositories before measuring: slow)
 #        BENCH_KEEP=1 bench/scale.sh    (keep the temp dir and print its path, for profiling)
 #
 # Needs bash, coreutils, git, cargo and python3 (bench/gen-stories.py writes the story history
@@ -17,7 +17,8 @@
 #     untracked files, and an ignored build dir;
 #   - a story repository with BENCH_STORIES stories x BENCH_REVS revisions, written by
 #     fast-import in exactly the format `save` writes (docs/FORMAT.md), refs then packed with
-#     `git pack-refs --all` as after a fetch and gc (objects stay in fast-import's pack);
+#     `git pack-refs --all` as after a fetch and gc (objects stay in fast-import's pack,
+#     undeltified; BENCH_GC=1 runs `git gc` on both story repositories instead);
 #   - a repository holding only the one story that is resumed, byte-identical to its copy in
 #     the big one.
 # It then times, interleaved by chunks in the same run:
@@ -209,18 +210,22 @@ echo "    code repository ready in $(secs "$t_setup") s"
 
 echo "==> writing $STORIES stories x $REVS revisions with git fast-import in $big"
 t_setup=$(date +%s)
+# --depth=0: no deltas. fast-import deltifies each blob against the previous one in the stream,
+# which chains a story's blobs through its neighbours' in the big repository but not in the small
+# one; undeltified, the resumed story's objects cost the same to read in both.
 python3 "$script_dir/gen-stories.py" "$STORIES" "$REVS" "$base" "$head_id" |
-    git -C "$big" fast-import --quiet --done
-git -C "$big" pack-refs --all
-refs_kind="packed refs (git pack-refs --all)"
-if [[ ${BENCH_GC:-0} == 1 ]]; then
-    echo "    git gc (BENCH_GC=1)"
-    git -C "$big" gc --quiet
-    refs_kind="after git gc"
-fi
+    git -C "$big" fast-import --quiet --done --depth=0
 python3 "$script_dir/gen-stories.py" "$STORIES" "$REVS" "$base" "$head_id" "$pick" |
-    git -C "$small" fast-import --quiet --done
-git -C "$small" pack-refs --all
+    git -C "$small" fast-import --quiet --done --depth=0
+layout="refs packed by git pack-refs --all, objects in fast-import's pack (no deltas)"
+for r in "$big" "$small"; do
+    if [[ ${BENCH_GC:-0} == 1 ]]; then
+        git -C "$r" gc --quiet
+        layout="after git gc (refs packed, objects repacked with deltas)"
+    else
+        git -C "$r" pack-refs --all
+    fi
+done
 echo "    $(git -C "$big" for-each-ref refs/checkpoints | wc -l) refs, $(git -C "$big" count-objects -v |
     sed -n 's/^size-pack: //p') KiB packed, in $(secs "$t_setup") s"
 
@@ -411,7 +416,8 @@ echo "git-checkpoint scale benchmark: N=$N (resume x$RESUME_X), chunk=$CHUNK, $(
     "$(uname -sm), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 echo "code repository: $FILES tracked files, feature branch ahead of main with an upstream," \
     "staged/unstaged/untracked files"
-echo "story repository: $STORIES stories x $REVS revisions, $refs_kind; resumed story: $sid"
+echo "story repositories: $STORIES stories x $REVS revisions and 1 story x $REVS revisions," \
+    "$layout; resumed story: $sid"
 printf '%-62s %10s %10s %9s\n' "operation" "wall ms/op" "cpu ms/op" "peak MiB"
 row() { printf '%-62s %10s %10s %9s\n' "$1" "$(fmt_ms "${us[$2]}")" "$(fmt_ms "${cus[$2]}")" "$(fmt_mb "${peak[$2]}")"; }
 row "(a) git-checkpoint save scale --todo .. --next .." save
