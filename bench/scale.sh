@@ -1,0 +1,447 @@
+#!/usr/bin/env bash
+# Benchmark: git-checkpoint at scale, against what plain git does for the same job.
+#
+# Usage: bench/scale.sh                 (BENCH_N=20 iterations per operation kind by default)
+#        BENCH_N=50 bench/scale.sh
+#        BENCH_CHUNK=5 bench/scale.sh   (iterations per timed chunk; kinds alternate by chunk)
+#        BENCH_RESUME_X=5 bench/scale.sh  (resume runs BENCH_N x this many times: it is short)
+#        BENCH_FILES=10000 BENCH_STORIES=10000 BENCH_REVS=20 bench/scale.sh   (the defaults)
+#        BENCH_GC=1 bench/scale.sh      (`git gc` both story repositories before measuring: slow)
+#        BENCH_KEEP=1 bench/scale.sh    (keep the temp dir and print its path, for profiling)
+#
+# Needs bash, coreutils, git, cargo and python3 (bench/gen-stories.py writes the story history
+# as a `git fast-import` stream); peak memory comes from GNU time (/usr/bin/time) when it is
+# installed, else from a python3 wait4() wrapper. It builds the release binary, then makes:
+#   - a code repository of BENCH_FILES files in nested dirs, a handful of commits on main, a
+#     feature branch ahead of main with an upstream one commit behind it, modified, staged and
+#     untracked files, and an ignored build dir;
+#   - a story repository with BENCH_STORIES stories x BENCH_REVS revisions, written by
+#     fast-import in exactly the format `save` writes (docs/FORMAT.md), refs then packed with
+#     `git pack-refs --all` as after a fetch and gc (objects stay in fast-import's pack,
+#     undeltified; BENCH_GC=1 runs `git gc` on both story repositories instead);
+#   - a repository holding only the one story that is resumed, byte-identical to its copy in
+#     the big one.
+# It then times, interleaved by chunks in the same run:
+#   (a) git-checkpoint save scale --todo ... --next ...   (composes the document, so it scans the
+#       index and working tree; -F would skip that scan)
+#   (b) { git status --short; git diff --stat; git diff --cached --stat; git log --oneline -10; }
+#       > checkpoint.md                                   (what a file-based checkpoint runs)
+#   (c) git-checkpoint list --all                         (stdout to /dev/null)
+#   (d) git for-each-ref --format='%(refname) %(contents:subject)' refs/checkpoints
+#   (e) git-checkpoint resume <story> in the big story repository
+#   (f) git-checkpoint resume <story> in the single-story repository
+# and reports means, the ratios a/b, c/d and e/f with PASS/FAIL against the targets (save with
+# state <= 0.5x, list <= 1.0x, resume growth <= 1.1x), and the peak RSS of each command (max
+# over the four git commands for (b); no target). It always exits 0 once it has measured: it is
+# a report, not a gate. Setup failures exit non-zero.
+
+set -euo pipefail
+
+N=${BENCH_N:-20}
+CHUNK=${BENCH_CHUNK:-5}
+RESUME_X=${BENCH_RESUME_X:-5}
+FILES=${BENCH_FILES:-10000}
+STORIES=${BENCH_STORIES:-10000}
+REVS=${BENCH_REVS:-20}
+for v in N CHUNK RESUME_X FILES STORIES REVS; do
+    case ${!v} in '' | *[!0-9]* | 0) echo "BENCH_$v must be a positive integer" >&2; exit 2 ;; esac
+done
+((FILES >= 100)) || { echo "BENCH_FILES must be at least 100" >&2; exit 2; }
+
+SAVE_TARGET=0.5
+LIST_TARGET=1.0
+RESUME_TARGET=1.1
+
+script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd -- "$script_dir/.." && pwd)
+command -v python3 >/dev/null || { echo "error: python3 is needed (bench/gen-stories.py)" >&2; exit 1; }
+
+# ---------------------------------------------------------------------------------------------
+# 1. Build.
+echo "==> cargo build --release --locked (in $root)"
+BIN=
+while IFS= read -r line; do
+    if [[ $line == *'"executable":"'*git-checkpoint'"'* ]]; then
+        BIN=${line#*\"executable\":\"}
+        BIN=${BIN%%\"*}
+    fi
+done < <(cd "$root" && cargo build --release --locked --bin git-checkpoint \
+    --message-format=json-render-diagnostics)
+[[ -n $BIN && -x $BIN ]] || { echo "error: the build did not produce git-checkpoint" >&2; exit 1; }
+echo "    $BIN"
+
+# ---------------------------------------------------------------------------------------------
+# 2. A hermetic environment.
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/git-checkpoint-scale.XXXXXX")
+cleanup() {
+    if [[ ${BENCH_KEEP:-0} == 1 ]]; then
+        echo "(kept $tmp)"
+    else
+        rm -rf -- "$tmp"
+    fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+for var in $(compgen -e); do
+    [[ $var == GIT_* ]] && unset "$var"
+done
+unset EDITOR VISUAL NO_COLOR GIT_CHECKPOINT_STORY
+mkdir -p "$tmp/home"
+export HOME=$tmp/home
+export XDG_CONFIG_HOME=$tmp/home/.config
+export GIT_CONFIG_NOSYSTEM=1
+export GIT_CONFIG_GLOBAL=/dev/null
+export GIT_AUTHOR_NAME="Bench Author" GIT_AUTHOR_EMAIL="author@bench.invalid"
+export GIT_COMMITTER_NAME="Bench Committer" GIT_COMMITTER_EMAIL="committer@bench.invalid"
+export TZ=UTC LC_ALL=C GIT_PAGER=cat PAGER=cat
+
+secs() { echo $(($(date +%s) - $1)); }
+
+# ---------------------------------------------------------------------------------------------
+# 3. The code repository: BENCH_FILES files, 20 per directory, 20 directories per package.
+code=$tmp/code
+echo "==> building the code repository ($FILES files) in $code"
+t_setup=$(date +%s)
+git init -q -b main "$code"
+cd "$code"
+git config gc.auto 0
+git config core.autocrlf false
+for ((i = 0; i < FILES; i++)); do
+    p=$((i / 400)) m=$((i / 20 % 20)) f=$((i % 20))
+    d=src/pkg$p/mod$m
+    ((i % 20 == 0)) && mkdir -p "$d"
+    printf '// pkg%d/mod%d/file%d\npub fn f%d(x: u64) -> u64 {\n    x * %d + %d\n}\n' \
+        "$p" "$m" "$f" "$i" "$((p + 1))" "$((m * 20 + f))" >"$d/file$f.rs"
+done
+printf '# scale project\n' >README.md
+printf 'target/\n*.log\n' >.gitignore
+git add -A
+t0=1700000000
+GIT_AUTHOR_DATE="@$t0 +0000" GIT_COMMITTER_DATE="@$t0 +0000" git commit -q -m "initial import"
+RANDOM=4242
+nfiles_dirs=$(((FILES + 19) / 20))
+commit_some() { # $1 = message, $2 = commit number (for the date)
+    local k n path
+    for k in 1 2 3 4; do
+        n=$(((RANDOM * 32768 + RANDOM) % FILES))
+        path=src/pkg$((n / 400))/mod$((n / 20 % 20))/file$((n % 20)).rs
+        printf '// change %s.%s\n' "$2" "$k" >>"$path"
+    done
+    git add -u
+    GIT_AUTHOR_DATE="@$((t0 + $2 * 3600)) +0000" GIT_COMMITTER_DATE="@$((t0 + $2 * 3600)) +0000" \
+        git commit -q -m "$1"
+}
+for i in $(seq 1 10); do
+    commit_some "main: change $i" "$i"
+done
+git repack -adq
+git update-ref refs/remotes/origin/main refs/heads/main
+git symbolic-ref refs/remotes/origin/HEAD refs/remotes/origin/main
+git config remote.origin.url "$tmp/nonexistent-origin.git"
+git config remote.origin.fetch '+refs/heads/*:refs/remotes/origin/*'
+git switch -q -c feature/scale-42
+for i in $(seq 11 15); do
+    commit_some "feature: step $((i - 10))" "$i"
+done
+git update-ref refs/remotes/origin/feature/scale-42 HEAD~1
+git config branch.feature/scale-42.remote origin
+git config branch.feature/scale-42.merge refs/heads/feature/scale-42
+# An ignored build dir (not descended into by either side), old mtimes on tracked files and a
+# refreshed index (no racily-clean entries forcing re-hashing), then the work in progress.
+mkdir -p target/release/deps
+for ((i = 0; i < 300; i++)); do printf 'x\n' >"target/release/deps/obj$i.o"; done
+git ls-files -z | xargs -0 touch -d '2 hours ago' --
+for n in 7 1234 4321 8765 $((FILES - 1)); do
+    n=$((n % FILES))
+    printf '// work in progress\n' >>"src/pkg$((n / 400))/mod$((n / 20 % 20))/file$((n % 20)).rs"
+done
+printf 'staged change\n' >>README.md
+printf '// staged\n' >>src/pkg0/mod0/file1.rs
+git add README.md src/pkg0/mod0/file1.rs
+printf 'scratch notes\n' >notes.txt
+printf 'pub fn new_thing() {}\n' >src/pkg0/mod1/new_thing.rs
+printf 'pub fn other() {}\n' >src/pkg0/mod2/other.rs
+sleep 1
+git update-index -q --refresh || true
+echo "    $(git ls-files | wc -l) tracked files in $nfiles_dirs dirs, $(git rev-list --count HEAD) commits," \
+    "$(git rev-list --count main..HEAD) ahead of main, upstream 1 behind; status:" \
+    $(git status --porcelain | tr '\n' ' ')
+
+# Seed the story with a realistic document, then check that a save without -F records the
+# working-tree state (staged, unstaged and untracked files in meta.json).
+"$BIN" save scale --title "Rate-limit the public search API" \
+    --goal "Per-token and per-IP limits with 429 responses and metrics, p99 within 2 ms" \
+    --source https://tracker.example.com/browse/SCALE-42 --strategy commit-per-task \
+    --done "T1 — Token-bucket limiter with unit tests" --done "T2 — Middleware wiring behind a flag" \
+    --todo "T3 — 429 responses with Retry-After" --todo "T4 — Prometheus counters" \
+    --todo "T5 — Load test at 3x peak" \
+    --decision "Token bucket rather than a sliding window: constant memory per key" \
+    --decision "Keyed by API token, else by client IP (IPv6 truncated to /64)" \
+    --next "wire the 429 response" >/dev/null 2>&1 || { echo "error: seeding save failed" >&2; exit 1; }
+meta_now=$(git cat-file -p refs/checkpoints/scale:meta.json)
+for state in staged unstaged untracked committed; do
+    [[ $meta_now == *"\"state\": \"$state\""* ]] ||
+        { echo "error: save recorded no $state file: it did not scan the work tree" >&2; exit 1; }
+done
+echo "    seeded story 'scale': meta.json lists $(grep -c '"state"' <<<"$meta_now") changed files" \
+    "(staged, unstaged, untracked, committed)"
+
+# ---------------------------------------------------------------------------------------------
+# 4. The story repositories.
+width=${#STORIES}
+pick=$(((STORIES + 1) / 2))
+sid=$(printf 's%0*d' "$width" "$pick")
+base=$(($(date +%s) - STORIES * REVS - 86400)) # all commits in the past, none older than resume's 7 days at the defaults
+mk_story_repo() { # $1 = dir; a one-commit code history on the resumed story's branch
+    git init -q -b "feature/$sid" "$1"
+    git -C "$1" config gc.auto 0
+    printf '# stories\n' >"$1/README.md"
+    git -C "$1" add README.md
+    GIT_AUTHOR_DATE="@$t0 +0000" GIT_COMMITTER_DATE="@$t0 +0000" git -C "$1" commit -q -m init
+}
+big=$tmp/stories
+small=$tmp/single
+mk_story_repo "$big"
+mk_story_repo "$small"
+head_id=$(git -C "$big" rev-parse HEAD)
+[[ $head_id == "$(git -C "$small" rev-parse HEAD)" ]] || { echo "error: code heads differ" >&2; exit 1; }
+echo "    code repository ready in $(secs "$t_setup") s"
+
+echo "==> writing $STORIES stories x $REVS revisions with git fast-import in $big"
+t_setup=$(date +%s)
+# --depth=0: no deltas. fast-import deltifies each blob against the previous one in the stream,
+# which chains a story's blobs through its neighbours' in the big repository but not in the small
+# one; undeltified, the resumed story's objects cost the same to read in both.
+python3 "$script_dir/gen-stories.py" "$STORIES" "$REVS" "$base" "$head_id" |
+    git -C "$big" fast-import --quiet --done --depth=0
+python3 "$script_dir/gen-stories.py" "$STORIES" "$REVS" "$base" "$head_id" "$pick" |
+    git -C "$small" fast-import --quiet --done --depth=0
+layout="refs packed by git pack-refs --all, objects in fast-import's pack (no deltas)"
+for r in "$big" "$small"; do
+    if [[ ${BENCH_GC:-0} == 1 ]]; then
+        git -C "$r" gc --quiet
+        layout="after git gc (refs packed, objects repacked with deltas)"
+    else
+        git -C "$r" pack-refs --all
+    fi
+done
+echo "    $(git -C "$big" for-each-ref refs/checkpoints | wc -l) refs, $(git -C "$big" count-objects -v |
+    sed -n 's/^size-pack: //p') KiB packed, in $(secs "$t_setup") s"
+
+# Verify before timing: list --all sees every story with its title and revision count, and the
+# resumed story is identical in both repositories.
+cd "$big"
+"$BIN" list --all --json 2>"$tmp/list.err" | python3 -c '
+import json, sys
+stories, revs, width = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+rows = json.load(sys.stdin)
+want = {f"s{i:0{width}d}": f"Rate-limit the search API, part {i}" for i in range(1, stories + 1)}
+got = {r["story"]: r for r in rows}
+assert len(rows) == stories and set(got) == set(want), f"list --all gave {len(rows)} rows"
+for s, title in want.items():
+    r = got[s]
+    assert r["title"] == title and r["revision"] == revs, f"{s}: {r}"
+    assert (r["tasks_done"], r["tasks_total"], r["status"]) == (8, 10, "active"), f"{s}: {r}"
+' "$STORIES" "$REVS" "$width" || { echo "error: list --all does not show the generated stories" >&2; exit 1; }
+[[ ! -s $tmp/list.err ]] || { echo "error: list --all warned:" >&2; cat "$tmp/list.err" >&2; exit 1; }
+lines=$("$BIN" list --all | wc -l)
+((lines == STORIES)) || { echo "error: list --all printed $lines lines, not $STORIES" >&2; exit 1; }
+"$BIN" resume "$sid" >"$tmp/resume-big.out" 2>&1
+(cd "$small" && "$BIN" resume "$sid") >"$tmp/resume-small.out" 2>&1
+cmp -s "$tmp/resume-big.out" "$tmp/resume-small.out" ||
+    { echo "error: resume $sid differs between the repositories" >&2; diff "$tmp/resume-big.out" "$tmp/resume-small.out" >&2; exit 1; }
+grep -q 'Confidence: High' "$tmp/resume-big.out" || { echo "error: resume $sid is not High confidence" >&2; exit 1; }
+if grep -q '^warning' "$tmp/resume-big.out"; then grep '^warning' "$tmp/resume-big.out" | sed 's/^/note: resume printed: /'; fi
+echo "    verified: list --all shows $STORIES stories, titles and revision $REVS;" \
+    "resume $sid is identical in both repositories (revision $REVS, High confidence)"
+
+# ---------------------------------------------------------------------------------------------
+# 5. The operations, each run $1 times.
+op_save() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        "$BIN" save scale --todo "T5 — Load test at 3x peak" --next "wire the 429 response" \
+            >/dev/null 2>&1 || { echo "error: save failed" >&2; exit 1; }
+    done
+}
+op_gather() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        { git status --short; git diff --stat; git diff --cached --stat; git log --oneline -10; } \
+            >"$tmp/checkpoint.md"
+    done
+}
+op_list() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        "$BIN" list --all >/dev/null || { echo "error: list failed" >&2; exit 1; }
+    done
+}
+op_refs() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        git for-each-ref --format='%(refname) %(contents:subject)' refs/checkpoints >/dev/null
+    done
+}
+op_rbig() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        "$BIN" resume "$sid" >/dev/null 2>&1 || { echo "error: resume failed" >&2; exit 1; }
+    done
+}
+op_rsmall() { op_rbig "$@"; }
+declare -A dir=([save]=$code [gather]=$code [list]=$big [refs]=$big [rbig]=$big [rsmall]=$small)
+declare -A mult=([save]=1 [gather]=1 [list]=1 [refs]=1 [rbig]=$RESUME_X [rsmall]=$RESUME_X)
+
+now_ns() {
+    if [[ -n ${EPOCHREALTIME:-} ]]; then
+        local s=${EPOCHREALTIME%[.,]*} us=${EPOCHREALTIME#*[.,]}
+        NOW=$((s * 1000000000 + 10#$us * 1000))
+    else
+        NOW=$(date +%s%N)
+    fi
+}
+cpu_ms() {
+    local shell_u shell_s child_u child_s
+    times >"$tmp/times"
+    { read -r shell_u shell_s; read -r child_u child_s; } <"$tmp/times"
+    CPU=$(($(dur_ms "$child_u") + $(dur_ms "$child_s")))
+}
+dur_ms() { # "1m2.345s" -> 62345
+    local m=${1%%m*} rest=${1#*m}
+    rest=${rest%s}
+    local sec=${rest%[.,]*} frac=${rest#*[.,]}000
+    echo $((10#$m * 60000 + 10#$sec * 1000 + 10#${frac:0:3}))
+}
+
+# Peak resident set size in KiB of one command run (stdout and stderr discarded) into $RSS.
+if /usr/bin/time -f %M -o "$tmp/rss" true 2>/dev/null && [[ -s $tmp/rss ]]; then
+    rss_tool="GNU time (/usr/bin/time -f %M)"
+    peak_kb() {
+        /usr/bin/time -f %M -o "$tmp/rss" "$@" >/dev/null 2>&1 || true
+        RSS=$(tail -n 1 "$tmp/rss")
+    }
+else
+    rss_tool="python3 wait4() ru_maxrss (includes the forked python's pages as a floor)"
+    peak_kb() {
+        RSS=$(python3 -c '
+import os, sys
+pid = os.fork()
+if pid == 0:
+    fd = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(fd, 1); os.dup2(fd, 2)
+    os.execvp(sys.argv[1], sys.argv[1:])
+print(os.wait4(pid, 0)[2].ru_maxrss)' "$@")
+    }
+fi
+declare -A peak
+measure_peaks() {
+    local max=0 c
+    cd "$code"
+    peak_kb "$BIN" save scale --todo "T5 — Load test at 3x peak" --next "wire the 429 response"
+    peak[save]=$RSS
+    for c in "status --short" "diff --stat" "diff --cached --stat" "log --oneline -10"; do
+        # shellcheck disable=SC2086 # the git arguments are split on purpose
+        peak_kb git $c
+        ((RSS > max)) && max=$RSS
+    done
+    peak[gather]=$max
+    cd "$big"
+    peak_kb "$BIN" list --all
+    peak[list]=$RSS
+    peak_kb git for-each-ref --format='%(refname) %(contents:subject)' refs/checkpoints
+    peak[refs]=$RSS
+    peak_kb "$BIN" resume "$sid"
+    peak[rbig]=$RSS
+    cd "$small"
+    peak_kb "$BIN" resume "$sid"
+    peak[rsmall]=$RSS
+}
+
+# Warm the page cache, the binary and git.
+kinds=(save gather list refs rbig rsmall)
+for k in "${kinds[@]}"; do
+    cd "${dir[$k]}"
+    "op_$k" 2
+done
+saves_before=$(git -C "$code" rev-list --count refs/checkpoints/scale)
+
+echo "==> measuring: N=$N per kind (resume x$RESUME_X), chunks of $CHUNK, kinds alternating"
+declare -A total cpu iters
+for k in "${kinds[@]}"; do total[$k]=0 cpu[$k]=0 iters[$k]=0; done
+done_n=0
+round=0
+nk=${#kinds[@]}
+while ((done_n < N)); do
+    n=$((N - done_n < CHUNK ? N - done_n : CHUNK))
+    for ((j = 0; j < nk; j++)); do
+        k=${kinds[(j + round) % nk]}
+        m=$((n * mult[$k]))
+        cd "${dir[$k]}"
+        cpu_ms; c1=$CPU
+        now_ns; t1=$NOW
+        "op_$k" "$m"
+        now_ns
+        total[$k]=$((total[$k] + NOW - t1))
+        cpu_ms
+        cpu[$k]=$((cpu[$k] + CPU - c1))
+        iters[$k]=$((iters[$k] + m))
+    done
+    done_n=$((done_n + n))
+    round=$((round + 1))
+done
+saves=$(($(git -C "$code" rev-list --count refs/checkpoints/scale) - saves_before))
+[[ $saves == "$N" ]] || echo "warning: expected $N new revisions of 'scale', got $saves" >&2
+echo "==> peak memory, one more run of each ($rss_tool)"
+measure_peaks
+
+# ---------------------------------------------------------------------------------------------
+# Report. Integer arithmetic only: microseconds per op, ratios in thousandths.
+us_per_op() { echo $(((total[$1] / iters[$1] + 500) / 1000)); }
+cpu_us_per_op() { echo $(((cpu[$1] * 1000 + iters[$1] / 2) / iters[$1])); }
+fmt_ms() { printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)); }
+fmt_mb() { printf '%d.%d' $(($1 / 1024)) $((($1 % 1024) * 10 / 1024)); } # KiB -> "m.d" MiB
+ratio_milli() {
+    (($2 > 0)) || { echo 0; return; }
+    echo $((($1 * 1000 + $2 / 2) / $2))
+}
+to_milli() { local w=${1%.*} f=${1#*.}000; [[ $1 == *.* ]] || f=000; echo $((10#$w * 1000 + 10#${f:0:3})); }
+verdict() { (($1 <= $(to_milli "$2"))) && echo PASS || echo FAIL; }
+declare -A us cus
+for k in "${kinds[@]}"; do us[$k]=$(us_per_op "$k") cus[$k]=$(cpu_us_per_op "$k"); done
+
+echo
+echo "git-checkpoint scale benchmark: N=$N (resume x$RESUME_X), chunk=$CHUNK, $(git --version)," \
+    "$(uname -sm), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+echo "code repository: $FILES tracked files, feature branch ahead of main with an upstream," \
+    "staged/unstaged/untracked files"
+echo "story repositories: $STORIES stories x $REVS revisions and 1 story x $REVS revisions," \
+    "$layout; resumed story: $sid"
+printf '%-62s %10s %10s %9s\n' "operation" "wall ms/op" "cpu ms/op" "peak MiB"
+row() { printf '%-62s %10s %10s %9s\n' "$1" "$(fmt_ms "${us[$2]}")" "$(fmt_ms "${cus[$2]}")" "$(fmt_mb "${peak[$2]}")"; }
+row "(a) git-checkpoint save scale --todo .. --next .." save
+row "(b) git status/diff --stat/diff --cached --stat/log > file" gather
+row "(c) git-checkpoint list --all ($STORIES stories)" list
+row "(d) git for-each-ref --format='%(refname) %(contents:subject)'" refs
+row "(e) git-checkpoint resume $sid ($STORIES stories x $REVS revs)" rbig
+row "(f) git-checkpoint resume $sid (1 story x $REVS revs)" rsmall
+echo "(peak MiB of (b) is the largest of its four git commands)"
+echo
+echo "Targets are judged on wall time; the cpu ratio (user+sys of the processes, from bash's"
+echo "'times') is shown for reference, as it is less sensitive to other load on the machine."
+report() { # $1 label, $2 ours, $3 theirs, $4 target
+    local r rc
+    r=$(ratio_milli "$((total[$2] * iters[$3]))" "$((total[$3] * iters[$2]))")
+    rc=$(ratio_milli "$((cpu[$2] * iters[$3]))" "$((cpu[$3] * iters[$2]))")
+    printf '%-34s wall %7sx  (cpu %7sx)   target <= %-4s  %s\n' "$1" "$(fmt_ms "$r")" \
+        "$(fmt_ms "$rc")" "${4}x" "$(verdict "$r" "$4")"
+}
+report "save with state / file-based (b)" save gather "$SAVE_TARGET"
+report "list --all / for-each-ref" list refs "$LIST_TARGET"
+report "resume: $STORIES stories / 1 story" rbig rsmall "$RESUME_TARGET"
+printf 'peak memory ratios (no target):     save/(b) %sx   list/for-each-ref %sx   resume big/small %sx\n' \
+    "$(fmt_ms "$(ratio_milli "${peak[save]}" "${peak[gather]}")")" \
+    "$(fmt_ms "$(ratio_milli "${peak[list]}" "${peak[refs]}")")" \
+    "$(fmt_ms "$(ratio_milli "${peak[rbig]}" "${peak[rsmall]}")")"
+exit 0
