@@ -22,6 +22,7 @@ pub mod error;
 pub mod gitstate;
 pub mod model;
 pub mod notes;
+pub mod pack;
 pub mod pager;
 pub mod progress;
 pub mod remote;

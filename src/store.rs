@@ -161,6 +161,22 @@ pub struct Store {
 }
 
 impl Store {
+    /// A handle on the same repository whose object writes stay in memory (and are readable
+    /// through it) until [`Store::take_objects`]; refs are shared. For writing many objects at
+    /// once with [`crate::pack::persist`].
+    pub fn in_memory(&self) -> Store {
+        Store {
+            repo: self.repo.clone().with_object_memory(),
+            max_size: self.max_size,
+        }
+    }
+
+    /// The objects written through an [`Store::in_memory`] handle so far (none for a plain
+    /// one), taken out of it: object id -> kind and uncompressed content.
+    pub fn take_objects(&self) -> gix::odb::memory::Storage {
+        self.repo.objects.reset_object_memory().unwrap_or_default()
+    }
+
     /// Discovers the repository like git does: `GIT_DIR`/`GIT_WORK_TREE` when set, else upwards
     /// from `dir`.
     ///

@@ -8,12 +8,14 @@
 use crate::error::{Error, Result};
 use crate::model::{self, Document};
 use crate::notes::{self, NOTES_REF};
+use crate::pack;
 use crate::remote::{tracking_archive_prefix, tracking_notes, tracking_prefix};
 use crate::store::{
     self, update_edit, Meta, NewRevision, PreviousValue, Store, ACTIVE_PREFIX, ARCHIVE_PREFIX,
 };
 use crate::story::StoryId;
 use crate::templates;
+use gix::refs::transaction::RefEdit;
 use gix::ObjectId;
 
 /// What happened to one ref.
@@ -66,6 +68,7 @@ pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
         (tracking_archive_prefix(remote), ARCHIVE_PREFIX),
         (tracking_prefix(remote), ACTIVE_PREFIX),
     ] {
+        let mut batch: Vec<(usize, StoryId, String, ObjectId)> = Vec::new();
         for (name, theirs) in store.refs(&prefix)? {
             let story = match StoryId::parse(&name) {
                 Ok(s) if s.as_str() == name => s,
@@ -98,7 +101,12 @@ pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
                 tombstones.remove(i);
                 write_tombstones(store, &tombstones)?;
             }
-            out.push(integrate_ref(store, &story, &refname, theirs, remote)?);
+            // A placeholder, replaced by the batch's outcome below (outcomes keep ref order).
+            batch.push((out.len(), story.clone(), refname.clone(), theirs));
+            out.push(outcome(story.as_str(), &refname, Action::Skipped, None));
+        }
+        for ((slot, ..), o) in batch.iter().zip(integrate_batch(store, remote, &batch)?) {
+            out[*slot] = o;
         }
     }
     out.extend(finish_archived(store)?);
@@ -142,14 +150,63 @@ fn expect(tip: Option<ObjectId>) -> PreviousValue {
     }
 }
 
-fn integrate_ref(
+/// Integrates every `(slot, story, local ref, their tip)` of `items` at once, in the order
+/// given: merges are computed with their objects kept in memory, the objects are then written
+/// together ([`pack::persist`]: one pack when there are many), and every ref moves in one
+/// transaction. When a ref moved meanwhile (a save during the sync) the transaction changes
+/// nothing and each story is integrated on its own, with compare-and-swap and retries.
+fn integrate_batch(
+    store: &Store,
+    remote: &str,
+    items: &[(usize, StoryId, String, ObjectId)],
+) -> Result<Vec<Outcome>> {
+    let one_by_one = || {
+        items
+            .iter()
+            .map(|(_, story, refname, theirs)| {
+                integrate_ref(store, story, refname, *theirs, remote)
+            })
+            .collect::<Result<Vec<_>>>()
+    };
+    if items.len() < 2 {
+        return one_by_one();
+    }
+    let memory = store.in_memory();
+    let mut planned = Vec::with_capacity(items.len());
+    for (_, story, refname, theirs) in items {
+        planned.push(match finished(&memory, story, refname, *theirs)? {
+            Some(o) => (o, None),
+            None => plan_tip(&memory, story.as_str(), refname, *theirs, |ours, base| {
+                merge_commit(&memory, refname, ours, *theirs, base, remote)
+            })?,
+        });
+    }
+    let objects = memory.take_objects();
+    let edits: Vec<RefEdit> = planned.iter().filter_map(|(_, e)| e.clone()).collect();
+    let applied = crate::signals::deferred(|| -> Result<bool> {
+        let keep = pack::persist(&store.repo, &objects)?;
+        let applied = edits.is_empty() || store.edit(edits).is_ok();
+        if let Some(keep) = keep {
+            // The refs point into the pack now (or nothing does, and gc may take it).
+            let _ = std::fs::remove_file(keep);
+        }
+        Ok(applied)
+    })?;
+    if applied {
+        Ok(planned.into_iter().map(|(o, _)| o).collect())
+    } else {
+        one_by_one()
+    }
+}
+
+/// A story finished locally must not come back from an older active ref: the outcome that
+/// skips it, when that is the case.
+fn finished(
     store: &Store,
     story: &StoryId,
     refname: &str,
     theirs: ObjectId,
-    remote: &str,
-) -> Result<Outcome> {
-    // A finished story must not come back from an older active ref.
+) -> Result<Option<Outcome>> {
     if refname.starts_with(ACTIVE_PREFIX) {
         if let Some(archived) = store.tip(&story.archive_refname())? {
             if is_ancestor(store, theirs, archived)? {
@@ -160,18 +217,64 @@ fn integrate_ref(
                     store.tip(refname)?,
                 );
                 o.reason = Some(format!("finished ({})", story.archive_refname()));
-                return Ok(o);
+                return Ok(Some(o));
             }
         }
+    }
+    Ok(None)
+}
+
+fn integrate_ref(
+    store: &Store,
+    story: &StoryId,
+    refname: &str,
+    theirs: ObjectId,
+    remote: &str,
+) -> Result<Outcome> {
+    if let Some(o) = finished(store, story, refname, theirs)? {
+        return Ok(o);
     }
     integrate_tip(store, story.as_str(), refname, theirs, |ours, base| {
         merge_commit(store, refname, ours, theirs, base, remote)
     })
 }
 
-/// Moves `refname` towards `theirs` by compare-and-swap: nothing when equal or ahead, a
-/// fast-forward when behind, else the commit `merge(ours, merge_base)` returns (with its
-/// conflicts). Retried when the ref moves meanwhile.
+/// What moving `refname` towards `theirs` takes, without moving it: nothing when equal or
+/// ahead, a fast-forward when behind, else the commit `merge(ours, merge_base)` returns (with
+/// its conflicts). Returns the outcome and the compare-and-swap edit that applies it (`None`
+/// when the ref stays).
+fn plan_tip(
+    store: &Store,
+    name: &str,
+    refname: &str,
+    theirs: ObjectId,
+    mut merge: impl FnMut(ObjectId, Option<ObjectId>) -> Result<(ObjectId, Vec<String>)>,
+) -> Result<(Outcome, Option<RefEdit>)> {
+    let ours = store.tip(refname)?;
+    let (action, new_tip, conflicts) = match ours {
+        None => (Action::Created, theirs, Vec::new()),
+        Some(o) if o == theirs => {
+            return Ok((outcome(name, refname, Action::UpToDate, ours), None))
+        }
+        Some(o) => match merge_base(store, o, theirs)? {
+            Some(b) if b == theirs => {
+                return Ok((outcome(name, refname, Action::Ahead, ours), None))
+            }
+            Some(b) if b == o => (Action::FastForward, theirs, Vec::new()),
+            base => {
+                let (commit, conflicts) = merge(o, base)?;
+                (Action::Merged, commit, conflicts)
+            }
+        },
+    };
+    let edit = update_edit(refname, new_tip, expect(ours), "checkpoint: integrate");
+    let mut o = outcome(name, refname, action, Some(new_tip));
+    o.conflicts = conflicts;
+    Ok((o, Some(edit)))
+}
+
+/// Moves `refname` towards `theirs` as [`plan_tip`] says, by compare-and-swap; retried when the
+/// ref moves meanwhile.
 fn integrate_tip(
     store: &Store,
     name: &str,
@@ -181,26 +284,12 @@ fn integrate_tip(
 ) -> Result<Outcome> {
     for attempt in 0..8 {
         store::backoff(attempt);
-        let ours = store.tip(refname)?;
-        let (action, new_tip, conflicts) = match ours {
-            None => (Action::Created, theirs, Vec::new()),
-            Some(o) if o == theirs => return Ok(outcome(name, refname, Action::UpToDate, ours)),
-            Some(o) => match merge_base(store, o, theirs)? {
-                Some(b) if b == theirs => return Ok(outcome(name, refname, Action::Ahead, ours)),
-                Some(b) if b == o => (Action::FastForward, theirs, Vec::new()),
-                base => {
-                    let (commit, conflicts) = merge(o, base)?;
-                    (Action::Merged, commit, conflicts)
-                }
-            },
+        let (o, edit) = plan_tip(store, name, refname, theirs, &mut merge)?;
+        let Some(edit) = edit else {
+            return Ok(o);
         };
-        let edit = update_edit(refname, new_tip, expect(ours), "checkpoint: integrate");
         match store.edit(vec![edit.clone()]) {
-            Ok(()) => {
-                let mut o = outcome(name, refname, action, Some(new_tip));
-                o.conflicts = conflicts;
-                return Ok(o);
-            }
+            Ok(()) => return Ok(o),
             Err(e @ Error::LockHeld { .. }) => return Err(e),
             Err(e) => {
                 if !store.raced(&[edit])? {

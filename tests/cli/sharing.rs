@@ -756,3 +756,64 @@ fn saves_running_while_sync_runs_lose_nothing() {
         tip(&sb, &origin, "refs/checkpoints/shared")
     );
 }
+
+#[test]
+fn many_diverged_stories_integrate_through_one_pack() {
+    let sb = Sandbox::new();
+    let (origin, a, b) = two_clones(&sb);
+    // 30 merges write 120 objects: over git's unpack limit (100), so they go into one pack.
+    let stories: Vec<String> = (1..=30).map(|i| format!("s{i}")).collect();
+    for s in &stories {
+        sb.ok(&a, &["save", s, "--todo", "T1 — first", "--next", "start"]);
+    }
+    sb.ok(&a, &["push", "--all"]);
+    sb.ok(&b, &["fetch"]);
+    for s in &stories {
+        sb.ok(&a, &["save", s, "--done", "T1", "-m", &format!("A on {s}")]);
+        sb.ok(
+            &b,
+            &[
+                "save",
+                s,
+                "--todo",
+                "T2 — from B",
+                "-m",
+                &format!("B on {s}"),
+            ],
+        );
+    }
+    sb.ok(&a, &["push", "--all"]);
+    let v = sb.json(&b, &["sync", "--json"]);
+    let merged = v["integrated"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["action"] == "merged" && o["story"] != "refs/notes/checkpoints")
+        .count();
+    assert_eq!(merged, 30, "{v}");
+    // The merge commits are in a pack, not loose, and no .keep file is left behind.
+    for s in &stories {
+        let merge = tip(&sb, &b, &format!("refs/checkpoints/{s}"));
+        let loose = b.join(".git/objects").join(&merge[..2]).join(&merge[2..]);
+        assert!(!loose.exists(), "{s}: {merge} is loose");
+    }
+    let keep: Vec<_> = std::fs::read_dir(b.join(".git/objects/pack"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".keep"))
+        .collect();
+    assert!(keep.is_empty(), "{keep:?}");
+    sb.git(&b, &["fsck", "--strict", "--no-dangling"]);
+    for s in &stories {
+        let r = format!("refs/checkpoints/{s}");
+        let messages = sb.git(&origin, &["log", "--format=%s", &r]);
+        assert!(
+            messages.contains(&format!("A on {s}")) && messages.contains(&format!("B on {s}")),
+            "{s}: {messages}"
+        );
+        assert_eq!(tip(&sb, &b, &r), tip(&sb, &origin, &r));
+    }
+    let v = sb.json(&b, &["resume", "s30", "--json"]);
+    assert_eq!(v["tasks_done"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["tasks_remaining"].as_array().unwrap().len(), 1, "{v}");
+}
