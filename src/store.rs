@@ -290,8 +290,7 @@ impl Store {
             trailers
                 .iter()
                 .find(|(key, _)| key.eq_ignore_ascii_case(k))
-                .map(|(_, v)| v.clone())
-                .unwrap_or_default()
+                .map_or("", |(_, v)| *v)
         };
         let tasks = get("Checkpoint-Tasks");
         let (done, total) = tasks.split_once('/').unwrap_or(("0", "0"));
@@ -305,14 +304,14 @@ impl Store {
         Ok(Summary {
             commit: id,
             parents: c.parents().collect(),
-            subject,
-            body,
-            story: get("Checkpoint-Story"),
-            title: get("Checkpoint-Title"),
-            branch: get("Checkpoint-Branch"),
+            subject: subject.to_string(),
+            body: body.to_string(),
+            story: get("Checkpoint-Story").to_string(),
+            title: get("Checkpoint-Title").to_string(),
+            branch: get("Checkpoint-Branch").to_string(),
             tasks_done: done.trim().parse().unwrap_or(0),
             tasks_total: total.trim().parse().unwrap_or(0),
-            status: get("Checkpoint-Status"),
+            status: get("Checkpoint-Status").to_string(),
             revision: get("Checkpoint-Revision").parse().unwrap_or(0),
             author: author.name.to_str_lossy().into_owned(),
             email: author.email.to_str_lossy().into_owned(),
@@ -855,7 +854,7 @@ fn compose_message(new: &NewRevision) -> String {
 }
 
 /// Splits a commit message into subject, body and the trailing `Key: value` block.
-fn split_message(message: &str) -> (String, String, Vec<(String, String)>) {
+fn split_message(message: &str) -> (&str, &str, Vec<(&str, &str)>) {
     let message = message.trim_end();
     let (subject, rest) = message.split_once('\n').unwrap_or((message, ""));
     let rest = rest.trim_matches('\n');
@@ -863,20 +862,18 @@ fn split_message(message: &str) -> (String, String, Vec<(String, String)>) {
         Some(i) => (&rest[..i], &rest[i + 2..]),
         None => ("", rest),
     };
-    let trailers: Vec<(String, String)> = last
-        .lines()
-        .filter_map(|l| l.split_once(": "))
-        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-        .collect();
-    let is_trailer_block = !last.is_empty()
-        && last
-            .lines()
-            .all(|l| l.split_once(": ").is_some_and(|(k, _)| !k.contains(' ')));
-    if is_trailer_block {
-        (subject.to_string(), body.trim().to_string(), trailers)
-    } else {
-        (subject.to_string(), rest.trim().to_string(), Vec::new())
+    let mut trailers = Vec::with_capacity(8);
+    for line in last.lines() {
+        match line.split_once(": ") {
+            Some((k, v)) if !k.contains(' ') => trailers.push((k.trim(), v.trim())),
+            // Not a trailer block: the last paragraph is part of the body.
+            _ => return (subject, rest.trim(), Vec::new()),
+        }
     }
+    if trailers.is_empty() {
+        return (subject, rest.trim(), Vec::new());
+    }
+    (subject, body.trim(), trailers)
 }
 
 /// Parses `1048576`, `512k`, `2m`, `1g` (git's integer suffixes, powers of 1024).
@@ -935,8 +932,8 @@ mod tests {
         let (subject, body, trailers) = split_message(&msg);
         assert_eq!(subject, "did things");
         assert_eq!(body, "line one\n\nline two");
-        assert!(trailers.contains(&("Checkpoint-Title".into(), "A title".into())));
-        assert!(trailers.contains(&("Checkpoint-Tasks".into(), "2/3".into())));
+        assert!(trailers.contains(&("Checkpoint-Title", "A title")));
+        assert!(trailers.contains(&("Checkpoint-Tasks", "2/3")));
     }
 
     #[test]
