@@ -37,45 +37,13 @@ root=$(cd -- "$script_dir/.." && pwd)
 
 # ---------------------------------------------------------------------------------------------
 # 1. Build.
-echo "==> cargo build --release --locked (in $root)"
-# Cargo reports where it put the binary, whatever the target dir or build target.
-BIN=
-while IFS= read -r line; do
-    if [[ $line == *'"executable":"'*git-checkpoint'"'* ]]; then
-        BIN=${line#*\"executable\":\"}
-        BIN=${BIN%%\"*}
-    fi
-done < <(cd "$root" && cargo build --release --locked --bin git-checkpoint \
-    --message-format=json-render-diagnostics)
-[[ -n $BIN && -x $BIN ]] || { echo "error: the build did not produce git-checkpoint" >&2; exit 1; }
-echo "    $BIN"
+# shellcheck source=bench/common.sh
+source "$script_dir/common.sh"
+build_release
 
 # ---------------------------------------------------------------------------------------------
 # 2. A hermetic environment and a realistic repository.
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/git-checkpoint-bench.XXXXXX")
-cleanup() {
-    if [[ ${BENCH_KEEP:-0} == 1 ]]; then
-        echo "(kept $tmp)"
-    else
-        rm -rf -- "$tmp"
-    fi
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM # run the EXIT trap on Ctrl-C too
-
-# Nothing from the caller's git environment may leak in.
-for var in $(compgen -e); do
-    [[ $var == GIT_* ]] && unset "$var"
-done
-unset EDITOR VISUAL NO_COLOR
-mkdir -p "$tmp/home"
-export HOME=$tmp/home
-export XDG_CONFIG_HOME=$tmp/home/.config
-export GIT_CONFIG_NOSYSTEM=1
-export GIT_CONFIG_GLOBAL=/dev/null
-export GIT_AUTHOR_NAME="Bench Author" GIT_AUTHOR_EMAIL="author@bench.invalid"
-export GIT_COMMITTER_NAME="Bench Committer" GIT_COMMITTER_EMAIL="committer@bench.invalid"
-export TZ=UTC LC_ALL=C GIT_PAGER=cat
+hermetic_env bench
 
 repo=$tmp/repo
 echo "==> building the test repository in $repo"

@@ -25,19 +25,12 @@ case $N in '' | *[!0-9]* | 0) echo "BENCH_STORIES must be a positive integer" >&
 case $RUNS in '' | *[!0-9]* | 0) echo "BENCH_RUNS must be a positive integer" >&2; exit 2 ;; esac
 TARGET=2.0
 
-root=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
-echo "==> cargo build --release --locked"
-(cd "$root" && cargo build --release --locked --bin git-checkpoint >/dev/null 2>&1)
-BIN=$root/target/release/git-checkpoint
-[[ -n ${CARGO_TARGET_DIR:-} ]] && BIN=$CARGO_TARGET_DIR/release/git-checkpoint
-[[ -x $BIN ]] || { echo "error: no release binary at $BIN" >&2; exit 1; }
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/git-checkpoint-sync-bench.XXXXXX")
-[[ ${BENCH_KEEP:-0} == 1 ]] && echo "(keeping $tmp)" || trap 'rm -rf -- "$tmp"' EXIT
-export HOME=$tmp/home GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null TZ=UTC
-export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=bench@example.com
-export GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=bench@example.com
-mkdir -p "$HOME"
+script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd -- "$script_dir/.." && pwd)
+# shellcheck source=bench/common.sh
+source "$script_dir/common.sh"
+build_release
+hermetic_env sync
 cd "$tmp"
 git init -q --bare -b main o.git
 git clone -q o.git A 2>/dev/null

@@ -1,0 +1,47 @@
+# Shared by the benchmark scripts (sourced, not run): the release build and a hermetic
+# environment. Needs bash, git, cargo and coreutils.
+
+# build_release: builds the release binary and sets BIN to its path (wherever cargo put it).
+build_release() {
+    echo "==> cargo build --release --locked (in $root)"
+    BIN=
+    local line
+    while IFS= read -r line; do
+        if [[ $line == *'"executable":"'*git-checkpoint'"'* ]]; then
+            BIN=${line#*\"executable\":\"}
+            BIN=${BIN%%\"*}
+        fi
+    done < <(cd "$root" && cargo build --release --locked --bin git-checkpoint \
+        --message-format=json-render-diagnostics)
+    [[ -n $BIN && -x $BIN ]] || { echo "error: the build did not produce git-checkpoint" >&2; exit 1; }
+    echo "    $BIN"
+}
+
+# hermetic_env NAME: makes the temp dir $tmp (removed on exit unless BENCH_KEEP=1), drops the
+# caller's git environment and sets a fixed identity, time zone, locale and an empty config.
+hermetic_env() {
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/git-checkpoint-$1.XXXXXX")
+    trap bench_cleanup EXIT
+    trap 'exit 130' INT TERM # run the EXIT trap on Ctrl-C too
+    local var
+    for var in $(compgen -e); do
+        [[ $var == GIT_* ]] && unset "$var"
+    done
+    unset EDITOR VISUAL NO_COLOR GIT_CHECKPOINT_STORY
+    mkdir -p "$tmp/home"
+    export HOME=$tmp/home
+    export XDG_CONFIG_HOME=$tmp/home/.config
+    export GIT_CONFIG_NOSYSTEM=1
+    export GIT_CONFIG_GLOBAL=/dev/null
+    export GIT_AUTHOR_NAME="Bench Author" GIT_AUTHOR_EMAIL="author@bench.invalid"
+    export GIT_COMMITTER_NAME="Bench Committer" GIT_COMMITTER_EMAIL="committer@bench.invalid"
+    export TZ=UTC LC_ALL=C GIT_PAGER=cat PAGER=cat
+}
+
+bench_cleanup() {
+    if [[ ${BENCH_KEEP:-0} == 1 ]]; then
+        echo "(kept $tmp)"
+    else
+        rm -rf -- "$tmp"
+    fi
+}
