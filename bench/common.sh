@@ -45,3 +45,33 @@ bench_cleanup() {
         rm -rf -- "$tmp"
     fi
 }
+
+# Timing: now_ns sets NOW (wall clock, ns); cpu_ms sets CPU (user+sys of finished children, ms).
+
+# Wall-clock nanoseconds into $NOW. bash 5's $EPOCHREALTIME (microsecond resolution) avoids
+# forking date(1) inside the timed interval (a fork+exec costs about as much as the cat-file
+# being measured); `date +%s%N` is the fallback for older bash.
+now_ns() {
+    if [[ -n ${EPOCHREALTIME:-} ]]; then
+        local s=${EPOCHREALTIME%[.,]*} us=${EPOCHREALTIME#*[.,]}
+        NOW=$((s * 1000000000 + 10#$us * 1000))
+    else
+        NOW=$(date +%s%N)
+    fi
+}
+
+# CPU time (user+sys) of finished children in milliseconds, from the `times` builtin. Written to
+# a file and read back so that no subshell is involved (a subshell would see its own children).
+cpu_ms() {
+    local shell_u shell_s child_u child_s
+    times >"$tmp/times"
+    { read -r shell_u shell_s; read -r child_u child_s; } <"$tmp/times"
+    CPU=$(($(dur_ms "$child_u") + $(dur_ms "$child_s")))
+}
+
+dur_ms() { # "1m2.345s" -> 62345
+    local m=${1%%m*} rest=${1#*m}
+    rest=${rest%s}
+    local sec=${rest%[.,]*} frac=${rest#*[.,]}000
+    echo $((10#$m * 60000 + 10#$sec * 1000 + 10#${frac:0:3}))
+}

@@ -202,17 +202,6 @@ op_catfile() {
     done
 }
 
-# Wall-clock nanoseconds into $NOW. bash 5's $EPOCHREALTIME (microsecond resolution) avoids
-# forking date(1) inside the timed interval (a fork+exec costs about as much as the cat-file
-# being measured); `date +%s%N` is the fallback for older bash.
-now_ns() {
-    if [[ -n ${EPOCHREALTIME:-} ]]; then
-        local s=${EPOCHREALTIME%[.,]*} us=${EPOCHREALTIME#*[.,]}
-        NOW=$((s * 1000000000 + 10#$us * 1000))
-    else
-        NOW=$(date +%s%N)
-    fi
-}
 
 # Seed both refs and warm the page cache, the binary and git.
 "$BIN" save bench -F "$doc" >/dev/null
@@ -227,20 +216,6 @@ done < <("$BIN" resume bench 2>&1)
 saves_before=$(git rev-list --count refs/checkpoints/bench)
 chain_before=$(git rev-list --count refs/checkpoints/bench2)
 
-# CPU time (user+sys) of finished children in milliseconds, from the `times` builtin. Written to
-# a file and read back so that no subshell is involved (a subshell would see its own children).
-cpu_ms() {
-    local shell_u shell_s child_u child_s
-    times >"$tmp/times"
-    { read -r shell_u shell_s; read -r child_u child_s; } <"$tmp/times"
-    CPU=$(($(dur_ms "$child_u") + $(dur_ms "$child_s")))
-}
-dur_ms() { # "1m2.345s" -> 62345
-    local m=${1%%m*} rest=${1#*m}
-    rest=${rest%s}
-    local sec=${rest%[.,]*} frac=${rest#*[.,]}000
-    echo $((10#$m * 60000 + 10#$sec * 1000 + 10#${frac:0:3}))
-}
 
 echo "==> measuring: N=$N per kind, chunks of $CHUNK, kinds alternating"
 kinds=(save chain resume catfile)

@@ -264,26 +264,6 @@ op_rsmall() { op_rbig "$@"; }
 declare -A dir=([save]=$code [gather]=$code [list]=$big [refs]=$big [rbig]=$big [rsmall]=$small)
 declare -A mult=([save]=1 [gather]=1 [list]=1 [refs]=1 [rbig]=$RESUME_X [rsmall]=$RESUME_X)
 
-now_ns() {
-    if [[ -n ${EPOCHREALTIME:-} ]]; then
-        local s=${EPOCHREALTIME%[.,]*} us=${EPOCHREALTIME#*[.,]}
-        NOW=$((s * 1000000000 + 10#$us * 1000))
-    else
-        NOW=$(date +%s%N)
-    fi
-}
-cpu_ms() {
-    local shell_u shell_s child_u child_s
-    times >"$tmp/times"
-    { read -r shell_u shell_s; read -r child_u child_s; } <"$tmp/times"
-    CPU=$(($(dur_ms "$child_u") + $(dur_ms "$child_s")))
-}
-dur_ms() { # "1m2.345s" -> 62345
-    local m=${1%%m*} rest=${1#*m}
-    rest=${rest%s}
-    local sec=${rest%[.,]*} frac=${rest#*[.,]}000
-    echo $((10#$m * 60000 + 10#$sec * 1000 + 10#${frac:0:3}))
-}
 
 # Peak resident set size in KiB of one command run (stdout and stderr discarded) into $RSS.
 if /usr/bin/time -f %M -o "$tmp/rss" true 2>/dev/null && [[ -s $tmp/rss ]]; then
