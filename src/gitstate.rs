@@ -208,6 +208,8 @@ pub fn status(repo: &gix::Repository) -> Result<Vec<FileChange>> {
         return Ok(Vec::new());
     }
     let err = |e| Error::git("cannot compute the working tree status", e);
+    let unhashed = unhashed_index(repo);
+    let repo = unhashed.as_ref().unwrap_or(repo);
     let iter = repo
         .status(gix::progress::Discard)
         .map_err(err)?
@@ -233,4 +235,22 @@ pub fn status(repo: &gix::Repository) -> Result<Vec<FileChange>> {
     out.sort_by(|a, b| a.state.cmp(&b.state).then(a.path.cmp(&b.path)));
     out.dedup();
     Ok(out)
+}
+
+/// A clone of `repo` that reads the index without verifying its checksum, or `None` if the
+/// setting cannot be applied (the caller then reads the index as before).
+///
+/// Like git, which verifies the index checksum only in `git fsck` (read-cache.c,
+/// `verify_index_checksum`): hashing the whole file costs more than parsing it (a sixth of a
+/// save on a 10,000-file repository). gix reads `index.skipHash` for that; set in memory here,
+/// it applies to the one index snapshot that the status and its submodule lookup share.
+/// Nothing here writes the index, so git's meaning of the key (write no checksum) never applies.
+fn unhashed_index(repo: &gix::Repository) -> Option<gix::Repository> {
+    let mut repo = repo.clone();
+    let mut config = repo.config_snapshot_mut();
+    config
+        .set_value(&gix::config::tree::Index::SKIP_HASH, "true")
+        .ok()?;
+    config.commit().ok()?;
+    Some(repo)
 }

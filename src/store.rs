@@ -34,7 +34,7 @@ pub const DEFAULT_MAX_SIZE: u64 = 1024 * 1024;
 /// How often a compare-and-swap write is retried after losing a race or finding a ref locked
 /// by another writer: enough for 8 processes saving in a loop on one story (or sharing the
 /// notes ref), about a second of backoff in all.
-const MAX_ATTEMPTS: u32 = 64;
+pub(crate) const MAX_ATTEMPTS: u32 = 64;
 
 /// One changed path in the working tree or on the branch, as recorded in `meta.json`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

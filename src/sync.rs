@@ -282,7 +282,8 @@ fn integrate_tip(
     theirs: ObjectId,
     mut merge: impl FnMut(ObjectId, Option<ObjectId>) -> Result<(ObjectId, Vec<String>)>,
 ) -> Result<Outcome> {
-    for attempt in 0..8 {
+    // As many attempts as a save: local saves keep moving the notes ref during a sync.
+    for attempt in 0..store::MAX_ATTEMPTS {
         store::backoff(attempt);
         let (o, edit) = plan_tip(store, name, refname, theirs, &mut merge)?;
         let Some(edit) = edit else {
@@ -300,7 +301,7 @@ fn integrate_tip(
     }
     Err(Error::Contended {
         refname: refname.to_string(),
-        attempts: 8,
+        attempts: store::MAX_ATTEMPTS,
     })
 }
 

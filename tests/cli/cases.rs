@@ -736,6 +736,93 @@ fn c09_no_command_touches_head_index_or_working_tree() {
     assert_eq!(state(&sb), before);
 }
 
+/// The (state, path) pairs a `save` without `-F` recorded for `story`, sorted.
+fn recorded_files(sb: &Sandbox, repo: &Path, story: &str) -> Vec<(String, String)> {
+    sb.ok(repo, &["save", story, "--todo", "x"]);
+    let v = sb.json(repo, &["resume", story, "--json"]);
+    let mut files: Vec<(String, String)> = v["files_modified"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let s = |k: &str| f[k].as_str().unwrap().to_string();
+            (s("state"), s("path"))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn c09_staged_files_are_those_git_status_shows_in_nested_directories() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    for f in [
+        "d/e/a.txt",
+        "d/e/b.txt",
+        "d/keep",
+        "f/a",
+        "f/b",
+        "g/x",
+        "top",
+        "sh.sh",
+    ] {
+        std::fs::create_dir_all(repo.join(f).parent().unwrap()).unwrap();
+        std::fs::write(
+            repo.join(f),
+            format!("{f}: a line long enough to be similar\n"),
+        )
+        .unwrap();
+    }
+    sb.git(&repo, &["add", "-A"]);
+    sb.git(&repo, &["commit", "-q", "-m", "files"]);
+    let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+        v.iter()
+            .map(|(s, p)| (s.to_string(), p.to_string()))
+            .collect()
+    };
+    assert_eq!(recorded_files(&sb, &repo, "clean"), pairs(&[]));
+
+    // Additions, modifications and a mode change deep in unchanged trees; intent-to-add is
+    // not staged (git status: " A"), so it is recorded as unstaged.
+    std::fs::write(repo.join("d/e/new.txt"), "new\n").unwrap();
+    std::fs::write(repo.join("g/x"), "changed\n").unwrap();
+    std::fs::create_dir_all(repo.join("h")).unwrap();
+    std::fs::write(repo.join("h/ita"), "ita\n").unwrap();
+    sb.git(&repo, &["add", "d/e/new.txt", "g/x"]);
+    sb.git(&repo, &["add", "-N", "h/ita"]);
+    sb.git(&repo, &["update-index", "--chmod=+x", "sh.sh"]);
+    let staged = [
+        ("staged", "d/e/new.txt"),
+        ("staged", "g/x"),
+        ("staged", "sh.sh"),
+        ("unstaged", "h/ita"),
+        ("unstaged", "sh.sh"),
+    ];
+    assert_eq!(recorded_files(&sb, &repo, "added"), pairs(&staged));
+
+    // Deletions only: a whole directory removed from the index (its files stay, untracked).
+    sb.git(&repo, &["reset", "-q"]);
+    sb.git(&repo, &["rm", "-q", "-r", "--cached", "f"]);
+    let unstaged = [
+        ("unstaged", "g/x"),
+        ("untracked", "d/e/new.txt"),
+        ("untracked", "h/ita"),
+    ];
+    let mut deleted = vec![("staged", "f/a"), ("staged", "f/b")];
+    deleted.extend(unstaged);
+    deleted.extend([("untracked", "f/a"), ("untracked", "f/b")]);
+    deleted.sort();
+    assert_eq!(recorded_files(&sb, &repo, "deleted"), pairs(&deleted));
+
+    // A staged rename is recorded under its new path only (git status: "R old -> new").
+    sb.git(&repo, &["reset", "-q"]);
+    sb.git(&repo, &["mv", "d/e/a.txt", "d/moved.txt"]);
+    let mut renamed = vec![("staged", "d/moved.txt")];
+    renamed.extend(unstaged);
+    assert_eq!(recorded_files(&sb, &repo, "renamed"), pairs(&renamed));
+}
+
 // ---------------------------------------------------------------------------------------------
 // C10: size limit
 
