@@ -256,7 +256,7 @@ fn leftovers(git_dir: &Path) -> Vec<std::path::PathBuf> {
 
 #[test]
 fn sigint_at_any_moment_leaves_no_lock_or_temp_file() {
-    use std::os::unix::process::ExitStatusExt;
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
     let sb = Sandbox::new();
     let repo = sb.repo("r");
     let bin = assert_cmd::cargo::cargo_bin("git-checkpoint");
@@ -283,6 +283,15 @@ fn sigint_at_any_moment_leaves_no_lock_or_temp_file() {
                 format!("round {round}"),
             ]
         };
+        // A shell starts background jobs with SIGINT ignored, and children inherit that (CI
+        // may run us so): give the save git's usual disposition, as a terminal would.
+        // SAFETY: signal(2) is async-signal-safe, as pre_exec requires.
+        unsafe {
+            cmd.pre_exec(|| {
+                libc::signal(libc::SIGINT, libc::SIG_DFL);
+                Ok(())
+            });
+        }
         let child = cmd
             .current_dir(&repo)
             .args(&args)
