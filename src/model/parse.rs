@@ -220,9 +220,17 @@ fn read_header(header: &str, headings: &[Heading], end: usize, doc: &mut Documen
             .or_else(|| name.strip_prefix("Checkpoint"))
             .unwrap_or(name)
             .trim();
-        let (story, title) = match name.split_once(" — ").or_else(|| name.split_once(" - ")) {
-            Some((s, t)) => (s.trim(), Some(t.trim())),
-            None => (name, None),
+        // An unknown story is written as the marker, which itself contains " — ".
+        let (story, title) = match name.strip_prefix(super::UNKNOWN) {
+            Some(rest) => {
+                let rest = rest.trim_start();
+                let t = rest.strip_prefix("— ").or_else(|| rest.strip_prefix("- "));
+                ("", t.map(str::trim))
+            }
+            None => match name.split_once(" — ").or_else(|| name.split_once(" - ")) {
+                Some((s, t)) => (s.trim(), Some(t.trim())),
+                None => (name, None),
+            },
         };
         if !story.is_empty() && !is_placeholder(story) {
             doc.story = Some(story.to_string());
@@ -233,6 +241,9 @@ fn read_header(header: &str, headings: &[Heading], end: usize, doc: &mut Documen
     }
     for line in header.lines() {
         if let Some((key, value)) = field_line(line) {
+            if is_unknown(&value) {
+                continue;
+            }
             match key.as_str() {
                 "last updated" => doc.last_updated = Some(value),
                 "written by" => doc.written_by = Some(value),
@@ -717,6 +728,20 @@ mod tests {
         let p = parse(doc.as_bytes());
         assert_eq!(p.doc.branch, None);
         assert_eq!(p.gaps.len(), 1, "{:?}", p.gaps);
+    }
+
+    #[test]
+    fn unknown_story_and_header_values_round_trip_as_none() {
+        // The unknown-story marker contains " — ", which split the H1 line into story and title;
+        // unknown header values (Written by, Last updated) came back as the marker text.
+        for title in [None, Some("Rate limits".to_string())] {
+            let d = crate::model::Document {
+                title,
+                ..Default::default()
+            };
+            let back = parse(render(&d).as_bytes()).doc;
+            assert_eq!(back, d);
+        }
     }
 
     #[test]
