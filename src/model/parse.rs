@@ -479,8 +479,13 @@ fn apply(k: usize, s: Section, doc: &mut Document, gaps: &mut Vec<String>) {
                 }
                 None => {}
             }
-            if let Some(t) = checked(s.field(&["title"]), "Story: Title", gaps) {
-                doc.title = Some(t);
+            let title = s.field(&["title"]);
+            match checked(title, "Story: Title", gaps) {
+                Some(t) => doc.title = Some(t),
+                // An explicit unknown Title wins over the H1 line, which cannot tell a story
+                // id containing " — " from "<story> — <title>".
+                None if title.is_some_and(|t| !t.trim().is_empty()) => doc.title = None,
+                None => {}
             }
             doc.goal = checked(s.field(&["goal"]), "Story: Goal", gaps);
             doc.source = checked(s.field(&["source"]), "Story: Source", gaps);
@@ -742,6 +747,17 @@ mod tests {
             let back = parse(render(&d).as_bytes()).doc;
             assert_eq!(back, d);
         }
+    }
+
+    #[test]
+    fn an_unknown_title_field_wins_over_the_h1_line() {
+        // Found by the parse fuzz target: a story id containing " — " without a title.
+        let d = crate::model::Document {
+            story: Some("auth — phase 2".into()),
+            ..Default::default()
+        };
+        let back = parse(render(&d).as_bytes()).doc;
+        assert_eq!(back, d);
     }
 
     #[test]
