@@ -358,13 +358,34 @@ pub(super) fn field_line(line: &str) -> Option<(String, String)> {
     };
     let key = key.trim().to_lowercase();
     let value = value.trim();
-    let value = value
-        .strip_prefix('`')
-        .and_then(|v| v.strip_suffix('`'))
-        .filter(|v| !v.contains('`'))
-        .unwrap_or(value)
-        .trim();
+    let value = code_span_content(value).unwrap_or(value).trim();
     Some((key, value.to_string()))
+}
+
+/// The content of `v` when all of it is one code span (CommonMark 0.31, section 6.1): a fence
+/// of n backticks, content with no run of exactly n backticks, the same fence; one space
+/// stripped from each end when both ends have one and the content is not all spaces.
+fn code_span_content(v: &str) -> Option<&str> {
+    let n = v.len() - v.trim_start_matches('`').len();
+    if n == 0 {
+        return None;
+    }
+    let inner = v[n..].strip_suffix(&v[..n])?;
+    if inner.is_empty()
+        || inner.ends_with('`')
+        || inner.split(|c| c != '`').any(|run| run.len() == n)
+    {
+        return None;
+    }
+    if inner.len() >= 2
+        && inner.starts_with(' ')
+        && inner.ends_with(' ')
+        && !inner.trim().is_empty()
+    {
+        Some(&inner[1..inner.len() - 1])
+    } else {
+        Some(inner)
+    }
 }
 
 /// Strips the list marker and checkbox from an item's source and dedents continuation lines.
@@ -523,7 +544,10 @@ fn apply(k: usize, s: Section, doc: &mut Document, gaps: &mut Vec<String>) {
                 if is_unknown(p) || is_placeholder(p) {
                     gaps.push(format!("{name} has an unfilled placeholder: {p}"));
                 } else {
-                    doc.decisions.push(p.clone());
+                    // Trailing blanks dropped per line, as list items' lines are: the decision
+                    // is rendered back as an item.
+                    let lines: Vec<&str> = p.lines().map(str::trim_end).collect();
+                    doc.decisions.push(lines.join("\n"));
                 }
             }
         }
@@ -758,6 +782,32 @@ mod tests {
         };
         let back = parse(render(&d).as_bytes()).doc;
         assert_eq!(back, d);
+    }
+
+    #[test]
+    fn a_decision_paragraph_round_trips_as_an_item() {
+        // Found by the parse fuzz target: a line's trailing blank survived in the paragraph but
+        // not in the item it is rendered as.
+        let doc = SETUP.replace("- b\n", "first line \nsecond\n");
+        let d = parse(doc.as_bytes()).doc;
+        assert_eq!(d.decisions, vec!["first line\nsecond"]);
+        assert_eq!(parse(render(&d).as_bytes()).doc, d);
+    }
+
+    #[test]
+    fn a_branch_with_backticks_round_trips_through_its_code_span() {
+        // Found by the parse fuzz target: the renderer's longer fence was never unwrapped.
+        for branch in ["`odd", "a`b", "x``y`", "``"] {
+            let d = crate::model::Document {
+                branch: Some(branch.into()),
+                ..Default::default()
+            };
+            assert_eq!(parse(render(&d).as_bytes()).doc, d, "{branch}");
+        }
+        assert_eq!(code_span_content("`a`"), Some("a"));
+        assert_eq!(code_span_content("`` a`b ``"), Some("a`b"));
+        assert_eq!(code_span_content("`a``"), None);
+        assert_eq!(code_span_content("``a`` b``"), None);
     }
 
     #[test]
