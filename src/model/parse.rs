@@ -232,12 +232,12 @@ fn read_header(header: &str, headings: &[Heading], end: usize, doc: &mut Documen
                 None => (name, None),
             },
         };
-        if !story.is_empty() && !is_placeholder(story) {
+        // The same values the Story section's fields refuse (see `checked`).
+        let real = |v: &str| !v.is_empty() && !is_placeholder(v) && !is_unknown(v);
+        if real(story) {
             doc.story = Some(story.to_string());
         }
-        doc.title = title
-            .filter(|t| !t.is_empty() && !is_placeholder(t))
-            .map(String::from);
+        doc.title = title.filter(|t| real(t)).map(String::from);
     }
     for line in header.lines() {
         if let Some((key, value)) = field_line(line) {
@@ -808,6 +808,14 @@ mod tests {
         assert_eq!(code_span_content("`` a`b ``"), Some("a`b"));
         assert_eq!(code_span_content("`a``"), None);
         assert_eq!(code_span_content("``a`` b``"), None);
+    }
+
+    #[test]
+    fn an_unknown_marker_in_the_h1_line_is_not_a_title() {
+        // Found by the parse fuzz target: the H1 line took a title the Title field refuses.
+        let d = parse("# Checkpoint: x — a [unknown b\n".as_bytes()).doc;
+        assert_eq!(d.title, None);
+        assert_eq!(d.story.as_deref(), Some("x"));
     }
 
     #[test]
