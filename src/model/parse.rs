@@ -546,8 +546,14 @@ fn apply(k: usize, s: Section, doc: &mut Document, gaps: &mut Vec<String>) {
                 } else {
                     // Trailing blanks dropped per line, as list items' lines are: the decision
                     // is rendered back as an item.
+                    // A leading checkbox is dropped, as it is from items.
                     let lines: Vec<&str> = p.lines().map(str::trim_end).collect();
-                    doc.decisions.push(lines.join("\n"));
+                    let text = lines.join("\n");
+                    let text = ["[ ] ", "[x] ", "[X] "]
+                        .iter()
+                        .find_map(|c| text.strip_prefix(c))
+                        .unwrap_or(&text);
+                    doc.decisions.push(text.to_string());
                 }
             }
         }
@@ -791,6 +797,11 @@ mod tests {
         let doc = SETUP.replace("- b\n", "first line \nsecond\n");
         let d = parse(doc.as_bytes()).doc;
         assert_eq!(d.decisions, vec!["first line\nsecond"]);
+        assert_eq!(parse(render(&d).as_bytes()).doc, d);
+        // ... and a leading checkbox, which the item drops.
+        let doc = SETUP.replace("- b\n", "[x] chosen\n");
+        let d = parse(doc.as_bytes()).doc;
+        assert_eq!(d.decisions, vec!["chosen"]);
         assert_eq!(parse(render(&d).as_bytes()).doc, d);
     }
 
