@@ -34,6 +34,9 @@ pub mod story;
 pub mod sync;
 pub mod templates;
 
+#[doc(hidden)]
+pub mod fuzzing;
+
 pub use error::{Error, Result};
 pub mod cli;
 pub mod commands;

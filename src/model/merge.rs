@@ -157,9 +157,13 @@ fn merge_checklist(b: &[Task], o: &[Task], t: &[Task], conflicts: &mut Vec<Strin
             // Both sides changed the item differently.
             match (&oo, &tt) {
                 (Some(x), Some(y)) => {
-                    // Checked on either side wins; the text is ours unless only theirs was reworded.
-                    let text = if bb.as_ref().is_some_and(|b| b.text == x.text) {
+                    // Checked on either side wins; a text only one side reworded follows that
+                    // side; a text both reworded differently is a conflict that keeps ours.
+                    let base_text = bb.as_ref().map(|b| &b.text);
+                    let text = if base_text == Some(&x.text) {
                         y.text.clone()
+                    } else if base_text == Some(&y.text) {
+                        x.text.clone()
                     } else {
                         if x.text != y.text {
                             conflicts.push(format!(
@@ -279,6 +283,20 @@ mod tests {
         assert_eq!(m.doc.tasks_done.len(), 1);
         assert_eq!(m.doc.tasks_done[0].text, "T3 — write the docs");
         assert!(m.doc.tasks_remaining.is_empty());
+    }
+
+    #[test]
+    fn rewording_on_one_side_and_checking_on_the_other_is_no_conflict() {
+        // Merge symmetry: this used to be a conflict only when ours was the reworded side.
+        let base = doc(&[], &["T3 — write docs"], &[], None);
+        let reworded = doc(&[], &["T3 — write the docs"], &[], None);
+        let checked = doc(&["T3 — write docs"], &[], &[], None);
+        for (ours, theirs) in [(&reworded, &checked), (&checked, &reworded)] {
+            let m = merge(&base, ours, theirs);
+            assert_eq!(m.conflicts, Vec::<String>::new());
+            assert_eq!(m.doc.tasks_done.len(), 1);
+            assert_eq!(m.doc.tasks_done[0].text, "T3 — write the docs");
+        }
     }
 
     #[test]

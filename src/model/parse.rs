@@ -220,19 +220,30 @@ fn read_header(header: &str, headings: &[Heading], end: usize, doc: &mut Documen
             .or_else(|| name.strip_prefix("Checkpoint"))
             .unwrap_or(name)
             .trim();
-        let (story, title) = match name.split_once(" — ").or_else(|| name.split_once(" - ")) {
-            Some((s, t)) => (s.trim(), Some(t.trim())),
-            None => (name, None),
+        // An unknown story is written as the marker, which itself contains " — ".
+        let (story, title) = match name.strip_prefix(super::UNKNOWN) {
+            Some(rest) => {
+                let rest = rest.trim_start();
+                let t = rest.strip_prefix("— ").or_else(|| rest.strip_prefix("- "));
+                ("", t.map(str::trim))
+            }
+            None => match name.split_once(" — ").or_else(|| name.split_once(" - ")) {
+                Some((s, t)) => (s.trim(), Some(t.trim())),
+                None => (name, None),
+            },
         };
-        if !story.is_empty() && !is_placeholder(story) {
+        // The same values the Story section's fields refuse (see `checked`).
+        let real = |v: &str| !v.is_empty() && !is_placeholder(v) && !is_unknown(v);
+        if real(story) {
             doc.story = Some(story.to_string());
         }
-        doc.title = title
-            .filter(|t| !t.is_empty() && !is_placeholder(t))
-            .map(String::from);
+        doc.title = title.filter(|t| real(t)).map(String::from);
     }
     for line in header.lines() {
         if let Some((key, value)) = field_line(line) {
+            if is_unknown(&value) {
+                continue;
+            }
             match key.as_str() {
                 "last updated" => doc.last_updated = Some(value),
                 "written by" => doc.written_by = Some(value),
@@ -347,13 +358,34 @@ pub(super) fn field_line(line: &str) -> Option<(String, String)> {
     };
     let key = key.trim().to_lowercase();
     let value = value.trim();
-    let value = value
-        .strip_prefix('`')
-        .and_then(|v| v.strip_suffix('`'))
-        .filter(|v| !v.contains('`'))
-        .unwrap_or(value)
-        .trim();
+    let value = code_span_content(value).unwrap_or(value).trim();
     Some((key, value.to_string()))
+}
+
+/// The content of `v` when all of it is one code span (CommonMark 0.31, section 6.1): a fence
+/// of n backticks, content with no run of exactly n backticks, the same fence; one space
+/// stripped from each end when both ends have one and the content is not all spaces.
+fn code_span_content(v: &str) -> Option<&str> {
+    let n = v.len() - v.trim_start_matches('`').len();
+    if n == 0 {
+        return None;
+    }
+    let inner = v[n..].strip_suffix(&v[..n])?;
+    if inner.is_empty()
+        || inner.ends_with('`')
+        || inner.split(|c| c != '`').any(|run| run.len() == n)
+    {
+        return None;
+    }
+    if inner.len() >= 2
+        && inner.starts_with(' ')
+        && inner.ends_with(' ')
+        && !inner.trim().is_empty()
+    {
+        Some(&inner[1..inner.len() - 1])
+    } else {
+        Some(inner)
+    }
 }
 
 /// Strips the list marker and checkbox from an item's source and dedents continuation lines.
@@ -468,8 +500,13 @@ fn apply(k: usize, s: Section, doc: &mut Document, gaps: &mut Vec<String>) {
                 }
                 None => {}
             }
-            if let Some(t) = checked(s.field(&["title"]), "Story: Title", gaps) {
-                doc.title = Some(t);
+            let title = s.field(&["title"]);
+            match checked(title, "Story: Title", gaps) {
+                Some(t) => doc.title = Some(t),
+                // An explicit unknown Title wins over the H1 line, which cannot tell a story
+                // id containing " — " from "<story> — <title>".
+                None if title.is_some_and(|t| !t.trim().is_empty()) => doc.title = None,
+                None => {}
             }
             doc.goal = checked(s.field(&["goal"]), "Story: Goal", gaps);
             doc.source = checked(s.field(&["source"]), "Story: Source", gaps);
@@ -507,7 +544,16 @@ fn apply(k: usize, s: Section, doc: &mut Document, gaps: &mut Vec<String>) {
                 if is_unknown(p) || is_placeholder(p) {
                     gaps.push(format!("{name} has an unfilled placeholder: {p}"));
                 } else {
-                    doc.decisions.push(p.clone());
+                    // Trailing blanks dropped per line, as list items' lines are: the decision
+                    // is rendered back as an item.
+                    // A leading checkbox is dropped, as it is from items.
+                    let lines: Vec<&str> = p.lines().map(str::trim_end).collect();
+                    let text = lines.join("\n");
+                    let text = ["[ ] ", "[x] ", "[X] "]
+                        .iter()
+                        .find_map(|c| text.strip_prefix(c))
+                        .unwrap_or(&text);
+                    doc.decisions.push(text.to_string());
                 }
             }
         }
@@ -717,6 +763,70 @@ mod tests {
         let p = parse(doc.as_bytes());
         assert_eq!(p.doc.branch, None);
         assert_eq!(p.gaps.len(), 1, "{:?}", p.gaps);
+    }
+
+    #[test]
+    fn unknown_story_and_header_values_round_trip_as_none() {
+        // The unknown-story marker contains " — ", which split the H1 line into story and title;
+        // unknown header values (Written by, Last updated) came back as the marker text.
+        for title in [None, Some("Rate limits".to_string())] {
+            let d = crate::model::Document {
+                title,
+                ..Default::default()
+            };
+            let back = parse(render(&d).as_bytes()).doc;
+            assert_eq!(back, d);
+        }
+    }
+
+    #[test]
+    fn an_unknown_title_field_wins_over_the_h1_line() {
+        // Found by the parse fuzz target: a story id containing " — " without a title.
+        let d = crate::model::Document {
+            story: Some("auth — phase 2".into()),
+            ..Default::default()
+        };
+        let back = parse(render(&d).as_bytes()).doc;
+        assert_eq!(back, d);
+    }
+
+    #[test]
+    fn a_decision_paragraph_round_trips_as_an_item() {
+        // Found by the parse fuzz target: a line's trailing blank survived in the paragraph but
+        // not in the item it is rendered as.
+        let doc = SETUP.replace("- b\n", "first line \nsecond\n");
+        let d = parse(doc.as_bytes()).doc;
+        assert_eq!(d.decisions, vec!["first line\nsecond"]);
+        assert_eq!(parse(render(&d).as_bytes()).doc, d);
+        // ... and a leading checkbox, which the item drops.
+        let doc = SETUP.replace("- b\n", "[x] chosen\n");
+        let d = parse(doc.as_bytes()).doc;
+        assert_eq!(d.decisions, vec!["chosen"]);
+        assert_eq!(parse(render(&d).as_bytes()).doc, d);
+    }
+
+    #[test]
+    fn a_branch_with_backticks_round_trips_through_its_code_span() {
+        // Found by the parse fuzz target: the renderer's longer fence was never unwrapped.
+        for branch in ["`odd", "a`b", "x``y`", "``"] {
+            let d = crate::model::Document {
+                branch: Some(branch.into()),
+                ..Default::default()
+            };
+            assert_eq!(parse(render(&d).as_bytes()).doc, d, "{branch}");
+        }
+        assert_eq!(code_span_content("`a`"), Some("a"));
+        assert_eq!(code_span_content("`` a`b ``"), Some("a`b"));
+        assert_eq!(code_span_content("`a``"), None);
+        assert_eq!(code_span_content("``a`` b``"), None);
+    }
+
+    #[test]
+    fn an_unknown_marker_in_the_h1_line_is_not_a_title() {
+        // Found by the parse fuzz target: the H1 line took a title the Title field refuses.
+        let d = parse("# Checkpoint: x — a [unknown b\n".as_bytes()).doc;
+        assert_eq!(d.title, None);
+        assert_eq!(d.story.as_deref(), Some("x"));
     }
 
     #[test]
