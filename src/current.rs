@@ -29,10 +29,7 @@ pub fn set(store: &Store, story: &StoryId) -> Result<()> {
     let dir = p.parent().expect("the path has a parent");
     std::fs::create_dir_all(dir)?;
     let tmp = dir.join(format!("current.{}.tmp", std::process::id()));
-    crate::signals::deferred(|| {
-        std::fs::write(&tmp, format!("{story}\n"))?;
-        std::fs::rename(&tmp, &p).map_err(Error::from)
-    })
+    crate::signals::replace_file(&p, &tmp, format!("{story}\n").as_bytes()).map_err(Error::from)
 }
 
 /// Clears the current story; returns the one that was set.

@@ -28,6 +28,26 @@ pub fn deferred<T>(write: impl FnOnce() -> T) -> T {
     write()
 }
 
+/// Replaces the file `path` with `contents`: written to `tmp` (beside `path`, on the same file
+/// system) and renamed over `path`, inside [`deferred`]. Afterwards `path` holds either the old
+/// or the new contents, never a part, and `tmp` is gone, also when a step fails.
+///
+/// # Errors
+/// The I/O error of the write or the rename (`tmp` has been removed then).
+pub fn replace_file(
+    path: &std::path::Path,
+    tmp: &std::path::Path,
+    contents: &[u8],
+) -> std::io::Result<()> {
+    deferred(|| {
+        let written = std::fs::write(tmp, contents).and_then(|()| std::fs::rename(tmp, path));
+        if written.is_err() {
+            let _ = std::fs::remove_file(tmp);
+        }
+        written
+    })
+}
+
 #[cfg(unix)]
 mod imp {
     /// The thread's signal mask before blocking; restored on drop.

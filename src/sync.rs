@@ -475,10 +475,7 @@ pub fn write_tombstones(store: &Store, list: &[Tombstone]) -> Result<()> {
         .iter()
         .map(|t| format!("{} {} {}\n", t.remote, t.refname, t.oid))
         .collect();
-    crate::signals::deferred(|| {
-        std::fs::write(&tmp, text)?;
-        std::fs::rename(&tmp, &path)
-    })?;
+    crate::signals::replace_file(&path, &tmp, text.as_bytes())?;
     Ok(())
 }
 

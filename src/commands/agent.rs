@@ -218,10 +218,7 @@ pub fn install(args: InstallArgs, out: &mut Output) -> Result<i32> {
     }
     // Write beside and rename, so a crash never leaves a half-written settings file.
     let tmp = path.with_extension("json.git-checkpoint.tmp");
-    crate::signals::deferred(|| {
-        std::fs::write(&tmp, &new).map_err(|e| write_error(&tmp, e))?;
-        std::fs::rename(&tmp, &path).map_err(|e| write_error(&path, e))
-    })?;
+    crate::signals::replace_file(&path, &tmp, new.as_bytes()).map_err(|e| write_error(&path, e))?;
     out.line(&format!("updated {}", path.display()))?;
     if args.agent == Agent::Codex {
         crate::say!(

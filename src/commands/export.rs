@@ -191,17 +191,11 @@ fn write_atomic(path: &Path, text: &str) -> Result<()> {
         name.to_string_lossy(),
         std::process::id()
     ));
-    crate::signals::deferred(|| {
-        std::fs::write(&tmp, text).map_err(|e| {
-            Error::Input(format!(
-                "cannot write {}: {e}; check that the directory exists and is writable",
-                path.display()
-            ))
-        })?;
-        std::fs::rename(&tmp, path).map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            Error::Input(format!("cannot write {}: {e}", path.display()))
-        })
+    crate::signals::replace_file(path, &tmp, text.as_bytes()).map_err(|e| {
+        Error::Input(format!(
+            "cannot write {}: {e}; check that the directory exists and is writable",
+            path.display()
+        ))
     })
 }
 
