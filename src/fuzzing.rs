@@ -89,7 +89,7 @@ pub fn dedup(x: &Document) -> Document {
     let mut d = x.clone();
     let mut seen = Vec::new();
     let mut keep = |t: &Task| {
-        let k = task_key(t);
+        let k = crate::model::merge_key(t);
         let new = !seen.contains(&k);
         seen.push(k);
         new
@@ -98,7 +98,7 @@ pub fn dedup(x: &Document) -> Document {
     d.tasks_remaining.retain(&mut keep);
     let mut seen = Vec::new();
     d.done_when.retain(|t| {
-        let k = task_key(t);
+        let k = crate::model::merge_key(t);
         let new = !seen.contains(&k);
         seen.push(k);
         new
@@ -120,19 +120,6 @@ pub fn dedup(x: &Document) -> Document {
     d
 }
 
-/// The identity the merge gives a checklist item.
-fn task_key(t: &Task) -> String {
-    match t.id() {
-        Some(id) => id.to_string(),
-        None => t
-            .text
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_lowercase(),
-    }
-}
-
 /// Copies into `d` the fields a merge takes from ours rather than merging: the header (last
 /// updated, written by), git-derived facts (commits so far, session duration) and template
 /// extras (other header fields).
@@ -146,8 +133,13 @@ fn take_ours_fields(d: &mut Document, ours: &Document) {
 
 /// `d` with every list sorted (for comparisons up to order).
 fn sorted(mut d: Document) -> Document {
-    let by_key =
-        |a: &Task, b: &Task| (task_key(a), &a.text, a.done).cmp(&(task_key(b), &b.text, b.done));
+    let by_key = |a: &Task, b: &Task| {
+        (crate::model::merge_key(a), &a.text, a.done).cmp(&(
+            crate::model::merge_key(b),
+            &b.text,
+            b.done,
+        ))
+    };
     d.tasks_done.sort_by(by_key);
     d.tasks_remaining.sort_by(by_key);
     d.done_when.sort_by(by_key);
@@ -235,10 +227,10 @@ pub fn assert_symmetric(base: &Document, ours: &Document, theirs: &Document) {
     for (lx, ly) in pairs {
         assert_eq!(lx.len(), ly.len(), "checklists differ: {lx:?} vs {ly:?}");
         for tx in lx.iter_mut() {
-            let k = task_key(tx);
+            let k = crate::model::merge_key(tx);
             let ty = ly
                 .iter_mut()
-                .find(|t| task_key(t) == k && t.done == tx.done)
+                .find(|t| crate::model::merge_key(t) == k && t.done == tx.done)
                 .unwrap_or_else(|| panic!("item {k:?} is missing from the other order"));
             if tx.text != ty.text {
                 let ours = format!(

@@ -116,7 +116,7 @@ pub fn merge(base: &Document, ours: &Document, theirs: &Document) -> Merged {
 }
 
 /// A task's identity: its task id, else its text (case-insensitive, whitespace-collapsed).
-fn key(t: &Task) -> String {
+pub(crate) fn key(t: &Task) -> String {
     match t.id() {
         Some(id) => id.to_string(),
         None => t

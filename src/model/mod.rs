@@ -9,6 +9,8 @@ mod render;
 mod sections;
 pub mod templates;
 
+/// A checklist item's identity in a merge (task id, else normalised text).
+pub(crate) use merge::key as merge_key;
 pub use merge::{merge, Merged, CONFLICT};
 pub use parse::{parse, Confidence, Parsed};
 pub use render::render;
