@@ -36,6 +36,10 @@ pub const DEFAULT_MAX_SIZE: u64 = 1024 * 1024;
 /// notes ref), about a second of backoff in all.
 pub(crate) const MAX_ATTEMPTS: u32 = 64;
 
+/// Bytes of decoded objects a [`Store`] keeps in memory, so the objects a command reads more than
+/// once (HEAD's commit, the tip) are opened and inflated once.
+const OBJECT_CACHE_BYTES: usize = 1 << 20;
+
 /// One changed path in the working tree or on the branch, as recorded in `meta.json`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FileChange {
@@ -185,11 +189,15 @@ impl Store {
     /// reftable repository (gix would write loose refs git never reads); [`Error::Config`] for a
     /// malformed `checkpoint.maxSize`.
     pub fn discover(dir: &Path) -> Result<Store> {
-        let repo = match crate::config::take_discovered(dir) {
+        let mut repo = match crate::config::take_discovered(dir) {
             Some(repo) => repo,
             None => gix::discover_with_environment_overrides(dir)
                 .map_err(|e| Error::NotARepository(e.to_string()))?,
         };
+        // A save reads HEAD's commit and the checkpoint tip several times over (state, merge
+        // base, previous revision, notes); without a cache every read opens and inflates the
+        // loose object again. `GIX_OBJECT_CACHE_MEMORY` still overrides the size.
+        repo.object_cache_size_if_unset(OBJECT_CACHE_BYTES);
         let max_size = {
             let config = repo.config_snapshot();
             if let Some(storage) = config.string("extensions.refStorage") {

@@ -75,7 +75,7 @@ pub fn parse(input: &[u8]) -> Parsed {
     }
     let text = decoded.replace("\r\n", "\n").replace('\r', "\n");
 
-    let headings = headings(&text);
+    let (headings, code) = outline(&text);
     let mut doc = Document::default();
     let mut ignored_sections = Vec::new();
     let mut warnings = Vec::new();
@@ -131,7 +131,7 @@ pub fn parse(input: &[u8]) -> Parsed {
             gaps.push(format!("missing section '{name}'"));
             continue;
         };
-        let section = Section::read(&text[body.clone()], k);
+        let section = Section::read(&text, body.clone(), &code, k);
         if section.is_empty() {
             gaps.push(format!("empty section '{name}'"));
             continue;
@@ -156,13 +156,27 @@ pub fn parse(input: &[u8]) -> Parsed {
 
 /// Top-level headings (not inside block quotes or lists), with their 1-based line.
 pub(super) fn headings(text: &str) -> Vec<Heading> {
+    outline(text).0
+}
+
+/// [`headings`] and the byte range of every code block (fenced or indented, at any depth) of
+/// `text`, from one parser pass.
+fn outline(text: &str) -> (Vec<Heading>, Vec<Range<usize>>) {
     let mut out = Vec::new();
+    let mut code = Vec::new();
+    let mut code_start = None;
     let mut depth = 0usize;
     let mut current: Option<(HeadingLevel, Range<usize>, String)> = None;
     for (event, range) in Parser::new_ext(text, Options::empty()).into_offset_iter() {
         match event {
             Event::Start(Tag::BlockQuote(_) | Tag::List(_)) => depth += 1,
             Event::End(TagEnd::BlockQuote(_) | TagEnd::List(_)) => depth = depth.saturating_sub(1),
+            Event::Start(Tag::CodeBlock(_)) => code_start = Some(range.start),
+            Event::End(TagEnd::CodeBlock) => {
+                if let Some(s) = code_start.take() {
+                    code.push(s..range.end);
+                }
+            }
             Event::Start(Tag::Heading { level, .. }) if depth == 0 => {
                 current = Some((level, range, String::new()));
             }
@@ -185,7 +199,7 @@ pub(super) fn headings(text: &str) -> Vec<Heading> {
             _ => {}
         }
     }
-    out
+    (out, code)
 }
 
 /// Maps a heading to one of [`SECTIONS`]: optional numbering (`3.`, `3)`), case and a trailing
@@ -262,13 +276,16 @@ struct Section {
 }
 
 impl Section {
-    fn read(body: &str, section: usize) -> Section {
+    /// Reads the section whose body is `text[body]`; `code` holds the code blocks of all of
+    /// `text` (from [`outline`]): a section starts at a heading, which closes every open block,
+    /// so its code blocks are those the whole document has within its range.
+    fn read(text: &str, body: Range<usize>, code: &[Range<usize>], section: usize) -> Section {
         let mut out = Section::default();
-        let code = code_ranges(body);
+        let mut offset = body.start;
+        let body = &text[body];
         // Field lines come out first: an unindented `**Next immediate action:**` right after a
         // list item is a lazy continuation in CommonMark, but it is a field, not item text.
         let mut rest = String::with_capacity(body.len());
-        let mut offset = 0;
         for line in body.split_inclusive('\n') {
             let in_code = code.iter().any(|r| r.contains(&offset));
             offset += line.len();
@@ -284,8 +301,7 @@ impl Section {
             rest.push_str(line);
         }
 
-        out.items = super::sections::items(&rest);
-        out.loose = super::sections::paragraphs(&rest);
+        (out.items, out.loose) = super::sections::items_and_paragraphs(&rest);
         out
     }
 

@@ -104,53 +104,54 @@ pub(super) fn norm(name: &str) -> String {
 /// Top-level list items of `body` (bullets or numbered), with checkbox state. Continuation
 /// lines and nested lists stay in the item's text, dedented.
 pub(super) fn items(body: &str) -> Vec<Task> {
-    let mut out = Vec::new();
-    let mut depth = 0usize;
-    let mut item: Option<(usize, bool)> = None;
-    for (event, range) in Parser::new_ext(body, Options::ENABLE_TASKLISTS).into_offset_iter() {
-        match event {
-            Event::Start(Tag::List(_)) => depth += 1,
-            Event::End(TagEnd::List(_)) => depth = depth.saturating_sub(1),
-            Event::Start(Tag::Item) if depth == 1 => item = Some((range.start, false)),
-            Event::TaskListMarker(checked) if depth == 1 => {
-                if let Some((_, c)) = item.as_mut() {
-                    *c = checked;
-                }
-            }
-            Event::End(TagEnd::Item) if depth == 1 => {
-                if let Some((start, done)) = item.take() {
-                    let text = super::parse::item_text(&body[start..range.end]);
-                    out.push(Task { text, done });
-                }
-            }
-            _ => {}
-        }
-    }
-    out
+    items_and_paragraphs(body).0
 }
 
 /// Top-level paragraphs of `body` (not inside lists, quotes or code), trimmed.
 pub(super) fn paragraphs(body: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut depth = 0usize;
+    items_and_paragraphs(body).1
+}
+
+/// [`items`] and [`paragraphs`] of `body` from one parser pass (the parser's block pass is most
+/// of the cost of reading a section).
+pub(super) fn items_and_paragraphs(body: &str) -> (Vec<Task>, Vec<String>) {
+    let mut items = Vec::new();
+    let mut paragraphs = Vec::new();
+    let mut lists = 0usize;
+    let mut quotes = 0usize;
+    let mut item: Option<(usize, bool)> = None;
     let mut para: Option<usize> = None;
-    for (event, range) in Parser::new_ext(body, Options::empty()).into_offset_iter() {
+    for (event, range) in Parser::new_ext(body, Options::ENABLE_TASKLISTS).into_offset_iter() {
         match event {
-            Event::Start(Tag::List(_) | Tag::BlockQuote(_)) => depth += 1,
-            Event::End(TagEnd::List(_) | TagEnd::BlockQuote(_)) => depth = depth.saturating_sub(1),
-            Event::Start(Tag::Paragraph) if depth == 0 => para = Some(range.start),
-            Event::End(TagEnd::Paragraph) if depth == 0 => {
+            Event::Start(Tag::List(_)) => lists += 1,
+            Event::End(TagEnd::List(_)) => lists = lists.saturating_sub(1),
+            Event::Start(Tag::BlockQuote(_)) => quotes += 1,
+            Event::End(TagEnd::BlockQuote(_)) => quotes = quotes.saturating_sub(1),
+            Event::Start(Tag::Item) if lists == 1 => item = Some((range.start, false)),
+            Event::TaskListMarker(checked) if lists == 1 => {
+                if let Some((_, c)) = item.as_mut() {
+                    *c = checked;
+                }
+            }
+            Event::End(TagEnd::Item) if lists == 1 => {
+                if let Some((start, done)) = item.take() {
+                    let text = super::parse::item_text(&body[start..range.end]);
+                    items.push(Task { text, done });
+                }
+            }
+            Event::Start(Tag::Paragraph) if lists + quotes == 0 => para = Some(range.start),
+            Event::End(TagEnd::Paragraph) if lists + quotes == 0 => {
                 if let Some(start) = para.take() {
                     let p = body[start..range.end].trim();
                     if !p.is_empty() {
-                        out.push(p.to_string());
+                        paragraphs.push(p.to_string());
                     }
                 }
             }
             _ => {}
         }
     }
-    out
+    (items, paragraphs)
 }
 
 /// Removes the lines of `body` that are fields with one of `keys` (lowercase), outside code
@@ -283,9 +284,9 @@ pub(super) fn real(items: Vec<Task>, what: &str, gaps: &mut Vec<String>) -> Vec<
 
 /// List items of `body` if it has any, else its paragraphs as items; "None" yields nothing.
 pub(super) fn lines_or_items(body: &str, what: &str, gaps: &mut Vec<String>) -> Vec<String> {
-    let its = items(body);
+    let (its, paragraphs) = items_and_paragraphs(body);
     let raw: Vec<Task> = if its.is_empty() {
-        paragraphs(body)
+        paragraphs
             .into_iter()
             .map(|p| Task {
                 text: p,

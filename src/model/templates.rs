@@ -11,8 +11,9 @@
 //! so `resume` judges confidence the same way for all of them. Parsing never fails or panics.
 
 use super::sections::{
-    decode, field_items, items, key_value, lines_or_items, norm, one_line, paragraphs, push_checks,
-    push_item, push_list, real, split, take_fields, value, Block, FieldItem,
+    decode, field_items, items, items_and_paragraphs, key_value, lines_or_items, norm, one_line,
+    paragraphs, push_checks, push_item, push_list, real, split, take_fields, value, Block,
+    FieldItem,
 };
 use super::{Confidence, Document, JournalEntry, Parsed, Task, UNKNOWN};
 use std::fmt::Write;
@@ -373,9 +374,9 @@ fn parse_slot(slot: Slot, b: &Block, doc: &mut Document, gaps: &mut Vec<String>)
             if let Some((_, v)) = fields.first() {
                 doc.next_action = value(Some(v), &format!("{what}: Next action"), gaps);
             }
-            let its = items(&rest);
+            let (its, paragraphs) = items_and_paragraphs(&rest);
             let its = if its.is_empty() {
-                paragraphs(&rest)
+                paragraphs
                     .into_iter()
                     .map(|text| Task { text, done: false })
                     .collect()
