@@ -185,24 +185,6 @@ _git__checkpoint() {
             git__checkpoint__subcmd__help,sync)
                 cmd="git__checkpoint__subcmd__help__subcmd__sync"
                 ;;
-            git__checkpoint__subcmd__help__subcmd__agent,hook)
-                cmd="git__checkpoint__subcmd__help__subcmd__agent__subcmd__hook"
-                ;;
-            git__checkpoint__subcmd__help__subcmd__agent,install)
-                cmd="git__checkpoint__subcmd__help__subcmd__agent__subcmd__install"
-                ;;
-            git__checkpoint__subcmd__help__subcmd__stack,drop)
-                cmd="git__checkpoint__subcmd__help__subcmd__stack__subcmd__drop"
-                ;;
-            git__checkpoint__subcmd__help__subcmd__stack,list)
-                cmd="git__checkpoint__subcmd__help__subcmd__stack__subcmd__list"
-                ;;
-            git__checkpoint__subcmd__help__subcmd__stack,pop)
-                cmd="git__checkpoint__subcmd__help__subcmd__stack__subcmd__pop"
-                ;;
-            git__checkpoint__subcmd__help__subcmd__stack,push)
-                cmd="git__checkpoint__subcmd__help__subcmd__stack__subcmd__push"
-                ;;
             git__checkpoint__subcmd__stack,drop)
                 cmd="git__checkpoint__subcmd__stack__subcmd__drop"
                 ;;
@@ -372,7 +354,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__at)
-            opts="-h --json --color --no-pager --help"
+            opts="-h --color --no-pager --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -390,7 +372,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__diff)
-            opts="-h --archived --json --color --no-pager --help $(__git_checkpoint_stories)"
+            opts="-h --color --no-pager --archived --json --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -408,22 +390,22 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__done)
-            opts="-m -y -h --message --purge --yes --force --json --color --no-pager --help $(__git_checkpoint_stories)"
+            opts="-m -y -h --color --no-pager --message --purge --yes --force --json --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 --message)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 -m)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -434,12 +416,16 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__export)
-            opts="-o -h --format --output --json --color --no-pager --help $(__git_checkpoint_stories)"
+            opts="-o -h --color --no-pager --format --output --json --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "pair team pm gstack" -- "${cur}"))
                     return 0
@@ -452,10 +438,6 @@ _git__checkpoint() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -464,7 +446,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__fetch)
-            opts="-h --json --color --no-pager --help"
+            opts="-h --color --no-pager --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -514,36 +496,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__help__subcmd__agent)
-            opts="install hook"
+            opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__agent__subcmd__hook)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__agent__subcmd__install)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -808,64 +762,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__help__subcmd__stack)
-            opts="push pop list drop"
+            opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__stack__subcmd__drop)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__stack__subcmd__list)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__stack__subcmd__pop)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__stack__subcmd__push)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -934,22 +832,22 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__import)
-            opts="-h --story --format --json --allow-secret --color --no-pager --help $(__git_checkpoint_stories)"
+            opts="-h --color --no-pager --story --format --json --allow-secret --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 --story)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "auto pair team pm gstack" -- "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -960,7 +858,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__install__subcmd__man)
-            opts="-h --dry-run --color --no-pager --help"
+            opts="-h --color --no-pager --dry-run --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -978,18 +876,18 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__list)
-            opts="-h --all --archived --remote --json --color --no-pager --help"
+            opts="-h --color --no-pager --all --archived --remote --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --remote)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --remote)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1000,7 +898,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__log)
-            opts="-h --archived --completed --json --color --no-pager --help $(__git_checkpoint_stories)"
+            opts="-h --color --no-pager --archived --completed --json --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1018,22 +916,22 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__pr__subcmd__body)
-            opts="-h --branch --remote --color --no-pager --help $(__git_checkpoint_stories)"
+            opts="-h --color --no-pager --branch --remote --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 --branch)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --remote)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1044,18 +942,18 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__prompt)
-            opts="-h --max-chars --json --color --no-pager --help $(__git_checkpoint_stories)"
+            opts="-h --color --no-pager --max-chars --json --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --max-chars)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-chars)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1066,7 +964,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__push)
-            opts="-h --all --json --allow-secret --color --no-pager --help"
+            opts="-h --color --no-pager --all --json --allow-secret --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1084,18 +982,18 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__resume)
-            opts="-h --rev --archived --strict --json --color --no-pager --help $(__git_checkpoint_stories)"
+            opts="-h --color --no-pager --rev --archived --strict --json --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --rev)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1106,12 +1004,16 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__save)
-            opts="-m -F -h --title --goal --source --strategy --done --todo --decision --next --stage --stopped-at --start-with --done-when --met --context --question --template --message --journal --file --edit --print --json --allow-secret --color --no-pager --help $(__git_checkpoint_stories)"
+            opts="-m -F -h --color --no-pager --title --goal --source --strategy --done --todo --decision --next --stage --stopped-at --start-with --done-when --met --context --question --template --message --journal --file --edit --print --json --allow-secret --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 --title)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1192,10 +1094,6 @@ _git__checkpoint() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1204,7 +1102,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__setup)
-            opts="-h --undo --json --color --no-pager --help"
+            opts="-h --color --no-pager --undo --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1222,22 +1120,22 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__show)
-            opts="-h --format --json --rev --archived --raw --color --no-pager --help $(__git_checkpoint_stories)"
+            opts="-h --color --no-pager --format --json --rev --archived --raw --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "markdown json pr" -- "${cur}"))
                     return 0
                     ;;
                 --rev)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1426,7 +1324,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__start)
-            opts="-h --json --color --no-pager --help $(__git_checkpoint_stories)"
+            opts="-h --color --no-pager --json --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1444,22 +1342,22 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__status)
-            opts="-h --max-age --max-commits --json --color --no-pager --help $(__git_checkpoint_stories)"
+            opts="-h --color --no-pager --max-age --max-commits --json --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-age)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --max-commits)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1470,22 +1368,22 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__switch)
-            opts="-m -h --message --json --color --no-pager --help $(__git_checkpoint_stories)"
+            opts="-m -h --color --no-pager --message --json --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 --message)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 -m)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1496,7 +1394,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__sync)
-            opts="-h --json --color --no-pager --help"
+            opts="-h --color --no-pager --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

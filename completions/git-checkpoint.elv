@@ -50,6 +50,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'git-checkpoint;save'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --title 'Set the story''s title'
             cand --goal 'Set the story''s goal'
             cand --source 'Set where the story comes from (issue URL, ticket)'
@@ -70,128 +71,127 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --message 'This revision''s journal entry (first line becomes the commit subject)'
             cand -F 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported. With `--journal`, FILE is the journal entry instead'
             cand --file 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported. With `--journal`, FILE is the journal entry instead'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand --journal 'Take the journal entry from `-F FILE` instead of the document'
             cand --edit 'Edit the document in the editor git uses (GIT_EDITOR, core.editor, VISUAL, EDITOR)'
             cand --print 'Render and print the checkpoint; write nothing'
             cand --json 'Print one JSON document instead of text'
             cand --allow-secret 'Write even if the content holds what looks like a credential (this save only; see checkpoint.secretScan)'
-            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;resume'= {
-            cand --rev 'Read an older revision: its number (see `log`) or its commit id'
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --rev 'Read an older revision: its number (see `log`) or its commit id'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand --archived 'Read a finished story from refs/checkpoints-archive/'
             cand --strict 'Exit with status 3 when confidence is not high'
             cand --json 'Print one JSON document instead of text'
-            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;show'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --format 'Output format'
             cand --rev 'Show an older revision: its number or commit id'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand --json 'Same as `--format json`'
             cand --archived 'Read a finished story from refs/checkpoints-archive/'
             cand --raw 'Write control characters raw even on a terminal'
-            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;list'= {
-            cand --remote 'List a remote''s checkpoints as last fetched (refs/remotes/<REMOTE>/checkpoints/)'
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --remote 'List a remote''s checkpoints as last fetched (refs/remotes/<REMOTE>/checkpoints/)'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand --all 'List checkpoints of every branch, not only the current branch''s'
             cand --archived 'List finished stories (refs/checkpoints-archive/) instead of active ones'
             cand --json 'Print one JSON array instead of text'
-            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;log'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand --archived 'Read a finished story from refs/checkpoints-archive/'
             cand --completed 'List the completed tasks in the order they were completed, with dates'
             cand --json 'Print one JSON document instead of text'
-            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;diff'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand --archived 'Read a finished story from refs/checkpoints-archive/'
             cand --json 'Print one JSON document instead of text'
-            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;done'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand -m 'Journal text for the final revision'
             cand --message 'Journal text for the final revision'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand --purge 'Delete the checkpoint and its archive for good instead of archiving'
             cand -y 'Do not ask for confirmation (needed for --purge off a terminal)'
             cand --yes 'Do not ask for confirmation (needed for --purge off a terminal)'
             cand --force 'Finish even while todos or "Done when" checks are open'
             cand --json 'Print one JSON document instead of text'
-            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;push'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand --all 'Push every checkpoint and archive (the default when no story is named)'
             cand --json 'Print one JSON document instead of text'
             cand --allow-secret 'Push even if a checkpoint holds what looks like a credential (this push only; see checkpoint.secretScan)'
-            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;fetch'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
-            cand --json 'Print one JSON document instead of text'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+            cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;sync'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
-            cand --json 'Print one JSON document instead of text'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+            cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;setup'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand --undo 'Remove the values setup adds'
             cand --json 'Print one JSON document instead of text'
-            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;at'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
-            cand --json 'Print one JSON document instead of text'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+            cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;start'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
-            cand --json 'Print one JSON document instead of text'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+            cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;switch'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand -m 'Journal entry for the revision saved on the story being left'
             cand --message 'Journal entry for the revision saved on the story being left'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
-            cand --json 'Print one JSON document instead of text'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+            cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -254,54 +254,54 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
         &'git-checkpoint;stack;help;help'= {
         }
         &'git-checkpoint;status'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --max-age 'Stale when older than DURATION (`90s`, `30m`, `2h`, `1d`, `1w`, `1h30m`); default `checkpoint.maxAge`'
             cand --max-commits 'Stale when HEAD has more than N commits the checkpoint has not seen; default `checkpoint.maxCommits`'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
-            cand --json 'Print one JSON document instead of text'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+            cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;import'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --story 'Import into this story instead of the one each file names'
             cand --format 'How to read the files'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand --json 'Print one JSON document instead of text'
             cand --allow-secret 'Import even if a file holds what looks like a credential (this import only; see checkpoint.secretScan)'
-            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;export'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --format 'The file format to write'
             cand -o 'Write to PATH (a directory gets the system''s usual file name) instead of stdout'
             cand --output 'Write to PATH (a directory gets the system''s usual file name) instead of stdout'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
-            cand --json 'Print one JSON document instead of text'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+            cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;prompt'= {
-            cand --max-chars 'Keep the text within N characters (Unicode scalar values); parts are dropped from the least important up, and the next action and start command always stay'
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
-            cand --json 'Print one JSON document instead of text'
+            cand --max-chars 'Keep the text within N characters (Unicode scalar values); parts are dropped from the least important up, and the next action and start command always stay'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+            cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;pr-body'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --branch 'Detect the story from this branch name instead of HEAD''s (CI checkouts are often detached: pass e.g. "$GITHUB_HEAD_REF")'
             cand --remote 'Read the copy fetched from REMOTE (refs/remotes/REMOTE/checkpoints/<story>) instead of the local checkpoint'
-            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;install-man'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
-            cand --dry-run 'Print where the pages would go; write nothing'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+            cand --dry-run 'Print where the pages would go; write nothing'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -402,18 +402,6 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
         &'git-checkpoint;help;switch'= {
         }
         &'git-checkpoint;help;stack'= {
-            cand push 'Suspend a story (default: the current one) on top of the stack; it stops being current'
-            cand pop 'Restore the top story: make it current and print its resume'
-            cand list 'List suspended stories, top first'
-            cand drop 'Remove a story from the stack without restoring it (default: the top one)'
-        }
-        &'git-checkpoint;help;stack;push'= {
-        }
-        &'git-checkpoint;help;stack;pop'= {
-        }
-        &'git-checkpoint;help;stack;list'= {
-        }
-        &'git-checkpoint;help;stack;drop'= {
         }
         &'git-checkpoint;help;status'= {
         }
@@ -428,12 +416,6 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
         &'git-checkpoint;help;install-man'= {
         }
         &'git-checkpoint;help;agent'= {
-            cand install 'Merge git-checkpoint hooks into an agent''s configuration (never overwrites; idempotent)'
-            cand hook 'Run one hook event for an agent (what the installed hooks call)'
-        }
-        &'git-checkpoint;help;agent;install'= {
-        }
-        &'git-checkpoint;help;agent;hook'= {
         }
         &'git-checkpoint;help;generate-docs'= {
         }

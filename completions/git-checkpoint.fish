@@ -54,6 +54,9 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "insta
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "agent" -d 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "generate-docs" -d 'Write man pages and shell completions into a directory (for packagers)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l title -d 'Set the story\'s title' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l goal -d 'Set the story\'s goal' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l source -d 'Set where the story comes from (issue URL, ticket)' -r
@@ -72,116 +75,113 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l q
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l template -d 'Write with template NAME (pair, team, pm, gstack, or a custom one); recorded and reused by later revisions. Default: the checkpoint\'s template, else `checkpoint.template`, else pair' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s m -l message -d 'This revision\'s journal entry (first line becomes the commit subject)' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s F -l file -d 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported. With `--journal`, FILE is the journal entry instead' -r -F
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
-always\t'Always colour'
-never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l journal -d 'Take the journal entry from `-F FILE` instead of the document'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l edit -d 'Edit the document in the editor git uses (GIT_EDITOR, core.editor, VISUAL, EDITOR)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l print -d 'Render and print the checkpoint; write nothing'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l allow-secret -d 'Write even if the content holds what looks like a credential (this save only; see checkpoint.secretScan)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l rev -d 'Read an older revision: its number (see `log`) or its commit id' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l rev -d 'Read an older revision: its number (see `log`) or its commit id' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l strict -d 'Exit with status 3 when confidence is not high'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l json -d 'Print one JSON document instead of text'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand resume" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l format -d 'Output format' -r -f -a "markdown\t'The stored checkpoint.md'
 json\t'The parsed checkpoint as one JSON document (same fields as `resume --json`)'
 pr\t'A pull-request description: summary, tasks done, key decisions, remaining work, links'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l rev -d 'Show an older revision: its number or commit id' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
-always\t'Always colour'
-never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l json -d 'Same as `--format json`'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l raw -d 'Write control characters raw even on a terminal'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l remote -d 'List a remote\'s checkpoints as last fetched (refs/remotes/<REMOTE>/checkpoints/)' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l remote -d 'List a remote\'s checkpoints as last fetched (refs/remotes/<REMOTE>/checkpoints/)' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l all -d 'List checkpoints of every branch, not only the current branch\'s'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l archived -d 'List finished stories (refs/checkpoints-archive/) instead of active ones'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l json -d 'Print one JSON array instead of text'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l completed -d 'List the completed tasks in the order they were completed, with dates'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l json -d 'Print one JSON document instead of text'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l json -d 'Print one JSON document instead of text'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s m -l message -d 'Journal text for the final revision' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s m -l message -d 'Journal text for the final revision' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l purge -d 'Delete the checkpoint and its archive for good instead of archiving'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s y -l yes -d 'Do not ask for confirmation (needed for --purge off a terminal)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l force -d 'Finish even while todos or "Done when" checks are open'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l json -d 'Print one JSON document instead of text'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l all -d 'Push every checkpoint and archive (the default when no story is named)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l allow-secret -d 'Push even if a checkpoint holds what looks like a credential (this push only; see checkpoint.secretScan)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand sync" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand sync" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand sync" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand sync" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand sync" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand setup" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand setup" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand setup" -l undo -d 'Remove the values setup adds'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand setup" -l json -d 'Print one JSON document instead of text'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand setup" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand setup" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand at" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand at" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand at" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand at" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand at" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -s m -l message -d 'Journal entry for the revision saved on the story being left' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -s m -l message -d 'Journal entry for the revision saved on the story being left' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop help" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
@@ -224,57 +224,57 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from help" -f -a "list" -d 'List suspended stories, top first'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from help" -f -a "drop" -d 'Remove a story from the stack without restoring it (default: the top one)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l max-age -d 'Stale when older than DURATION (`90s`, `30m`, `2h`, `1d`, `1w`, `1h30m`); default `checkpoint.maxAge`' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l max-commits -d 'Stale when HEAD has more than N commits the checkpoint has not seen; default `checkpoint.maxCommits`' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l max-age -d 'Stale when older than DURATION (`90s`, `30m`, `2h`, `1d`, `1w`, `1h30m`); default `checkpoint.maxAge`' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l max-commits -d 'Stale when HEAD has more than N commits the checkpoint has not seen; default `checkpoint.maxCommits`' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l story -d 'Import into this story instead of the one each file names' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l format -d 'How to read the files' -r -f -a "auto\t'Recognise each file by its name and content'
 pair\t'Seed 000 checkpoint files'
 team\t'Seed 001 `working-context.md` / `completed.md`'
 pm\t'Seed 003 `NOW.md` / `STACK.md`'
 gstack\t'Seed 004 timestamped checkpoint files'"
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
-always\t'Always colour'
-never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l allow-secret -d 'Import even if a file holds what looks like a credential (this import only; see checkpoint.secretScan)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l format -d 'The file format to write' -r -f -a "pair\t'`.pair/working/checkpoints/<story>.md` (seed 000)'
 team\t'`working-context.md`, plus `completed.md` beside it with `-o` (seed 001)'
 pm\t'`NOW.md` (seed 003)'
 gstack\t'A timestamped checkpoint file with front matter (seed 004)'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -s o -l output -d 'Write to PATH (a directory gets the system\'s usual file name) instead of stdout' -r -F
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
-always\t'Always colour'
-never\t'Never colour'"
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l max-chars -d 'Keep the text within N characters (Unicode scalar values); parts are dropped from the least important up, and the next action and start command always stay' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l max-chars -d 'Keep the text within N characters (Unicode scalar values); parts are dropped from the least important up, and the next action and start command always stay' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -l branch -d 'Detect the story from this branch name instead of HEAD\'s (CI checkouts are often detached: pass e.g. "$GITHUB_HEAD_REF")' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -l remote -d 'Read the copy fetched from REMOTE (refs/remotes/REMOTE/checkpoints/<story>) instead of the local checkpoint' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -l branch -d 'Detect the story from this branch name instead of HEAD\'s (CI checkouts are often detached: pass e.g. "$GITHUB_HEAD_REF")' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -l remote -d 'Read the copy fetched from REMOTE (refs/remotes/REMOTE/checkpoints/<story>) instead of the local checkpoint' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand pr-body" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand install-man" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand install-man" -l dry-run -d 'Print where the pages would go; write nothing'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand install-man" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand install-man" -l dry-run -d 'Print where the pages would go; write nothing'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand install-man" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and not __fish_seen_subcommand_from install hook help" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
@@ -333,12 +333,6 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and 
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "agent" -d 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "generate-docs" -d 'Write man pages and shell completions into a directory (for packagers)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from stack" -f -a "push" -d 'Suspend a story (default: the current one) on top of the stack; it stops being current'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from stack" -f -a "pop" -d 'Restore the top story: make it current and print its resume'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from stack" -f -a "list" -d 'List suspended stories, top first'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from stack" -f -a "drop" -d 'Remove a story from the stack without restoring it (default: the top one)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "install" -d 'Merge git-checkpoint hooks into an agent\'s configuration (never overwrites; idempotent)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "hook" -d 'Run one hook event for an agent (what the installed hooks call)'
 
 # Story ids from refs/checkpoints/ for the subcommands that take a story.
 complete -c git-checkpoint -n "__fish_seen_subcommand_from save resume show log diff done pr-body" -f -a "(git for-each-ref --format='%(refname:lstrip=2)' refs/checkpoints 2>/dev/null)"

@@ -3,7 +3,7 @@
 
 use crate::commands;
 use crate::output::ColorChoice;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Keep each story's checkpoint (story, branch, tasks done, decisions, remaining todos, next
 /// action) in git refs, so a fresh session resumes exactly where the last one stopped.
@@ -79,8 +79,21 @@ Exit codes:
   2  usage error
   3  `resume --strict`: confidence is not high";
 
+/// The whole command tree with every subcommand's arguments in place, for man pages,
+/// completions and checks. [`Cli::command`] alone leaves them out (see [`Command`]).
+pub fn command() -> clap::Command {
+    let mut cmd = Cli::command();
+    cmd.build();
+    cmd
+}
+
 /// Subcommands.
+///
+/// Each subcommand's arguments are added only when that subcommand runs (`defer`): building all
+/// of them took a fifth of a short command such as `resume`. So the about text clap shows comes
+/// from the `Args` struct's doc, which must match the variant's doc here (a test checks).
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 #[allow(clippy::large_enum_variant)] // parsed once per process; boxing buys nothing
 pub enum Command {
     /// Create or update a story's checkpoint in place (a new revision on its ref).

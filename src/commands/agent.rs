@@ -20,7 +20,9 @@ use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use std::path::{Path, PathBuf};
 
-/// Arguments of `agent`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// What to do.

@@ -7,7 +7,9 @@ use crate::notes::{self, NoteLine, NOTES_REF};
 use crate::output::Output;
 use serde_json::json;
 
-/// Arguments of `at`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// List the checkpoints taken at a code commit (from refs/notes/checkpoints).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// A commit (any revision git understands); default HEAD.

@@ -8,7 +8,9 @@ use crate::output::Output;
 use crate::store::{self, Revision};
 use serde_json::json;
 
-/// Arguments of `diff`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Compare two revisions section by section, then as text.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Story id; default as for `resume`.

@@ -9,7 +9,9 @@ use crate::store::{self, NewRevision, PreviousValue};
 use serde_json::json;
 use std::io::{BufRead, IsTerminal, Write};
 
-/// Arguments of `done`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Finish a story: a final revision, then archive its ref (or purge it).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Story id; default: GIT_CHECKPOINT_STORY, then the branch name.

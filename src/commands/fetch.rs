@@ -9,7 +9,9 @@ use crate::store::Store;
 use crate::sync::{self, Action, Outcome};
 use serde_json::json;
 
-/// Arguments of `fetch`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Fetch a remote's checkpoints into remote-tracking refs and integrate them.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Remote name; default: the branch's upstream remote, then checkpoint.remote, then origin.

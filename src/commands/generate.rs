@@ -8,14 +8,14 @@
 //! story ids completed from `refs/checkpoints/` and `git checkpoint ...` wired into git's bash
 //! and zsh completion (see [`completions`]).
 
-use crate::cli::Cli;
 use crate::error::Result;
-use clap::CommandFactory;
 use clap_complete::Shell;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Arguments of `generate-docs`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Write man pages and shell completions into a directory (for packagers).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Directory that receives `man/` and `completions/` (the repository root to refresh them).
@@ -352,7 +352,8 @@ fn capitalize(s: &str) -> String {
 /// # Errors
 /// I/O errors from rendering (writing to memory; only malformed schema JSON can cause one).
 pub fn man_pages() -> std::io::Result<Vec<(String, Vec<u8>)>> {
-    let cmd = Cli::command().name("git-checkpoint");
+    // Not built: clap_mangen builds each page itself (a built tree adds a `help` page).
+    let cmd = <crate::cli::Cli as clap::CommandFactory>::command().name("git-checkpoint");
     let mut pages = Vec::new();
     let man = clap_mangen::Man::new(cmd.clone()).manual("Git Manual");
     let mut buf = Vec::new();
@@ -468,7 +469,8 @@ pub fn completions() -> std::io::Result<Vec<(String, Vec<u8>)>> {
         (Shell::PowerShell, "_git-checkpoint.ps1"),
     ] {
         let mut buf = Vec::new();
-        let mut cmd = Cli::command().name("git-checkpoint");
+        // Not built: clap_complete builds it itself, with the binary name it is given.
+        let mut cmd = <crate::cli::Cli as clap::CommandFactory>::command().name("git-checkpoint");
         clap_complete::generate(shell, &mut cmd, "git-checkpoint", &mut buf);
         let text = String::from_utf8(buf).map_err(std::io::Error::other)?;
         let text = match shell {
@@ -533,7 +535,7 @@ fn splice_bash(text: &str) -> std::io::Result<String> {
 
 /// Visible subcommands with a `story` argument.
 fn story_subcommands() -> Vec<String> {
-    Cli::command()
+    crate::cli::command()
         .get_subcommands()
         .filter(|s| !s.is_hide_set())
         .filter(|s| s.get_arguments().any(|a| a.get_id() == "story"))

@@ -13,7 +13,9 @@ use crate::error::{Error, Result};
 use crate::output::Output;
 use std::path::{Path, PathBuf};
 
-/// Arguments of `install-man`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Install the man pages where `git help checkpoint` finds them.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Man directory (a MANPATH entry); pages go into DIR/man1. Default: <bindir>/../share/man

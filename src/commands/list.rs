@@ -9,7 +9,9 @@ use crate::store::{Summary, ACTIVE_PREFIX, ARCHIVE_PREFIX};
 use crate::story::StoryId;
 use serde_json::json;
 
-/// Arguments of `list`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// List checkpoints: story, title, branch, updated, tasks, revisions, status.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// List checkpoints of every branch, not only the current branch's.

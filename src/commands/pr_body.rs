@@ -12,7 +12,9 @@ use crate::output::Output;
 use crate::store::Revision;
 use crate::story::{self, StoryId};
 
-/// Arguments of `pr-body`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Render a pull-request description for the story of the current branch.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Story id; default: GIT_CHECKPOINT_STORY, then the branch name (see --branch).

@@ -9,7 +9,9 @@ use crate::model::{Document, UNKNOWN};
 use crate::output::Output;
 use serde_json::json;
 
-/// Arguments of `prompt`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Print a self-contained hand-off text for a fresh session or a subagent.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Story id; default as for `resume`.

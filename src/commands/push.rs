@@ -16,7 +16,9 @@ use serde_json::json;
 /// the same refs spread out).
 pub const PUSH_ATTEMPTS: u32 = 5;
 
-/// Arguments of `push`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Push checkpoints, archives and notes to a remote (never forced; merges and retries).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Remote name; default: the branch's upstream remote, then checkpoint.remote, then origin.

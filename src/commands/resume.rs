@@ -11,7 +11,9 @@ use gix::ObjectId;
 /// Age after which `resume` warns that a checkpoint is old, in seconds (7 days).
 pub const STALE_AFTER_SECS: i64 = 7 * 86_400;
 
-/// Arguments of `resume`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Read a story's latest checkpoint and report where the work stands.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Story id; default: GIT_CHECKPOINT_STORY, the branch name, then the one checkpoint

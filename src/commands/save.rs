@@ -12,7 +12,9 @@ use serde_json::json;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-/// Arguments of `save`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Create or update a story's checkpoint in place (a new revision on its ref).
 #[derive(Debug, Default, clap::Args)]
 pub struct Args {
     /// Story id (`313`, `#313`, `ABC-12`); default: GIT_CHECKPOINT_STORY, then the branch name.

@@ -10,7 +10,9 @@ use crate::output::Output;
 use crate::remote;
 use serde_json::json;
 
-/// Arguments of `setup`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Remote name; default: the branch's upstream remote, then checkpoint.remote, then origin.

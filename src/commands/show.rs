@@ -15,7 +15,9 @@ pub enum Format {
     Pr,
 }
 
-/// Arguments of `show`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Print the stored checkpoint document as is (markdown or JSON).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Story id; default as for `resume`. `REMOTE/STORY` (e.g. `origin/313`) reads the fetched

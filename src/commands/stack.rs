@@ -9,7 +9,9 @@ use crate::stack::{self, Entry};
 use crate::story::StoryId;
 use serde_json::json;
 
-/// Arguments of `stack`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Suspend stories on a stack kept in git and restore them: push, pop, list, drop.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// What to do with the stack.

@@ -7,7 +7,9 @@ use crate::output::Output;
 use crate::story::StoryId;
 use serde_json::json;
 
-/// Arguments of `start`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Make a story this worktree's current story (used when no story is given).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Story id to make current (`313`, `#313`, `R-007`).

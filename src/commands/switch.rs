@@ -7,7 +7,9 @@ use crate::output::Output;
 use crate::story::StoryId;
 use serde_json::json;
 
-/// Arguments of `switch`.
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Save the current story, then make another one current.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Story to switch to.

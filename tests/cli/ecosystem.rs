@@ -99,8 +99,7 @@ fn every_json_output_validates_against_its_schema() {
 
 #[test]
 fn every_command_with_json_output_has_a_schema_file() {
-    use clap::CommandFactory;
-    let cmd = git_checkpoint::cli::Cli::command();
+    let cmd = git_checkpoint::cli::command();
     let files: Vec<String> = schema::all().into_iter().map(|(n, _)| n).collect();
     for sub in cmd.get_subcommands() {
         let has_json = sub.get_arguments().any(|a| a.get_id() == "json");
@@ -857,4 +856,48 @@ fn readme_ci_example_runs_on_a_fresh_clone_of_a_bare_remote() {
     let out = sb.cp(&ci).args(["show", "upstream/313"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("git fetch"));
+}
+
+#[test]
+fn each_command_shows_the_about_of_the_command_list_in_its_own_help() {
+    // clap adds a subcommand's arguments (and the about text of its Args doc) only when that
+    // subcommand runs; the list in `--help` shows the variant's doc. The two must agree.
+    let out = Command::new(bin()).arg("--help").output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    let commands = help
+        .split("Commands:\n")
+        .nth(1)
+        .expect("--help has a Commands section")
+        .split("\n\n")
+        .next()
+        .unwrap();
+    // (name, about) per command; a wrapped about continues on lines indented further.
+    let mut listed: Vec<(String, String)> = Vec::new();
+    for line in commands.lines() {
+        match line.trim().split_once("  ") {
+            Some((name, about)) if line.starts_with("  ") && !line.starts_with("   ") => {
+                listed.push((name.to_string(), about.trim().to_string()))
+            }
+            _ => {
+                let (_, about) = listed.last_mut().expect("a command line first");
+                about.push(' ');
+                about.push_str(line.trim());
+            }
+        }
+    }
+    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut seen = 0;
+    for (name, about) in listed.iter().filter(|(n, _)| n != "help") {
+        let out = Command::new(bin()).args([name, "--help"]).output().unwrap();
+        assert!(out.status.success(), "{name} --help failed");
+        let own = String::from_utf8(out.stdout).unwrap();
+        let first = words(own.split("\n\n").next().unwrap_or_default());
+        let about = words(about);
+        assert!(
+            !about.is_empty() && first.trim_end_matches('.') == about.trim_end_matches('.'),
+            "`{name} --help` starts with {first:?}, the command list says {about:?}"
+        );
+        seen += 1;
+    }
+    assert!(seen >= 20, "only {seen} commands in --help:\n{help}");
 }
