@@ -370,7 +370,8 @@ impl Store {
         };
         Ok(Revision {
             summary,
-            document: String::from_utf8_lossy(&document).into_owned(),
+            document: String::from_utf8(document)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
             meta,
         })
     }

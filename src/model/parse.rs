@@ -67,13 +67,17 @@ pub fn parse(input: &[u8]) -> Parsed {
     }
     let mut gaps = Vec::new();
     // Lossy decoding leaves U+FFFD in the stored text, so a later resume reports it too.
-    let decoded = String::from_utf8_lossy(input).into_owned();
+    let decoded = decode_utf8(input);
     if decoded.contains('\u{FFFD}') {
         gaps.push(
             "the document is not valid UTF-8; invalid bytes were replaced with U+FFFD".into(),
         );
     }
-    let text = decoded.replace("\r\n", "\n").replace('\r', "\n");
+    let text = if decoded.contains('\r') {
+        decoded.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        decoded
+    };
 
     let (headings, code) = outline(&text);
     let mut doc = Document::default();
@@ -151,6 +155,15 @@ pub fn parse(input: &[u8]) -> Parsed {
         ignored_sections,
         warnings,
         text,
+    }
+}
+
+/// `input` as a `String`, invalid UTF-8 replaced by U+FFFD. Valid input (the usual case) takes
+/// the validator's fast path rather than the lossy decoder's chunk by chunk walk.
+pub(crate) fn decode_utf8(input: &[u8]) -> String {
+    match std::str::from_utf8(input) {
+        Ok(s) => s.to_owned(),
+        Err(_) => String::from_utf8_lossy(input).into_owned(),
     }
 }
 
@@ -439,7 +452,15 @@ pub(super) fn is_placeholder(s: &str) -> bool {
 }
 
 pub(super) fn is_unknown(s: &str) -> bool {
-    s.to_lowercase().contains("[unknown")
+    const MARKER: &[u8] = b"[unknown";
+    if s.is_ascii() {
+        // The common case, without the allocation of a lowercased copy.
+        s.as_bytes()
+            .windows(MARKER.len())
+            .any(|w| w.eq_ignore_ascii_case(MARKER))
+    } else {
+        s.to_lowercase().contains("[unknown")
+    }
 }
 
 pub(super) fn is_none_marker(s: &str) -> bool {

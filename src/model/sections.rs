@@ -15,13 +15,17 @@ pub(super) fn decode(input: &[u8], gaps: &mut Vec<String>) -> String {
     while let Some(rest) = input.strip_prefix(b"\xEF\xBB\xBF") {
         input = rest;
     }
-    let decoded = String::from_utf8_lossy(input).into_owned();
+    let decoded = super::parse::decode_utf8(input);
     if decoded.contains('\u{FFFD}') {
         gaps.push(
             "the document is not valid UTF-8; invalid bytes were replaced with U+FFFD".into(),
         );
     }
-    decoded.replace("\r\n", "\n").replace('\r', "\n")
+    if decoded.contains('\r') {
+        decoded.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        decoded
+    }
 }
 
 /// One headed block: the heading and the text up to the next heading of any level.
