@@ -41,11 +41,17 @@ pub struct GitState {
 /// # Errors
 /// [`Error::Git`] when HEAD cannot be read.
 pub fn head(repo: &gix::Repository) -> Result<GitState> {
-    let branch = repo
-        .head_name()
-        .map_err(|e| Error::git("cannot read HEAD", e))?
+    let current = repo.head().map_err(|e| Error::git("cannot read HEAD", e))?;
+    let branch = current
+        .referent_name()
         .map(|n| n.shorten().to_str_lossy().into_owned());
-    let head = repo.head_id().ok().map(|id| id.detach());
+    // The id HEAD's branch names, without reading the commit; peeling (which reads the object
+    // to see whether it is a tag) only when the branch is itself symbolic.
+    let head = match current.id() {
+        Some(id) => Some(id.detach()),
+        None if current.is_unborn() => None,
+        None => repo.head_id().ok().map(|id| id.detach()),
+    };
     Ok(GitState {
         branch,
         head,
