@@ -3,7 +3,11 @@
 //! relocations at startup (see bench/run.sh). Libraries and tests are unaffected.
 
 fn main() {
-    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
+    // A static build (`-C target-feature=+crt-static`) links as static-pie; -no-pie on top of
+    // that yields a binary that crashes at start.
+    let crt_static = std::env::var("CARGO_CFG_TARGET_FEATURE")
+        .is_ok_and(|f| f.split(',').any(|f| f == "crt-static"));
+    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") && !crt_static {
         println!("cargo:rustc-link-arg-bins=-no-pie");
     }
 }

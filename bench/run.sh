@@ -14,6 +14,8 @@
 #       git commit-tree -p <tip>; git update-ref refs/checkpoints/bench2 <new> <old>
 #   (c) git-checkpoint resume bench            (stdout to /dev/null)
 #   (d) git cat-file -p refs/checkpoints/bench:checkpoint.md
+# plus two floors of (c), for reading the report: `git-checkpoint --version` (process start-up)
+# and `resume` of a missing story (start-up plus opening the repository with gix),
 # and reports the mean per operation, the ratios save/(b) and resume/(d), and PASS/FAIL
 # against the targets (save <= 0.5x, resume <= 1.2x). It always exits 0 once it has
 # measured: it is a report, not a gate. Setup failures exit non-zero.
@@ -201,6 +203,23 @@ op_catfile() {
         git cat-file -p refs/checkpoints/bench:checkpoint.md >/dev/null
     done
 }
+# Floors of (c), for reading the report: the process alone (no repository opened), and the
+# process plus opening the repository and looking up a ref that does not exist.
+op_start() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        "$BIN" --version >/dev/null
+    done
+}
+op_open() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        if "$BIN" resume no-such-story >/dev/null 2>&1; then
+            echo "error: resume of a missing story succeeded" >&2
+            exit 1
+        fi
+    done
+}
 
 
 # Seed both refs and warm the page cache, the binary and git.
@@ -209,7 +228,7 @@ write_meta 0
 tip2=$(git commit-tree -m "$msg" "$(printf '100644 blob %s\tcheckpoint.md\n100644 blob %s\tmeta.json\n' \
     "$(git hash-object -w "$doc")" "$(git hash-object -w "$meta")" | git mktree)")
 git update-ref refs/checkpoints/bench2 "$tip2" ""
-op_save 3; op_chain 3; op_resume 3; op_catfile 3
+op_save 3; op_chain 3; op_resume 3; op_catfile 3; op_start 3; op_open 3
 while IFS= read -r line; do
     [[ $line == warning* ]] && echo "note: resume printed: $line"
 done < <("$BIN" resume bench 2>&1)
@@ -218,15 +237,15 @@ chain_before=$(git rev-list --count refs/checkpoints/bench2)
 
 
 echo "==> measuring: N=$N per kind, chunks of $CHUNK, kinds alternating"
-kinds=(save chain resume catfile)
-declare -A total=([save]=0 [chain]=0 [resume]=0 [catfile]=0)
-declare -A cpu=([save]=0 [chain]=0 [resume]=0 [catfile]=0)
+kinds=(save chain resume catfile start open)
+declare -A total=([save]=0 [chain]=0 [resume]=0 [catfile]=0 [start]=0 [open]=0)
+declare -A cpu=([save]=0 [chain]=0 [resume]=0 [catfile]=0 [start]=0 [open]=0)
 done_n=0
 round=0
 while ((done_n < N)); do
     n=$((N - done_n < CHUNK ? N - done_n : CHUNK))
-    for ((j = 0; j < 4; j++)); do
-        k=${kinds[(j + round) % 4]} # rotate which kind goes first in each round
+    for ((j = 0; j < ${#kinds[@]}; j++)); do
+        k=${kinds[(j + round) % ${#kinds[@]}]} # rotate which kind goes first in each round
         cpu_ms; c1=$CPU
         now_ns; t1=$NOW
         "op_$k" "$n"
@@ -258,6 +277,7 @@ to_milli() { local w=${1%.*} f=${1#*.}000; [[ $1 == *.* ]] || f=000; echo $((10#
 verdict() { (($1 <= $(to_milli "$2"))) && echo PASS || echo FAIL; }
 
 s=$(us_per_op save) c=$(us_per_op chain) r=$(us_per_op resume) f=$(us_per_op catfile)
+st=$(us_per_op start) op=$(us_per_op open)
 sc=$(cpu_us_per_op save) cc=$(cpu_us_per_op chain) rc=$(cpu_us_per_op resume) fc=$(cpu_us_per_op catfile)
 sr=$(ratio_milli "${total[save]}" "${total[chain]}") rr=$(ratio_milli "${total[resume]}" "${total[catfile]}")
 src=$(ratio_milli "${cpu[save]}" "${cpu[chain]}") rrc=$(ratio_milli "${cpu[resume]}" "${cpu[catfile]}")
@@ -269,6 +289,8 @@ printf '%-58s %11s %11s\n' "(a) git-checkpoint save bench -F doc.md" "$(fmt_ms "
 printf '%-58s %11s %11s\n' "(b) hash-object x2 + mktree + commit-tree + update-ref" "$(fmt_ms "$c")" "$(fmt_ms "$cc")"
 printf '%-58s %11s %11s\n' "(c) git-checkpoint resume bench" "$(fmt_ms "$r")" "$(fmt_ms "$rc")"
 printf '%-58s %11s %11s\n' "(d) git cat-file -p refs/checkpoints/bench:checkpoint.md" "$(fmt_ms "$f")" "$(fmt_ms "$fc")"
+printf '%-58s %11s\n' "    floor of (c): git-checkpoint --version" "$(fmt_ms "$st")"
+printf '%-58s %11s\n' "    floor of (c): resume of a missing story (opens the repo)" "$(fmt_ms "$op")"
 echo
 echo "Targets are judged on wall time; the cpu ratio (user+sys of the processes, from bash's"
 echo "'times') is shown for reference, as it is less sensitive to other load on the machine."
