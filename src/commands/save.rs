@@ -316,6 +316,7 @@ pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
 
     let guard = crate::secrets::enabled(store, args.allow_secret)?;
     let mut last: Option<Parsed> = None;
+    let mut written: Option<(String, Meta)> = None;
     let (commit, previous) = store.update(
         &refname,
         |current| {
@@ -341,6 +342,8 @@ pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
             Ok(new)
         },
         |commit, new| {
+            // What this attempt wrote (its revision number is set by now), for the report.
+            written = Some((new.document.clone(), new.meta.clone()));
             // The notes index on the code commit rides in the same ref transaction.
             let Some(head) = state.head else {
                 return Ok(Vec::new());
@@ -355,7 +358,13 @@ pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
         },
     )?;
     let parsed = last.expect("update calls the closure before succeeding");
-    let revision = store.read(&refname, commit)?;
+    let (document, meta) = written.expect("update calls the closure before succeeding");
+    // The document and meta are those just written: only the commit is read back.
+    let revision = Revision {
+        summary: store.summary(commit)?,
+        document,
+        meta,
+    };
     Ok(Saved {
         refname,
         commit,
@@ -426,6 +435,13 @@ fn completed(store: &Store, current: Option<&Revision>, doc: &Document) -> Vec<C
     let mut log = current
         .map(|c| c.meta.completed.clone())
         .unwrap_or_default();
+    if doc
+        .tasks_done
+        .iter()
+        .all(|t| log.iter().any(|c| c.task == t.text))
+    {
+        return log; // Every done task is logged already: nothing to add, no need to parse.
+    }
     let before: Vec<String> = current
         .map(|c| {
             crate::templates::parse_revision(store, c)
