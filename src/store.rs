@@ -198,6 +198,13 @@ impl Store {
         // base, previous revision, notes); without a cache every read opens and inflates the
         // loose object again. `GIX_OBJECT_CACHE_MEMORY` still overrides the size.
         repo.object_cache_size_if_unset(OBJECT_CACHE_BYTES);
+        // And a cache of delta bases, as git keeps (core.deltaBaseCacheLimit): the trees a
+        // save diffs are deltas in a cloned repository's pack, and without it each one
+        // re-inflates its whole delta chain. gix's own default (64 entries, 96 MiB at most).
+        if !repo.objects.has_pack_cache() {
+            repo.objects
+                .set_pack_cache(|| Box::<gix_pack::cache::lru::StaticLinkedList<64>>::default());
+        }
         let max_size = {
             let config = repo.config_snapshot();
             if let Some(storage) = config.string("extensions.refStorage") {
