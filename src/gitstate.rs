@@ -59,13 +59,31 @@ pub fn head(repo: &gix::Repository) -> Result<GitState> {
     })
 }
 
+/// The files committed between a merge-base and a HEAD, as already known (a previous
+/// revision's `meta.json` records them with both commit ids). They depend on those two ids
+/// only, so [`gather`] takes them instead of diffing the two trees again.
+#[derive(Debug, Clone, Copy)]
+pub struct KnownCommitted<'a> {
+    /// The merge-base they were computed from.
+    pub merge_base: ObjectId,
+    /// The HEAD they were computed for.
+    pub head: ObjectId,
+    /// The recorded files; only those with state `committed` are taken.
+    pub files: &'a [FileChange],
+}
+
 /// Reads the code state for `save`. With `worktree`, also scans the index and working tree
 /// for staged, unstaged and untracked files (the costly part: one stat per tracked file and a
-/// directory walk); without it only commits are read.
+/// directory walk); without it only commits are read. The committed files come from `known`
+/// when its merge-base and HEAD are today's, else from a diff of the two trees.
 ///
 /// # Errors
 /// [`Error::Git`] when HEAD or the status cannot be read.
-pub fn gather(repo: &gix::Repository, worktree: bool) -> Result<GitState> {
+pub fn gather(
+    repo: &gix::Repository,
+    worktree: bool,
+    known: Option<KnownCommitted<'_>>,
+) -> Result<GitState> {
     let mut state = head(repo)?;
     if worktree {
         state.files = status(repo)?;
@@ -92,7 +110,12 @@ pub fn gather(repo: &gix::Repository, worktree: bool) -> Result<GitState> {
             let base = base.detach();
             state.merge_base = Some(base);
             state.commits = commits_since(repo, head, base);
-            state.files.extend(committed_files(repo, base, head));
+            match known {
+                Some(k) if k.merge_base == base && k.head == head => state
+                    .files
+                    .extend(k.files.iter().filter(|f| f.state == "committed").cloned()),
+                _ => state.files.extend(committed_files(repo, base, head)),
+            }
         }
         state.default_branch = Some(name);
     }

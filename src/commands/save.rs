@@ -240,8 +240,14 @@ pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
     check_args(args)?;
     // `-F` hands over the whole document: the working-tree scan is the caller's business
     // (commits since the merge-base are still recorded).
-    let state = gitstate::gather(&store.repo, args.file.is_none() || args.journal)?;
     let refname = story.refname();
+    let tip = store.tip(&refname)?;
+    let current = tip.map(|t| store.read(&refname, t)).transpose()?;
+    let state = gitstate::gather(
+        &store.repo,
+        args.file.is_none() || args.journal,
+        known_committed(current.as_ref()),
+    )?;
 
     // Input that must not be read twice: the file, and the editor session.
     let file = match &args.file {
@@ -256,8 +262,6 @@ pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
     } else {
         (file, args.message.clone())
     };
-    let tip = store.tip(&refname)?;
-    let current = tip.map(|t| store.read(&refname, t)).transpose()?;
     let template = choose_template(store, args, current.as_ref())?;
     let edited = if args.edit {
         let text = compose(
@@ -379,10 +383,14 @@ fn print(store: &Store, story: &StoryId, args: &Args, out: &mut Output) -> Resul
     check_args(args)?;
     // `-F` hands over the whole document: the working-tree scan is the caller's business
     // (commits since the merge-base are still recorded).
-    let state = gitstate::gather(&store.repo, args.file.is_none() || args.journal)?;
     let refname = story.refname();
     let tip = store.tip(&refname)?;
     let current = tip.map(|t| store.read(&refname, t)).transpose()?;
+    let state = gitstate::gather(
+        &store.repo,
+        args.file.is_none() || args.journal,
+        known_committed(current.as_ref()),
+    )?;
     let template = choose_template(store, args, current.as_ref())?;
     let (text, parsed) = match &args.file {
         Some(path) if !args.journal => {
@@ -418,6 +426,17 @@ fn print(store: &Store, story: &StoryId, args: &Args, out: &mut Output) -> Resul
         report_gaps(&parsed);
     }
     Ok(0)
+}
+
+/// The committed files `current` recorded, with the merge-base and HEAD they were computed for.
+fn known_committed(current: Option<&Revision>) -> Option<gitstate::KnownCommitted<'_>> {
+    let meta = &current?.meta;
+    let id = |hex: &Option<String>| gix::ObjectId::from_hex(hex.as_deref()?.as_bytes()).ok();
+    Some(gitstate::KnownCommitted {
+        merge_base: id(&meta.merge_base)?,
+        head: id(&meta.head)?,
+        files: &meta.files_modified,
+    })
 }
 
 /// The template to write with: `--template`, else the checkpoint's, else the default.

@@ -353,3 +353,64 @@ fn files_changed_since_the_save_are_files_not_directories() {
         serde_json::json!([{"path": "src/deep/er/y.rs", "state": "committed"}])
     );
 }
+
+#[test]
+fn committed_files_follow_new_commits_and_survive_saves_without_them() {
+    // save reuses the previous revision's committed files while merge-base and HEAD are the
+    // same; any new commit (or a new merge-base) must show in the next save.
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.git(&repo, &["switch", "-q", "-c", "topic"]);
+    let commit = |name: &str| {
+        std::fs::write(repo.join(name), format!("{name}\n")).unwrap();
+        sb.git(&repo, &["add", name]);
+        sb.git(&repo, &["commit", "-q", "-m", name]);
+    };
+    let committed = || -> Vec<String> {
+        let meta = sb.git(&repo, &["cat-file", "-p", "refs/checkpoints/c:meta.json"]);
+        let meta: serde_json::Value = serde_json::from_str(&meta).unwrap();
+        meta["files_modified"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["state"] == "committed")
+            .map(|f| f["path"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let doc = sb.file("doc.md", CP_MD.as_bytes());
+    let doc = doc.to_str().unwrap();
+    commit("a.txt");
+    sb.ok(&repo, &["save", "c", "-F", doc]);
+    assert_eq!(committed(), ["a.txt"]);
+    sb.ok(&repo, &["save", "c", "-F", doc]);
+    assert_eq!(
+        committed(),
+        ["a.txt"],
+        "a save with no new commit keeps the list"
+    );
+    commit("b.txt");
+    sb.ok(&repo, &["save", "c", "-F", doc]);
+    assert_eq!(committed(), ["a.txt", "b.txt"], "a new commit shows");
+    // main moves on and topic merges it: a new merge-base, so a.txt and b.txt only.
+    sb.git(&repo, &["switch", "-q", "main"]);
+    commit("m.txt");
+    sb.git(&repo, &["switch", "-q", "topic"]);
+    sb.git(&repo, &["merge", "-q", "--no-edit", "main"]);
+    sb.ok(&repo, &["save", "c", "-F", doc]);
+    assert_eq!(
+        committed(),
+        ["a.txt", "b.txt"],
+        "the new merge-base is used"
+    );
+    // Same HEAD, new merge-base: main catches up with topic, nothing is ahead of it.
+    sb.git(&repo, &["branch", "-f", "main", "topic"]);
+    sb.ok(&repo, &["save", "c", "-F", doc]);
+    assert!(committed().is_empty(), "{:?}", committed());
+    // Back to before the merge (topic at b, main at the first commit): a.txt and b.txt again.
+    sb.git(&repo, &["reset", "-q", "--hard", "HEAD~1"]);
+    sb.git(&repo, &["branch", "-f", "main", "HEAD~2"]);
+    // A save with content flags scans the worktree too; committed files stay as they are.
+    std::fs::write(repo.join("w.txt"), "w\n").unwrap();
+    sb.ok(&repo, &["save", "c", "--todo", "T9 more"]);
+    assert_eq!(committed(), ["a.txt", "b.txt"]);
+}
