@@ -3,6 +3,9 @@
 //! relocations at startup (see bench/run.sh). Libraries and tests are unaffected.
 
 fn main() {
+    // Without this, cargo reruns the script (and relinks) whenever any file of the package
+    // changes, a README edit included.
+    println!("cargo:rerun-if-changed=build.rs");
     // A static build (`-C target-feature=+crt-static`) links as static-pie; -no-pie on top of
     // that yields a binary that crashes at start.
     let crt_static = std::env::var("CARGO_CFG_TARGET_FEATURE")
