@@ -238,16 +238,8 @@ fn check_args(args: &Args) -> Result<()> {
 /// Repository, template, identity, size, lock and storage errors; nothing is written on error.
 pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
     check_args(args)?;
-    // `-F` hands over the whole document: the working-tree scan is the caller's business
-    // (commits since the merge-base are still recorded).
     let refname = story.refname();
-    let tip = store.tip(&refname)?;
-    let current = tip.map(|t| store.read(&refname, t)).transpose()?;
-    let state = gitstate::gather(
-        &store.repo,
-        args.file.is_none() || args.journal,
-        known_committed(current.as_ref()),
-    )?;
+    let (current, state) = current_and_state(store, &refname, args)?;
 
     // Input that must not be read twice: the file, and the editor session.
     let file = match &args.file {
@@ -274,7 +266,10 @@ pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
             journal_text.as_deref(),
         )
         .0;
-        Some((tip, edit(store, &text)?))
+        Some((
+            current.as_ref().map(|c| c.summary.commit),
+            edit(store, &text)?,
+        ))
     } else {
         None
     };
@@ -381,16 +376,8 @@ pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
 /// `--print`: render and print, write nothing.
 fn print(store: &Store, story: &StoryId, args: &Args, out: &mut Output) -> Result<i32> {
     check_args(args)?;
-    // `-F` hands over the whole document: the working-tree scan is the caller's business
-    // (commits since the merge-base are still recorded).
     let refname = story.refname();
-    let tip = store.tip(&refname)?;
-    let current = tip.map(|t| store.read(&refname, t)).transpose()?;
-    let state = gitstate::gather(
-        &store.repo,
-        args.file.is_none() || args.journal,
-        known_committed(current.as_ref()),
-    )?;
+    let (current, state) = current_and_state(store, &refname, args)?;
     let template = choose_template(store, args, current.as_ref())?;
     let (text, parsed) = match &args.file {
         Some(path) if !args.journal => {
@@ -426,6 +413,24 @@ fn print(store: &Store, story: &StoryId, args: &Args, out: &mut Output) -> Resul
         report_gaps(&parsed);
     }
     Ok(0)
+}
+
+/// The checkpoint's latest revision (if any) and the code state to record with the next one.
+fn current_and_state(
+    store: &Store,
+    refname: &str,
+    args: &Args,
+) -> Result<(Option<Revision>, GitState)> {
+    let tip = store.tip(refname)?;
+    let current = tip.map(|t| store.read(refname, t)).transpose()?;
+    // `-F` hands over the whole document: the working-tree scan is the caller's business
+    // (commits since the merge-base are still recorded).
+    let state = gitstate::gather(
+        &store.repo,
+        args.file.is_none() || args.journal,
+        known_committed(current.as_ref()),
+    )?;
+    Ok((current, state))
 }
 
 /// The committed files `current` recorded, with the merge-base and HEAD they were computed for.
