@@ -47,10 +47,7 @@ build_release
 # 2. A hermetic environment and a realistic repository.
 hermetic_env bench
 
-# The history is made in $tmp/origin and cloned, as a developer's repository is: its objects
-# arrive in one pack. (Making 10,000 loose objects and repacking them in place leaves the
-# directory's inode group slow to create files in: about 0.2 ms per file on ext4 instead of
-# 0.005, for a long while. That would bill both sides per file written, not per work done.)
+# The history is made in $tmp/origin and cloned (see clone_work_repo).
 origin=$tmp/origin
 repo=$tmp/repo
 echo "==> building the test repository in $origin, then cloning it to $repo"
@@ -85,9 +82,7 @@ commit_some() { # $1 = message, $2 = commit number (for the date)
         path=$(printf 'src/pkg%02d/mod%d/file%d.rs' $((RANDOM % 20)) $((RANDOM % 10)) $((RANDOM % 10)))
         printf '// change %s.%s\n' "$2" "$k" >>"$path"
     done
-    git add -u
-    GIT_AUTHOR_DATE="@$((t0 + $2 * 3600)) +0000" GIT_COMMITTER_DATE="@$((t0 + $2 * 3600)) +0000" \
-        git commit -q -m "$1"
+    commit_dated "$1" "$2"
 }
 for i in $(seq 1 295); do
     commit_some "main: change $i" "$i"
@@ -98,12 +93,7 @@ for i in $(seq 296 299); do
 done
 git switch -q main # the clone's default branch
 
-git clone -q --no-local "$origin" "$repo"
-cd "$repo"
-git config gc.auto 0            # no background gc in the middle of a measurement
-git config core.autocrlf false
-git switch -q feature/bench-42 # tracks origin/feature/bench-42
-git update-ref refs/remotes/origin/feature/bench-42 HEAD~1 # pushed all but the last commit
+clone_work_repo "$origin" "$repo" feature/bench-42
 
 # Old mtimes and a refreshed index, as in a working tree not touched this second (no
 # racily-clean entries that would force re-hashing).

@@ -70,11 +70,12 @@ secs() { echo $(($(date +%s) - $1)); }
 
 # ---------------------------------------------------------------------------------------------
 # 3. The code repository: BENCH_FILES files, 20 per directory, 20 directories per package.
+# The history is made in $tmp/code-origin and cloned (see clone_work_repo in common.sh).
 code=$tmp/code
-echo "==> building the code repository ($FILES files) in $code"
+echo "==> building the code repository ($FILES files) in $tmp/code-origin, then cloning it to $code"
 t_setup=$(date +%s)
-git init -q -b main "$code"
-cd "$code"
+git init -q -b main "$tmp/code-origin"
+cd "$tmp/code-origin"
 git config gc.auto 0
 git config core.autocrlf false
 for ((i = 0; i < FILES; i++)); do
@@ -98,25 +99,17 @@ commit_some() { # $1 = message, $2 = commit number (for the date)
         path=src/pkg$((n / 400))/mod$((n / 20 % 20))/file$((n % 20)).rs
         printf '// change %s.%s\n' "$2" "$k" >>"$path"
     done
-    git add -u
-    GIT_AUTHOR_DATE="@$((t0 + $2 * 3600)) +0000" GIT_COMMITTER_DATE="@$((t0 + $2 * 3600)) +0000" \
-        git commit -q -m "$1"
+    commit_dated "$1" "$2"
 }
 for i in $(seq 1 10); do
     commit_some "main: change $i" "$i"
 done
-git repack -adq
-git update-ref refs/remotes/origin/main refs/heads/main
-git symbolic-ref refs/remotes/origin/HEAD refs/remotes/origin/main
-git config remote.origin.url "$tmp/nonexistent-origin.git"
-git config remote.origin.fetch '+refs/heads/*:refs/remotes/origin/*'
 git switch -q -c feature/scale-42
 for i in $(seq 11 15); do
     commit_some "feature: step $((i - 10))" "$i"
 done
-git update-ref refs/remotes/origin/feature/scale-42 HEAD~1
-git config branch.feature/scale-42.remote origin
-git config branch.feature/scale-42.merge refs/heads/feature/scale-42
+git switch -q main # the clone's default branch
+clone_work_repo "$tmp/code-origin" "$code" feature/scale-42
 # An ignored build dir (not descended into by either side), old mtimes on tracked files and a
 # refreshed index (no racily-clean entries forcing re-hashing), then the work in progress.
 mkdir -p target/release/deps
