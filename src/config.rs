@@ -6,9 +6,20 @@
 //! This module reads configuration; it never writes it and never prints.
 
 use crate::error::{Error, Result};
-use crate::output::ColorChoice;
 use gix::bstr::ByteSlice;
 use std::path::Path;
+
+/// `--color` choices, as in git.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ColorChoice {
+    /// Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`.
+    #[default]
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
 
 /// One configuration key: its name as `git config` spells it, its default, and what it does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -23,8 +23,6 @@ pub mod gitstate;
 pub mod model;
 pub mod notes;
 pub mod pack;
-pub mod pager;
-pub mod progress;
 pub mod remote;
 pub mod secrets;
 pub mod signals;
@@ -38,6 +36,3 @@ pub mod templates;
 pub mod fuzzing;
 
 pub use error::{Error, Result};
-pub mod cli;
-pub mod commands;
-pub mod output;

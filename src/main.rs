@@ -9,10 +9,12 @@
 #![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
 use clap::{CommandFactory, FromArgMatches};
-use git_checkpoint::cli::{Cli, Command};
-use git_checkpoint::commands;
+mod cli;
+
+use cli::commands;
+use cli::output::Output;
+use cli::{Cli, Command};
 use git_checkpoint::config::Config;
-use git_checkpoint::output::Output;
 
 #[cfg(any(test, not(all(target_os = "linux", target_env = "gnu"))))]
 fn main() {
@@ -48,7 +50,7 @@ fn run() -> ! {
         Ok(m) => m,
         // clap's own message spans several lines; every other error of ours is one line.
         Err(e) if e.kind() == clap::error::ErrorKind::InvalidUtf8 => {
-            git_checkpoint::say!(
+            say!(
                 "error: an argument is not valid UTF-8; story ids, messages and options must be UTF-8 (pass other content with -F FILE)"
             );
             std::process::exit(2);
@@ -61,7 +63,11 @@ fn run() -> ! {
     std::mem::forget(command);
     std::mem::forget(matches);
     let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
-    let result = Output::configured(cli.color, cli.no_pager, &Config::discover(&cwd));
+    let result = Output::configured(
+        cli.color.map(Into::into),
+        cli.no_pager,
+        &Config::discover(&cwd),
+    );
     let mut out = match result {
         Ok(out) => out,
         Err(e) => exit_with(Err(e)),
@@ -102,10 +108,7 @@ fn exit_with(result: git_checkpoint::Result<i32>) -> ! {
         Err(git_checkpoint::Error::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
             let e = anyhow::Error::from(e);
-            git_checkpoint::say!(
-                "error: {}",
-                git_checkpoint::output::escape_controls(&format!("{e:#}"))
-            );
+            say!("error: {}", cli::output::escape_controls(&format!("{e:#}")));
             1
         }
     };

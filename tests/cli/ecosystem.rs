@@ -99,15 +99,17 @@ fn every_json_output_validates_against_its_schema() {
 
 #[test]
 fn every_command_with_json_output_has_a_schema_file() {
-    let cmd = git_checkpoint::cli::command();
     let files: Vec<String> = schema::all().into_iter().map(|(n, _)| n).collect();
-    for sub in cmd.get_subcommands() {
-        let has_json = sub.get_arguments().any(|a| a.get_id() == "json");
-        let name = sub.get_name();
+    for (name, _) in listed_commands() {
+        let out = Command::new(bin())
+            .args([&name, "--help"])
+            .output()
+            .unwrap();
+        let has_json = String::from_utf8_lossy(&out.stdout).contains("--json");
         if has_json {
             let file = schema::SCHEMA_OF
                 .iter()
-                .find(|(c, _)| *c == name)
+                .find(|(c, _)| *c == name.as_str())
                 .map(|(_, f)| f.to_string())
                 .unwrap_or_else(|| panic!("`{name} --json` has no entry in SCHEMA_OF"));
             assert!(files.contains(&file), "{file} missing for {name}");
@@ -508,10 +510,8 @@ fn config_keys_are_read_with_git_rules() {
 
 #[test]
 fn long_help_lists_config_env_and_exit_codes() {
-    use clap::CommandFactory;
-    let help = git_checkpoint::cli::Cli::command()
-        .render_long_help()
-        .to_string();
+    let out = Command::new(bin()).arg("--help").output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
     for k in git_checkpoint::config::KEYS {
         assert!(help.contains(k.name), "--help lacks {}", k.name);
     }
@@ -862,6 +862,27 @@ fn readme_ci_example_runs_on_a_fresh_clone_of_a_bare_remote() {
 fn each_command_shows_the_about_of_the_command_list_in_its_own_help() {
     // clap adds a subcommand's arguments (and the about text of its Args doc) only when that
     // subcommand runs; the list in `--help` shows the variant's doc. The two must agree.
+    let listed = listed_commands();
+    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut seen = 0;
+    for (name, about) in &listed {
+        let out = Command::new(bin()).args([name, "--help"]).output().unwrap();
+        assert!(out.status.success(), "{name} --help failed");
+        let own = String::from_utf8(out.stdout).unwrap();
+        let first = words(own.split("\n\n").next().unwrap_or_default());
+        let about = words(about);
+        assert!(
+            !about.is_empty() && first.trim_end_matches('.') == about.trim_end_matches('.'),
+            "`{name} --help` starts with {first:?}, the command list says {about:?}"
+        );
+        seen += 1;
+    }
+    assert!(seen >= 20, "only {seen} commands in --help");
+}
+
+/// (name, about) of every command in the top-level `--help` list, `help` left out; a wrapped
+/// about continues on lines indented further.
+fn listed_commands() -> Vec<(String, String)> {
     let out = Command::new(bin()).arg("--help").output().unwrap();
     let help = String::from_utf8(out.stdout).unwrap();
     let commands = help
@@ -871,7 +892,6 @@ fn each_command_shows_the_about_of_the_command_list_in_its_own_help() {
         .split("\n\n")
         .next()
         .unwrap();
-    // (name, about) per command; a wrapped about continues on lines indented further.
     let mut listed: Vec<(String, String)> = Vec::new();
     for line in commands.lines() {
         match line.trim().split_once("  ") {
@@ -885,19 +905,6 @@ fn each_command_shows_the_about_of_the_command_list_in_its_own_help() {
             }
         }
     }
-    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
-    let mut seen = 0;
-    for (name, about) in listed.iter().filter(|(n, _)| n != "help") {
-        let out = Command::new(bin()).args([name, "--help"]).output().unwrap();
-        assert!(out.status.success(), "{name} --help failed");
-        let own = String::from_utf8(out.stdout).unwrap();
-        let first = words(own.split("\n\n").next().unwrap_or_default());
-        let about = words(about);
-        assert!(
-            !about.is_empty() && first.trim_end_matches('.') == about.trim_end_matches('.'),
-            "`{name} --help` starts with {first:?}, the command list says {about:?}"
-        );
-        seen += 1;
-    }
-    assert!(seen >= 20, "only {seen} commands in --help:\n{help}");
+    listed.retain(|(n, _)| n != "help");
+    listed
 }

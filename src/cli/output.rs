@@ -7,17 +7,7 @@
 use std::io::{IsTerminal, Write};
 use std::process::{Child, ChildStdin};
 
-/// `--color` choices, as in git.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum ColorChoice {
-    /// Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`.
-    #[default]
-    Auto,
-    /// Always colour.
-    Always,
-    /// Never colour.
-    Never,
-}
+pub use git_checkpoint::config::ColorChoice;
 
 /// Where the bytes go: standard output, or the pager's standard input.
 enum Sink {
@@ -92,26 +82,26 @@ impl Output {
     /// `color.checkpoint`, else `color.ui`, else auto. Auto colours a terminal, or output that
     /// git already pipes into its pager (`GIT_PAGER_IN_USE`, if `color.pager`), unless
     /// `NO_COLOR` is set or `TERM=dumb`. Unless `no_pager`, remembers the pager
-    /// [`crate::pager::choose`] picks, for [`Output::start_pager`].
+    /// [`crate::cli::pager::choose`] picks, for [`Output::start_pager`].
     ///
     /// # Errors
-    /// [`crate::Error::Config`] for a malformed `color.*` value.
+    /// [`git_checkpoint::Error::Config`] for a malformed `color.*` value.
     pub fn configured(
         choice: Option<ColorChoice>,
         no_pager: bool,
-        config: &crate::config::Config,
-    ) -> crate::Result<Output> {
+        config: &git_checkpoint::config::Config,
+    ) -> git_checkpoint::Result<Output> {
         let env = |k: &str| std::env::var(k).ok();
         let choice = match choice {
             Some(c) => c,
             None => config.color()?,
         };
         let mut out = Output::new(choice);
-        if choice == ColorChoice::Auto && !out.tty && crate::pager::in_use(&env) {
+        if choice == ColorChoice::Auto && !out.tty && crate::cli::pager::in_use(&env) {
             out.color = config.color_pager()? && !color_vetoed();
         }
         if !no_pager {
-            out.pager = crate::pager::choose(out.tty, &env, config);
+            out.pager = crate::cli::pager::choose(out.tty, &env, config);
         }
         Ok(out)
     }
@@ -123,7 +113,7 @@ impl Output {
         let Some(pager) = self.pager.take() else {
             return;
         };
-        if let Ok(mut child) = crate::pager::spawn(&pager) {
+        if let Ok(mut child) = crate::cli::pager::spawn(&pager) {
             if let Some(stdin) = child.stdin.take() {
                 let _ = self.out.flush();
                 self.out = Sink::Pager(std::io::BufWriter::new(stdin));

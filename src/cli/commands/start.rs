@@ -2,9 +2,9 @@
 //! given no story when the branch name names none.
 
 use super::{open, JSON_SCHEMA_VERSION};
-use crate::error::Result;
-use crate::output::Output;
-use crate::story::StoryId;
+use crate::cli::output::Output;
+use git_checkpoint::error::Result;
+use git_checkpoint::story::StoryId;
 use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
@@ -34,7 +34,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
             "story": story.as_str(),
             "previous": previous.map(|p| p.to_string()),
             "checkpoint_exists": exists,
-            "file": crate::current::path(&store).display().to_string(),
+            "file": git_checkpoint::current::path(&store).display().to_string(),
         }))?;
     } else {
         let note = if exists {
@@ -51,8 +51,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
 ///
 /// # Errors
 /// I/O errors.
-pub fn start(store: &crate::store::Store, story: &StoryId) -> Result<Option<StoryId>> {
-    let previous = crate::current::get(store);
-    crate::current::set(store, story)?;
+pub fn start(store: &git_checkpoint::store::Store, story: &StoryId) -> Result<Option<StoryId>> {
+    let previous = git_checkpoint::current::get(store);
+    git_checkpoint::current::set(store, story)?;
     Ok(previous)
 }

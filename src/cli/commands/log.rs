@@ -1,9 +1,9 @@
 //! `git checkpoint log`: a story's revisions, newest first, read from commits only.
 
 use super::{locate_for_read, open, JSON_SCHEMA_VERSION};
-use crate::error::Result;
-use crate::output::{rfc3339, Output};
-use crate::store;
+use crate::cli::output::{rfc3339, Output};
+use git_checkpoint::error::Result;
+use git_checkpoint::store;
 use serde_json::json;
 use std::collections::HashMap;
 

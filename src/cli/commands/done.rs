@@ -3,9 +3,9 @@
 //! longer shows it. `--purge` deletes instead (confirmed).
 
 use super::{note_found, open, resolve_story, JSON_SCHEMA_VERSION};
-use crate::error::{Error, Result};
-use crate::output::Output;
-use crate::store::{self, NewRevision, PreviousValue};
+use crate::cli::output::Output;
+use git_checkpoint::error::{Error, Result};
+use git_checkpoint::store::{self, NewRevision, PreviousValue};
 use serde_json::json;
 use std::io::{BufRead, IsTerminal, Write};
 
@@ -71,7 +71,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
                 .collect(),
         )?;
         // Remotes that have the story learn of the purge on the next push.
-        crate::sync::add_tombstones(&store, &story)?;
+        git_checkpoint::sync::add_tombstones(&store, &story)?;
         if args.json {
             out.json(&json!({"schema_version": JSON_SCHEMA_VERSION, "story": story.as_str(), "purged": names}))?;
         } else {
@@ -149,7 +149,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         ];
         match store.edit(edits) {
             Ok(()) => {
-                crate::current::clear_if(&store, &story)?;
+                git_checkpoint::current::clear_if(&store, &story)?;
                 if args.json {
                     out.json(&json!({
                         "schema_version": JSON_SCHEMA_VERSION,

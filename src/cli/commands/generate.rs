@@ -2,14 +2,14 @@
 //! completions (`DIR/completions/*`) from the clap definitions. The committed `man/` and
 //! `completions/` are its output; a test fails when they are stale.
 //!
-//! `git-checkpoint(1)` also carries CONFIGURATION (from [`crate::config::KEYS`]), ENVIRONMENT,
+//! `git-checkpoint(1)` also carries CONFIGURATION (from [`git_checkpoint::config::KEYS`]), ENVIRONMENT,
 //! EXIT STATUS, STORAGE FORMAT (docs/FORMAT.md converted to roff) and JSON SCHEMA (the files
 //! under docs/json-schema/), so each fact has one source. Completions are clap_complete's, with
 //! story ids completed from `refs/checkpoints/` and `git checkpoint ...` wired into git's bash
 //! and zsh completion (see [`completions`]).
 
-use crate::error::Result;
 use clap_complete::Shell;
+use git_checkpoint::error::Result;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -32,81 +32,81 @@ pub fn run(args: Args) -> Result<i32> {
 }
 
 /// The storage format specification, rendered into the man page.
-const FORMAT_MD: &str = include_str!("../../docs/FORMAT.md");
+const FORMAT_MD: &str = include_str!("../../../docs/FORMAT.md");
 
 /// The JSON Schema files (version 1), as (file name, contents); listed in the man page.
 pub const JSON_SCHEMAS: &[(&str, &str)] = &[
     (
         "at.schema.json",
-        include_str!("../../docs/json-schema/v1/at.schema.json"),
+        include_str!("../../../docs/json-schema/v1/at.schema.json"),
     ),
     (
         "checkpoint.schema.json",
-        include_str!("../../docs/json-schema/v1/checkpoint.schema.json"),
+        include_str!("../../../docs/json-schema/v1/checkpoint.schema.json"),
     ),
     (
         "diff.schema.json",
-        include_str!("../../docs/json-schema/v1/diff.schema.json"),
+        include_str!("../../../docs/json-schema/v1/diff.schema.json"),
     ),
     (
         "done.schema.json",
-        include_str!("../../docs/json-schema/v1/done.schema.json"),
+        include_str!("../../../docs/json-schema/v1/done.schema.json"),
     ),
     (
         "export.schema.json",
-        include_str!("../../docs/json-schema/v1/export.schema.json"),
+        include_str!("../../../docs/json-schema/v1/export.schema.json"),
     ),
     (
         "fetch.schema.json",
-        include_str!("../../docs/json-schema/v1/fetch.schema.json"),
+        include_str!("../../../docs/json-schema/v1/fetch.schema.json"),
     ),
     (
         "import.schema.json",
-        include_str!("../../docs/json-schema/v1/import.schema.json"),
+        include_str!("../../../docs/json-schema/v1/import.schema.json"),
     ),
     (
         "list.schema.json",
-        include_str!("../../docs/json-schema/v1/list.schema.json"),
+        include_str!("../../../docs/json-schema/v1/list.schema.json"),
     ),
     (
         "log.schema.json",
-        include_str!("../../docs/json-schema/v1/log.schema.json"),
+        include_str!("../../../docs/json-schema/v1/log.schema.json"),
     ),
     (
         "prompt.schema.json",
-        include_str!("../../docs/json-schema/v1/prompt.schema.json"),
+        include_str!("../../../docs/json-schema/v1/prompt.schema.json"),
     ),
     (
         "push.schema.json",
-        include_str!("../../docs/json-schema/v1/push.schema.json"),
+        include_str!("../../../docs/json-schema/v1/push.schema.json"),
     ),
     (
         "save.schema.json",
-        include_str!("../../docs/json-schema/v1/save.schema.json"),
+        include_str!("../../../docs/json-schema/v1/save.schema.json"),
     ),
     (
         "setup.schema.json",
-        include_str!("../../docs/json-schema/v1/setup.schema.json"),
+        include_str!("../../../docs/json-schema/v1/setup.schema.json"),
     ),
     (
         "stack.schema.json",
-        include_str!("../../docs/json-schema/v1/stack.schema.json"),
+        include_str!("../../../docs/json-schema/v1/stack.schema.json"),
     ),
     (
         "start.schema.json",
-        include_str!("../../docs/json-schema/v1/start.schema.json"),
+        include_str!("../../../docs/json-schema/v1/start.schema.json"),
     ),
     (
         "status.schema.json",
-        include_str!("../../docs/json-schema/v1/status.schema.json"),
+        include_str!("../../../docs/json-schema/v1/status.schema.json"),
     ),
     (
         "switch.schema.json",
-        include_str!("../../docs/json-schema/v1/switch.schema.json"),
+        include_str!("../../../docs/json-schema/v1/switch.schema.json"),
     ),
     (
         "sync.schema.json",
-        include_str!("../../docs/json-schema/v1/sync.schema.json"),
+        include_str!("../../../docs/json-schema/v1/sync.schema.json"),
     ),
 ];
 
@@ -252,7 +252,7 @@ fn extra_sections() -> std::io::Result<Vec<u8>> {
         "Settings are read with git's rules (system, global, repository, worktree, GIT_CONFIG_* \
          overrides; the last value wins). A command\\-line option always wins over configuration."
     )?;
-    for k in crate::config::KEYS {
+    for k in git_checkpoint::config::KEYS {
         tagged(
             &mut out,
             k.name,

@@ -2,9 +2,9 @@
 //! index (`refs/notes/checkpoints`).
 
 use super::{open, JSON_SCHEMA_VERSION};
-use crate::error::{Error, Result};
-use crate::notes::{self, NoteLine, NOTES_REF};
-use crate::output::Output;
+use crate::cli::output::Output;
+use git_checkpoint::error::{Error, Result};
+use git_checkpoint::notes::{self, NoteLine, NOTES_REF};
 use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds

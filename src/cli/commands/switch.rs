@@ -2,9 +2,9 @@
 //! then make STORY current.
 
 use super::{open, save, JSON_SCHEMA_VERSION};
-use crate::error::Result;
-use crate::output::Output;
-use crate::story::StoryId;
+use crate::cli::output::Output;
+use git_checkpoint::error::Result;
+use git_checkpoint::story::StoryId;
 use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
@@ -29,7 +29,7 @@ pub struct Args {
 pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let store = open()?;
     let to = StoryId::parse(&args.story)?;
-    let from = crate::current::get(&store);
+    let from = git_checkpoint::current::get(&store);
     let mut saved = None;
     if let Some(from) = from.as_ref().filter(|f| **f != to) {
         let save_args = save::Args {
@@ -43,7 +43,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         };
         saved = Some(save::save(&store, from, &save_args)?);
     }
-    crate::current::set(&store, &to)?;
+    git_checkpoint::current::set(&store, &to)?;
     let exists = store.tip(&to.refname())?.is_some();
     if args.json {
         out.json(&json!({

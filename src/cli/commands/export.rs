@@ -2,12 +2,12 @@
 //! the file another checkpoint system expects (seeds 000, 001, 003, 004).
 
 use super::{note_found, open, parse_rev, resolve_story, JSON_SCHEMA_VERSION};
-use crate::error::{Error, Result};
-use crate::model::templates::JOURNAL_KEEP;
-use crate::model::{JournalEntry, Template};
-use crate::output::{rfc3339, Output};
-use crate::store::{Completion, Revision, Store};
-use crate::story::StoryId;
+use crate::cli::output::{rfc3339, Output};
+use git_checkpoint::error::{Error, Result};
+use git_checkpoint::model::templates::JOURNAL_KEEP;
+use git_checkpoint::model::{JournalEntry, Template};
+use git_checkpoint::store::{Completion, Revision, Store};
+use git_checkpoint::story::StoryId;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
@@ -133,7 +133,7 @@ pub fn render(
 pub fn completed_md(log: &[Completion]) -> String {
     let mut out = String::new();
     for c in log {
-        let (id, summary) = match crate::model::task_id(&c.task) {
+        let (id, summary) = match git_checkpoint::model::task_id(&c.task) {
             Some(id) => (
                 id.to_string(),
                 c.task[id.len()..]
@@ -193,7 +193,7 @@ fn write_atomic(path: &Path, text: &str) -> Result<()> {
         name.to_string_lossy(),
         std::process::id()
     ));
-    crate::signals::replace_file(path, &tmp, text.as_bytes()).map_err(|e| {
+    git_checkpoint::signals::replace_file(path, &tmp, text.as_bytes()).map_err(|e| {
         Error::Input(format!(
             "cannot write {}: {e}; check that the directory exists and is writable",
             path.display()
@@ -209,7 +209,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let store = open()?;
     let (story, found) = resolve_story(&store, args.story.as_deref(), "export", true)?;
     note_found(&story, &found);
-    let (refname, tip) = crate::store::locate(&store, &story, false)?;
+    let (refname, tip) = git_checkpoint::store::locate(&store, &story, false)?;
     let rev = store.read(&refname, tip)?;
     let (text, completed) = render(&store, &story, &rev, args.format)?;
     let mut written = Vec::new();

@@ -10,7 +10,7 @@
 //!
 //! This module owns the decision and the child process; it never writes output itself.
 
-use crate::config::Config;
+use git_checkpoint::config::Config;
 use std::process::{Child, Command, Stdio};
 
 /// git's default pager when nothing is configured.
@@ -53,7 +53,7 @@ pub fn choose(
 /// `GIT_PAGER_IN_USE` is a true boolean (git's `pager_in_use`).
 pub fn in_use(env: &dyn Fn(&str) -> Option<String>) -> bool {
     env("GIT_PAGER_IN_USE")
-        .and_then(|v| crate::config::parse_bool(&v))
+        .and_then(|v| git_checkpoint::config::parse_bool(&v))
         .unwrap_or(false)
 }
 

@@ -10,14 +10,14 @@
 //! story's history is skipped, so importing the same files twice changes nothing.
 
 use super::{open, JSON_SCHEMA_VERSION};
-use crate::error::{Error, Result};
-use crate::gitstate;
-use crate::model::templates::parse_stack_md;
-use crate::model::{Document, Parsed, Template};
-use crate::output::Output;
-use crate::stack;
-use crate::store::{Completion, Meta, NewRevision, Store, FORMAT_VERSION};
-use crate::story::{self, StoryId};
+use crate::cli::output::Output;
+use git_checkpoint::error::{Error, Result};
+use git_checkpoint::gitstate;
+use git_checkpoint::model::templates::parse_stack_md;
+use git_checkpoint::model::{Document, Parsed, Template};
+use git_checkpoint::stack;
+use git_checkpoint::store::{Completion, Meta, NewRevision, Store, FORMAT_VERSION};
+use git_checkpoint::story::{self, StoryId};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -414,11 +414,12 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
                 Some(e) => (e.subject.clone(), e.body.clone()),
                 None => (format!("import {}", file_name(path)), String::new()),
             };
-            let document = if last && entries.len() <= crate::model::templates::JOURNAL_KEEP {
-                Template::Team.render(&p.doc)
-            } else {
-                Template::Team.render(&doc)
-            };
+            let document =
+                if last && entries.len() <= git_checkpoint::model::templates::JOURNAL_KEEP {
+                    Template::Team.render(&p.doc)
+                } else {
+                    Template::Team.render(&doc)
+                };
             plans.entry(story.clone()).or_default().push(Planned {
                 document,
                 template: "team",
@@ -438,7 +439,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     for (dir, completed) in completed_by_dir {
         let name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
         let story = story_of(explicit.as_ref(), &[name], &dir.join("completed.md"))?;
-        let (refname, tip) = crate::store::locate(&store, &story, false).map_err(|_| {
+        let (refname, tip) = git_checkpoint::store::locate(&store, &story, false).map_err(|_| {
             Error::Input(format!(
                 "{}: no checkpoint for story {story} to attach the completed tasks to; import its working-context.md with it",
                 dir.join("completed.md").display()
@@ -486,12 +487,12 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     }
 
     // Every revision is scanned before the first is written, so a refusal writes nothing.
-    if crate::secrets::enabled(&store, args.allow_secret)? {
+    if git_checkpoint::secrets::enabled(&store, args.allow_secret)? {
         for (story, planned) in &plans {
             for pl in planned {
                 let place = format!("checkpoint.md of story {story} ({})", pl.subject);
                 let journal = format!("{}\n{}", pl.subject, pl.body);
-                crate::secrets::refuse(
+                git_checkpoint::secrets::refuse(
                     &[(&place, &pl.document), ("the journal entry", &journal)],
                     "import",
                     "written",
@@ -515,7 +516,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
                 |_current| {
                     let (done, total) = pl.doc.task_counts();
                     let saved_at = match pl.time {
-                        Some((s, o)) => crate::output::rfc3339(s, o),
+                        Some((s, o)) => crate::cli::output::rfc3339(s, o),
                         None => {
                             chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
                         }
@@ -587,7 +588,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         }
     }
     if let Some(s) = &make_current {
-        crate::current::set(&store, s)?;
+        git_checkpoint::current::set(&store, s)?;
     }
 
     if args.json {

@@ -4,10 +4,10 @@
 //! `git config`, as git users expect, keeping every existing value.
 
 use super::{open, JSON_SCHEMA_VERSION};
-use crate::error::{Error, Result};
-use crate::notes::NOTES_REF;
-use crate::output::Output;
-use crate::remote;
+use crate::cli::output::Output;
+use git_checkpoint::error::{Error, Result};
+use git_checkpoint::notes::NOTES_REF;
+use git_checkpoint::remote;
 use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds

@@ -3,9 +3,9 @@
 //! from `checkpoint.maxAge` and `checkpoint.maxCommits`), for idle hooks (seed 001).
 
 use super::{open, resolve_story, JSON_SCHEMA_VERSION};
-use crate::error::{Error, Result};
-use crate::gitstate;
-use crate::output::{relative_time, rfc3339, Output};
+use crate::cli::output::{relative_time, rfc3339, Output};
+use git_checkpoint::error::{Error, Result};
+use git_checkpoint::gitstate;
 use gix::ObjectId;
 use serde_json::json;
 

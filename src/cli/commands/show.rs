@@ -1,8 +1,8 @@
 //! `git checkpoint show`: the stored document as is, for tools and PR bodies.
 
 use super::{locate_for_read, open, parse_rev, read_revision, view_json};
-use crate::error::Result;
-use crate::output::Output;
+use crate::cli::output::Output;
+use git_checkpoint::error::Result;
 
 /// Output formats of `show`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -1,12 +1,12 @@
 //! `git checkpoint list`: one line per checkpoint, read from commits only (never blobs).
 
 use super::{open, JSON_SCHEMA_VERSION};
-use crate::error::Result;
-use crate::gitstate;
-use crate::output::{relative_time, rfc3339, Output};
-use crate::remote;
-use crate::store::{Summary, ACTIVE_PREFIX, ARCHIVE_PREFIX};
-use crate::story::StoryId;
+use crate::cli::output::{relative_time, rfc3339, Output};
+use git_checkpoint::error::Result;
+use git_checkpoint::gitstate;
+use git_checkpoint::remote;
+use git_checkpoint::store::{Summary, ACTIVE_PREFIX, ARCHIVE_PREFIX};
+use git_checkpoint::story::StoryId;
 use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
@@ -136,7 +136,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
 
 /// What to say when there are no local checkpoints: a clone carries none by default, so point
 /// at what was fetched already or at how to fetch.
-fn empty_hint(store: &crate::store::Store) -> Result<String> {
+fn empty_hint(store: &git_checkpoint::store::Store) -> Result<String> {
     let remotes: Vec<String> = store
         .repo
         .remote_names()

@@ -1,9 +1,12 @@
 //! The command line: global options and one subcommand per module in `commands/`.
 //! Doc comments here are the help text (and the man pages).
 
-use crate::commands;
-use crate::output::ColorChoice;
+pub mod commands;
+pub mod output;
+pub mod pager;
+
 use clap::{CommandFactory, Parser, Subcommand};
+use git_checkpoint::config::ColorChoice;
 
 /// Keep each story's checkpoint (story, branch, tasks done, decisions, remaining todos, next
 /// action) in git refs, so a fresh session resumes exactly where the last one stopped.
@@ -22,7 +25,7 @@ pub struct Cli {
     /// When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never.
     /// `--color` alone means always. Default: color.checkpoint, else color.ui, else auto.
     #[arg(long, value_enum, global = true, value_name = "WHEN", num_args = 0..=1, require_equals = true, default_missing_value = "always")]
-    pub color: Option<ColorChoice>,
+    pub color: Option<ColorWhen>,
 
     /// Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`).
     #[arg(long, global = true)]
@@ -31,6 +34,27 @@ pub struct Cli {
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// `--color` values (clap's side of [`ColorChoice`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+impl From<ColorWhen> for ColorChoice {
+    fn from(c: ColorWhen) -> ColorChoice {
+        match c {
+            ColorWhen::Auto => ColorChoice::Auto,
+            ColorWhen::Always => ColorChoice::Always,
+            ColorWhen::Never => ColorChoice::Never,
+        }
+    }
 }
 
 /// Storage, configuration, environment and exit codes (shown by `--help` and the man page).

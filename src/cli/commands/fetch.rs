@@ -2,11 +2,11 @@
 //! refs, then integrate each story (fast-forward, or merge when diverged).
 
 use super::{open, JSON_SCHEMA_VERSION};
-use crate::error::Result;
-use crate::output::Output;
-use crate::remote;
-use crate::store::Store;
-use crate::sync::{self, Action, Outcome};
+use crate::cli::output::Output;
+use git_checkpoint::error::Result;
+use git_checkpoint::remote;
+use git_checkpoint::store::Store;
+use git_checkpoint::sync::{self, Action, Outcome};
 use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds

@@ -2,13 +2,13 @@
 //! notes ref, never forced. A rejected ref is fetched, integrated and pushed again (bounded).
 
 use super::{open, JSON_SCHEMA_VERSION};
-use crate::error::{Error, Result};
-use crate::notes::NOTES_REF;
-use crate::output::Output;
-use crate::remote::{self, PushedRef};
-use crate::store::{Store, ACTIVE_PREFIX, ARCHIVE_PREFIX};
-use crate::story::StoryId;
-use crate::sync::{self, Outcome};
+use crate::cli::output::Output;
+use git_checkpoint::error::{Error, Result};
+use git_checkpoint::notes::NOTES_REF;
+use git_checkpoint::remote::{self, PushedRef};
+use git_checkpoint::store::{Store, ACTIVE_PREFIX, ARCHIVE_PREFIX};
+use git_checkpoint::story::StoryId;
+use git_checkpoint::sync::{self, Outcome};
 use serde_json::json;
 
 /// How many times a push is attempted; after each rejection the remote is fetched and
@@ -143,10 +143,10 @@ pub fn scan_tips(store: &Store, remote: &str, sent: &[Sent]) -> Result<()> {
         let revision = store.read(from, tip)?;
         let at = format!("{from} at {}", &tip.to_string()[..12]);
         let message = format!("{}\n{}", revision.summary.subject, revision.summary.body);
-        crate::secrets::refuse(
+        git_checkpoint::secrets::refuse(
             &[
                 (
-                    &format!("{} of {at}", crate::store::DOCUMENT_FILE),
+                    &format!("{} of {at}", git_checkpoint::store::DOCUMENT_FILE),
                     &revision.document,
                 ),
                 (&format!("the commit message of {at}"), &message),
@@ -172,7 +172,7 @@ pub fn push_guarded(
     stories: Option<&[StoryId]>,
     allow_secret: bool,
 ) -> Result<(Vec<PushedRef>, Vec<Outcome>)> {
-    let scan = crate::secrets::enabled(store, allow_secret)?;
+    let scan = git_checkpoint::secrets::enabled(store, allow_secret)?;
     let mut integrated = Vec::new();
     for attempt in 1..=PUSH_ATTEMPTS {
         let (specs, sent) = refspecs(store, stories)?;
@@ -220,7 +220,7 @@ pub fn push_guarded(
                         .map(|rest| format!("refs/remotes/{remote}/{rest}"))
                         .unwrap_or_default();
                     if store.tip(&tracking)? == Some(*oid) {
-                        store.edit(vec![crate::store::delete_edit(&tracking, *oid)])?;
+                        store.edit(vec![git_checkpoint::store::delete_edit(&tracking, *oid)])?;
                     }
                 }
             }
@@ -244,7 +244,7 @@ pub fn push_guarded(
             });
         }
         // Another pusher moved the refs (or held their locks on the remote) a moment ago.
-        crate::store::backoff_by(attempt, 25_000);
+        git_checkpoint::store::backoff_by(attempt, 25_000);
         integrated.extend(super::fetch::fetch_and_integrate(store, remote)?);
     }
     unreachable!("the last attempt returns")

@@ -1,12 +1,12 @@
 //! `git checkpoint stack push|pop|list|drop`: suspend stories on a stack kept in git
-//! (`refs/checkpoints-stack/default`, see [`crate::stack`]) and restore them (seed 003).
+//! (`refs/checkpoints-stack/default`, see [`git_checkpoint::stack`]) and restore them (seed 003).
 
 use super::{open, parse_rev, resolve_story, view_json, JSON_SCHEMA_VERSION};
-use crate::error::{Error, Result};
-use crate::gitstate;
-use crate::output::Output;
-use crate::stack::{self, Entry};
-use crate::story::StoryId;
+use crate::cli::output::Output;
+use git_checkpoint::error::{Error, Result};
+use git_checkpoint::gitstate;
+use git_checkpoint::stack::{self, Entry};
+use git_checkpoint::story::StoryId;
 use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
@@ -138,8 +138,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
 ///
 /// # Errors
 /// [`Error::NotFound`] without a checkpoint; [`Error::Input`] when it is already stacked.
-pub fn push(store: &crate::store::Store, story: &StoryId, reason: &str) -> Result<Entry> {
-    let (refname, tip) = crate::store::locate(store, story, false)?;
+pub fn push(store: &git_checkpoint::store::Store, story: &StoryId, reason: &str) -> Result<Entry> {
+    let (refname, tip) = git_checkpoint::store::locate(store, story, false)?;
     let rev = store.read(&refname, tip)?;
     let d = parse_rev(store, &rev).doc;
     let entry = Entry {
@@ -161,11 +161,16 @@ pub fn push(store: &crate::store::Store, story: &StoryId, reason: &str) -> Resul
         s.entries.insert(0, entry.clone());
         Ok(())
     })?;
-    crate::current::clear_if(store, story)?;
+    git_checkpoint::current::clear_if(store, story)?;
     Ok(entry)
 }
 
-fn pop(store: &crate::store::Store, switch: bool, json: bool, out: &mut Output) -> Result<i32> {
+fn pop(
+    store: &git_checkpoint::store::Store,
+    switch: bool,
+    json: bool,
+    out: &mut Output,
+) -> Result<i32> {
     let (_, s) = stack::read(store)?;
     let Some(top) = s.entries.first().cloned() else {
         return Err(Error::Input("nothing stacked: the stack is empty".into()));
@@ -214,8 +219,8 @@ fn pop(store: &crate::store::Store, switch: bool, json: bool, out: &mut Output) 
             ))),
         }
     })?;
-    crate::current::set(store, &story)?;
-    let (refname, tip) = crate::store::locate(store, &story, false)?;
+    git_checkpoint::current::set(store, &story)?;
+    let (refname, tip) = git_checkpoint::store::locate(store, &story, false)?;
     let rev = store.read(&refname, tip)?;
     let parsed = parse_rev(store, &rev);
     let warnings = super::resume::warnings(store, &rev)?;

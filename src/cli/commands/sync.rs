@@ -1,9 +1,9 @@
 //! `git checkpoint sync [REMOTE]`: fetch, integrate, push everything.
 
 use super::{open, JSON_SCHEMA_VERSION};
-use crate::error::Result;
-use crate::output::Output;
-use crate::remote;
+use crate::cli::output::Output;
+use git_checkpoint::error::Result;
+use git_checkpoint::remote;
 use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds

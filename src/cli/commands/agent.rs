@@ -14,8 +14,8 @@
 //! (SessionStart, PreCompress, SessionEnd); Cursor hooks.json version 1 (sessionStart,
 //! preCompact, sessionEnd).
 
-use crate::error::{Error, Result};
-use crate::output::Output;
+use crate::cli::output::Output;
+use git_checkpoint::error::{Error, Result};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use std::path::{Path, PathBuf};
@@ -220,7 +220,8 @@ pub fn install(args: InstallArgs, out: &mut Output) -> Result<i32> {
     }
     // Write beside and rename, so a crash never leaves a half-written settings file.
     let tmp = path.with_extension("json.git-checkpoint.tmp");
-    crate::signals::replace_file(&path, &tmp, new.as_bytes()).map_err(|e| write_error(&path, e))?;
+    git_checkpoint::signals::replace_file(&path, &tmp, new.as_bytes())
+        .map_err(|e| write_error(&path, e))?;
     out.line(&format!("updated {}", path.display()))?;
     if args.agent == Agent::Codex {
         crate::say!(

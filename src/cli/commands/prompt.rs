@@ -3,10 +3,10 @@
 //! exact start command.
 
 use super::{note_found, open, parse_rev, resolve_story, JSON_SCHEMA_VERSION};
-use crate::error::{Error, Result};
-use crate::gitstate;
-use crate::model::{Document, UNKNOWN};
-use crate::output::Output;
+use crate::cli::output::Output;
+use git_checkpoint::error::{Error, Result};
+use git_checkpoint::gitstate;
+use git_checkpoint::model::{Document, UNKNOWN};
 use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
@@ -138,7 +138,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let store = open()?;
     let (story, found) = resolve_story(&store, args.story.as_deref(), "prompt", true)?;
     note_found(&story, &found);
-    let (refname, tip) = crate::store::locate(&store, &story, false)?;
+    let (refname, tip) = git_checkpoint::store::locate(&store, &story, false)?;
     let rev = store.read(&refname, tip)?;
     let parsed = parse_rev(&store, &rev);
     let d = &parsed.doc;

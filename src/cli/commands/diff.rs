@@ -2,10 +2,10 @@
 //! unified text diff.
 
 use super::{locate_for_read, open, JSON_SCHEMA_VERSION};
-use crate::error::{Error, Result};
-use crate::model::{self, Document};
-use crate::output::Output;
-use crate::store::{self, Revision};
+use crate::cli::output::Output;
+use git_checkpoint::error::{Error, Result};
+use git_checkpoint::model::{self, Document};
+use git_checkpoint::store::{self, Revision};
 use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds

@@ -6,11 +6,11 @@
 //! then link lines. Markdown as GitHub and GitLab render it (task-list items for tasks).
 
 use super::{note_found, open, parse_rev, resolve_story, Found};
-use crate::error::{Error, Result};
-use crate::model::{self, Parsed};
-use crate::output::Output;
-use crate::store::Revision;
-use crate::story::{self, StoryId};
+use crate::cli::output::Output;
+use git_checkpoint::error::{Error, Result};
+use git_checkpoint::model::{self, Parsed};
+use git_checkpoint::store::Revision;
+use git_checkpoint::story::{self, StoryId};
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
@@ -57,7 +57,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         Some(remote) => {
             let refname = format!(
                 "{}{}",
-                crate::remote::tracking_prefix(remote),
+                git_checkpoint::remote::tracking_prefix(remote),
                 story.as_str()
             );
             let tip = store.tip(&refname)?.ok_or_else(|| Error::RemoteNotFound {
@@ -66,7 +66,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
             })?;
             (refname, tip)
         }
-        None => crate::store::locate(&store, &story, false)?,
+        None => git_checkpoint::store::locate(&store, &story, false)?,
     };
     let rev = store.read(&refname, tip)?;
     let parsed = parse_rev(&store, &rev);

@@ -9,8 +9,8 @@
 //! `$XDG_DATA_HOME/man` (default `~/.local/share/man`). Afterwards `man -w` checks that man
 //! finds the page and a hint says how to fix MANPATH when it does not.
 
-use crate::error::{Error, Result};
-use crate::output::Output;
+use crate::cli::output::Output;
+use git_checkpoint::error::{Error, Result};
 use std::path::{Path, PathBuf};
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds

@@ -1,13 +1,13 @@
 //! `git checkpoint save`: create or update a story's checkpoint in place.
 
 use super::{note_found, open, resolve_story, JSON_SCHEMA_VERSION};
-use crate::error::{Error, Result};
-use crate::gitstate::{self, GitState};
-use crate::model::{self, Document, JournalEntry, Parsed, Template};
-use crate::notes;
-use crate::output::Output;
-use crate::store::{Completion, Meta, NewRevision, Revision, Store, FORMAT_VERSION};
-use crate::story::StoryId;
+use crate::cli::output::Output;
+use git_checkpoint::error::{Error, Result};
+use git_checkpoint::gitstate::{self, GitState};
+use git_checkpoint::model::{self, Document, JournalEntry, Parsed, Template};
+use git_checkpoint::notes;
+use git_checkpoint::store::{Completion, Meta, NewRevision, Revision, Store, FORMAT_VERSION};
+use git_checkpoint::story::StoryId;
 use serde_json::json;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -106,9 +106,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     }
     let saved = save(&store, &story, &args)?;
     print_saved(&saved, &story, args.json, out)?;
-    if crate::config::Config::from_repo(&store.repo).auto_sync()? {
+    if git_checkpoint::config::Config::from_repo(&store.repo).auto_sync()? {
         // The save stands either way; sharing it is best effort and says when it fails.
-        let shared = crate::remote::choose(&store, None).and_then(|remote| {
+        let shared = git_checkpoint::remote::choose(&store, None).and_then(|remote| {
             super::push::push_guarded(
                 &store,
                 &remote,
@@ -313,7 +313,7 @@ pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
         Ok((text, parsed))
     };
 
-    let guard = crate::secrets::enabled(store, args.allow_secret)?;
+    let guard = git_checkpoint::secrets::enabled(store, args.allow_secret)?;
     let mut last: Option<Parsed> = None;
     let mut written: Option<(String, Meta)> = None;
     let (commit, previous) = store.update(
@@ -336,7 +336,7 @@ pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
                 body,
             };
             if guard {
-                crate::secrets::refuse_revision(&new, "save")?;
+                git_checkpoint::secrets::refuse_revision(&new, "save")?;
             }
             Ok(new)
         },
@@ -449,9 +449,9 @@ fn choose_template(store: &Store, args: &Args, current: Option<&Revision>) -> Re
     let name = match (&args.template, current) {
         (Some(t), _) => t.trim().to_string(),
         (None, Some(c)) if !c.meta.template.is_empty() => c.meta.template.clone(),
-        _ => crate::templates::default_name(store),
+        _ => git_checkpoint::templates::default_name(store),
     };
-    crate::templates::load(store, &name)
+    git_checkpoint::templates::load(store, &name)
 }
 
 /// The completion log: the previous revision's, plus tasks newly in Tasks Done (dated now).
@@ -468,7 +468,7 @@ fn completed(store: &Store, current: Option<&Revision>, doc: &Document) -> Vec<C
     }
     let before: Vec<String> = current
         .map(|c| {
-            crate::templates::parse_revision(store, c)
+            git_checkpoint::templates::parse_revision(store, c)
                 .doc
                 .tasks_done
                 .into_iter()
@@ -491,12 +491,12 @@ fn completed(store: &Store, current: Option<&Revision>, doc: &Document) -> Vec<C
 
 fn report_gaps(parsed: &Parsed) {
     for gap in &parsed.gaps {
-        crate::say!("warning: gap: {}", crate::output::escape_controls(gap));
+        crate::say!("warning: gap: {}", crate::cli::output::escape_controls(gap));
     }
     for s in &parsed.ignored_sections {
         crate::say!(
             "note: ignored section {} (not part of the template)",
-            crate::output::escape_controls(s)
+            crate::cli::output::escape_controls(s)
         );
     }
 }
@@ -512,7 +512,7 @@ fn compose(
     journal: Option<&str>,
 ) -> (String, Document) {
     let mut doc = match current {
-        Some(c) => crate::templates::parse_revision(store, c).doc,
+        Some(c) => git_checkpoint::templates::parse_revision(store, c).doc,
         None => Document {
             story: Some(story.display()),
             ..Document::default()

@@ -25,13 +25,13 @@ pub mod status;
 pub mod switch;
 pub mod sync;
 
-use crate::error::{Error, Result};
-use crate::gitstate;
-use crate::model::{self, Parsed};
-use crate::output::rfc3339;
-use crate::remote;
-use crate::store::{self, Revision, Store};
-use crate::story::{self, StoryId};
+use crate::cli::output::rfc3339;
+use git_checkpoint::error::{Error, Result};
+use git_checkpoint::gitstate;
+use git_checkpoint::model::{self, Parsed};
+use git_checkpoint::remote;
+use git_checkpoint::store::{self, Revision, Store};
+use git_checkpoint::story::{self, StoryId};
 use gix::ObjectId;
 use serde_json::json;
 
@@ -96,7 +96,7 @@ pub fn resolve_story(
             return Ok((id, Found::Branch(b.clone())));
         }
     }
-    if let Some(id) = crate::current::get(store) {
+    if let Some(id) = git_checkpoint::current::get(store) {
         return Ok((id, Found::Current));
     }
     let refs = store.refs(store::ACTIVE_PREFIX)?;
@@ -214,7 +214,7 @@ fn template_fields(d: &model::Document) -> serde_json::Value {
 
 /// Parses a stored revision with the template it was written with.
 pub fn parse_rev(store: &Store, rev: &Revision) -> Parsed {
-    crate::templates::parse_revision(store, rev)
+    git_checkpoint::templates::parse_revision(store, rev)
 }
 
 /// The ref a read command looks at and its tip.

@@ -1,11 +1,11 @@
 //! `git checkpoint resume`: read a story's checkpoint and report where the work stands.
 
 use super::{locate_for_read, open, parse_rev, read_revision, view_json, EXIT_NEEDS_CONFIRMATION};
-use crate::error::Result;
-use crate::gitstate;
-use crate::model::{self, Confidence, Parsed};
-use crate::output::Output;
-use crate::store::{Revision, Store};
+use crate::cli::output::Output;
+use git_checkpoint::error::Result;
+use git_checkpoint::gitstate;
+use git_checkpoint::model::{self, Confidence, Parsed};
+use git_checkpoint::store::{Revision, Store};
 use gix::ObjectId;
 
 /// Age after which `resume` warns that a checkpoint is old, in seconds (7 days).
@@ -39,8 +39,8 @@ pub struct Args {
 /// Repository, story and storage errors.
 pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let store = open()?;
-    if crate::config::Config::from_repo(&store.repo).auto_sync()? {
-        let fetched = crate::remote::choose(&store, None)
+    if git_checkpoint::config::Config::from_repo(&store.repo).auto_sync()? {
+        let fetched = git_checkpoint::remote::choose(&store, None)
             .and_then(|remote| super::fetch::fetch_and_integrate(&store, &remote));
         if let Err(e) = fetched {
             crate::say!("warning: checkpoint.autoSync: not fetched: {e}");
@@ -132,7 +132,7 @@ pub fn print_block(
 /// HEAD (with the files they touched), or an old checkpoint.
 ///
 /// # Errors
-/// [`crate::Error::Git`] when HEAD cannot be read.
+/// [`git_checkpoint::Error::Git`] when HEAD cannot be read.
 pub fn warnings(store: &Store, rev: &Revision) -> Result<Vec<String>> {
     let mut out = Vec::new();
     let now = gitstate::head(&store.repo)?;
@@ -172,7 +172,7 @@ pub fn warnings(store: &Store, rev: &Revision) -> Result<Vec<String>> {
     if age > STALE_AFTER_SECS {
         out.push(format!(
             "the checkpoint is old: saved {}",
-            crate::output::relative_time(rev.summary.time, chrono::Utc::now().timestamp())
+            crate::cli::output::relative_time(rev.summary.time, chrono::Utc::now().timestamp())
         ));
     }
     Ok(out)
