@@ -303,6 +303,95 @@ fn install_man_in_a_clean_home_makes_git_help_show_our_page() {
     );
 }
 
+/// The README's first code block: the install-and-try line and the test line.
+fn readme_first_block() -> Vec<String> {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let start = readme.find("```sh\n").expect("README has a sh block") + "```sh\n".len();
+    let len = readme[start..].find("```").expect("the block ends");
+    readme[start..start + len]
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The README's first line on a fresh machine: only the binary's directory, git and man on
+/// PATH, an empty HOME, no MANPATH. `cargo install` is stood in for by copying the built binary
+/// where it puts it; the rest of the line runs as written. Then `git checkpoint --help`, which
+/// git turns into `git help checkpoint`, must show our manual, under each `help.format` that
+/// means man.
+#[test]
+fn readme_install_line_makes_git_checkpoint_help_open_the_manual() {
+    let block = readme_first_block();
+    assert_eq!(
+        block.len(),
+        2,
+        "the README's first block is two commands: {block:?}"
+    );
+    assert_eq!(block[1], "cargo test --locked");
+    let line = &block[0];
+    assert!(line.starts_with("cargo install "), "{line}");
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let home = sb.path("home");
+    let path = format!(
+        "{}:/usr/local/bin:/usr/bin:/bin",
+        home.join(".cargo/bin").display()
+    );
+    let script = format!(
+        r#"cargo() {{ mkdir -p "$HOME/.cargo/bin" && cp {bin} "$HOME/.cargo/bin/git-checkpoint"; }}
+{line}"#,
+        bin = sh_quote(bin().to_str().unwrap()),
+    );
+    let run = |program: &str, args: &[&str]| {
+        let mut cmd = Command::new(program);
+        sb.env(&mut cmd);
+        cmd.current_dir(&repo)
+            .args(args)
+            .env("PATH", &path)
+            .env("MANPAGER", "cat")
+            .env("MANWIDTH", "100")
+            .output()
+            .expect("runs")
+    };
+    let out = run(
+        "bash",
+        &["--norc", "--noprofile", "-euo", "pipefail", "-c", &script],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        out.status.success(),
+        "the README line failed: {stdout}{stderr}"
+    );
+    assert_eq!(stderr, "", "the README line prints no warning or hint");
+    assert!(stdout.contains("CHECKPOINT RESUMED"), "{stdout}");
+    for args in [
+        &["checkpoint", "--help"][..],
+        &["-c", "help.format=man", "checkpoint", "--help"][..],
+        &["help", "-m", "checkpoint"][..],
+    ] {
+        let out = run("git", args);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "git {args:?}: {text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for want in [
+            "GIT-CHECKPOINT(1)",
+            "Git Manual",
+            "CONFIGURATION",
+            "EXIT STATUS",
+        ] {
+            assert!(
+                text.contains(want),
+                "git {args:?}: want {want:?} in\n{text}"
+            );
+        }
+    }
+}
+
 #[test]
 fn install_man_names_an_unwritable_directory() {
     let sb = Sandbox::new();
