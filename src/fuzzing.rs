@@ -2,7 +2,8 @@
 //! implementation, so the replay runs exactly what the fuzzer ran. Each check panics when an
 //! invariant breaks (that is how libFuzzer sees a failure). Not a stable API.
 
-use crate::model::{merge, parse, render, templates::BUILTIN, Document, Task, CONFLICT};
+use crate::formats::{Format, BUILTIN};
+use crate::model::{merge, parse, render, Document, Task, CONFLICT};
 
 /// Separates the three documents (base, ours, theirs) of a merge input: ASCII Record Separator.
 pub const MERGE_SEPARATOR: u8 = 0x1e;
@@ -22,7 +23,7 @@ pub fn check_parse(data: &[u8]) {
     );
 
     for name in BUILTIN {
-        let template = crate::model::Template::builtin(name).expect("built-in template");
+        let template = Format::builtin(name).expect("built-in template");
         let p = template.parse(data);
         let text = template.render(&p.doc);
         let _ = template.parse(text.as_bytes());

@@ -19,6 +19,7 @@
 pub mod config;
 pub mod current;
 pub mod error;
+pub mod formats;
 pub mod gitstate;
 pub mod model;
 pub mod notes;
@@ -30,7 +31,6 @@ pub mod stack;
 pub mod store;
 pub mod story;
 pub mod sync;
-pub mod templates;
 
 #[doc(hidden)]
 pub mod fuzzing;

@@ -5,7 +5,7 @@
 //! compare-and-swap on the ref, retried when another process moved it.
 
 use crate::error::{Error, Result};
-use crate::model::templates::{render_stack_md, StackMdEntry};
+use crate::formats::pm::{render_stack_md, StackMdEntry};
 use crate::model::Document;
 use crate::store::{self, PreviousValue, Store, STACK_REF};
 use gix::ObjectId;

@@ -6,6 +6,7 @@
 //! Local object and ref work only (gix); the transport is `remote.rs`.
 
 use crate::error::{Error, Result};
+use crate::formats;
 use crate::model::{self, Document};
 use crate::notes::{self, NOTES_REF};
 use crate::pack;
@@ -14,7 +15,6 @@ use crate::store::{
     self, update_edit, Meta, NewRevision, PreviousValue, Store, ACTIVE_PREFIX, ARCHIVE_PREFIX,
 };
 use crate::story::StoryId;
-use crate::templates;
 use gix::refs::transaction::RefEdit;
 use gix::ObjectId;
 
@@ -318,12 +318,12 @@ fn merge_commit(
     let their_rev = store.read(refname, theirs)?;
     // Each side is read with the template it was written with; the merge is written with ours.
     let base_doc = match base {
-        Some(b) => templates::parse_revision(store, &store.read(refname, b)?).doc,
+        Some(b) => formats::parse_revision(store, &store.read(refname, b)?).doc,
         None => Document::default(),
     };
-    let our_doc = templates::parse_revision(store, &our_rev).doc;
-    let their_doc = templates::parse_revision(store, &their_rev).doc;
-    let (template, _) = templates::of_revision(store, &our_rev);
+    let our_doc = formats::parse_revision(store, &our_rev).doc;
+    let their_doc = formats::parse_revision(store, &their_rev).doc;
+    let (template, _) = formats::of_revision(store, &our_rev);
     let merged = model::merge(&base_doc, &our_doc, &their_doc);
     let (done, total) = merged.doc.task_counts();
     let newer = if their_rev.summary.time > our_rev.summary.time {

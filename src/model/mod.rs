@@ -1,20 +1,21 @@
 //! The checkpoint document: the five sections of the pair template (Story, Branch, Tasks Done,
 //! Key Decisions, Remaining Todos) as data, rendered to markdown and parsed back.
 //!
-//! This module owns the document model only; it knows nothing about git or refs.
+//! This module owns the document model only; it knows nothing about git or refs. The other
+//! templates (team, pm, gstack, custom) are in [`crate::formats`], built on the pure helpers
+//! of `sections`.
 
 mod merge;
 mod parse;
 mod render;
-mod sections;
-pub mod templates;
+pub(crate) mod sections;
 
 /// A checklist item's identity in a merge (task id, else normalised text).
 pub(crate) use merge::key as merge_key;
 pub use merge::{merge, Merged, CONFLICT};
+pub(crate) use parse::is_placeholder;
 pub use parse::{parse, Confidence, Parsed};
 pub use render::render;
-pub use templates::Template;
 
 /// The marker written for anything that could not be determined; parsing it yields a gap.
 pub const UNKNOWN: &str = "[unknown — needs confirmation]";

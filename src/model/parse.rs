@@ -444,7 +444,7 @@ pub(super) fn item_text(src: &str) -> String {
     out.trim_end().to_string()
 }
 
-pub(super) fn is_placeholder(s: &str) -> bool {
+pub(crate) fn is_placeholder(s: &str) -> bool {
     let s = s.trim();
     (s.starts_with('[') && s.ends_with(']') && !s[1..].contains('['))
         || (s.starts_with('<') && s.ends_with('>') && !s.contains(' '))

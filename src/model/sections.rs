@@ -9,7 +9,7 @@ use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 /// Decodes input bytes like [`super::parse`] does: BOM dropped, CRLF/CR to LF, invalid UTF-8
 /// replaced (and reported as a gap).
-pub(super) fn decode(input: &[u8], gaps: &mut Vec<String>) -> String {
+pub(crate) fn decode(input: &[u8], gaps: &mut Vec<String>) -> String {
     // Every leading BOM: an editor that adds one to a file that had one leaves two.
     let mut input = input;
     while let Some(rest) = input.strip_prefix(b"\xEF\xBB\xBF") {
@@ -30,7 +30,7 @@ pub(super) fn decode(input: &[u8], gaps: &mut Vec<String>) -> String {
 
 /// One headed block: the heading and the text up to the next heading of any level.
 #[derive(Debug, Clone)]
-pub(super) struct Block {
+pub(crate) struct Block {
     /// 1 for `#`, 2 for `##`...
     pub level: u8,
     /// Heading text as written (inline markup removed).
@@ -43,7 +43,7 @@ pub(super) struct Block {
 
 /// A document split into its parts.
 #[derive(Debug, Clone, Default)]
-pub(super) struct Split {
+pub(crate) struct Split {
     /// YAML front matter between leading `---` lines, without the fences.
     pub front_matter: Option<String>,
     /// Text before the first heading (after front matter).
@@ -53,7 +53,7 @@ pub(super) struct Split {
 }
 
 /// Splits `text` into front matter, preamble and headed blocks.
-pub(super) fn split(text: &str) -> Split {
+pub(crate) fn split(text: &str) -> Split {
     let mut out = Split::default();
     let mut rest = text;
     let mut line_offset = 0;
@@ -94,7 +94,7 @@ pub(super) fn split(text: &str) -> Split {
 
 /// Normalises a heading for matching: numbering (`3.`, `3)`) and a trailing colon dropped,
 /// lowercased, whitespace collapsed.
-pub(super) fn norm(name: &str) -> String {
+pub(crate) fn norm(name: &str) -> String {
     let n = name.trim_start_matches(|c: char| c.is_ascii_digit());
     let n = if n.len() < name.len() {
         n.trim_start_matches(['.', ')'])
@@ -107,18 +107,18 @@ pub(super) fn norm(name: &str) -> String {
 
 /// Top-level list items of `body` (bullets or numbered), with checkbox state. Continuation
 /// lines and nested lists stay in the item's text, dedented.
-pub(super) fn items(body: &str) -> Vec<Task> {
+pub(crate) fn items(body: &str) -> Vec<Task> {
     items_and_paragraphs(body).0
 }
 
 /// Top-level paragraphs of `body` (not inside lists, quotes or code), trimmed.
-pub(super) fn paragraphs(body: &str) -> Vec<String> {
+pub(crate) fn paragraphs(body: &str) -> Vec<String> {
     items_and_paragraphs(body).1
 }
 
 /// [`items`] and [`paragraphs`] of `body` from one parser pass (the parser's block pass is most
 /// of the cost of reading a section).
-pub(super) fn items_and_paragraphs(body: &str) -> (Vec<Task>, Vec<String>) {
+pub(crate) fn items_and_paragraphs(body: &str) -> (Vec<Task>, Vec<String>) {
     let mut items = Vec::new();
     let mut paragraphs = Vec::new();
     let mut lists = 0usize;
@@ -160,7 +160,7 @@ pub(super) fn items_and_paragraphs(body: &str) -> (Vec<Task>, Vec<String>) {
 
 /// Removes the lines of `body` that are fields with one of `keys` (lowercase), outside code
 /// blocks. Returns the fields found and the rest of the body.
-pub(super) fn take_fields(body: &str, keys: &[&str]) -> (Vec<(String, String)>, String) {
+pub(crate) fn take_fields(body: &str, keys: &[&str]) -> (Vec<(String, String)>, String) {
     let code = code_ranges(body);
     let mut found = Vec::new();
     let mut rest = String::with_capacity(body.len());
@@ -184,7 +184,7 @@ pub(super) fn take_fields(body: &str, keys: &[&str]) -> (Vec<(String, String)>, 
 
 /// A `- Key: value` list item, with its nested items (for `- Done when:` followed by a list).
 #[derive(Debug, Clone, Default)]
-pub(super) struct FieldItem {
+pub(crate) struct FieldItem {
     /// The key as written (`Stopped at`).
     pub key: String,
     /// The value on the key's line (may be empty).
@@ -194,7 +194,7 @@ pub(super) struct FieldItem {
 }
 
 /// Reads every top-level list item of `body` shaped `Key: value`; other items are skipped.
-pub(super) fn field_items(body: &str) -> Vec<FieldItem> {
+pub(crate) fn field_items(body: &str) -> Vec<FieldItem> {
     let mut out = Vec::new();
     for it in items(body) {
         let (first, rest) = it.text.split_once('\n').unwrap_or((&it.text, ""));
@@ -211,7 +211,7 @@ pub(super) fn field_items(body: &str) -> Vec<FieldItem> {
 }
 
 /// Splits `Key: value` (or `**Key:** value`) keeping the key as written.
-pub(super) fn key_value(line: &str) -> Option<(String, String)> {
+pub(crate) fn key_value(line: &str) -> Option<(String, String)> {
     let l = line.trim();
     if let Some(rest) = l.strip_prefix("**") {
         let (k, v) = rest.split_once("**")?;
@@ -244,12 +244,12 @@ fn unquote_code(v: &str) -> String {
 }
 
 /// Whether `s` says "nothing here" (`None`, `none yet`, `n/a`, `-`).
-pub(super) fn is_none(s: &str) -> bool {
+pub(crate) fn is_none(s: &str) -> bool {
     is_none_marker(s)
 }
 
 /// Checks one value: unknown markers and unfilled placeholders become gaps and `None`.
-pub(super) fn value(v: Option<&str>, what: &str, gaps: &mut Vec<String>) -> Option<String> {
+pub(crate) fn value(v: Option<&str>, what: &str, gaps: &mut Vec<String>) -> Option<String> {
     let v = v?.trim();
     if v.is_empty() || is_none_marker(v) {
         return None;
@@ -266,7 +266,7 @@ pub(super) fn value(v: Option<&str>, what: &str, gaps: &mut Vec<String>) -> Opti
 }
 
 /// Keeps real items: "none" markers dropped, unknown markers and placeholders become gaps.
-pub(super) fn real(items: Vec<Task>, what: &str, gaps: &mut Vec<String>) -> Vec<Task> {
+pub(crate) fn real(items: Vec<Task>, what: &str, gaps: &mut Vec<String>) -> Vec<Task> {
     items
         .into_iter()
         .filter(|t| {
@@ -287,7 +287,7 @@ pub(super) fn real(items: Vec<Task>, what: &str, gaps: &mut Vec<String>) -> Vec<
 }
 
 /// List items of `body` if it has any, else its paragraphs as items; "None" yields nothing.
-pub(super) fn lines_or_items(body: &str, what: &str, gaps: &mut Vec<String>) -> Vec<String> {
+pub(crate) fn lines_or_items(body: &str, what: &str, gaps: &mut Vec<String>) -> Vec<String> {
     let (its, paragraphs) = items_and_paragraphs(body);
     let raw: Vec<Task> = if its.is_empty() {
         paragraphs
@@ -304,7 +304,7 @@ pub(super) fn lines_or_items(body: &str, what: &str, gaps: &mut Vec<String>) -> 
 }
 
 /// Writes a list item; continuation lines are indented so they stay inside it.
-pub(super) fn push_item(out: &mut String, marker: &str, text: &str) {
+pub(crate) fn push_item(out: &mut String, marker: &str, text: &str) {
     let mut lines = text.lines();
     out.push_str(marker);
     out.push_str(lines.next().unwrap_or(""));
@@ -320,7 +320,7 @@ pub(super) fn push_item(out: &mut String, marker: &str, text: &str) {
 }
 
 /// Renders plain items, or `None` when there are none.
-pub(super) fn push_list(out: &mut String, items: &[String]) {
+pub(crate) fn push_list(out: &mut String, items: &[String]) {
     if items.is_empty() {
         out.push_str("None\n");
     }
@@ -330,7 +330,7 @@ pub(super) fn push_list(out: &mut String, items: &[String]) {
 }
 
 /// Renders checklist items, or `None` when there are none.
-pub(super) fn push_checks(out: &mut String, items: &[Task]) {
+pub(crate) fn push_checks(out: &mut String, items: &[Task]) {
     if items.is_empty() {
         out.push_str("None\n");
     }
@@ -340,7 +340,7 @@ pub(super) fn push_checks(out: &mut String, items: &[Task]) {
 }
 
 /// One-line form of a value: newlines become spaces.
-pub(super) fn one_line(s: &str) -> String {
+pub(crate) fn one_line(s: &str) -> String {
     s.split(['\n', '\r'])
         .map(str::trim)
         .filter(|l| !l.is_empty())

@@ -4,9 +4,9 @@
 use super::{note_found, open, parse_rev, resolve_story, JSON_SCHEMA_VERSION};
 use crate::cli::output::{rfc3339, Output};
 use git_checkpoint::error::{Error, Result};
-use git_checkpoint::model::templates::JOURNAL_KEEP;
-use git_checkpoint::model::{JournalEntry, Template};
-use git_checkpoint::store::{Completion, Revision, Store};
+use git_checkpoint::formats::{self, team::JOURNAL_KEEP};
+use git_checkpoint::model::JournalEntry;
+use git_checkpoint::store::{Revision, Store};
 use git_checkpoint::story::StoryId;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -61,14 +61,14 @@ pub fn render(
     }
     let source = rev.meta.template.as_str();
     let template = match format {
-        Format::Pair => Template::Pair,
-        Format::Team => Template::Team,
-        Format::Pm => Template::Pm,
-        Format::Gstack => Template::Gstack,
+        Format::Pair => formats::Format::Pair,
+        Format::Team => formats::Format::Team,
+        Format::Pm => formats::Format::Pm,
+        Format::Gstack => formats::Format::Gstack,
     };
     let mut completed = None;
     if format == Format::Team {
-        completed = Some(completed_md(&rev.meta.completed));
+        completed = Some(formats::team::render_completed_md(&rev.meta.completed));
     }
     // The checkpoint's own format is exported as stored: nothing is lost or reflowed.
     if template.name() == source {
@@ -93,7 +93,7 @@ pub fn render(
             if d.story.as_deref() == Some(&story.display()) {
                 d.story = Some(story.to_string());
             }
-            completed = Some(completed_md(&rev.meta.completed));
+            completed = Some(formats::team::render_completed_md(&rev.meta.completed));
         }
         Format::Gstack => {
             if source != "gstack" {
@@ -127,34 +127,6 @@ pub fn render(
         Format::Pair => {}
     }
     Ok((template.render(&d), completed))
-}
-
-/// Seed 001's `completed.md`: `- <date> | <task id> | <summary> | files: <paths>` per task.
-pub fn completed_md(log: &[Completion]) -> String {
-    let mut out = String::new();
-    for c in log {
-        let (id, summary) = match git_checkpoint::model::task_id(&c.task) {
-            Some(id) => (
-                id.to_string(),
-                c.task[id.len()..]
-                    .trim_start_matches([' ', '—', '-', ':'])
-                    .trim()
-                    .to_string(),
-            ),
-            None => ("-".to_string(), c.task.clone()),
-        };
-        let files = if c.files.is_empty() {
-            "-".to_string()
-        } else {
-            c.files.join(", ")
-        };
-        out.push_str(&format!(
-            "- {} | {id} | {} | files: {files}\n",
-            c.date,
-            summary.replace(['\n', '|'], " ")
-        ));
-    }
-    out
 }
 
 fn default_name(format: Format, story: &StoryId, rev: &Revision) -> String {

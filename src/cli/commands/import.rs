@@ -12,9 +12,10 @@
 use super::{open, JSON_SCHEMA_VERSION};
 use crate::cli::output::Output;
 use git_checkpoint::error::{Error, Result};
+use git_checkpoint::formats::pm::parse_stack_md;
+use git_checkpoint::formats::{self, Format as Template};
 use git_checkpoint::gitstate;
-use git_checkpoint::model::templates::parse_stack_md;
-use git_checkpoint::model::{Document, Parsed, Template};
+use git_checkpoint::model::{Document, Parsed};
 use git_checkpoint::stack;
 use git_checkpoint::store::{Completion, Meta, NewRevision, Store, FORMAT_VERSION};
 use git_checkpoint::story::{self, StoryId};
@@ -115,87 +116,6 @@ fn kind(path: &Path, text: &str, format: Format) -> Kind {
     }
 }
 
-/// Parses a timestamp as written by the seeds: RFC 3339, `YYYY-MM-DD HH:MM[:SS]`,
-/// `YYYY-MM-DDTHH:MM[:SS]` (UTC), or a date (midnight UTC). Returns (seconds, offset).
-pub fn parse_time(s: &str) -> Option<(i64, i32)> {
-    let s = s.trim();
-    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(s) {
-        return Some((t.timestamp(), t.offset().local_minus_utc()));
-    }
-    for f in [
-        "%Y-%m-%d %H:%M:%S",
-        "%Y-%m-%d %H:%M",
-        "%Y-%m-%dT%H:%M:%S",
-        "%Y-%m-%dT%H:%M",
-    ] {
-        if let Ok(t) = chrono::NaiveDateTime::parse_from_str(s, f) {
-            return Some((t.and_utc().timestamp(), 0));
-        }
-    }
-    let d = chrono::NaiveDate::parse_from_str(s.get(..10)?, "%Y-%m-%d").ok()?;
-    Some((d.and_hms_opt(0, 0, 0)?.and_utc().timestamp(), 0))
-}
-
-/// Reads seed 001's `completed.md` lines: `- <date> | <task id> | <summary> | files: <paths>`.
-pub fn parse_completed(text: &str) -> Vec<Completion> {
-    let mut out = Vec::new();
-    for l in text.lines() {
-        let Some(l) = l
-            .trim()
-            .strip_prefix("- ")
-            .or_else(|| l.trim().strip_prefix("* "))
-        else {
-            continue;
-        };
-        let parts: Vec<&str> = l.split('|').map(str::trim).collect();
-        if parts.len() < 3 {
-            continue;
-        }
-        let id = parts[1];
-        let task = if id.is_empty() || id == "-" {
-            parts[2].to_string()
-        } else {
-            format!("{id} — {}", parts[2])
-        };
-        let files = parts
-            .get(3)
-            .and_then(|f| f.strip_prefix("files:"))
-            .map(|f| {
-                f.split(',')
-                    .map(str::trim)
-                    .filter(|f| !f.is_empty() && *f != "-")
-                    .map(String::from)
-                    .collect()
-            })
-            .unwrap_or_default();
-        // Dates are kept as `YYYY-MM-DD` or RFC 3339 (docs/FORMAT.md); `YYYY-MM-DD HH:MM`
-        // becomes RFC 3339 in UTC; a line without a date is not a completion record.
-        let Some(date) = normalize_date(parts[0]) else {
-            continue;
-        };
-        out.push(Completion { task, date, files });
-    }
-    out
-}
-
-/// `YYYY-MM-DD` stays; `YYYY-MM-DD HH:MM[:SS]` and RFC 3339 become RFC 3339; else `None`.
-fn normalize_date(s: &str) -> Option<String> {
-    let s = s.trim();
-    if chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").is_ok() {
-        return Some(s.to_string());
-    }
-    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(s) {
-        return Some(t.to_rfc3339());
-    }
-    ["%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M"]
-        .iter()
-        .find_map(|f| chrono::NaiveDateTime::parse_from_str(s, f).ok())
-        .map(|t| {
-            t.and_utc()
-                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-        })
-}
-
 fn read(path: &Path, limit: u64) -> Result<Vec<u8>> {
     let meta = std::fs::metadata(path).map_err(|cause| Error::Read {
         path: path.to_path_buf(),
@@ -293,13 +213,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
                 completed_by_dir
                     .entry(dir)
                     .or_default()
-                    .extend(parse_completed(&text));
+                    .extend(formats::team::parse_completed_md(&text));
             }
             Kind::TeamContext => team_files.push((path.clone(), text)),
             Kind::Gstack => {
                 let p = Template::Gstack.parse(text.as_bytes());
                 check_parsed(&p, path)?;
-                let t = p.doc.last_updated.as_deref().and_then(parse_time);
+                let t = p.doc.last_updated.as_deref().and_then(formats::parse_time);
                 gstack_files.push((t, path.clone(), p));
             }
             Kind::Pair => {
@@ -334,7 +254,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
                     .entry(story.clone())
                     .or_default()
                     .push(path.display().to_string());
-                let time = p.doc.last_updated.as_deref().and_then(parse_time);
+                let time = p.doc.last_updated.as_deref().and_then(formats::parse_time);
                 plans.entry(story).or_default().push(Planned {
                     document: p.text.clone(),
                     template: "pm",
@@ -402,11 +322,11 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
             let mut doc = p.doc.clone();
             doc.journal.truncate(k + 1);
             let last = k + 1 == n;
-            let time = entries.get(k).and_then(|e| parse_time(&e.at));
+            let time = entries.get(k).and_then(|e| formats::parse_time(&e.at));
             let done: Vec<Completion> = completed
                 .iter()
                 .filter(|c| {
-                    last || matches!((parse_time(&c.date), time), (Some(a), Some(b)) if a.0 <= b.0)
+                    last || matches!((formats::parse_time(&c.date), time), (Some(a), Some(b)) if a.0 <= b.0)
                 })
                 .cloned()
                 .collect();
@@ -414,12 +334,11 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
                 Some(e) => (e.subject.clone(), e.body.clone()),
                 None => (format!("import {}", file_name(path)), String::new()),
             };
-            let document =
-                if last && entries.len() <= git_checkpoint::model::templates::JOURNAL_KEEP {
-                    Template::Team.render(&p.doc)
-                } else {
-                    Template::Team.render(&doc)
-                };
+            let document = if last && entries.len() <= formats::team::JOURNAL_KEEP {
+                Template::Team.render(&p.doc)
+            } else {
+                Template::Team.render(&doc)
+            };
             plans.entry(story.clone()).or_default().push(Planned {
                 document,
                 template: "team",
@@ -636,23 +555,4 @@ fn already_there(store: &Store, refname: &str, pl: &Planned) -> Result<bool> {
         }
     }
     Ok(false)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn times_and_completed_lines() {
-        assert_eq!(parse_time("2026-07-16T14:30:00Z"), Some((1_784_212_200, 0)));
-        assert_eq!(parse_time("2026-07-16 14:30"), Some((1_784_212_200, 0)));
-        assert_eq!(parse_time("2026-07-16"), Some((1_784_160_000, 0)));
-        assert_eq!(parse_time("yesterday"), None);
-        let c = parse_completed(
-            "- 2026-07-15 | T3 | rate limiter | files: src/a.rs, src/b.rs\nnoise\n",
-        );
-        assert_eq!(c.len(), 1);
-        assert_eq!(c[0].task, "T3 — rate limiter");
-        assert_eq!(c[0].files, vec!["src/a.rs", "src/b.rs"]);
-    }
 }

@@ -214,7 +214,7 @@ fn template_fields(d: &model::Document) -> serde_json::Value {
 
 /// Parses a stored revision with the template it was written with.
 pub fn parse_rev(store: &Store, rev: &Revision) -> Parsed {
-    git_checkpoint::templates::parse_revision(store, rev)
+    git_checkpoint::formats::parse_revision(store, rev)
 }
 
 /// The ref a read command looks at and its tip.

@@ -3,8 +3,9 @@
 use super::{note_found, open, resolve_story, JSON_SCHEMA_VERSION};
 use crate::cli::output::Output;
 use git_checkpoint::error::{Error, Result};
+use git_checkpoint::formats::Format;
 use git_checkpoint::gitstate::{self, GitState};
-use git_checkpoint::model::{self, Document, JournalEntry, Parsed, Template};
+use git_checkpoint::model::{self, Document, JournalEntry, Parsed};
 use git_checkpoint::notes;
 use git_checkpoint::store::{Completion, Meta, NewRevision, Revision, Store, FORMAT_VERSION};
 use git_checkpoint::story::StoryId;
@@ -445,13 +446,13 @@ fn known_committed(current: Option<&Revision>) -> Option<gitstate::KnownCommitte
 }
 
 /// The template to write with: `--template`, else the checkpoint's, else the default.
-fn choose_template(store: &Store, args: &Args, current: Option<&Revision>) -> Result<Template> {
+fn choose_template(store: &Store, args: &Args, current: Option<&Revision>) -> Result<Format> {
     let name = match (&args.template, current) {
         (Some(t), _) => t.trim().to_string(),
         (None, Some(c)) if !c.meta.template.is_empty() => c.meta.template.clone(),
-        _ => git_checkpoint::templates::default_name(store),
+        _ => git_checkpoint::formats::default_name(store),
     };
-    git_checkpoint::templates::load(store, &name)
+    git_checkpoint::formats::load(store, &name)
 }
 
 /// The completion log: the previous revision's, plus tasks newly in Tasks Done (dated now).
@@ -468,7 +469,7 @@ fn completed(store: &Store, current: Option<&Revision>, doc: &Document) -> Vec<C
     }
     let before: Vec<String> = current
         .map(|c| {
-            git_checkpoint::templates::parse_revision(store, c)
+            git_checkpoint::formats::parse_revision(store, c)
                 .doc
                 .tasks_done
                 .into_iter()
@@ -508,11 +509,11 @@ fn compose(
     state: &GitState,
     current: Option<&Revision>,
     store: &Store,
-    template: &Template,
+    template: &Format,
     journal: Option<&str>,
 ) -> (String, Document) {
     let mut doc = match current {
-        Some(c) => git_checkpoint::templates::parse_revision(store, c).doc,
+        Some(c) => git_checkpoint::formats::parse_revision(store, c).doc,
         None => Document {
             story: Some(story.display()),
             ..Document::default()
@@ -561,13 +562,13 @@ fn compose(
             doc.open_questions.push(q);
         }
     }
-    if doc.status.is_none() && matches!(template, Template::Pm) {
+    if doc.status.is_none() && matches!(template, Format::Pm) {
         doc.status = Some("active".into());
     }
-    if doc.status.is_none() && matches!(template, Template::Gstack) {
+    if doc.status.is_none() && matches!(template, Format::Gstack) {
         doc.status = Some("in-progress".into());
     }
-    if matches!(template, Template::Gstack) {
+    if matches!(template, Format::Gstack) {
         doc.files = state.files.iter().map(|f| f.path.clone()).collect();
         doc.files.dedup();
     }
@@ -582,7 +583,7 @@ fn compose(
         });
     }
     doc.last_updated = Some(match template {
-        Template::Pair | Template::Pm | Template::Custom(_) => {
+        Format::Pair | Format::Pm | Format::Custom(_) => {
             chrono::Local::now().format("%Y-%m-%d %H:%M").to_string()
         }
         _ => chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
@@ -590,7 +591,7 @@ fn compose(
     if let Some((name, _)) = store.person("committer") {
         doc.written_by = Some(name);
     }
-    if matches!(template, Template::Team) {
+    if matches!(template, Format::Team) {
         let subject = subject(journal, story, &doc);
         let body = journal
             .and_then(|m| m.trim().split_once('\n').map(|(_, r)| r.trim().to_string()))

@@ -1,0 +1,212 @@
+//! The `gstack` template, seed 004 (`004_f995de0d9190175c.txt`, gstack "checkpoint"):
+//! timestamped files `<YYYYMMDD>-<HHMMSS>-<title-slug>.md` with YAML front matter (status,
+//! branch, timestamp, session_duration_s, files_modified) and the sections Summary, Decisions
+//! Made, Remaining Work and Notes.
+//!
+//! Owns the codec, a new gstack checkpoint's defaults (status `in-progress`, the changed files
+//! as files_modified), how its files are imported (each file a revision, in timestamp order)
+//! and exported (a timestamped file name). Writes nothing itself.
+
+use super::slots::{fill_sections, render_slot, Slot};
+use crate::model::sections::{norm, one_line, split, value};
+use crate::model::{Document, Parsed, UNKNOWN};
+use std::fmt::Write;
+
+/// The four sections in seed 004's order, with the document field each holds.
+const SECTIONS: [(&str, Slot); 4] = [
+    ("Summary", Slot::Goal),
+    ("Decisions Made", Slot::Decisions),
+    ("Remaining Work", Slot::RemainingNumbered),
+    ("Notes", Slot::Context),
+];
+
+/// The headings the template requires, for help and error messages.
+pub fn required_sections() -> Vec<String> {
+    SECTIONS.iter().map(|s| s.0.to_string()).collect()
+}
+
+/// Renders `doc` as a seed 004 checkpoint file: YAML front matter (status, default
+/// `in-progress`; branch; timestamp; session_duration_s when known; files_modified), then
+/// `## Working on: <title>` and the sections Summary, Decisions Made, Remaining Work (numbered,
+/// the next action first) and Notes. UTF-8 markdown, LF line endings, one trailing newline;
+/// [`parse`] reads it back.
+pub fn render(doc: &Document) -> String {
+    let mut out = String::from("---\n");
+    let _ = writeln!(
+        out,
+        "status: {}",
+        doc.status
+            .as_deref()
+            .map(one_line)
+            .unwrap_or("in-progress".into())
+    );
+    let _ = writeln!(
+        out,
+        "branch: {}",
+        doc.branch
+            .as_deref()
+            .map(one_line)
+            .unwrap_or(UNKNOWN.into())
+    );
+    let _ = writeln!(
+        out,
+        "timestamp: {}",
+        doc.last_updated
+            .as_deref()
+            .map(one_line)
+            .unwrap_or(UNKNOWN.into())
+    );
+    if let Some(s) = doc.session_duration_s {
+        let _ = writeln!(out, "session_duration_s: {s}");
+    }
+    if doc.files.is_empty() {
+        out.push_str("files_modified: []\n");
+    } else {
+        out.push_str("files_modified:\n");
+        for f in &doc.files {
+            let _ = writeln!(out, "  - {}", one_line(f));
+        }
+    }
+    out.push_str("---\n\n");
+    let _ = writeln!(
+        out,
+        "## Working on: {}",
+        doc.title.as_deref().map(one_line).unwrap_or(UNKNOWN.into())
+    );
+    for (heading, slot) in SECTIONS {
+        let _ = writeln!(out, "\n### {heading}\n");
+        render_slot(&mut out, slot, heading, doc, false);
+    }
+    out
+}
+
+/// Reads the YAML subset gstack writes: `key: value` and `key:` followed by `  - item` lines.
+fn front_matter(fm: &str) -> Vec<(String, String, Vec<String>)> {
+    let mut out: Vec<(String, String, Vec<String>)> = Vec::new();
+    for line in fm.lines() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        if let Some(item) = t.strip_prefix("- ") {
+            if let Some(last) = out.last_mut() {
+                last.2.push(unquote(item));
+            }
+            continue;
+        }
+        if let Some((k, v)) = t.split_once(':') {
+            let v = v.trim();
+            let v = if v == "[]" { "" } else { v };
+            out.push((k.trim().to_string(), unquote(v), Vec::new()));
+        }
+    }
+    out
+}
+
+fn unquote(s: &str) -> String {
+    let s = s.trim();
+    for q in ['"', '\''] {
+        if let Some(x) = s.strip_prefix(q).and_then(|x| x.strip_suffix(q)) {
+            return x.to_string();
+        }
+    }
+    s.to_string()
+}
+
+/// Parses a seed 004 checkpoint file. Never fails: missing front matter or one of its keys
+/// (status, branch, timestamp), a `session_duration_s` that is not a number, a missing
+/// `Working on:` heading and a missing or empty section are gaps.
+pub fn parse(input: &[u8]) -> Parsed {
+    super::parse_with(input, read)
+}
+
+fn read(text: &str, p: &mut Parsed) {
+    let sp = split(text);
+    match &sp.front_matter {
+        None => p
+            .gaps
+            .push("missing front matter (status, branch, timestamp)".into()),
+        Some(fm) => {
+            let kv = front_matter(fm);
+            let get = |k: &str| kv.iter().find(|(key, _, _)| key == k);
+            for want in ["status", "branch", "timestamp"] {
+                if get(want).is_none() {
+                    p.gaps.push(format!("front matter has no '{want}'"));
+                }
+            }
+            p.doc.status = get("status").and_then(|x| value(Some(&x.1), "status", &mut p.gaps));
+            p.doc.branch = get("branch").and_then(|x| value(Some(&x.1), "branch", &mut p.gaps));
+            p.doc.last_updated =
+                get("timestamp").and_then(|x| value(Some(&x.1), "timestamp", &mut p.gaps));
+            if let Some((_, v, _)) = get("session_duration_s") {
+                match v.parse() {
+                    Ok(n) => p.doc.session_duration_s = Some(n),
+                    Err(_) => p
+                        .gaps
+                        .push(format!("session_duration_s is not a number: {v}")),
+                }
+            }
+            if let Some((_, _, files)) = get("files_modified") {
+                p.doc.files = files.clone();
+            }
+        }
+    }
+    let mut title_seen = false;
+    let mut candidates = Vec::new();
+    for b in &sp.blocks {
+        let n = norm(&b.name);
+        if b.level <= 2 && n.starts_with("working on") {
+            title_seen = true;
+            let t = b.name.split_once(':').map_or("", |x| x.1).trim();
+            p.doc.title = value(Some(t), "Working on", &mut p.gaps);
+        } else {
+            candidates.push(b);
+        }
+    }
+    if !title_seen {
+        p.gaps.push("missing heading 'Working on: <title>'".into());
+    }
+    let declared: Vec<(String, Slot, bool)> = SECTIONS
+        .iter()
+        .map(|(h, s)| (h.to_string(), *s, true))
+        .collect();
+    fill_sections(
+        &declared,
+        &candidates,
+        &mut p.doc,
+        &mut p.gaps,
+        &mut p.ignored_sections,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::formats::tests::sample;
+    use crate::formats::Format;
+
+    #[test]
+    fn gstack_round_trips() {
+        let mut d = sample();
+        d.status = Some("in-progress".into());
+        d.session_duration_s = Some(5400);
+        d.tasks_done.clear();
+        let text = Format::Gstack.render(&d);
+        let p = Format::Gstack.parse(text.as_bytes());
+        assert_eq!(p.gaps, Vec::<String>::new(), "{text}");
+        assert_eq!(p.doc.title.as_deref(), Some("Rate limiting"));
+        assert_eq!(p.doc.files, vec!["src/limit.rs"]);
+        assert_eq!(p.doc.session_duration_s, Some(5400));
+        assert_eq!(
+            p.doc.next_action.as_deref(),
+            Some("make the burst test pass")
+        );
+        assert_eq!(
+            Format::Gstack.render(&p.doc),
+            Format::Gstack.render(
+                &Format::Gstack
+                    .parse(Format::Gstack.render(&p.doc).as_bytes())
+                    .doc
+            )
+        );
+    }
+}

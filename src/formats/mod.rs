@@ -1,0 +1,276 @@
+//! Checkpoint formats (templates): how a [`Document`] is laid out as markdown and read back,
+//! one module per format, behind the one [`Format`] enum that dispatches to them.
+//!
+//! | format | source | files |
+//! | --- | --- | --- |
+//! | [`pair`] (default) | seed 000 (`000_35a543d1a3795e07.txt`) | `.pair/working/checkpoints/<story>.md` |
+//! | [`team`] | seed 001 (`001_fd10b1b00286d466.txt`) | `working-context.md` + `completed.md` |
+//! | [`pm`] | seed 003 (`003_2905a4ea30828264.txt`) | `NOW.md` + `STACK.md` |
+//! | [`gstack`] | seed 004 (`004_f995de0d9190175c.txt`) | `<YYYYMMDD>-<HHMMSS>-<slug>.md` |
+//! | [`custom`] | `.checkpoint/templates/<name>.md` or `checkpoint.<name>.sections` | — |
+//!
+//! Every format's `parse` reports each missing, empty or unfilled required section as a gap,
+//! so `resume` judges confidence the same way for all of them. Parsing never fails or panics.
+//! This module owns the formats' codecs and their per-format rules; it writes no ref and no
+//! file (the operations do).
+
+pub mod custom;
+pub mod gstack;
+pub mod pair;
+pub mod pm;
+mod slots;
+pub mod team;
+
+pub use custom::{Custom, SectionSpec};
+
+use crate::error::Result;
+use crate::model::sections::decode;
+use crate::model::{Confidence, Document, Parsed};
+use crate::store::{Revision, Store};
+
+/// Names of the built-in formats, in the order help lists them.
+pub const BUILTIN: [&str; 4] = ["pair", "team", "pm", "gstack"];
+
+/// A checkpoint format: one of the four built-in templates or a custom one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Format {
+    /// The default five sections (seed 000), see [`pair`].
+    Pair,
+    /// Seed 001's working context: Part A snapshot + Part B journal, see [`team`].
+    Team,
+    /// Seed 003's `NOW.md`, see [`pm`].
+    Pm,
+    /// Seed 004's front matter + four sections, see [`gstack`].
+    Gstack,
+    /// A repository- or config-defined template, see [`custom`].
+    Custom(Custom),
+}
+
+impl Format {
+    /// The built-in format called `name` (`pair`, `team`, `pm`, `gstack`; exact, lowercase),
+    /// or `None`.
+    pub fn builtin(name: &str) -> Option<Format> {
+        match name {
+            "pair" => Some(Format::Pair),
+            "team" => Some(Format::Team),
+            "pm" => Some(Format::Pm),
+            "gstack" => Some(Format::Gstack),
+            _ => None,
+        }
+    }
+
+    /// The format's name as recorded in `meta.json` and the `Checkpoint-Template` trailer.
+    pub fn name(&self) -> &str {
+        match self {
+            Format::Pair => "pair",
+            Format::Team => "team",
+            Format::Pm => "pm",
+            Format::Gstack => "gstack",
+            Format::Custom(c) => &c.name,
+        }
+    }
+
+    /// The headings (and, for `pm`, fields) this format requires, in order, for help and
+    /// error messages.
+    pub fn required_sections(&self) -> Vec<String> {
+        match self {
+            Format::Pair => pair::required_sections(),
+            Format::Team => team::required_sections(),
+            Format::Pm => pm::required_sections(),
+            Format::Gstack => gstack::required_sections(),
+            Format::Custom(c) => c.required_sections(),
+        }
+    }
+
+    /// Renders `doc` in this format: UTF-8 markdown, LF line endings, one trailing newline.
+    /// [`Format::parse`] reads it back to the same fields.
+    pub fn render(&self, doc: &Document) -> String {
+        match self {
+            Format::Pair => pair::render(doc),
+            Format::Team => team::render(doc),
+            Format::Pm => pm::render(doc),
+            Format::Gstack => gstack::render(doc),
+            Format::Custom(c) => c.render(doc),
+        }
+    }
+
+    /// Parses `input` (any bytes; invalid UTF-8 is replaced and reported) as this format;
+    /// gaps name what is missing, empty or unfilled. Never fails.
+    pub fn parse(&self, input: &[u8]) -> Parsed {
+        match self {
+            Format::Pair => pair::parse(input),
+            Format::Team => team::parse(input),
+            Format::Pm => pm::parse(input),
+            Format::Gstack => gstack::parse(input),
+            Format::Custom(c) => c.parse(input),
+        }
+    }
+}
+
+/// The shared frame of the non-`pair` parsers: decodes `input`, lets `read` fill the
+/// document, gaps and ignored sections from the text, and lowers confidence on any gap.
+fn parse_with(input: &[u8], read: impl FnOnce(&str, &mut Parsed)) -> Parsed {
+    let mut gaps = Vec::new();
+    let text = decode(input, &mut gaps);
+    let mut p = Parsed {
+        doc: Document::default(),
+        confidence: Confidence::High,
+        gaps,
+        ignored_sections: Vec::new(),
+        warnings: Vec::new(),
+        text: String::new(),
+    };
+    read(&text, &mut p);
+    p.text = text;
+    if !p.gaps.is_empty() {
+        p.confidence = Confidence::NeedsConfirmation;
+    }
+    p
+}
+
+/// The format new checkpoints use: `checkpoint.template` (trimmed, when not empty), else
+/// `pair`.
+pub fn default_name(store: &Store) -> String {
+    store
+        .config_string("checkpoint.template")
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "pair".to_string())
+}
+
+/// Loads the format called `name`: built in, then `.checkpoint/templates/<name>.md` in the
+/// working tree, then `checkpoint.<name>.sections` (comma-separated headings; a heading ending
+/// in `(optional)` is not required); see [`custom::find`].
+///
+/// # Errors
+/// [`crate::Error::Template`] for a malformed name or one that is defined nowhere;
+/// [`crate::Error::Read`] when the skeleton file exists but cannot be read.
+pub fn load(store: &Store, name: &str) -> Result<Format> {
+    match Format::builtin(name) {
+        Some(f) => Ok(f),
+        None => custom::find(store, name).map(Format::Custom),
+    }
+}
+
+/// The format a stored revision was written with (`meta.json`'s `template`, `pair` when
+/// empty).
+///
+/// A custom template that can no longer be found is replaced by one whose sections are the
+/// document's own level-2 headings ([`custom::from_document`]), and the returned note says
+/// why it could not be loaded.
+pub fn of_revision(store: &Store, rev: &Revision) -> (Format, Option<String>) {
+    let name = if rev.meta.template.is_empty() {
+        "pair"
+    } else {
+        rev.meta.template.as_str()
+    };
+    match load(store, name) {
+        Ok(t) => (t, None),
+        Err(e) => (
+            Format::Custom(custom::from_document(name, &rev.document)),
+            Some(e.to_string()),
+        ),
+    }
+}
+
+/// Parses a stored revision with its own format ([`of_revision`]); a custom template that
+/// can no longer be found is a gap. Never fails.
+pub fn parse_revision(store: &Store, rev: &Revision) -> Parsed {
+    let (t, note) = of_revision(store, rev);
+    let mut p = t.parse(rev.document.as_bytes());
+    if let Some(n) = note {
+        p.gaps.push(n);
+        p.confidence = Confidence::NeedsConfirmation;
+    }
+    p
+}
+
+/// Parses a timestamp as the seeds write them: RFC 3339, `YYYY-MM-DD HH:MM[:SS]`,
+/// `YYYY-MM-DDTHH:MM[:SS]` (UTC), or a leading `YYYY-MM-DD` date (midnight UTC). Returns
+/// (seconds since the Unix epoch, UTC offset in seconds east), or `None` when `s` is none of
+/// these.
+pub fn parse_time(s: &str) -> Option<(i64, i32)> {
+    let s = s.trim();
+    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(s) {
+        return Some((t.timestamp(), t.offset().local_minus_utc()));
+    }
+    for f in [
+        "%Y-%m-%d %H:%M:%S",
+        "%Y-%m-%d %H:%M",
+        "%Y-%m-%dT%H:%M:%S",
+        "%Y-%m-%dT%H:%M",
+    ] {
+        if let Ok(t) = chrono::NaiveDateTime::parse_from_str(s, f) {
+            return Some((t.and_utc().timestamp(), 0));
+        }
+    }
+    let d = chrono::NaiveDate::parse_from_str(s.get(..10)?, "%Y-%m-%d").ok()?;
+    Some((d.and_hms_opt(0, 0, 0)?.and_utc().timestamp(), 0))
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use crate::model::{Document, Task};
+
+    /// A document with every field the formats read.
+    pub(crate) fn sample() -> Document {
+        Document {
+            story: Some("R-007".into()),
+            title: Some("Rate limiting".into()),
+            goal: Some("Protect the public API from bursts.".into()),
+            branch: Some("feature/r-007-rate-limit".into()),
+            tasks_done: vec![Task {
+                text: "T1 — token bucket".into(),
+                done: true,
+            }],
+            tasks_remaining: vec![Task {
+                text: "T2 — burst test".into(),
+                done: false,
+            }],
+            decisions: vec!["Token bucket over fixed window: bursts must pass".into()],
+            next_action: Some("make the burst test pass".into()),
+            last_updated: Some("2026-07-16T14:30:00Z".into()),
+            stage: Some("execute".into()),
+            status: Some("active".into()),
+            stopped_at: Some("T1 merged".into()),
+            start_with: Some("cargo test rate_limit::burst".into()),
+            done_when: vec![Task {
+                text: "`cargo test rate_limit` passes".into(),
+                done: false,
+            }],
+            open_questions: vec!["Which limit for internal callers?".into()],
+            context: vec!["Staging Redis is shared; use db 5".into()],
+            files: vec!["src/limit.rs".into()],
+            ..Document::default()
+        }
+    }
+
+    #[test]
+    fn seed_timestamps() {
+        use super::parse_time;
+        assert_eq!(parse_time("2026-07-16T14:30:00Z"), Some((1_784_212_200, 0)));
+        assert_eq!(parse_time("2026-07-16 14:30"), Some((1_784_212_200, 0)));
+        assert_eq!(parse_time("2026-07-16"), Some((1_784_160_000, 0)));
+        assert_eq!(parse_time("yesterday"), None);
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        use super::Format;
+        use crate::model::Confidence;
+        for t in [Format::Team, Format::Pm, Format::Gstack] {
+            for s in [
+                "",
+                "---",
+                "---\n",
+                "# NOW\n- Item:",
+                "### x\n- Checkpoint:\n  -",
+                "## Part B\n### —",
+            ] {
+                let p = t.parse(s.as_bytes());
+                assert_eq!(p.confidence, Confidence::NeedsConfirmation, "{s:?}");
+            }
+        }
+        let _ = super::pm::parse_stack_md(b"### \n- Done when:\n");
+    }
+}

@@ -1,0 +1,412 @@
+//! The `pm` template, seed 003 (`003_2905a4ea30828264.txt`, "pm-checkpoint"): `NOW.md` holds
+//! the active item (status fields, "Done when" checks, plan steps and the checkpoint block)
+//! and `STACK.md` the suspended operations, top first, each with its own checkpoint block.
+//!
+//! Owns the codec of both files, a new pm checkpoint's defaults (status `active`), how they
+//! are imported (NOW.md's item becomes the current story, STACK.md's entries are pushed on the
+//! stack) and exported. Writes nothing itself.
+
+use super::slots::strip_code;
+use crate::model::sections::{
+    decode, field_items, items, key_value, norm, one_line, push_checks, push_item, real, split,
+    value, FieldItem,
+};
+use crate::model::{Document, Parsed, UNKNOWN};
+use std::fmt::Write;
+
+const PM_KNOWN: [&str; 5] = ["status", "item", "session", "branch", "stage"];
+
+/// The fields and sections the template requires, for help and error messages.
+pub fn required_sections() -> Vec<String> {
+    vec![
+        "Item".into(),
+        "Stage".into(),
+        "Done when".into(),
+        "Checkpoint".into(),
+    ]
+}
+
+/// Renders `doc` as seed 003's `NOW.md`: `# NOW`, the status fields (Status, Item, Session,
+/// Stage, then other header fields), `## Done when` checks, `## Plan steps`, the
+/// `## Checkpoint <date>` block (Stopped at, Next action, Start with, Decisions, Context, Open
+/// question) and any other sections. Unknown required values render as [`UNKNOWN`]. UTF-8
+/// markdown, LF line endings, one trailing newline; [`parse`] reads it back.
+pub fn render(doc: &Document) -> String {
+    let mut out = String::from("# NOW\n\n");
+    let _ = writeln!(
+        out,
+        "- Status: {}",
+        doc.status.as_deref().unwrap_or("active")
+    );
+    let item = match (&doc.story, &doc.title) {
+        (Some(s), Some(t)) => format!("{} {}", one_line(s), one_line(t)),
+        (Some(s), None) => one_line(s),
+        (None, Some(t)) => format!("{UNKNOWN} {}", one_line(t)),
+        (None, None) => UNKNOWN.to_string(),
+    };
+    let _ = writeln!(out, "- Item: {item}");
+    let _ = writeln!(
+        out,
+        "- Session: {}",
+        doc.branch
+            .as_deref()
+            .map(one_line)
+            .unwrap_or(UNKNOWN.into())
+    );
+    let _ = writeln!(
+        out,
+        "- Stage: {}",
+        doc.stage.as_deref().map(one_line).unwrap_or(UNKNOWN.into())
+    );
+    for (k, v) in &doc.fields {
+        let _ = writeln!(out, "- {}: {}", one_line(k), one_line(v));
+    }
+    out.push_str("\n## Done when\n\n");
+    push_checks(&mut out, &doc.done_when);
+    out.push_str("\n## Plan steps\n\n");
+    let mut steps = doc.tasks_done.clone();
+    steps.extend(doc.tasks_remaining.iter().cloned());
+    push_checks(&mut out, &steps);
+    let _ = writeln!(
+        out,
+        "\n## Checkpoint {}\n",
+        doc.last_updated
+            .as_deref()
+            .map(one_line)
+            .unwrap_or_default()
+    );
+    out.push_str(&checkpoint_fields(doc, ""));
+    for (h, b) in &doc.sections {
+        let _ = writeln!(out, "\n## {}\n\n{}", one_line(h), b.trim_end());
+    }
+    out
+}
+
+/// The checkpoint block's items (Stopped at ... Open question), each line prefixed by `indent`.
+fn checkpoint_fields(doc: &Document, indent: &str) -> String {
+    let mut out = String::new();
+    let req = |v: &Option<String>| v.as_deref().map(one_line).unwrap_or(UNKNOWN.into());
+    let _ = writeln!(out, "{indent}- Stopped at: {}", req(&doc.stopped_at));
+    let _ = writeln!(out, "{indent}- Next action: {}", req(&doc.next_action));
+    let _ = writeln!(out, "{indent}- Start with: {}", req(&doc.start_with));
+    let many = |out: &mut String, key: &str, list: &[String]| match list {
+        [] => {
+            let _ = writeln!(out, "{indent}- {key}: none");
+        }
+        [one] if !one.contains('\n') => {
+            let _ = writeln!(out, "{indent}- {key}: {one}");
+        }
+        _ => {
+            let _ = writeln!(out, "{indent}- {key}:");
+            for d in list {
+                push_item(out, &format!("{indent}  - "), d);
+            }
+        }
+    };
+    many(&mut out, "Decisions", &doc.decisions);
+    many(&mut out, "Context", &doc.context);
+    if !doc.open_questions.is_empty() {
+        many(&mut out, "Open question", &doc.open_questions);
+    }
+    out
+}
+
+fn list_value(f: &FieldItem, what: &str, gaps: &mut Vec<String>) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(v) = value(Some(&f.value), what, gaps) {
+        out.push(v);
+    }
+    out.extend(
+        real(f.nested.clone(), what, gaps)
+            .into_iter()
+            .map(|t| t.text),
+    );
+    out
+}
+
+/// Reads the checkpoint block's fields into `doc`; returns which were present.
+fn read_checkpoint_fields(
+    fields: &[FieldItem],
+    doc: &mut Document,
+    gaps: &mut Vec<String>,
+) -> Vec<String> {
+    let mut seen = Vec::new();
+    for f in fields {
+        let k = norm(&f.key);
+        let what = format!("Checkpoint: {}", f.key);
+        match k.as_str() {
+            "stopped at" => doc.stopped_at = value(Some(&f.value), &what, gaps),
+            "next action" => doc.next_action = value(Some(&f.value), &what, gaps),
+            "start with" => doc.start_with = value(Some(&strip_code(&f.value)), &what, gaps),
+            "decisions" => doc.decisions = list_value(f, &what, gaps),
+            "context" => doc.context = list_value(f, &what, gaps),
+            "open question" | "open questions" => doc.open_questions = list_value(f, &what, gaps),
+            _ => continue,
+        }
+        seen.push(k);
+    }
+    seen
+}
+
+/// Parses seed 003's `NOW.md`. Never fails: a missing Item or Stage field, a missing or empty
+/// `Done when` or `Checkpoint`, a checkpoint line left out, and an idle NOW.md are gaps.
+pub fn parse(input: &[u8]) -> Parsed {
+    super::parse_with(input, read)
+}
+
+fn read(text: &str, p: &mut Parsed) {
+    let sp = split(text);
+    let mut header = sp.preamble.clone();
+    let mut saw_done_when = false;
+    let mut saw_checkpoint = false;
+    for b in &sp.blocks {
+        let n = norm(&b.name);
+        if b.level == 1 {
+            header.push('\n');
+            header.push_str(&b.body);
+        } else if n == "done when" {
+            saw_done_when = true;
+            p.doc.done_when = real(items(&b.body), "Done when", &mut p.gaps);
+            if p.doc.done_when.is_empty() {
+                p.gaps.push("empty section 'Done when'".into());
+            }
+        } else if matches!(n.as_str(), "plan steps" | "plan" | "tasks" | "steps") {
+            for t in real(items(&b.body), &b.name, &mut p.gaps) {
+                if t.done {
+                    p.doc.tasks_done.push(t);
+                } else {
+                    p.doc.tasks_remaining.push(t);
+                }
+            }
+        } else if n.starts_with("checkpoint") {
+            if saw_checkpoint {
+                p.gaps.push(format!(
+                    "duplicate section 'Checkpoint' at line {}; the first is used",
+                    b.line
+                ));
+                continue;
+            }
+            saw_checkpoint = true;
+            let date = b.name.trim()["Checkpoint".len().min(b.name.trim().len())..].trim();
+            if !date.is_empty() {
+                p.doc.last_updated = Some(date.to_string());
+            }
+            let seen = read_checkpoint_fields(&field_items(&b.body), &mut p.doc, &mut p.gaps);
+            for want in [
+                "stopped at",
+                "next action",
+                "start with",
+                "decisions",
+                "context",
+            ] {
+                if !seen.iter().any(|s| s == want) {
+                    p.gaps
+                        .push(format!("Checkpoint has no '{}' line", capital(want)));
+                }
+            }
+            for (what, v) in [
+                ("Stopped at", &p.doc.stopped_at),
+                ("Next action", &p.doc.next_action),
+                ("Start with", &p.doc.start_with),
+            ] {
+                if v.is_none() && seen.iter().any(|s| *s == what.to_lowercase()) {
+                    p.gaps.push(format!("Checkpoint: {what} is empty"));
+                }
+            }
+        } else {
+            p.doc
+                .sections
+                .push((b.name.trim().to_string(), b.body.trim().to_string()));
+        }
+    }
+    let mut saw = Vec::new();
+    for line in header.lines() {
+        let l = line.trim();
+        let l = l
+            .strip_prefix("- ")
+            .or_else(|| l.strip_prefix("* "))
+            .unwrap_or(l);
+        let Some((k, v)) = key_value(l) else { continue };
+        let n = norm(&k);
+        saw.push(n.clone());
+        match n.as_str() {
+            "status" => p.doc.status = value(Some(&v), "Status", &mut p.gaps),
+            "item" => {
+                if let Some(v) = value(Some(&v), "Item", &mut p.gaps) {
+                    let (id, title) = v.split_once(' ').unwrap_or((&v, ""));
+                    if id.contains(['[', '<']) {
+                        p.gaps.push(format!("Item has no ID: {v}"));
+                    } else {
+                        p.doc.story = Some(id.to_string());
+                    }
+                    let title = title.trim();
+                    if !title.is_empty() {
+                        p.doc.title = Some(title.to_string());
+                    }
+                }
+            }
+            "session" | "branch" => p.doc.branch = value(Some(&v), &k, &mut p.gaps),
+            "stage" => p.doc.stage = value(Some(&v), "Stage", &mut p.gaps),
+            _ => p.doc.fields.push((k, v)),
+        }
+    }
+    if p.doc.status.as_deref() == Some("idle") {
+        p.gaps.push("NOW.md is idle: no active item".into());
+    }
+    for want in ["item", "stage"] {
+        if !saw.iter().any(|s| s == want) {
+            p.gaps.push(format!("missing field '{}'", capital(want)));
+        }
+    }
+    if !saw_done_when {
+        p.gaps.push("missing section 'Done when'".into());
+    }
+    if !saw_checkpoint {
+        p.gaps.push("missing section 'Checkpoint'".into());
+    }
+    let _ = PM_KNOWN;
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// One suspended operation of seed 003's `STACK.md`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct StackMdEntry {
+    /// The item as a document (story, title, branch, stage, Done when, checkpoint block).
+    pub doc: Document,
+    /// `Reason`, verbatim.
+    pub reason: String,
+    /// `Pushed`, as written.
+    pub pushed: String,
+}
+
+/// Renders seed 003's `STACK.md`: one `### <ID> <Title>` entry per suspended item, top first.
+pub fn render_stack_md(entries: &[StackMdEntry]) -> String {
+    let mut out = String::from("# STACK\n");
+    for e in entries {
+        let d = &e.doc;
+        let _ = writeln!(
+            out,
+            "\n### {}{}\n",
+            d.story.as_deref().map(one_line).unwrap_or(UNKNOWN.into()),
+            d.title
+                .as_deref()
+                .map(|t| format!(" {}", one_line(t)))
+                .unwrap_or_default()
+        );
+        let _ = writeln!(out, "- Pushed: {}", one_line(&e.pushed));
+        let _ = writeln!(
+            out,
+            "- Branch: {}",
+            d.branch.as_deref().map(one_line).unwrap_or(UNKNOWN.into())
+        );
+        let _ = writeln!(
+            out,
+            "- Stage: {}",
+            d.stage.as_deref().map(one_line).unwrap_or(UNKNOWN.into())
+        );
+        for (k, v) in &d.fields {
+            let _ = writeln!(out, "- {}: {}", one_line(k), one_line(v));
+        }
+        let _ = writeln!(out, "- Reason: {}", one_line(&e.reason));
+        out.push_str("- Done when:\n");
+        for t in &d.done_when {
+            push_item(&mut out, if t.done { "  - [x] " } else { "  - " }, &t.text);
+        }
+        out.push_str("- Checkpoint:\n");
+        out.push_str(&checkpoint_fields(d, "  "));
+    }
+    out
+}
+
+/// Parses seed 003's `STACK.md`, top entry first. Entries without an ID are skipped with a gap.
+pub fn parse_stack_md(input: &[u8]) -> (Vec<StackMdEntry>, Vec<String>) {
+    let mut gaps = Vec::new();
+    let text = decode(input, &mut gaps);
+    let sp = split(&text);
+    let mut out = Vec::new();
+    for b in sp.blocks.iter().filter(|b| b.level == 3) {
+        let mut e = StackMdEntry::default();
+        let name = b.name.trim();
+        let (id, title) = name.split_once(' ').unwrap_or((name, ""));
+        if id.is_empty() {
+            gaps.push(format!("stack entry at line {} has no ID", b.line));
+            continue;
+        }
+        e.doc.story = Some(id.to_string());
+        e.doc.title = Some(title.trim().to_string()).filter(|t| !t.is_empty());
+        e.doc.status = Some("active".into());
+        for f in field_items(&b.body) {
+            match norm(&f.key).as_str() {
+                "pushed" => e.pushed = f.value.clone(),
+                "branch" | "session" => e.doc.branch = value(Some(&f.value), "Branch", &mut gaps),
+                "stage" => e.doc.stage = value(Some(&f.value), "Stage", &mut gaps),
+                "reason" => e.reason = f.value.clone(),
+                "done when" => {
+                    e.doc.done_when = real(f.nested.clone(), "Done when", &mut gaps);
+                }
+                "checkpoint" => {
+                    let sub: Vec<FieldItem> = f
+                        .nested
+                        .iter()
+                        .filter_map(|t| {
+                            let (first, rest) = t.text.split_once('\n').unwrap_or((&t.text, ""));
+                            let (key, value) = key_value(first)?;
+                            Some(FieldItem {
+                                key,
+                                value,
+                                nested: items(rest),
+                            })
+                        })
+                        .collect();
+                    read_checkpoint_fields(&sub, &mut e.doc, &mut gaps);
+                }
+                _ => e.doc.fields.push((f.key.clone(), f.value.clone())),
+            }
+        }
+        out.push(e);
+    }
+    (out, gaps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::tests::sample;
+    use crate::formats::Format;
+
+    #[test]
+    fn pm_round_trips_with_high_confidence() {
+        let d = sample();
+        let text = Format::Pm.render(&d);
+        let p = Format::Pm.parse(text.as_bytes());
+        assert_eq!(p.gaps, Vec::<String>::new(), "{text}");
+        assert_eq!(p.doc.stage.as_deref(), Some("execute"));
+        assert_eq!(p.doc.done_when, d.done_when);
+        assert_eq!(p.doc.start_with, d.start_with);
+        assert_eq!(p.doc.tasks_remaining, d.tasks_remaining);
+        assert_eq!(p.doc.story.as_deref(), Some("R-007"));
+        let again = Format::Pm.render(&p.doc);
+        assert_eq!(again, text);
+    }
+
+    #[test]
+    fn stack_md_round_trips() {
+        let e = StackMdEntry {
+            doc: sample(),
+            reason: "prod is down".into(),
+            pushed: "2026-07-16 15:00".into(),
+        };
+        let text = render_stack_md(std::slice::from_ref(&e));
+        let (back, gaps) = parse_stack_md(text.as_bytes());
+        assert_eq!(gaps, Vec::<String>::new());
+        assert_eq!(back[0].reason, "prod is down");
+        assert_eq!(back[0].doc.next_action, e.doc.next_action);
+        assert_eq!(back[0].doc.done_when, e.doc.done_when);
+    }
+}
