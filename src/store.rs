@@ -56,6 +56,10 @@ pub struct Meta {
     pub schema_version: u32,
     /// Canonical story id.
     pub story: String,
+    /// The story id as the user typed it (`ABC-12`), present only when it differs from `story`
+    /// in letter case; shown by every view instead of `story` (docs/FORMAT.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub story_display: Option<String>,
     /// Story title, if known.
     pub title: Option<String>,
     /// The story's branch (short name), if known.
@@ -111,6 +115,8 @@ pub struct Summary {
     pub body: String,
     /// `Checkpoint-Story`.
     pub story: String,
+    /// `Checkpoint-Story-Display` (the id in the case the user typed), empty when absent.
+    pub story_display: String,
     /// `Checkpoint-Title`, empty when unknown.
     pub title: String,
     /// `Checkpoint-Branch`, empty when unknown.
@@ -322,6 +328,7 @@ impl Store {
             subject: subject.to_string(),
             body: body.to_string(),
             story: get("Checkpoint-Story").to_string(),
+            story_display: get("Checkpoint-Story-Display").to_string(),
             title: get("Checkpoint-Title").to_string(),
             branch: get("Checkpoint-Branch").to_string(),
             tasks_done: done.trim().parse().unwrap_or(0),
@@ -859,6 +866,9 @@ fn compose_message(new: &NewRevision) -> String {
         msg.push_str(&format!("Checkpoint-{k}: {}\n", clean(v)));
     };
     trailer("Story", &m.story);
+    if let Some(shown) = m.story_display.as_deref().filter(|d| *d != m.story) {
+        trailer("Story-Display", shown);
+    }
     trailer("Title", m.title.as_deref().unwrap_or(""));
     trailer("Branch", m.branch.as_deref().unwrap_or(""));
     trailer("Tasks", &format!("{}/{}", m.tasks_done, m.tasks_total));
@@ -950,6 +960,24 @@ mod tests {
         assert_eq!(body, "line one\n\nline two");
         assert!(trailers.contains(&("Checkpoint-Title", "A title")));
         assert!(trailers.contains(&("Checkpoint-Tasks", "2/3")));
+        assert!(!msg.contains("Checkpoint-Story-Display"), "{msg}");
+        let shown = NewRevision {
+            meta: Meta {
+                story: "abc-12".into(),
+                story_display: Some("ABC-12".into()),
+                ..new.meta.clone()
+            },
+            ..new
+        };
+        let msg = compose_message(&shown);
+        let (_, _, trailers) = split_message(&msg);
+        assert_eq!(
+            &trailers[..2],
+            &[
+                ("Checkpoint-Story", "abc-12"),
+                ("Checkpoint-Story-Display", "ABC-12")
+            ]
+        );
     }
 
     #[test]

@@ -10,10 +10,43 @@ use crate::error::{Error, Result};
 /// Longest accepted story id, in bytes.
 pub const MAX_LEN: usize = 100;
 
-/// A validated story id in canonical form: a leading `#` removed and ASCII letters lowercased,
-/// so `#ABC-12`, `abc-12` and `ABC-12` are one story and one ref on every filesystem.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct StoryId(String);
+/// A validated story id. Its canonical form (a leading `#` removed, ASCII letters lowercased)
+/// names the ref, so `#ABC-12`, `abc-12` and `ABC-12` are one story and one ref on every
+/// filesystem; it also keeps the form the user typed (`ABC-12`), which is what people are shown.
+/// Equality, ordering and hashing use the canonical form only.
+#[derive(Debug, Clone)]
+pub struct StoryId {
+    /// Canonical: `[a-z0-9._-]`, the ref component.
+    id: String,
+    /// As typed, without the leading `#`; differs from `id` only in letter case.
+    shown: String,
+}
+
+impl PartialEq for StoryId {
+    fn eq(&self, other: &StoryId) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for StoryId {}
+
+impl PartialOrd for StoryId {
+    fn partial_cmp(&self, other: &StoryId) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for StoryId {
+    fn cmp(&self, other: &StoryId) -> std::cmp::Ordering {
+        self.id.cmp(&other.id)
+    }
+}
+
+impl std::hash::Hash for StoryId {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id.hash(state);
+    }
+}
 
 /// Windows device names, reserved with or without an extension (`aux`, `aux.md`).
 const DEVICE_NAMES: &[&str] = &[
@@ -22,7 +55,7 @@ const DEVICE_NAMES: &[&str] = &[
 ];
 
 impl StoryId {
-    /// Validates `input` and returns its canonical id.
+    /// Validates `input` and returns the story id, keeping `input`'s letter case for display.
     ///
     /// Accepted: ASCII letters, digits, `-`, `_` and `.`, at most [`MAX_LEN`] bytes, after one
     /// optional leading `#`. `/` is not allowed: a story is a single ref component, which rules
@@ -102,37 +135,62 @@ impl StoryId {
         if id.len() > MAX_LEN {
             return fail(&format!("it is longer than {MAX_LEN} characters"));
         }
-        Ok(StoryId(id.to_ascii_lowercase()))
+        Ok(StoryId {
+            id: id.to_ascii_lowercase(),
+            shown: id.to_string(),
+        })
     }
 
-    /// The canonical id, e.g. `313` or `abc-12`.
+    /// The canonical id, e.g. `313` or `abc-12`: what refs, notes and JSON `story` fields hold.
     pub fn as_str(&self) -> &str {
-        &self.0
+        &self.id
+    }
+
+    /// The id in the letter case it was typed or recorded in, without `#`: `ABC-12`, `313`.
+    /// What the `Checkpoint-Story-Display` trailer records (docs/FORMAT.md).
+    pub fn shown(&self) -> &str {
+        &self.shown
+    }
+
+    /// Whether the shown form differs from the canonical one (it has capital letters).
+    pub fn has_case(&self) -> bool {
+        self.shown != self.id
+    }
+
+    /// This story shown as `recorded` says (a `Checkpoint-Story-Display` trailer or a document's
+    /// ID field, with or without `#`), when `recorded` is a valid id of the same story; else
+    /// unchanged. A recorded form of another story is ignored, never shown.
+    pub fn shown_as(self, recorded: &str) -> StoryId {
+        match StoryId::parse(recorded.trim()) {
+            Ok(r) if r.id == self.id => r,
+            _ => self,
+        }
     }
 
     /// The active ref, `refs/checkpoints/<id>`.
     pub fn refname(&self) -> String {
-        format!("{}{}", crate::store::ACTIVE_PREFIX, self.0)
+        format!("{}{}", crate::store::ACTIVE_PREFIX, self.id)
     }
 
     /// The archive ref, `refs/checkpoints-archive/<id>`, where `done` moves a finished story.
     pub fn archive_refname(&self) -> String {
-        format!("{}{}", crate::store::ARCHIVE_PREFIX, self.0)
+        format!("{}{}", crate::store::ARCHIVE_PREFIX, self.id)
     }
 
-    /// How the id is shown to people: `#313` for numeric ids, the id itself otherwise.
+    /// How the id is shown to people: `#313` for numeric ids, else the id as typed (`ABC-12`).
     pub fn display(&self) -> String {
-        if self.0.bytes().all(|b| b.is_ascii_digit()) {
-            format!("#{}", self.0)
+        if self.id.bytes().all(|b| b.is_ascii_digit()) {
+            format!("#{}", self.id)
         } else {
-            self.0.clone()
+            self.shown.clone()
         }
     }
 }
 
+/// The canonical id (ref names are built with it); [`StoryId::display`] is for people.
 impl std::fmt::Display for StoryId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.id)
     }
 }
 
@@ -228,6 +286,25 @@ mod tests {
     }
 
     #[test]
+    fn the_typed_case_is_shown_and_the_ref_is_canonical() {
+        let s = StoryId::parse("#ABC-12").unwrap();
+        assert_eq!(
+            (s.as_str(), s.shown(), s.display()),
+            ("abc-12", "ABC-12", "ABC-12".into())
+        );
+        assert_eq!(s.refname(), "refs/checkpoints/abc-12");
+        assert_eq!(s.to_string(), "abc-12");
+        assert!(s.has_case());
+        assert_eq!(s, StoryId::parse("abc-12").unwrap());
+        let lower = StoryId::parse("abc-12").unwrap();
+        assert!(!lower.has_case());
+        assert_eq!(lower.clone().shown_as("ABC-12").display(), "ABC-12");
+        assert_eq!(lower.clone().shown_as("#Abc-12").display(), "Abc-12");
+        assert_eq!(lower.clone().shown_as("XYZ-1").display(), "abc-12");
+        assert_eq!(lower.shown_as("").display(), "abc-12");
+    }
+
+    #[test]
     fn every_rejection_names_its_rule() {
         assert!(rule("").contains("empty"));
         assert!(rule("#").contains("empty"));
@@ -255,7 +332,7 @@ mod tests {
 
     #[test]
     fn detects_ids_from_branches() {
-        let d = |b: &str| detect_from_branch(b, None).unwrap().map(|s| s.0);
+        let d = |b: &str| detect_from_branch(b, None).unwrap().map(|s| s.id);
         assert_eq!(d("feature/#313-publish").as_deref(), Some("313"));
         assert_eq!(
             d("chore/#313-t6-completion-criteria").as_deref(),

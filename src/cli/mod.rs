@@ -68,8 +68,8 @@ Storage (format 1, see docs/FORMAT.md):
   <git dir>/checkpoint/current      this worktree's current story (`start`)
   Each save is a commit whose parent is the previous tip; its message ends with Checkpoint-* trailers.
 
-Story ids: ASCII letters, digits, '-', '_', '.'; a leading '#' is dropped and letters are
-lowercased, so #ABC-12 and abc-12 are one story. '/' is not allowed.
+Story ids: ASCII letters, digits, '-', '_', '.'; a leading '#' is dropped and the ref name is
+lowercased, so #ABC-12 and abc-12 are one story, shown as typed (ABC-12). '/' is not allowed.
 
 Configuration (git config; the command line wins):
   checkpoint.storyPattern   regex with one capture group, matched against the branch name (default: built-in patterns)

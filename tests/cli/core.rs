@@ -414,3 +414,65 @@ fn committed_files_follow_new_commits_and_survive_saves_without_them() {
     sb.ok(&repo, &["save", "c", "--todo", "T9 more"]);
     assert_eq!(committed(), ["a.txt", "b.txt"]);
 }
+
+#[test]
+fn story_ids_are_shown_as_typed_and_the_ref_is_canonical() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let saved = sb.ok(
+        &repo,
+        &[
+            "save", "ABC-12", "--title", "Login", "--goal", "g", "--todo", "T1 — x",
+        ],
+    );
+    assert!(saved.contains("Story:    ABC-12: Login"), "{saved}");
+    assert!(sb.refs(&repo).contains("refs/checkpoints/abc-12\n"));
+    // Saved again typed in lower case: the recorded form stays.
+    sb.ok(&repo, &["save", "abc-12", "--done", "T1"]);
+    let list = sb.ok(&repo, &["list"]);
+    assert!(list.starts_with("ABC-12 "), "{list}");
+    assert!(!list.contains("abc-12"), "{list}");
+    let resume = sb.ok(&repo, &["resume", "abc-12"]);
+    assert!(resume.contains("Story:      ABC-12: Login"), "{resume}");
+    assert!(resume.contains("**ID:** ABC-12"), "{resume}");
+    assert!(resume.contains("# Checkpoint: ABC-12 — Login"), "{resume}");
+    let pr = sb.ok(&repo, &["show", "abc-12", "--format", "pr"]);
+    assert!(pr.contains("(story ABC-12)"), "{pr}");
+    let prompt = sb.ok(&repo, &["prompt", "abc-12"]);
+    assert!(prompt.contains("story ABC-12"), "{prompt}");
+    // Machines get the canonical id: the ref, meta.json, the notes index, JSON output.
+    let message = sb.git(
+        &repo,
+        &["log", "-1", "--format=%B", "refs/checkpoints/abc-12"],
+    );
+    assert!(
+        message.contains("Checkpoint-Story: abc-12\nCheckpoint-Story-Display: ABC-12\n"),
+        "{message}"
+    );
+    let meta = sb.git(
+        &repo,
+        &["cat-file", "-p", "refs/checkpoints/abc-12:meta.json"],
+    );
+    let meta: serde_json::Value = serde_json::from_str(&meta).unwrap();
+    assert_eq!(
+        (meta["story"].as_str(), meta["story_display"].as_str()),
+        (Some("abc-12"), Some("ABC-12"))
+    );
+    let listed = sb.json(&repo, &["list", "--json"]);
+    assert_eq!(listed[0]["story"], "abc-12");
+    // Typed with other capitals, the new form replaces the recorded one.
+    sb.ok(&repo, &["save", "Abc-12", "-m", "renamed"]);
+    assert!(sb.ok(&repo, &["list"]).starts_with("Abc-12 "));
+    // An id typed in lower case records nothing extra: such commits are as before.
+    sb.ok(&repo, &["save", "auth", "--todo", "t"]);
+    let message = sb.git(
+        &repo,
+        &["log", "-1", "--format=%B", "refs/checkpoints/auth"],
+    );
+    assert!(!message.contains("Story-Display"), "{message}");
+    let meta = sb.git(
+        &repo,
+        &["cat-file", "-p", "refs/checkpoints/auth:meta.json"],
+    );
+    assert!(!meta.contains("story_display"), "{meta}");
+}

@@ -137,6 +137,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         None => tip,
     };
     let new = store.read(&refname, new_id)?;
+    let story = story.clone().shown_as(&new.summary.story_display);
     let old: Option<Revision> = match &args.rev1 {
         Some(r) => Some(store.read(&refname, find(r)?)?),
         None => match new.summary.parents.first() {

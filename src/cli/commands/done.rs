@@ -94,7 +94,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         if !open_items.is_empty() {
             return Err(Error::Input(format!(
                 "story {} is not done: {} still open ({}); finish them (`git checkpoint save --done T<n>` / `--met <check>`) or pass --force",
-                story.display(),
+                story.clone().shown_as(&rev.summary.story_display).display(),
                 open_items.len(),
                 open_items.join("; ")
             )));
@@ -105,6 +105,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         let (_, tip) = store::locate(&store, &story, false)?;
         let archived_tip = store.tip(&archive)?;
         let rev = store.read(&active, tip)?;
+        let shown = story.clone().shown_as(&rev.summary.story_display).display();
         let mut meta = rev.meta.clone();
         meta.status = "done".into();
         // The highest revision among both parents, plus one (docs/FORMAT.md).
@@ -124,7 +125,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
             .as_deref()
             .and_then(|m| m.lines().next())
             .map(str::to_string)
-            .unwrap_or_else(|| format!("done: {}", story.display()));
+            .unwrap_or_else(|| format!("done: {shown}"));
         let body = args
             .message
             .as_deref()
@@ -162,7 +163,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
                 } else {
                     out.line(&format!(
                         "Story {} done: archived at {archive} (revision {}); `git checkpoint resume --archived {story}` reads it",
-                        story.display(),
+                        shown,
                         new.meta.revision
                     ))?;
                 }

@@ -91,7 +91,7 @@ pub fn render(
                     .collect();
             }
             if d.story.as_deref() == Some(&story.display()) {
-                d.story = Some(story.to_string());
+                d.story = Some(story.shown().to_string());
             }
             completed = Some(formats::team::render_completed_md(&rev.meta.completed));
         }
@@ -183,6 +183,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     note_found(&story, &found);
     let (refname, tip) = git_checkpoint::store::locate(&store, &story, false)?;
     let rev = store.read(&refname, tip)?;
+    let story = story.shown_as(&rev.summary.story_display);
     let (text, completed) = render(&store, &story, &rev, args.format)?;
     let mut written = Vec::new();
     if let Some(o) = &args.output {

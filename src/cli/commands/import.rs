@@ -445,6 +445,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
                         meta: Meta {
                             schema_version: FORMAT_VERSION,
                             story: story.to_string(),
+                            story_display: story.has_case().then(|| story.shown().to_string()),
                             title: pl.doc.title.clone(),
                             branch: branch.clone(),
                             tasks_done: done,

@@ -111,9 +111,17 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     }
     let now = chrono::Utc::now().timestamp();
     let width = |f: fn(&(String, Summary)) -> usize| rows.iter().map(f).max().unwrap_or(0);
+    // People see the id as it was typed (`ABC-12`); the ref keeps the canonical `abc-12`.
+    let shown = |(story, s): &(String, Summary)| -> String {
+        match StoryId::parse(story) {
+            Ok(id) => id.shown_as(&s.story_display).shown().to_string(),
+            Err(_) => story.clone(),
+        }
+    };
     let w_story = width(|r| r.0.len()).max(5);
     let w_branch = width(|r| r.1.branch.chars().count()).max(6);
-    for (story, s) in &rows {
+    for row in &rows {
+        let (story, s) = (shown(row), &row.1);
         let title: String = s.title.chars().take(50).collect();
         let line = format!(
             "{story:<w_story$}  {branch:<w_branch$}  {tasks:>7}  rev {rev:<3}  {status:<6}  {when:<15}  {title}",

@@ -69,6 +69,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         None => git_checkpoint::store::locate(&store, &story, false)?,
     };
     let rev = store.read(&refname, tip)?;
+    let story = story.shown_as(&rev.summary.story_display);
     let parsed = parse_rev(&store, &rev);
     out.raw(&render(&story, &refname, &rev, &parsed))?;
     Ok(0)

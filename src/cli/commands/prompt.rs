@@ -140,6 +140,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     note_found(&story, &found);
     let (refname, tip) = git_checkpoint::store::locate(&store, &story, false)?;
     let rev = store.read(&refname, tip)?;
+    let story = story.shown_as(&rev.summary.story_display);
     let parsed = parse_rev(&store, &rev);
     let d = &parsed.doc;
     let here = gitstate::head(&store.repo)?.branch;

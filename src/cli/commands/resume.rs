@@ -49,6 +49,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let at = locate_for_read(&store, args.story.as_deref(), "resume", args.archived)?;
     let rev = read_revision(&store, &at, args.rev.as_deref())?;
     let (story, refname) = (at.story, at.refname);
+    let story = story.shown_as(&rev.summary.story_display);
     let parsed = parse_rev(&store, &rev);
     let warnings = warnings(&store, &rev)?;
     if args.json {

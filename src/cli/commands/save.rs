@@ -155,6 +155,7 @@ pub fn print_saved(saved: &Saved, story: &StoryId, json: bool, out: &mut Output)
     } else {
         "Created"
     };
+    let story = &story.clone().shown_as(&written.summary.story_display);
     let d = &parsed.doc;
     let (done, total) = d.task_counts();
     if json {
@@ -321,10 +322,11 @@ pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
         &refname,
         |current| {
             let (text, parsed) = build(current)?;
-            let mut meta = meta(story, &parsed.doc, &state, current);
+            let shown = shown(story, current);
+            let mut meta = meta(&shown, &parsed.doc, &state, current);
             meta.template = template.name().to_string();
             meta.completed = completed(store, current, &parsed.doc);
-            let subject = subject(journal_text.as_deref(), story, &parsed.doc);
+            let subject = subject(journal_text.as_deref(), &shown, &parsed.doc);
             let body = journal_text
                 .as_deref()
                 .and_then(|m| m.trim().split_once('\n').map(|(_, rest)| rest.to_string()))
@@ -605,12 +607,22 @@ fn compose(
     (template.render(&doc), doc)
 }
 
+/// The story as this revision records it for display: typed with capitals, the user's form
+/// wins (it also corrects an earlier one); typed in lower case, the form already recorded stays.
+fn shown(story: &StoryId, current: Option<&Revision>) -> StoryId {
+    match current {
+        Some(c) if !story.has_case() => story.clone().shown_as(&c.summary.story_display),
+        _ => story.clone(),
+    }
+}
+
 fn meta(story: &StoryId, doc: &Document, state: &GitState, current: Option<&Revision>) -> Meta {
     let (done, total) = doc.task_counts();
     let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     Meta {
         schema_version: FORMAT_VERSION,
         story: story.to_string(),
+        story_display: story.has_case().then(|| story.shown().to_string()),
         title: doc.title.clone(),
         branch: doc
             .branch

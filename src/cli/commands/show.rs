@@ -49,6 +49,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     let at = locate_for_read(&store, args.story.as_deref(), "show", args.archived)?;
     let rev = read_revision(&store, &at, args.rev.as_deref())?;
     let (story, refname) = (at.story, at.refname);
+    let story = story.shown_as(&rev.summary.story_display);
     out.start_pager();
     if args.format == Format::Pr && !args.json {
         let parsed = parse_rev(&store, &rev);

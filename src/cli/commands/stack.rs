@@ -222,6 +222,7 @@ fn pop(
     git_checkpoint::current::set(store, &story)?;
     let (refname, tip) = git_checkpoint::store::locate(store, &story, false)?;
     let rev = store.read(&refname, tip)?;
+    let story = story.shown_as(&rev.summary.story_display);
     let parsed = parse_rev(store, &rev);
     let warnings = super::resume::warnings(store, &rev)?;
     if json {

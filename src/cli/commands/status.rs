@@ -119,6 +119,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         return Ok(EXIT_STALE);
     };
     let rev = store.read(&refname, tip)?;
+    let story = story.shown_as(&rev.summary.story_display);
     let age = now - rev.summary.time;
     let git = gitstate::head(&store.repo)?;
     let saved_head = rev
