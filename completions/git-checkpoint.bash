@@ -240,7 +240,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__agent)
-            opts="-h --color --no-pager --help install hook help"
+            opts="-q -h --color --no-pager --quiet --help install hook help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -314,7 +314,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__agent__subcmd__hook)
-            opts="-h --agent --color --no-pager --help session-start pre-compact session-end"
+            opts="-q -h --agent --color --no-pager --quiet --help session-start pre-compact session-end"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -336,7 +336,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__agent__subcmd__install)
-            opts="-h --project --user --dry-run --color --no-pager --help claude codex cursor gemini"
+            opts="-q -h --project --user --dry-run --color --no-pager --quiet --help claude codex cursor gemini"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -390,7 +390,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__done)
-            opts="-m -y -h --color --no-pager --message --purge --yes --force --json --help $(__git_checkpoint_stories)"
+            opts="-q -m -y -h --color --no-pager --quiet --message --purge --yes --force --json --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -416,7 +416,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__export)
-            opts="-o -h --color --no-pager --format --output --json --help $(__git_checkpoint_stories)"
+            opts="-q -o -h --color --no-pager --quiet --format --output --json --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -446,7 +446,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__fetch)
-            opts="-h --color --no-pager --json --help"
+            opts="-q -h --color --no-pager --quiet --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -832,7 +832,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__import)
-            opts="-h --color --no-pager --story --format --json --allow-secret --help $(__git_checkpoint_stories)"
+            opts="-q -h --color --no-pager --quiet --story --format --json --allow-secret --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -858,7 +858,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__install__subcmd__man)
-            opts="-h --color --no-pager --dry-run --help"
+            opts="-q -h --color --no-pager --quiet --dry-run --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -964,7 +964,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__push)
-            opts="-h --color --no-pager --all --json --allow-secret --help"
+            opts="-q -h --color --no-pager --quiet --all --json --allow-secret --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1004,7 +1004,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__save)
-            opts="-m -F -h --color --no-pager --title --goal --source --strategy --done --todo --decision --next --stage --stopped-at --start-with --done-when --met --context --question --template --message --journal --file --edit --print --json --allow-secret --help $(__git_checkpoint_stories)"
+            opts="-q -m -F -h --color --no-pager --quiet --title --goal --source --strategy --done --todo --decision --next --stage --stopped-at --start-with --done-when --met --context --question --template --message --journal --file --edit --print --json --allow-secret --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1102,7 +1102,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__setup)
-            opts="-h --color --no-pager --undo --json --help"
+            opts="-q -h --color --no-pager --quiet --undo --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1146,7 +1146,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__stack)
-            opts="-h --color --no-pager --help push pop list drop help"
+            opts="-q -h --color --no-pager --quiet --help push pop list drop help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1164,7 +1164,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__stack__subcmd__drop)
-            opts="-h --json --color --no-pager --help"
+            opts="-q -h --json --color --no-pager --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1266,7 +1266,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__stack__subcmd__list)
-            opts="-h --json --color --no-pager --help"
+            opts="-q -h --json --color --no-pager --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1284,7 +1284,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__stack__subcmd__pop)
-            opts="-h --switch --json --color --no-pager --help"
+            opts="-q -h --switch --json --color --no-pager --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1302,7 +1302,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__stack__subcmd__push)
-            opts="-h --reason --json --color --no-pager --help"
+            opts="-q -h --reason --json --color --no-pager --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1324,7 +1324,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__start)
-            opts="-h --color --no-pager --json --help $(__git_checkpoint_stories)"
+            opts="-q -h --color --no-pager --quiet --json --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1368,7 +1368,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__switch)
-            opts="-m -h --color --no-pager --message --json --help $(__git_checkpoint_stories)"
+            opts="-q -m -h --color --no-pager --quiet --message --json --help $(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1394,7 +1394,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__sync)
-            opts="-h --color --no-pager --json --help"
+            opts="-q -h --color --no-pager --quiet --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

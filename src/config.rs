@@ -127,38 +127,37 @@ pub const DEFAULT_MAX_SIZE: u64 = 1024 * 1024;
 /// git's configuration as one merged view, with typed getters that apply the defaults.
 #[derive(Debug, Clone, Default)]
 pub struct Config {
-    file: Option<gix::config::File>,
+    file: Option<std::rc::Rc<gix::config::File>>,
     /// `git -c key=value` settings (from `GIT_CONFIG_PARAMETERS`), lowercased keys, last wins.
     overrides: Vec<(String, Option<String>)>,
 }
 
 impl Config {
-    /// The configuration seen from `dir`: the repository's (with globals and `GIT_CONFIG_*`
-    /// overrides) when `dir` is in one, else the global files and overrides only.
-    /// Never fails: unreadable configuration reads as empty, and commands that open the
-    /// repository report the problem themselves.
-    pub fn discover(dir: &Path) -> Config {
-        if let Ok(repo) = gix::discover_with_environment_overrides(dir) {
-            let config = Config::from_repo(&repo);
-            // Opening a repository costs about as much as reading a checkpoint: keep it for
-            // the command's own `Store::discover` from the same directory.
-            DISCOVERED.with(|slot| *slot.borrow_mut() = Some((dir.to_path_buf(), repo)));
-            return config;
-        }
-        let mut file = gix::config::File::from_globals().unwrap_or_default();
-        if let Ok(env) = gix::config::File::from_environment_overrides() {
-            let _ = file.append(env);
-        }
-        Config {
-            file: Some(file),
-            overrides: command_line_overrides(),
+    /// The configuration seen from `dir`, and the repository found there (discovered as git
+    /// does: `GIT_DIR`/`GIT_WORK_TREE`, else upwards from `dir`) or why none was. Outside a
+    /// repository: the global files and `git -c` overrides only. Never fails: unreadable
+    /// configuration reads as empty, and commands that need the repository report the error.
+    pub fn discover(dir: &Path) -> (Config, std::result::Result<gix::Repository, String>) {
+        match gix::discover_with_environment_overrides(dir) {
+            Ok(repo) => (Config::from_repo(&repo), Ok(repo)),
+            Err(e) => {
+                let mut file = gix::config::File::from_globals().unwrap_or_default();
+                if let Ok(env) = gix::config::File::from_environment_overrides() {
+                    let _ = file.append(env);
+                }
+                let config = Config {
+                    file: Some(std::rc::Rc::new(file)),
+                    overrides: command_line_overrides(),
+                };
+                (config, Err(e.to_string()))
+            }
         }
     }
 
     /// The configuration of an open repository, plus `git -c` settings passed down by git.
     pub fn from_repo(repo: &gix::Repository) -> Config {
         Config {
-            file: Some(repo.config_snapshot().plumbing().clone()),
+            file: Some(std::rc::Rc::new(repo.config_snapshot().plumbing().clone())),
             overrides: command_line_overrides(),
         }
     }
@@ -176,12 +175,20 @@ impl Config {
     /// The raw string value of `key` (the last one wins, as in git; `git -c` over files), if
     /// set. A bare `-c key` reads as `true`.
     pub fn string(&self, key: &Key) -> Option<String> {
-        if let Some(v) = self.overridden(key) {
-            return Some(v.unwrap_or_else(|| "true".into()));
+        self.value(key.name)
+    }
+
+    /// The raw string value of the key `name` as `git config` spells it (any key, e.g.
+    /// `core.editor` or `checkpoint.<name>.sections`), with `git -c` over files; a bare
+    /// `-c key` reads as `true`.
+    pub fn value(&self, name: &str) -> Option<String> {
+        let lower = name.to_ascii_lowercase();
+        if let Some((_, v)) = self.overrides.iter().rev().find(|(k, _)| *k == lower) {
+            return Some(v.clone().unwrap_or_else(|| "true".into()));
         }
         self.file
             .as_ref()?
-            .string(key.name)
+            .string(name)
             .map(|v| v.to_str_lossy().into_owned())
     }
 
@@ -309,40 +316,6 @@ impl Config {
     pub fn core_pager(&self) -> Option<String> {
         self.string(&CORE_PAGER)
     }
-}
-
-thread_local! {
-    /// The repository [`Config::discover`] opened on this thread, with the directory it was
-    /// discovered from.
-    static DISCOVERED: std::cell::RefCell<Option<(std::path::PathBuf, gix::Repository)>> =
-        const { std::cell::RefCell::new(None) };
-}
-
-/// Takes the repository [`Config::discover`] opened from `dir` on this thread, if it did (once;
-/// later calls return `None`), so the process opens it only once.
-pub fn take_discovered(dir: &Path) -> Option<gix::Repository> {
-    DISCOVERED.with(|slot| {
-        let mut slot = slot.borrow_mut();
-        match slot.take() {
-            Some((d, repo)) if d == dir => Some(repo),
-            other => {
-                *slot = other;
-                None
-            }
-        }
-    })
-}
-
-/// The `git -c key=value` value of `key` (any key, e.g. `checkpoint.storyPattern`), if git
-/// passed one down; a bare `-c key` reads as `true`. For code that reads configuration
-/// through gix directly, so the command line wins there too.
-pub fn command_line_value(key: &str) -> Option<String> {
-    let key = key.to_ascii_lowercase();
-    command_line_overrides()
-        .into_iter()
-        .rev()
-        .find(|(k, _)| *k == key)
-        .map(|(_, v)| v.unwrap_or_else(|| "true".into()))
 }
 
 /// The `git -c` settings git passes to the commands it runs, from `GIT_CONFIG_PARAMETERS`.
@@ -481,7 +454,7 @@ mod tests {
                 .parse()
                 .unwrap();
         let c = Config {
-            file: Some(file),
+            file: Some(std::rc::Rc::new(file)),
             overrides: Vec::new(),
         };
         assert_eq!(c.max_size().unwrap(), 2048);
@@ -491,7 +464,7 @@ mod tests {
         assert_eq!(c.pager_checkpoint().unwrap(), (false, None));
         let bad: gix::config::File = "[color]\n\tui = purple\n".parse().unwrap();
         let err = Config {
-            file: Some(bad),
+            file: Some(std::rc::Rc::new(bad)),
             overrides: Vec::new(),
         }
         .color()

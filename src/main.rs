@@ -12,9 +12,10 @@ use clap::{CommandFactory, FromArgMatches};
 mod cli;
 
 use cli::commands;
+use cli::context::Context;
 use cli::output::Output;
+use cli::ui::Ui;
 use cli::{Cli, Command};
-use git_checkpoint::config::Config;
 
 #[cfg(any(test, not(all(target_os = "linux", target_env = "gnu"))))]
 fn main() {
@@ -50,8 +51,8 @@ fn run() -> ! {
         Ok(m) => m,
         // clap's own message spans several lines; every other error of ours is one line.
         Err(e) if e.kind() == clap::error::ErrorKind::InvalidUtf8 => {
-            say!(
-                "error: an argument is not valid UTF-8; story ids, messages and options must be UTF-8 (pass other content with -F FILE)"
+            cli::ui::Messages::stderr().error(
+                "an argument is not valid UTF-8; story ids, messages and options must be UTF-8 (pass other content with -F FILE)",
             );
             std::process::exit(2);
         }
@@ -62,53 +63,53 @@ fn run() -> ! {
     // a short run such as `resume`; the process ends soon and the OS takes the memory back.
     std::mem::forget(command);
     std::mem::forget(matches);
-    let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
-    let result = Output::configured(
-        cli.color.map(Into::into),
-        cli.no_pager,
-        &Config::discover(&cwd),
-    );
-    let mut out = match result {
+    let (config, repo) = Context::discover();
+    let out = match Output::configured(cli.color.map(Into::into), cli.no_pager, &config) {
         Ok(out) => out,
-        Err(e) => exit_with(Err(e)),
+        Err(e) => exit_with(Err(e), &mut cli::ui::Messages::stderr()),
     };
+    let mut ui = Ui::new(out);
+    let quiet = cli.command.quiet();
+    ui.err.quiet = quiet;
+    ui.out.quiet = quiet;
+    let mut ctx = Context { ui, config, repo };
     let result = match cli.command {
-        Command::Save(a) => commands::save::run(a, &mut out),
-        Command::Resume(a) => commands::resume::run(a, &mut out),
-        Command::Show(a) => commands::show::run(a, &mut out),
-        Command::List(a) => commands::list::run(a, &mut out),
-        Command::Log(a) => commands::log::run(a, &mut out),
-        Command::Diff(a) => commands::diff::run(a, &mut out),
-        Command::Done(a) => commands::done::run(a, &mut out),
-        Command::Push(a) => commands::push::run(a, &mut out),
-        Command::Fetch(a) => commands::fetch::run(a, &mut out),
-        Command::Sync(a) => commands::sync::run(a, &mut out),
-        Command::Setup(a) => commands::setup::run(a, &mut out),
-        Command::At(a) => commands::at::run(a, &mut out),
-        Command::Start(a) => commands::start::run(a, &mut out),
-        Command::Switch(a) => commands::switch::run(a, &mut out),
-        Command::Stack(a) => commands::stack::run(a, &mut out),
-        Command::Status(a) => commands::status::run(a, &mut out),
-        Command::Import(a) => commands::import::run(a, &mut out),
-        Command::Export(a) => commands::export::run(a, &mut out),
-        Command::Prompt(a) => commands::prompt::run(a, &mut out),
-        Command::PrBody(a) => commands::pr_body::run(a, &mut out),
-        Command::InstallMan(a) => commands::install_man::run(a, &mut out),
-        Command::Agent(a) => commands::agent::run(a, &mut out),
+        Command::Save(a) => commands::save::run(a, &mut ctx),
+        Command::Resume(a) => commands::resume::run(a, &mut ctx),
+        Command::Show(a) => commands::show::run(a, &mut ctx),
+        Command::List(a) => commands::list::run(a, &mut ctx),
+        Command::Log(a) => commands::log::run(a, &mut ctx),
+        Command::Diff(a) => commands::diff::run(a, &mut ctx),
+        Command::Done(a) => commands::done::run(a, &mut ctx),
+        Command::Push(a) => commands::push::run(a, &mut ctx),
+        Command::Fetch(a) => commands::fetch::run(a, &mut ctx),
+        Command::Sync(a) => commands::sync::run(a, &mut ctx),
+        Command::Setup(a) => commands::setup::run(a, &mut ctx),
+        Command::At(a) => commands::at::run(a, &mut ctx),
+        Command::Start(a) => commands::start::run(a, &mut ctx),
+        Command::Switch(a) => commands::switch::run(a, &mut ctx),
+        Command::Stack(a) => commands::stack::run(a, &mut ctx),
+        Command::Status(a) => commands::status::run(a, &mut ctx),
+        Command::Import(a) => commands::import::run(a, &mut ctx),
+        Command::Export(a) => commands::export::run(a, &mut ctx),
+        Command::Prompt(a) => commands::prompt::run(a, &mut ctx),
+        Command::PrBody(a) => commands::pr_body::run(a, &mut ctx),
+        Command::InstallMan(a) => commands::install_man::run(a, &mut ctx),
+        Command::Agent(a) => commands::agent::run(a, &mut ctx),
         Command::GenerateDocs(a) => commands::generate::run(a),
     };
-    out.finish();
-    exit_with(result)
+    ctx.ui.out.finish();
+    exit_with(result, &mut ctx.ui.err)
 }
 
 /// Prints an error as one line and exits with the command's code (broken pipe is success).
-fn exit_with(result: git_checkpoint::Result<i32>) -> ! {
+fn exit_with(result: git_checkpoint::Result<i32>, err: &mut cli::ui::Messages) -> ! {
     let code = match result {
         Ok(code) => code,
         Err(git_checkpoint::Error::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
             let e = anyhow::Error::from(e);
-            say!("error: {}", cli::output::escape_controls(&format!("{e:#}")));
+            err.error(cli::output::escape_controls(&format!("{e:#}")));
             1
         }
     };

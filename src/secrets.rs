@@ -222,7 +222,7 @@ pub fn enabled(store: &crate::store::Store, allow: bool) -> Result<bool> {
     if allow {
         return Ok(false);
     }
-    crate::config::Config::from_repo(&store.repo).secret_scan()
+    store.config().secret_scan()
 }
 
 /// Refuses the first of `texts` (place, text) that holds a credential, as [`Error::Secret`]

@@ -168,6 +168,7 @@ pub struct Store {
     /// The gix repository handle.
     pub repo: gix::Repository,
     max_size: u64,
+    config: crate::config::Config,
 }
 
 impl Store {
@@ -178,6 +179,7 @@ impl Store {
         Store {
             repo: self.repo.clone().with_object_memory(),
             max_size: self.max_size,
+            config: self.config.clone(),
         }
     }
 
@@ -187,19 +189,24 @@ impl Store {
         self.repo.objects.reset_object_memory().unwrap_or_default()
     }
 
-    /// Discovers the repository like git does: `GIT_DIR`/`GIT_WORK_TREE` when set, else upwards
-    /// from `dir`.
+    /// Discovers the repository like git does (`GIT_DIR`/`GIT_WORK_TREE` when set, else
+    /// upwards from `dir`) and opens it with [`Store::open`].
     ///
     /// # Errors
-    /// [`Error::NotARepository`] when none is found; [`Error::UnsupportedRefStorage`] for a
-    /// reftable repository (gix would write loose refs git never reads); [`Error::Config`] for a
-    /// malformed `checkpoint.maxSize`.
+    /// [`Error::NotARepository`] when none is found; as [`Store::open`].
     pub fn discover(dir: &Path) -> Result<Store> {
-        let mut repo = match crate::config::take_discovered(dir) {
-            Some(repo) => repo,
-            None => gix::discover_with_environment_overrides(dir)
-                .map_err(|e| Error::NotARepository(e.to_string()))?,
-        };
+        let repo = gix::discover_with_environment_overrides(dir)
+            .map_err(|e| Error::NotARepository(e.to_string()))?;
+        let config = crate::config::Config::from_repo(&repo);
+        Store::open(repo, config)
+    }
+
+    /// The store of `repo`, whose configuration (with `git -c` overrides) is `config`.
+    ///
+    /// # Errors
+    /// [`Error::UnsupportedRefStorage`] for a reftable repository (gix would write loose refs
+    /// git never reads); [`Error::Config`] for a malformed `checkpoint.maxSize`.
+    pub fn open(mut repo: gix::Repository, config: crate::config::Config) -> Result<Store> {
         // A save reads HEAD's commit and the checkpoint tip several times over (state, merge
         // base, previous revision, notes); without a cache every read opens and inflates the
         // loose object again. `GIX_OBJECT_CACHE_MEMORY` still overrides the size.
@@ -211,40 +218,28 @@ impl Store {
             repo.objects
                 .set_pack_cache(|| Box::<gix_pack::cache::lru::StaticLinkedList<64>>::default());
         }
-        let max_size = {
-            let config = repo.config_snapshot();
-            if let Some(storage) = config.string("extensions.refStorage") {
-                let storage = storage.to_str_lossy().to_lowercase();
-                if storage != "files" {
-                    return Err(Error::UnsupportedRefStorage(storage));
-                }
+        if let Some(storage) = repo.config_snapshot().string("extensions.refStorage") {
+            let storage = storage.to_str_lossy().to_lowercase();
+            if storage != "files" {
+                return Err(Error::UnsupportedRefStorage(storage));
             }
-            let value = crate::config::command_line_value("checkpoint.maxSize").or_else(|| {
-                config
-                    .string("checkpoint.maxSize")
-                    .map(|v| v.to_str_lossy().into_owned())
-            });
-            match value {
-                None => DEFAULT_MAX_SIZE,
-                Some(v) => parse_size(&v).ok_or_else(|| Error::Config {
-                    key: "checkpoint.maxSize".into(),
-                    value: v,
-                    reason: "expected a byte count such as 1048576, 512k or 2m".into(),
-                })?,
-            }
-        };
-        Ok(Store { repo, max_size })
+        }
+        let max_size = config.max_size()?;
+        Ok(Store {
+            repo,
+            max_size,
+            config,
+        })
     }
 
     /// Reads a string config value (e.g. `checkpoint.storyPattern`), if set; `git -c` wins.
     pub fn config_string(&self, key: &str) -> Option<String> {
-        if let Some(v) = crate::config::command_line_value(key) {
-            return Some(v);
-        }
-        self.repo
-            .config_snapshot()
-            .string(key)
-            .map(|v| v.to_str_lossy().into_owned())
+        self.config.value(key)
+    }
+
+    /// The repository's configuration, with `git -c` overrides.
+    pub fn config(&self) -> &crate::config::Config {
+        &self.config
     }
 
     /// The maximum document size in bytes (`checkpoint.maxSize`, default 1 MiB).

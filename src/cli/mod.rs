@@ -2,8 +2,10 @@
 //! Doc comments here are the help text (and the man pages).
 
 pub mod commands;
+pub mod context;
 pub mod output;
 pub mod pager;
+pub mod ui;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use git_checkpoint::config::ColorChoice;
@@ -167,4 +169,28 @@ pub enum Command {
     /// Write man pages and shell completions into a directory (for packagers).
     #[command(hide = true)]
     GenerateDocs(commands::generate::Args),
+}
+
+impl Command {
+    /// `-q/--quiet`, on the commands that write.
+    pub fn quiet(&self) -> bool {
+        match self {
+            Command::Save(a) => a.quiet,
+            Command::Done(a) => a.quiet,
+            Command::Push(a) => a.quiet,
+            Command::Fetch(a) => a.quiet,
+            Command::Sync(a) => a.quiet,
+            Command::Setup(a) => a.quiet,
+            Command::Start(a) => a.quiet,
+            Command::Switch(a) => a.quiet,
+            Command::Stack(a) => {
+                a.quiet && !matches!(a.action, commands::stack::Action::List { .. })
+            }
+            Command::Import(a) => a.quiet,
+            Command::Export(a) => a.quiet,
+            Command::Agent(a) => a.quiet,
+            Command::InstallMan(a) => a.quiet,
+            _ => false,
+        }
+    }
 }

@@ -42,6 +42,9 @@ pub struct Output {
     pub tty: bool,
     /// Colour escapes may be written.
     pub color: bool,
+    /// `-q`: human reports ([`Output::line`], [`Output::painted`]) are dropped; data
+    /// ([`Output::json`], [`Output::raw`]) is still written.
+    pub quiet: bool,
     /// The pager [`Output::start_pager`] would start (decided at construction).
     pager: Option<String>,
     child: Option<Child>,
@@ -73,6 +76,7 @@ impl Output {
             out,
             tty,
             color,
+            quiet: false,
             pager: None,
             child: None,
         }
@@ -138,7 +142,9 @@ impl Output {
     /// # Errors
     /// I/O errors, including a broken pipe (the binary exits quietly on that).
     pub fn line(&mut self, text: &str) -> std::io::Result<()> {
-        if self.tty {
+        if self.quiet {
+            Ok(())
+        } else if self.tty {
             writeln!(self.out, "{}", escape_controls(text))
         } else {
             writeln!(self.out, "{text}")
@@ -177,6 +183,9 @@ impl Output {
     /// # Errors
     /// I/O errors.
     pub fn painted(&mut self, text: &str) -> std::io::Result<()> {
+        if self.quiet {
+            return Ok(());
+        }
         writeln!(self.out, "{text}")
     }
 

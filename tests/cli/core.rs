@@ -476,3 +476,37 @@ fn story_ids_are_shown_as_typed_and_the_ref_is_canonical() {
     );
     assert!(!meta.contains("story_display"), "{meta}");
 }
+
+#[test]
+fn quiet_writes_print_nothing_but_still_write() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    // A new checkpoint with gaps (no goal): without -q that warns and prints the block.
+    let loud = sb
+        .cp(&repo)
+        .args(["save", "Q-1", "--title", "t"])
+        .output()
+        .unwrap();
+    assert!(loud.status.success());
+    assert!(!loud.stdout.is_empty() && !loud.stderr.is_empty());
+    for args in [
+        &["save", "Q-1", "-q", "--todo", "T1 — a", "--next", "a"][..],
+        &["save", "-q", "Q-2", "--title", "u"],
+        &["start", "-q", "Q-2"],
+        &["done", "Q-1", "-q", "--force"],
+    ] {
+        let out = sb.cp(&repo).args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        assert_eq!(
+            (out.stdout.as_slice(), out.stderr.as_slice()),
+            (&b""[..], &b""[..]),
+            "{args:?} printed something"
+        );
+    }
+    let refs = sb.refs(&repo);
+    assert!(refs.contains("refs/checkpoints/q-2"), "{refs}");
+    assert!(refs.contains("refs/checkpoints-archive/q-1"), "{refs}");
+    // -q never hides the data asked for.
+    let v = sb.json(&repo, &["save", "Q-2", "-q", "--json", "--goal", "g"]);
+    assert_eq!(v["goal"], "g");
+}

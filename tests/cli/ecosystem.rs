@@ -105,7 +105,9 @@ fn every_command_with_json_output_has_a_schema_file() {
             .args([&name, "--help"])
             .output()
             .unwrap();
-        let has_json = String::from_utf8_lossy(&out.stdout).contains("--json");
+        let has_json = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .any(|l| l.trim_start().starts_with("--json"));
         if has_json {
             let file = schema::SCHEMA_OF
                 .iter()

@@ -14,6 +14,7 @@
 //! (SessionStart, PreCompress, SessionEnd); Cursor hooks.json version 1 (sessionStart,
 //! preCompact, sessionEnd).
 
+use crate::cli::context::Context;
 use crate::cli::output::Output;
 use git_checkpoint::error::{Error, Result};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -25,6 +26,9 @@ use std::path::{Path, PathBuf};
 /// Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     /// What to do.
     #[command(subcommand)]
     pub action: Action,
@@ -103,10 +107,10 @@ pub const SESSION_END_COMMAND: &str = "git checkpoint save -m \"auto: session en
 ///
 /// # Errors
 /// See [`install`]; `hook` never fails.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     match args.action {
-        Action::Install(a) => install(a, out),
-        Action::Hook(a) => Ok(hook(a, out)),
+        Action::Install(a) => install(a, ctx),
+        Action::Hook(a) => Ok(hook(a, &mut ctx.ui.out)),
     }
 }
 
@@ -166,7 +170,9 @@ fn wanted(agent: Agent) -> Vec<Wanted> {
 /// # Errors
 /// [`Error::Conflict`] when the existing file is not valid JSON or its `hooks` has another
 /// shape (nothing is written), when no project or HOME directory is found, or on write errors.
-pub fn install(args: InstallArgs, out: &mut Output) -> Result<i32> {
+pub fn install(args: InstallArgs, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
     let base = if args.user {
         std::env::var_os("HOME")
             .filter(|h| !h.is_empty())
@@ -175,7 +181,7 @@ pub fn install(args: InstallArgs, out: &mut Output) -> Result<i32> {
                 Error::Conflict("HOME is not set; use --project inside a repository".into())
             })?
     } else {
-        let store = super::open()?;
+        let store = ctx.repo.store()?;
         store.repo.workdir().map(Path::to_path_buf).ok_or_else(|| {
             Error::Conflict(
                 "this repository has no work tree; use --user to configure the agent for your user"
@@ -224,9 +230,9 @@ pub fn install(args: InstallArgs, out: &mut Output) -> Result<i32> {
         .map_err(|e| write_error(&path, e))?;
     out.line(&format!("updated {}", path.display()))?;
     if args.agent == Agent::Codex {
-        crate::say!(
-            "note: Codex runs hooks only with `[features]\ncodex_hooks = true` in config.toml"
-        );
+        err.note(format_args!(
+            "Codex runs hooks only with `[features]\ncodex_hooks = true` in config.toml"
+        ));
     }
     Ok(0)
 }

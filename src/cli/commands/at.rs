@@ -1,8 +1,8 @@
 //! `git checkpoint at [COMMIT]`: the checkpoints taken at a code commit, read from the notes
 //! index (`refs/notes/checkpoints`).
 
-use super::{open, JSON_SCHEMA_VERSION};
-use crate::cli::output::Output;
+use super::JSON_SCHEMA_VERSION;
+use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::notes::{self, NoteLine, NOTES_REF};
 use serde_json::json;
@@ -24,8 +24,10 @@ pub struct Args {
 ///
 /// # Errors
 /// [`Error::Conflict`] when the revision does not name a commit; storage errors.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
     let commit = store
         .repo
         .rev_parse_single(args.commit.as_str())
@@ -42,7 +44,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         return Ok(0);
     }
     if lines.is_empty() {
-        crate::say!("no checkpoint was saved at {}", &commit.to_string()[..12]);
+        err.info(format_args!(
+            "no checkpoint was saved at {}",
+            &commit.to_string()[..12]
+        ));
     }
     for l in &lines {
         out.line(&format!(

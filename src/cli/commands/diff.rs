@@ -1,7 +1,8 @@
 //! `git checkpoint diff`: what changed between two revisions, section by section, then as a
 //! unified text diff.
 
-use super::{locate_for_read, open, JSON_SCHEMA_VERSION};
+use super::{locate_for_read, JSON_SCHEMA_VERSION};
+use crate::cli::context::Context;
 use crate::cli::output::Output;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::model::{self, Document};
@@ -118,9 +119,11 @@ pub fn changes(old: &Document, new: &Document) -> Changes {
 ///
 /// # Errors
 /// Repository, story, revision and storage errors.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
-    let at = locate_for_read(&store, args.story.as_deref(), "diff", args.archived)?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
+    let at = locate_for_read(err, &store, args.story.as_deref(), "diff", args.archived)?;
     let (story, refname, tip) = (at.story, at.refname, at.tip);
     let history = store.history(tip)?;
     let find = |r: &str| {

@@ -2,8 +2,8 @@
 //! refs/checkpoints-archive/<story> in one ref transaction, so nothing is lost and `list` no
 //! longer shows it. `--purge` deletes instead (confirmed).
 
-use super::{note_found, open, resolve_story, JSON_SCHEMA_VERSION};
-use crate::cli::output::Output;
+use super::{note_found, resolve_story, JSON_SCHEMA_VERSION};
+use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::store::{self, NewRevision, PreviousValue};
 use serde_json::json;
@@ -14,6 +14,9 @@ use std::io::{BufRead, IsTerminal, Write};
 /// Finish a story: a final revision, then archive its ref (or purge it).
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     /// Story id; default: GIT_CHECKPOINT_STORY, then the branch name.
     pub story: Option<String>,
     /// Journal text for the final revision.
@@ -39,10 +42,12 @@ const ATTEMPTS: u32 = 16;
 ///
 /// # Errors
 /// Repository, story, identity, lock and storage errors; refs are untouched on error.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
     let (story, found) = resolve_story(&store, args.story.as_deref(), "done", false)?;
-    note_found(&story, &found);
+    note_found(err, &story, &found);
     let active = story.refname();
     let archive = story.archive_refname();
 

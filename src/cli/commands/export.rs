@@ -1,8 +1,9 @@
 //! `git checkpoint export STORY --format pair|team|pm|gstack [-o PATH]`: write a checkpoint as
 //! the file another checkpoint system expects (seeds 000, 001, 003, 004).
 
-use super::{note_found, open, parse_rev, resolve_story, JSON_SCHEMA_VERSION};
-use crate::cli::output::{rfc3339, Output};
+use super::{note_found, parse_rev, resolve_story, JSON_SCHEMA_VERSION};
+use crate::cli::context::Context;
+use crate::cli::output::rfc3339;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::formats::{self, team::JOURNAL_KEEP};
 use git_checkpoint::model::JournalEntry;
@@ -29,6 +30,9 @@ pub enum Format {
 /// Write a checkpoint as a pair, team, pm or gstack file.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     /// Story id; default as for `resume`.
     pub story: Option<String>,
     /// The file format to write.
@@ -177,10 +181,12 @@ fn write_atomic(path: &Path, text: &str) -> Result<()> {
 ///
 /// # Errors
 /// Repository, story and storage errors; [`Error::Input`] when PATH cannot be written.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
     let (story, found) = resolve_story(&store, args.story.as_deref(), "export", true)?;
-    note_found(&story, &found);
+    note_found(err, &story, &found);
     let (refname, tip) = git_checkpoint::store::locate(&store, &story, false)?;
     let rev = store.read(&refname, tip)?;
     let story = story.shown_as(&rev.summary.story_display);

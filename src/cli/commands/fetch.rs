@@ -1,8 +1,10 @@
 //! `git checkpoint fetch [REMOTE]`: fetch checkpoints, archives and notes into remote-tracking
 //! refs, then integrate each story (fast-forward, or merge when diverged).
 
-use super::{open, JSON_SCHEMA_VERSION};
+use super::JSON_SCHEMA_VERSION;
+use crate::cli::context::Context;
 use crate::cli::output::Output;
+use crate::cli::ui::Messages;
 use git_checkpoint::error::Result;
 use git_checkpoint::remote;
 use git_checkpoint::store::Store;
@@ -14,6 +16,9 @@ use serde_json::json;
 /// Fetch a remote's checkpoints into remote-tracking refs and integrate them.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     /// Remote name; default: the branch's upstream remote, then checkpoint.remote, then origin.
     pub remote: Option<String>,
     /// Print one JSON document instead of text.
@@ -25,8 +30,10 @@ pub struct Args {
 ///
 /// # Errors
 /// Repository, transport and storage errors.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
     let remote = remote::choose(&store, args.remote.as_deref())?;
     let outcomes = fetch_and_integrate(&store, &remote)?;
     if args.json {
@@ -36,7 +43,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
             "integrated": outcomes,
         }))?;
     } else {
-        print_outcomes(out, &remote, &outcomes)?;
+        print_outcomes(out, err, &remote, &outcomes)?;
     }
     Ok(0)
 }
@@ -54,7 +61,12 @@ pub fn fetch_and_integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> 
 ///
 /// # Errors
 /// I/O errors.
-pub fn print_outcomes(out: &mut Output, remote: &str, outcomes: &[Outcome]) -> std::io::Result<()> {
+pub fn print_outcomes(
+    out: &mut Output,
+    err: &mut Messages,
+    remote: &str,
+    outcomes: &[Outcome],
+) -> std::io::Result<()> {
     let mut unchanged = 0;
     for o in outcomes {
         let what = match o.action {
@@ -91,9 +103,9 @@ pub fn print_outcomes(out: &mut Output, remote: &str, outcomes: &[Outcome]) -> s
     }
     let conflicts: usize = outcomes.iter().map(|o| o.conflicts.len()).sum();
     if conflicts > 0 {
-        crate::say!(
-            "note: {conflicts} merge conflict(s) kept both values; `git checkpoint resume` lists them as gaps"
-        );
+        err.note(format_args!(
+            "{conflicts} merge conflict(s) kept both values; `git checkpoint resume` lists them as gaps"
+        ));
     }
     Ok(())
 }

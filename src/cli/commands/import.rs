@@ -9,8 +9,8 @@
 //! Idempotent: a planned revision whose document and completion log already appear in the
 //! story's history is skipped, so importing the same files twice changes nothing.
 
-use super::{open, JSON_SCHEMA_VERSION};
-use crate::cli::output::Output;
+use super::JSON_SCHEMA_VERSION;
+use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::formats::pm::parse_stack_md;
 use git_checkpoint::formats::{self, Format as Template};
@@ -43,6 +43,9 @@ pub enum Format {
 /// Import checkpoint files of the pair, team, pm and gstack systems.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     /// Files to import.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
@@ -188,8 +191,10 @@ fn slug_of(path: &Path) -> Option<String> {
 /// # Errors
 /// [`Error::Read`] / [`Error::Input`] naming the file that cannot be read or placed; storage
 /// errors. Every file is read and parsed before anything is written.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
     let explicit = args.story.as_deref().map(StoryId::parse).transpose()?;
     let here = gitstate::head(&store.repo)?.branch;
     let pattern = store.config_string("checkpoint.storyPattern");
@@ -244,7 +249,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
             Kind::PmNow => {
                 let p = Template::Pm.parse(text.as_bytes());
                 if p.doc.status.as_deref() == Some("idle") {
-                    crate::say!("note: {} is idle: no active item to import", path.display());
+                    err.note(format_args!(
+                        "{} is idle: no active item to import",
+                        path.display()
+                    ));
                     continue;
                 }
                 check_parsed(&p, path)?;
@@ -268,7 +276,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
             Kind::PmStack => {
                 let (entries, gaps) = parse_stack_md(text.as_bytes());
                 for g in gaps {
-                    crate::say!("warning: {}: {g}", path.display());
+                    err.warn(format_args!("{}: {g}", path.display()));
                 }
                 for e in entries {
                     let id = e.doc.story.clone().unwrap_or_default();

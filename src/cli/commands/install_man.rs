@@ -9,7 +9,7 @@
 //! `$XDG_DATA_HOME/man` (default `~/.local/share/man`). Afterwards `man -w` checks that man
 //! finds the page and a hint says how to fix MANPATH when it does not.
 
-use crate::cli::output::Output;
+use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
 use std::path::{Path, PathBuf};
 
@@ -18,6 +18,9 @@ use std::path::{Path, PathBuf};
 /// Install the man pages where `git help checkpoint` finds them.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     /// Man directory (a MANPATH entry); pages go into DIR/man1. Default: <bindir>/../share/man
     /// when this binary is in a `bin` directory (man searches it via PATH), else
     /// $XDG_DATA_HOME/man or ~/.local/share/man.
@@ -32,7 +35,9 @@ pub struct Args {
 ///
 /// # Errors
 /// [`Error::Conflict`] when no directory can be chosen (no HOME); I/O errors writing.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
     let root = match args.dir {
         Some(d) => d,
         None => default_dir()?,
@@ -59,19 +64,19 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         Some(found) if found.starts_with(&root) || same_file(&found, &dir) => {
             out.line(&format!("`git help checkpoint` opens {}", found.display()))?;
         }
-        Some(found) => crate::say!(
-            "hint: man finds another page first: {}; put {} earlier in MANPATH",
+        Some(found) => err.hint(format_args!(
+            "man finds another page first: {}; put {} earlier in MANPATH",
             found.display(),
             root.display()
-        ),
+        )),
         None if which("man").is_none() => {
-            crate::say!("hint: no `man` program found; install man-db to read the pages")
+            err.hint(format_args!("no `man` program found; install man-db to read the pages"))
         }
-        None => crate::say!(
-            "hint: man does not search {}; add it: export MANPATH=\"{}:$MANPATH\" (the trailing ':' keeps the default path)",
+        None => err.hint(format_args!(
+            "man does not search {}; add it: export MANPATH=\"{}:$MANPATH\" (the trailing ':' keeps the default path)",
             root.display(),
             root.display()
-        ),
+        )),
     }
     Ok(0)
 }

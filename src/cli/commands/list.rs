@@ -1,7 +1,8 @@
 //! `git checkpoint list`: one line per checkpoint, read from commits only (never blobs).
 
-use super::{open, JSON_SCHEMA_VERSION};
-use crate::cli::output::{relative_time, rfc3339, Output};
+use super::JSON_SCHEMA_VERSION;
+use crate::cli::context::Context;
+use crate::cli::output::{relative_time, rfc3339};
 use git_checkpoint::error::Result;
 use git_checkpoint::gitstate;
 use git_checkpoint::remote;
@@ -32,8 +33,10 @@ pub struct Args {
 ///
 /// # Errors
 /// Repository and storage errors.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
     let remote_prefix = match &args.remote {
         Some(r) => Some(remote::tracking_prefix(&remote::choose(&store, Some(r))?)),
         None => None,
@@ -52,16 +55,16 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
             .map(|s| s.as_str() != story)
             .unwrap_or(true)
         {
-            crate::say!(
-                "warning: ignoring {prefix}{story}: not a story id git-checkpoint writes (remove it with `git update-ref -d {prefix}{story}`)"
-            );
+            err.warn(format_args!(
+                "ignoring {prefix}{story}: not a story id git-checkpoint writes (remove it with `git update-ref -d {prefix}{story}`)"
+            ));
             continue;
         }
         match store.summary(*tip) {
             Ok(s) => rows.push((story.clone(), s)),
-            Err(e) => crate::say!(
-                "warning: ignoring {prefix}{story}: {e} (remove it with `git update-ref -d {prefix}{story}`)"
-            ),
+            Err(e) => err.warn(format_args!(
+                "ignoring {prefix}{story}: {e} (remove it with `git update-ref -d {prefix}{story}`)"
+            )),
         }
     }
     let total = rows.len();
@@ -99,13 +102,15 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
 
     if total == 0 {
         if let Some(r) = &args.remote {
-            crate::say!(
+            err.info(format_args!(
                 "no checkpoints from {r} (none fetched yet?); run `git checkpoint fetch {r}`"
-            );
+            ));
         } else if args.archived {
-            crate::say!("no finished checkpoints (refs/checkpoints-archive/ is empty)");
+            err.info(format_args!(
+                "no finished checkpoints (refs/checkpoints-archive/ is empty)"
+            ));
         } else {
-            crate::say!("{}", empty_hint(&store)?);
+            err.info(format_args!("{}", empty_hint(&store)?));
         }
         return Ok(0);
     }
@@ -135,9 +140,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     }
     let hidden = total - rows.len();
     if hidden > 0 {
-        crate::say!(
+        err.info(format_args!(
             "({hidden} checkpoint(s) on other branches; `git checkpoint list --all` shows them)"
-        );
+        ));
     }
     Ok(0)
 }

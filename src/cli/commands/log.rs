@@ -1,7 +1,8 @@
 //! `git checkpoint log`: a story's revisions, newest first, read from commits only.
 
-use super::{locate_for_read, open, JSON_SCHEMA_VERSION};
-use crate::cli::output::{rfc3339, Output};
+use super::{locate_for_read, JSON_SCHEMA_VERSION};
+use crate::cli::context::Context;
+use crate::cli::output::rfc3339;
 use git_checkpoint::error::Result;
 use git_checkpoint::store;
 use serde_json::json;
@@ -61,9 +62,11 @@ pub struct Args {
 ///
 /// # Errors
 /// Repository, story and storage errors.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
-    let at = locate_for_read(&store, args.story.as_deref(), "log", args.archived)?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
+    let at = locate_for_read(err, &store, args.story.as_deref(), "log", args.archived)?;
     let (story, refname, tip) = (at.story, at.refname, at.tip);
     let history = store.history(tip)?;
     if args.completed {
@@ -76,7 +79,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
                 "completed": log,
             }))?;
         } else if log.is_empty() {
-            crate::say!("no completed tasks yet for {}", story.display());
+            err.info(format_args!(
+                "no completed tasks yet for {}",
+                story.display()
+            ));
         } else {
             for c in &log {
                 let files = if c.files.is_empty() {

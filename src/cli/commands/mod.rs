@@ -26,6 +26,7 @@ pub mod switch;
 pub mod sync;
 
 use crate::cli::output::rfc3339;
+use crate::cli::ui::Messages;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::gitstate;
 use git_checkpoint::model::{self, Parsed};
@@ -40,15 +41,6 @@ pub const JSON_SCHEMA_VERSION: u32 = 1;
 
 /// Exit code of `resume --strict` when confidence is not high.
 pub const EXIT_NEEDS_CONFIRMATION: i32 = 3;
-
-/// Opens the repository from the current directory (honouring `GIT_DIR`/`GIT_WORK_TREE`).
-///
-/// # Errors
-/// See [`Store::discover`].
-pub fn open() -> Result<Store> {
-    let cwd = std::env::current_dir().map_err(|e| Error::NotARepository(e.to_string()))?;
-    Store::discover(&cwd)
-}
 
 /// How the story was found, for a note on stderr when it was not given explicitly.
 pub enum Found {
@@ -134,15 +126,17 @@ pub fn resolve_story(
 }
 
 /// Prints how the story was found when it was not given, so nothing is silently guessed.
-pub fn note_found(story: &StoryId, found: &Found) {
+pub fn note_found(err: &mut Messages, story: &StoryId, found: &Found) {
     match found {
         Found::Explicit => {}
-        Found::Env => crate::say!("note: story {story} from GIT_CHECKPOINT_STORY"),
-        Found::Branch(b) => crate::say!("note: story {story} detected from branch '{b}'"),
-        Found::Recorded(b) => crate::say!(
-            "note: story {story}: the only checkpoint recorded on the current branch '{b}'"
-        ),
-        Found::Current => crate::say!("note: story {story} is this worktree's current story"),
+        Found::Env => err.note(format_args!("story {story} from GIT_CHECKPOINT_STORY")),
+        Found::Branch(b) => err.note(format_args!("story {story} detected from branch '{b}'")),
+        Found::Recorded(b) => err.note(format_args!(
+            "story {story}: the only checkpoint recorded on the current branch '{b}'"
+        )),
+        Found::Current => err.note(format_args!(
+            "story {story} is this worktree's current story"
+        )),
     }
 }
 
@@ -236,6 +230,7 @@ pub struct Located {
 /// [`Error::NotFound`] and [`Error::Conflict`] (not fetched) when the ref does not exist; story
 /// resolution errors.
 pub fn locate_for_read(
+    err: &mut Messages,
     store: &Store,
     explicit: Option<&str>,
     command: &'static str,
@@ -264,7 +259,7 @@ pub fn locate_for_read(
         });
     }
     let (story, found) = resolve_story(store, explicit, command, true)?;
-    note_found(&story, &found);
+    note_found(err, &story, &found);
     let (refname, tip) = store::locate(store, &story, archived)?;
     Ok(Located {
         story,

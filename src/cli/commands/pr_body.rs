@@ -5,8 +5,8 @@
 //! Owns the PR body layout ([`render`]): Summary, Tasks done, Key decisions, Remaining work,
 //! then link lines. Markdown as GitHub and GitLab render it (task-list items for tasks).
 
-use super::{note_found, open, parse_rev, resolve_story, Found};
-use crate::cli::output::Output;
+use super::{note_found, parse_rev, resolve_story, Found};
+use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::model::{self, Parsed};
 use git_checkpoint::store::Revision;
@@ -34,8 +34,10 @@ pub struct Args {
 /// # Errors
 /// Repository, story and storage errors; [`Error::RemoteNotFound`] when `--remote` names a copy
 /// that was not fetched.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
     let (story, found) = match (&args.story, &args.branch) {
         (None, Some(branch)) if std::env::var_os("GIT_CHECKPOINT_STORY").is_none() => {
             let pattern = store.config_string("checkpoint.storyPattern");
@@ -52,7 +54,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         }
         _ => resolve_story(&store, args.story.as_deref(), "pr-body", true)?,
     };
-    note_found(&story, &found);
+    note_found(err, &story, &found);
     let (refname, tip) = match &args.remote {
         Some(remote) => {
             let refname = format!(

@@ -2,8 +2,8 @@
 //! most important first, within a character budget that always keeps the next action and the
 //! exact start command.
 
-use super::{note_found, open, parse_rev, resolve_story, JSON_SCHEMA_VERSION};
-use crate::cli::output::Output;
+use super::{note_found, parse_rev, resolve_story, JSON_SCHEMA_VERSION};
+use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::gitstate;
 use git_checkpoint::model::{Document, UNKNOWN};
@@ -134,10 +134,12 @@ pub fn compose(
 ///
 /// # Errors
 /// Repository, story and storage errors; [`Error::Input`] for a budget too small.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
     let (story, found) = resolve_story(&store, args.story.as_deref(), "prompt", true)?;
-    note_found(&story, &found);
+    note_found(err, &story, &found);
     let (refname, tip) = git_checkpoint::store::locate(&store, &story, false)?;
     let rev = store.read(&refname, tip)?;
     let story = story.shown_as(&rev.summary.story_display);

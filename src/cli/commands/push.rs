@@ -1,8 +1,10 @@
 //! `git checkpoint push [REMOTE] [STORY...|--all]`: push checkpoint refs, their archives and the
 //! notes ref, never forced. A rejected ref is fetched, integrated and pushed again (bounded).
 
-use super::{open, JSON_SCHEMA_VERSION};
+use super::JSON_SCHEMA_VERSION;
+use crate::cli::context::Context;
 use crate::cli::output::Output;
+use crate::cli::ui::Messages;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::notes::NOTES_REF;
 use git_checkpoint::remote::{self, PushedRef};
@@ -21,6 +23,9 @@ pub const PUSH_ATTEMPTS: u32 = 5;
 /// Push checkpoints, archives and notes to a remote (never forced; merges and retries).
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     /// Remote name; default: the branch's upstream remote, then checkpoint.remote, then origin.
     pub remote: Option<String>,
     /// Stories to push; default: every checkpoint and archive.
@@ -41,8 +46,10 @@ pub struct Args {
 ///
 /// # Errors
 /// Repository, transport and storage errors; [`Error::Rejected`] when refs stay rejected.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
     let remote = remote::choose(&store, args.remote.as_deref())?;
     // Pushing is never forced, so pushing everything is the safe default.
     let stories = if args.all || args.stories.is_empty() {
@@ -57,7 +64,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
     };
     let (pushed, integrated) =
         push_guarded(&store, &remote, stories.as_deref(), args.allow_secret)?;
-    report(out, &remote, &pushed, &integrated, args.json)?;
+    report(out, err, &remote, &pushed, &integrated, args.json)?;
     Ok(0)
 }
 
@@ -252,6 +259,7 @@ pub fn push_guarded(
 
 fn report(
     out: &mut Output,
+    err: &mut Messages,
     remote: &str,
     pushed: &[PushedRef],
     integrated: &[Outcome],
@@ -270,7 +278,7 @@ fn report(
         }));
     }
     if !integrated.is_empty() {
-        super::fetch::print_outcomes(out, remote, integrated)?;
+        super::fetch::print_outcomes(out, err, remote, integrated)?;
     }
     if pushed.is_empty() {
         return out.line("nothing to push");

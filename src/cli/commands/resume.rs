@@ -1,6 +1,7 @@
 //! `git checkpoint resume`: read a story's checkpoint and report where the work stands.
 
-use super::{locate_for_read, open, parse_rev, read_revision, view_json, EXIT_NEEDS_CONFIRMATION};
+use super::{locate_for_read, parse_rev, read_revision, view_json, EXIT_NEEDS_CONFIRMATION};
+use crate::cli::context::Context;
 use crate::cli::output::Output;
 use git_checkpoint::error::Result;
 use git_checkpoint::gitstate;
@@ -37,16 +38,18 @@ pub struct Args {
 ///
 /// # Errors
 /// Repository, story and storage errors.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
-    if git_checkpoint::config::Config::from_repo(&store.repo).auto_sync()? {
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
+    if ctx.config.auto_sync()? {
         let fetched = git_checkpoint::remote::choose(&store, None)
             .and_then(|remote| super::fetch::fetch_and_integrate(&store, &remote));
         if let Err(e) = fetched {
-            crate::say!("warning: checkpoint.autoSync: not fetched: {e}");
+            err.warn(format_args!("checkpoint.autoSync: not fetched: {e}"));
         }
     }
-    let at = locate_for_read(&store, args.story.as_deref(), "resume", args.archived)?;
+    let at = locate_for_read(err, &store, args.story.as_deref(), "resume", args.archived)?;
     let rev = read_revision(&store, &at, args.rev.as_deref())?;
     let (story, refname) = (at.story, at.refname);
     let story = story.shown_as(&rev.summary.story_display);

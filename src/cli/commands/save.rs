@@ -1,7 +1,9 @@
 //! `git checkpoint save`: create or update a story's checkpoint in place.
 
-use super::{note_found, open, resolve_story, JSON_SCHEMA_VERSION};
+use super::{note_found, resolve_story, JSON_SCHEMA_VERSION};
+use crate::cli::context::Context;
 use crate::cli::output::Output;
+use crate::cli::ui::Messages;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::formats::Format;
 use git_checkpoint::gitstate::{self, GitState};
@@ -18,6 +20,9 @@ use std::path::{Path, PathBuf};
 /// Create or update a story's checkpoint in place (a new revision on its ref).
 #[derive(Debug, Default, clap::Args)]
 pub struct Args {
+    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     /// Story id (`313`, `#313`, `ABC-12`); default: GIT_CHECKPOINT_STORY, then the branch name.
     pub story: Option<String>,
     /// Set the story's title.
@@ -98,16 +103,18 @@ pub struct Args {
 ///
 /// # Errors
 /// Repository, story, identity, size, lock and storage errors; nothing is written on error.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
     let (story, found) = resolve_story(&store, args.story.as_deref(), "save", false)?;
-    note_found(&story, &found);
+    note_found(err, &story, &found);
     if args.print {
-        return print(&store, &story, &args, out);
+        return print(&store, &story, &args, out, err);
     }
     let saved = save(&store, &story, &args)?;
-    print_saved(&saved, &story, args.json, out)?;
-    if git_checkpoint::config::Config::from_repo(&store.repo).auto_sync()? {
+    print_saved(&saved, &story, args.json, out, err)?;
+    if ctx.config.auto_sync()? {
         // The save stands either way; sharing it is best effort and says when it fails.
         let shared = git_checkpoint::remote::choose(&store, None).and_then(|remote| {
             super::push::push_guarded(
@@ -118,7 +125,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
             )
         });
         if let Err(e) = shared {
-            crate::say!("warning: checkpoint.autoSync: not pushed: {e}");
+            err.warn(format_args!("checkpoint.autoSync: not pushed: {e}"));
         }
     }
     Ok(0)
@@ -142,7 +149,13 @@ pub struct Saved {
 ///
 /// # Errors
 /// I/O errors.
-pub fn print_saved(saved: &Saved, story: &StoryId, json: bool, out: &mut Output) -> Result<()> {
+pub fn print_saved(
+    saved: &Saved,
+    story: &StoryId,
+    json: bool,
+    out: &mut Output,
+    err: &mut Messages,
+) -> Result<()> {
     let Saved {
         refname,
         commit,
@@ -187,7 +200,7 @@ pub fn print_saved(saved: &Saved, story: &StoryId, json: bool, out: &mut Output)
             written.summary.revision,
             &commit.to_string()[..12]
         ))?;
-        report_gaps(parsed);
+        report_gaps(err, parsed);
     }
     Ok(())
 }
@@ -377,7 +390,13 @@ pub fn save(store: &Store, story: &StoryId, args: &Args) -> Result<Saved> {
 }
 
 /// `--print`: render and print, write nothing.
-fn print(store: &Store, story: &StoryId, args: &Args, out: &mut Output) -> Result<i32> {
+fn print(
+    store: &Store,
+    story: &StoryId,
+    args: &Args,
+    out: &mut Output,
+    err: &mut Messages,
+) -> Result<i32> {
     check_args(args)?;
     let refname = story.refname();
     let (current, state) = current_and_state(store, &refname, args)?;
@@ -413,7 +432,7 @@ fn print(store: &Store, story: &StoryId, args: &Args, out: &mut Output) -> Resul
         }))?;
     } else {
         out.line(&text)?;
-        report_gaps(&parsed);
+        report_gaps(err, &parsed);
     }
     Ok(0)
 }
@@ -492,15 +511,23 @@ fn completed(store: &Store, current: Option<&Revision>, doc: &Document) -> Vec<C
     log
 }
 
-fn report_gaps(parsed: &Parsed) {
+/// Warns about the document's gaps and notes ignored sections; `-q` drops both (`resume`
+/// still lists the gaps).
+fn report_gaps(err: &mut Messages, parsed: &Parsed) {
+    if err.quiet {
+        return;
+    }
     for gap in &parsed.gaps {
-        crate::say!("warning: gap: {}", crate::cli::output::escape_controls(gap));
+        err.warn(format_args!(
+            "gap: {}",
+            crate::cli::output::escape_controls(gap)
+        ));
     }
     for s in &parsed.ignored_sections {
-        crate::say!(
-            "note: ignored section {} (not part of the template)",
+        err.note(format_args!(
+            "ignored section {} (not part of the template)",
             crate::cli::output::escape_controls(s)
-        );
+        ));
     }
 }
 

@@ -3,8 +3,8 @@
 //! Idempotent; `--undo` removes exactly the values it adds. Config is written with
 //! `git config`, as git users expect, keeping every existing value.
 
-use super::{open, JSON_SCHEMA_VERSION};
-use crate::cli::output::Output;
+use super::JSON_SCHEMA_VERSION;
+use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::notes::NOTES_REF;
 use git_checkpoint::remote;
@@ -15,6 +15,9 @@ use serde_json::json;
 /// Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     /// Remote name; default: the branch's upstream remote, then checkpoint.remote, then origin.
     pub remote: Option<String>,
     /// Remove the values setup adds.
@@ -29,8 +32,10 @@ pub struct Args {
 ///
 /// # Errors
 /// Repository errors; [`Error::Conflict`] when `git config` fails.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let _err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
     let remote = remote::choose(&store, args.remote.as_deref())?;
     let mut wanted: Vec<(String, String)> = remote::fetch_refspecs(&remote)
         .into_iter()

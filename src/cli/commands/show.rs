@@ -1,7 +1,7 @@
 //! `git checkpoint show`: the stored document as is, for tools and PR bodies.
 
-use super::{locate_for_read, open, parse_rev, read_revision, view_json};
-use crate::cli::output::Output;
+use super::{locate_for_read, parse_rev, read_revision, view_json};
+use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 
 /// Output formats of `show`.
@@ -44,9 +44,11 @@ pub struct Args {
 ///
 /// # Errors
 /// Repository, story and storage errors.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
-    let at = locate_for_read(&store, args.story.as_deref(), "show", args.archived)?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
+    let at = locate_for_read(err, &store, args.story.as_deref(), "show", args.archived)?;
     let rev = read_revision(&store, &at, args.rev.as_deref())?;
     let (story, refname) = (at.story, at.refname);
     let story = story.shown_as(&rev.summary.story_display);

@@ -1,7 +1,8 @@
 //! `git checkpoint stack push|pop|list|drop`: suspend stories on a stack kept in git
 //! (`refs/checkpoints-stack/default`, see [`git_checkpoint::stack`]) and restore them (seed 003).
 
-use super::{open, parse_rev, resolve_story, view_json, JSON_SCHEMA_VERSION};
+use super::{parse_rev, resolve_story, view_json, JSON_SCHEMA_VERSION};
+use crate::cli::context::Context;
 use crate::cli::output::Output;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::gitstate;
@@ -14,6 +15,9 @@ use serde_json::json;
 /// Suspend stories on a stack kept in git and restore them: push, pop, list, drop.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     /// What to do with the stack.
     #[command(subcommand)]
     pub action: Action,
@@ -62,8 +66,10 @@ pub enum Action {
 ///
 /// # Errors
 /// Repository, story, identity, lock and storage errors; the stack is unchanged on error.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
     match args.action {
         Action::Push {
             story,
@@ -71,7 +77,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
             json,
         } => {
             let (story, found) = resolve_story(&store, story.as_deref(), "stack push", false)?;
-            super::note_found(&story, &found);
+            super::note_found(err, &story, &found);
             let entry = push(&store, &story, &reason)?;
             if json {
                 out.json(&json!({"schema_version": JSON_SCHEMA_VERSION, "pushed": entry}))?;
@@ -90,7 +96,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
             if json {
                 out.json(&json!({"schema_version": JSON_SCHEMA_VERSION, "entries": s.entries}))?;
             } else if s.entries.is_empty() {
-                crate::say!("the stack is empty");
+                err.info(format_args!("the stack is empty"));
             } else {
                 for (i, e) in s.entries.iter().enumerate() {
                     out.line(&format!(

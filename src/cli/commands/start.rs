@@ -1,8 +1,8 @@
 //! `git checkpoint start STORY`: make STORY this worktree's current story, used by commands
 //! given no story when the branch name names none.
 
-use super::{open, JSON_SCHEMA_VERSION};
-use crate::cli::output::Output;
+use super::JSON_SCHEMA_VERSION;
+use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 use git_checkpoint::story::StoryId;
 use serde_json::json;
@@ -12,6 +12,9 @@ use serde_json::json;
 /// Make a story this worktree's current story (used when no story is given).
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     /// Story id to make current (`313`, `#313`, `R-007`).
     pub story: String,
     /// Print one JSON document instead of text.
@@ -23,8 +26,10 @@ pub struct Args {
 ///
 /// # Errors
 /// Repository and story errors; I/O errors writing `<git dir>/checkpoint/current`.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let _err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
     let story = StoryId::parse(&args.story)?;
     let previous = start(&store, &story)?;
     let exists = store.tip(&story.refname())?.is_some();

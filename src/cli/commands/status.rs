@@ -2,8 +2,9 @@
 //! working tree moved since; exits 1 when stale by `--max-age` or `--max-commits` (defaults
 //! from `checkpoint.maxAge` and `checkpoint.maxCommits`), for idle hooks (seed 001).
 
-use super::{open, resolve_story, JSON_SCHEMA_VERSION};
-use crate::cli::output::{relative_time, rfc3339, Output};
+use super::{resolve_story, JSON_SCHEMA_VERSION};
+use crate::cli::context::Context;
+use crate::cli::output::{relative_time, rfc3339};
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::gitstate;
 use gix::ObjectId;
@@ -68,10 +69,12 @@ pub fn parse_duration(s: &str) -> Option<i64> {
 ///
 /// # Errors
 /// Repository, story, configuration and storage errors.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
     let (story, found) = resolve_story(&store, args.story.as_deref(), "status", true)?;
-    super::note_found(&story, &found);
+    super::note_found(err, &story, &found);
     let (age_text, age_key) = match &args.max_age {
         Some(v) => (Some(v.clone()), "--max-age"),
         None => (

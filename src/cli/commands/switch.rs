@@ -1,8 +1,8 @@
 //! `git checkpoint switch STORY`: save the current story (a revision recording the switch),
 //! then make STORY current.
 
-use super::{open, save, JSON_SCHEMA_VERSION};
-use crate::cli::output::Output;
+use super::{save, JSON_SCHEMA_VERSION};
+use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 use git_checkpoint::story::StoryId;
 use serde_json::json;
@@ -12,6 +12,9 @@ use serde_json::json;
 /// Save the current story, then make another one current.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     /// Story to switch to.
     pub story: String,
     /// Journal entry for the revision saved on the story being left.
@@ -26,8 +29,10 @@ pub struct Args {
 ///
 /// # Errors
 /// Repository, story, identity and storage errors; the current story is unchanged on error.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let _err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
     let to = StoryId::parse(&args.story)?;
     let from = git_checkpoint::current::get(&store);
     let mut saved = None;

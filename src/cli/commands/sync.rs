@@ -1,7 +1,7 @@
 //! `git checkpoint sync [REMOTE]`: fetch, integrate, push everything.
 
-use super::{open, JSON_SCHEMA_VERSION};
-use crate::cli::output::Output;
+use super::JSON_SCHEMA_VERSION;
+use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 use git_checkpoint::remote;
 use serde_json::json;
@@ -11,6 +11,9 @@ use serde_json::json;
 /// Fetch, integrate, then push everything.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     /// Remote name; default: the branch's upstream remote, then checkpoint.remote, then origin.
     pub remote: Option<String>,
     /// Print one JSON document instead of text.
@@ -22,8 +25,10 @@ pub struct Args {
 ///
 /// # Errors
 /// Repository, transport and storage errors; refs still rejected after retries.
-pub fn run(args: Args, out: &mut Output) -> Result<i32> {
-    let store = open()?;
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
+    let store = ctx.repo.store()?;
     let remote = remote::choose(&store, args.remote.as_deref())?;
     let mut integrated = super::fetch::fetch_and_integrate(&store, &remote)?;
     let (pushed, more) = super::push::push_with_retry(&store, &remote, None)?;
@@ -41,7 +46,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<i32> {
         }))?;
         return Ok(0);
     }
-    super::fetch::print_outcomes(out, &remote, &integrated)?;
+    super::fetch::print_outcomes(out, err, &remote, &integrated)?;
     let changed = pushed.iter().filter(|r| r.flag != '=').count();
     out.line(&format!(
         "pushed {changed} ref(s) to {remote}, {} already up to date",
