@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod agent_server;
 pub mod schema;
 
 use assert_cmd::Command;
