@@ -49,7 +49,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('pr-body', 'pr-body', [CompletionResultType]::ParameterValue, 'Render a pull-request description for the story of the current branch')
             [CompletionResult]::new('install-man', 'install-man', [CompletionResultType]::ParameterValue, 'Install the man pages where `git help checkpoint` finds them')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints')
-            [CompletionResult]::new('generate-docs', 'generate-docs', [CompletionResultType]::ParameterValue, 'Write man pages and shell completions into a directory (for packagers)')
+            [CompletionResult]::new('generate-docs', 'generate-docs', [CompletionResultType]::ParameterValue, 'Write man pages, shell completions and JSON Schemas into a directory (for packagers)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -451,7 +451,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('pr-body', 'pr-body', [CompletionResultType]::ParameterValue, 'Render a pull-request description for the story of the current branch')
             [CompletionResult]::new('install-man', 'install-man', [CompletionResultType]::ParameterValue, 'Install the man pages where `git help checkpoint` finds them')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints')
-            [CompletionResult]::new('generate-docs', 'generate-docs', [CompletionResultType]::ParameterValue, 'Write man pages and shell completions into a directory (for packagers)')
+            [CompletionResult]::new('generate-docs', 'generate-docs', [CompletionResultType]::ParameterValue, 'Write man pages, shell completions and JSON Schemas into a directory (for packagers)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }

@@ -46,7 +46,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand pr-body 'Render a pull-request description for the story of the current branch'
             cand install-man 'Install the man pages where `git help checkpoint` finds them'
             cand agent 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
-            cand generate-docs 'Write man pages and shell completions into a directory (for packagers)'
+            cand generate-docs 'Write man pages, shell completions and JSON Schemas into a directory (for packagers)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'git-checkpoint;save'= {
@@ -408,7 +408,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand pr-body 'Render a pull-request description for the story of the current branch'
             cand install-man 'Install the man pages where `git help checkpoint` finds them'
             cand agent 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
-            cand generate-docs 'Write man pages and shell completions into a directory (for packagers)'
+            cand generate-docs 'Write man pages, shell completions and JSON Schemas into a directory (for packagers)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'git-checkpoint;help;save'= {

@@ -19,15 +19,18 @@ use std::collections::BTreeMap;
 pub const NOTES_REF: &str = "refs/notes/checkpoints";
 
 /// One line of a note: a checkpoint taken at the annotated commit.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct NoteLine {
     /// Canonical story id.
+    #[schemars(extend("pattern" = crate::json::STORY_PATTERN))]
     pub story: String,
     /// The checkpoint commit (full hex).
+    #[schemars(extend("pattern" = crate::json::OID_PATTERN))]
     pub checkpoint: String,
     /// Its revision number.
+    #[schemars(range(min = 1))]
     pub revision: u64,
-    /// Its subject line.
+    /// Its subject line; may be empty.
     pub summary: String,
 }
 

@@ -17,9 +17,12 @@ pub const STACK_MD: &str = "STACK.md";
 const ATTEMPTS: u32 = 16;
 
 /// One suspended story.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
 pub struct Entry {
     /// Canonical story id.
+    #[schemars(extend("pattern" = crate::json::STORY_PATTERN))]
     pub story: String,
     /// Title at the time of the push.
     #[serde(default)]
@@ -32,10 +35,11 @@ pub struct Entry {
     pub stage: Option<String>,
     /// Why it was suspended, verbatim.
     pub reason: String,
-    /// When, RFC 3339.
+    /// When: RFC 3339 from `stack push`; as written in STACK.md when imported.
     pub pushed_at: String,
     /// Full hex id of the story's checkpoint tip at the push, if it had one.
     #[serde(default)]
+    #[schemars(extend("pattern" = crate::json::OID_PATTERN))]
     pub checkpoint: Option<String>,
     /// The next action recorded in that checkpoint.
     #[serde(default)]

@@ -41,11 +41,14 @@ pub(crate) const MAX_ATTEMPTS: u32 = 64;
 const OBJECT_CACHE_BYTES: usize = 1 << 20;
 
 /// One changed path in the working tree or on the branch, as recorded in `meta.json`.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
 pub struct FileChange {
     /// Repository-relative path, `/`-separated.
     pub path: String,
     /// `staged`, `unstaged`, `untracked` or `committed` (changed on the branch since the merge-base).
+    #[schemars(extend("enum" = ["staged", "unstaged", "untracked", "committed"]))]
     pub state: String,
 }
 
@@ -91,14 +94,21 @@ pub struct Meta {
 }
 
 /// One completed task, as `log --completed` lists it (seed 001's `completed.md` line).
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
 pub struct Completion {
     /// The task's text.
     pub task: String,
     /// When it was completed: RFC 3339, or a date `YYYY-MM-DD` when imported as such.
+    #[schemars(extend("anyOf" = [
+        {"type": "string", "format": "date-time"},
+        {"type": "string", "format": "date"}
+    ]))]
     pub date: String,
-    /// Files touched, if recorded.
+    /// Files touched; absent when none were recorded.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(min = 1))]
     pub files: Vec<String>,
 }
 

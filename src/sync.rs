@@ -19,7 +19,7 @@ use gix::refs::transaction::RefEdit;
 use gix::ObjectId;
 
 /// What happened to one ref.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Local and remote are the same commit.
@@ -39,20 +39,43 @@ pub enum Action {
 }
 
 /// The outcome for one story (or the notes ref, with `story` = `refs/notes/checkpoints`).
-#[derive(Debug, Clone, serde::Serialize)]
+///
+/// In `fetch`, `push` and `sync --json` (`integrated`); the schema's conditions: `reason` is
+/// a sentence exactly for `skipped` and `finished`, `tip` is null only when skipped, and only
+/// `merged` has conflicts.
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
+#[schemars(extend("allOf" = [
+    {
+        "if": {"properties": {"action": {"enum": ["skipped", "finished"]}}},
+        "then": {"properties": {"reason": {"type": "string", "minLength": 1}}},
+        "else": {"properties": {"reason": {"type": "null"}}}
+    },
+    {
+        "if": {"properties": {"action": {"const": "skipped"}}},
+        "else": {"properties": {"tip": {"type": "string"}}}
+    },
+    {
+        "if": {"properties": {"action": {"const": "merged"}}},
+        "else": {"properties": {"conflicts": {"maxItems": 0}}}
+    }
+]))]
 pub struct Outcome {
-    /// Canonical story id, or the notes ref name.
+    /// Canonical story id; `refs/notes/checkpoints` for the notes ref; the name as fetched
+    /// when it is not a canonical id (then skipped).
+    #[schemars(length(min = 1))]
     pub story: String,
-    /// The local ref concerned.
+    /// The local ref concerned (the remote-tracking ref when skipped as not canonical).
     #[serde(rename = "ref")]
+    #[schemars(extend("pattern" = "^refs/"))]
     pub refname: String,
     /// What happened.
     pub action: Action,
-    /// The local tip afterwards (full hex).
+    /// The local tip afterwards (full hex); null only when skipped and there is no local ref.
+    #[schemars(extend("pattern" = crate::json::OID_PATTERN))]
     pub tip: Option<String>,
     /// Merge conflicts, one sentence each (confidence drops to `needs_confirmation`).
     pub conflicts: Vec<String>,
-    /// Why it was skipped, when it was.
+    /// Why it was skipped or finished; null otherwise.
     pub reason: Option<String>,
 }
 

@@ -166,7 +166,7 @@ pub enum Command {
     InstallMan(commands::install_man::Args),
     /// Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints.
     Agent(commands::agent::Args),
-    /// Write man pages and shell completions into a directory (for packagers).
+    /// Write man pages, shell completions and JSON Schemas into a directory (for packagers).
     #[command(hide = true)]
     GenerateDocs(commands::generate::Args),
 }

@@ -163,8 +163,10 @@ impl Output {
     ///
     /// # Errors
     /// I/O errors.
-    pub fn json(&mut self, value: &serde_json::Value) -> std::io::Result<()> {
-        serde_json::to_writer_pretty(&mut self.out, value)?;
+    pub fn json<T: serde::Serialize>(&mut self, value: &T) -> std::io::Result<()> {
+        // Through a `Value`, whose object keys are sorted: the same order for every document.
+        let value = serde_json::to_value(value)?;
+        serde_json::to_writer_pretty(&mut self.out, &value)?;
         writeln!(self.out)
     }
 
@@ -243,14 +245,8 @@ pub fn relative_time(then: i64, now: i64) -> String {
     }
 }
 
-/// Formats `secs` with UTC offset `offset` (seconds east) as RFC 3339.
-pub fn rfc3339(secs: i64, offset: i32) -> String {
-    let tz = chrono::FixedOffset::east_opt(offset)
-        .unwrap_or_else(|| chrono::FixedOffset::east_opt(0).expect("zero offset is valid"));
-    chrono::DateTime::from_timestamp(secs, 0)
-        .map(|t| t.with_timezone(&tz).to_rfc3339())
-        .unwrap_or_default()
-}
+// RFC 3339 times are part of the JSON contract; the library owns the format.
+pub use git_checkpoint::json::rfc3339;
 
 /// Writes one line to stderr like `eprintln!`, but ignores write errors: a closed stderr
 /// (`2>&1 | head -c1`) must not turn a finished command into a panic.

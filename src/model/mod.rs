@@ -30,7 +30,7 @@ pub const SECTIONS: [&str; 5] = [
 ];
 
 /// One checklist item.
-#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, schemars::JsonSchema)]
 pub struct Task {
     /// The item's text without list marker and checkbox, e.g. `T1 — Router fixes — PR #325`.
     pub text: String,
@@ -125,7 +125,7 @@ pub struct Document {
 }
 
 /// One work-journal entry: a timestamped subject with free markdown text.
-#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, schemars::JsonSchema)]
 pub struct JournalEntry {
     /// When, as written (ISO 8601 / RFC 3339 when we write it).
     pub at: String,

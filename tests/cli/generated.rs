@@ -1,14 +1,14 @@
-//! The committed man pages and completions are exactly what the CLI generates.
+//! The committed man pages, completions and JSON Schemas are exactly what the CLI generates.
 
 use crate::common::Sandbox;
 
 #[test]
-fn man_pages_and_completions_are_fresh() {
+fn man_pages_completions_and_schemas_are_fresh() {
     let sb = Sandbox::new();
     let out = sb.path("gen");
     sb.ok(&sb.path(""), &["generate-docs", out.to_str().unwrap()]);
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    for dir in ["man", "completions"] {
+    for dir in ["man", "completions", "docs/json-schema/v1"] {
         let mut generated: Vec<_> = std::fs::read_dir(out.join(dir))
             .unwrap()
             .map(|e| e.unwrap().file_name())
@@ -34,4 +34,7 @@ fn man_pages_and_completions_are_fresh() {
         }
     }
     assert!(out.join("man/git-checkpoint-save.1").exists());
+    assert!(out
+        .join("docs/json-schema/v1/checkpoint.schema.json")
+        .exists());
 }

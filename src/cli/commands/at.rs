@@ -1,11 +1,10 @@
 //! `git checkpoint at [COMMIT]`: the checkpoints taken at a code commit, read from the notes
 //! index (`refs/notes/checkpoints`).
 
-use super::JSON_SCHEMA_VERSION;
 use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
+use git_checkpoint::json;
 use git_checkpoint::notes::{self, NoteLine, NOTES_REF};
-use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
@@ -36,11 +35,11 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let text = notes::read(&store, NOTES_REF, commit)?.unwrap_or_default();
     let lines: Vec<NoteLine> = text.lines().filter_map(NoteLine::parse).collect();
     if args.json {
-        out.json(&json!({
-            "schema_version": JSON_SCHEMA_VERSION,
-            "commit": commit.to_string(),
-            "checkpoints": lines,
-        }))?;
+        out.json(&json::At {
+            schema_version: json::SchemaVersion,
+            commit: commit.to_string(),
+            checkpoints: lines,
+        })?;
         return Ok(0);
     }
     if lines.is_empty() {

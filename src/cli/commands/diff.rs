@@ -1,13 +1,13 @@
 //! `git checkpoint diff`: what changed between two revisions, section by section, then as a
 //! unified text diff.
 
-use super::{locate_for_read, JSON_SCHEMA_VERSION};
+use super::locate_for_read;
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use git_checkpoint::error::{Error, Result};
+use git_checkpoint::json;
 use git_checkpoint::model::{self, Document};
 use git_checkpoint::store::{self, Revision};
-use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
@@ -28,25 +28,7 @@ pub struct Args {
     pub json: bool,
 }
 
-/// Section-level changes between two documents.
-#[derive(Debug, Default, serde::Serialize)]
-pub struct Changes {
-    /// Tasks newly in Tasks Done.
-    pub tasks_done: Vec<String>,
-    /// Todos that are new.
-    pub todos_added: Vec<String>,
-    /// Todos gone without being done.
-    pub todos_removed: Vec<String>,
-    /// Decisions that are new (or reworded).
-    pub decisions_added: Vec<String>,
-    /// Decisions gone (or reworded).
-    pub decisions_removed: Vec<String>,
-    /// Single-value fields whose value changed: (field, old, new).
-    pub fields_changed: Vec<(String, Option<String>, Option<String>)>,
-    /// Other list fields (done_when, context, open_questions, files, sections): what was
-    /// added and removed in each, (field, added, removed); unchanged fields are left out.
-    pub lists_changed: Vec<(String, Vec<String>, Vec<String>)>,
-}
+use git_checkpoint::json::Changes;
 
 /// Compares `old` with `new` section by section.
 pub fn changes(old: &Document, new: &Document) -> Changes {
@@ -167,14 +149,14 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         .header(&format!("a/{from}"), &format!("b/{to}"))
         .to_string();
     if args.json {
-        out.json(&json!({
-            "schema_version": JSON_SCHEMA_VERSION,
-            "story": story.as_str(),
-            "from": old.as_ref().map(|o| o.summary.commit.to_string()),
-            "to": new.summary.commit.to_string(),
-            "changes": c,
-            "unified_diff": text,
-        }))?;
+        out.json(&json::Diff {
+            schema_version: json::SchemaVersion,
+            story: story.as_str().to_string(),
+            from: old.as_ref().map(|o| o.summary.commit.to_string()),
+            to: new.summary.commit.to_string(),
+            changes: c,
+            unified_diff: text,
+        })?;
         return Ok(0);
     }
     out.painted(&out.paint("1", &format!("{} {from} -> {to}", story.display())))?;

@@ -2,11 +2,11 @@
 //! refs/checkpoints-archive/<story> in one ref transaction, so nothing is lost and `list` no
 //! longer shows it. `--purge` deletes instead (confirmed).
 
-use super::{note_found, resolve_story, JSON_SCHEMA_VERSION};
+use super::{note_found, resolve_story};
 use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
+use git_checkpoint::json;
 use git_checkpoint::store::{self, NewRevision, PreviousValue};
-use serde_json::json;
 use std::io::{BufRead, IsTerminal, Write};
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
@@ -78,7 +78,11 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         // Remotes that have the story learn of the purge on the next push.
         git_checkpoint::sync::add_tombstones(&store, &story)?;
         if args.json {
-            out.json(&json!({"schema_version": JSON_SCHEMA_VERSION, "story": story.as_str(), "purged": names}))?;
+            out.json(&json::Done::Purged(json::DonePurged {
+                schema_version: json::SchemaVersion,
+                story: story.as_str().to_string(),
+                purged: names.iter().map(|n| n.to_string()).collect(),
+            }))?;
         } else {
             out.line(&format!("Purged {}", names.join(", ")))?;
         }
@@ -157,13 +161,13 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             Ok(()) => {
                 git_checkpoint::current::clear_if(&store, &story)?;
                 if args.json {
-                    out.json(&json!({
-                        "schema_version": JSON_SCHEMA_VERSION,
-                        "story": story.as_str(),
-                        "ref": archive,
-                        "commit": commit.to_string(),
-                        "revision": new.meta.revision,
-                        "status": "done",
+                    out.json(&json::Done::Archived(json::DoneArchived {
+                        schema_version: json::SchemaVersion,
+                        story: story.as_str().to_string(),
+                        refname: archive.clone(),
+                        commit: commit.to_string(),
+                        revision: new.meta.revision,
+                        status: "done".into(),
                     }))?;
                 } else {
                     out.line(&format!(

@@ -1,15 +1,15 @@
 //! `git checkpoint export STORY --format pair|team|pm|gstack [-o PATH]`: write a checkpoint as
 //! the file another checkpoint system expects (seeds 000, 001, 003, 004).
 
-use super::{note_found, parse_rev, resolve_story, JSON_SCHEMA_VERSION};
+use super::{note_found, parse_rev, resolve_story};
 use crate::cli::context::Context;
 use crate::cli::output::rfc3339;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::formats::{self, team::JOURNAL_KEEP};
+use git_checkpoint::json;
 use git_checkpoint::model::JournalEntry;
 use git_checkpoint::store::{Revision, Store};
 use git_checkpoint::story::StoryId;
-use serde_json::json;
 use std::path::{Path, PathBuf};
 
 /// Export formats.
@@ -211,14 +211,14 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     }
     let format = format!("{:?}", args.format).to_lowercase();
     if args.json {
-        out.json(&json!({
-            "schema_version": JSON_SCHEMA_VERSION,
-            "story": story.as_str(),
-            "format": format,
-            "written": written,
-            "document": text,
-            "completed_md": completed,
-        }))?;
+        out.json(&json::Export {
+            schema_version: json::SchemaVersion,
+            story: story.as_str().to_string(),
+            format,
+            written,
+            document: text,
+            completed_md: completed,
+        })?;
     } else if written.is_empty() {
         out.raw(&text)?;
     } else {

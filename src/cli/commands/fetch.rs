@@ -1,15 +1,14 @@
 //! `git checkpoint fetch [REMOTE]`: fetch checkpoints, archives and notes into remote-tracking
 //! refs, then integrate each story (fast-forward, or merge when diverged).
 
-use super::JSON_SCHEMA_VERSION;
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use crate::cli::ui::Messages;
 use git_checkpoint::error::Result;
+use git_checkpoint::json;
 use git_checkpoint::remote;
 use git_checkpoint::store::Store;
 use git_checkpoint::sync::{self, Action, Outcome};
-use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
@@ -37,11 +36,11 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let remote = remote::choose(&store, args.remote.as_deref())?;
     let outcomes = fetch_and_integrate(&store, &remote)?;
     if args.json {
-        out.json(&json!({
-            "schema_version": JSON_SCHEMA_VERSION,
-            "remote": remote,
-            "integrated": outcomes,
-        }))?;
+        out.json(&json::Fetch {
+            schema_version: json::SchemaVersion,
+            remote,
+            integrated: outcomes,
+        })?;
     } else {
         print_outcomes(out, err, &remote, &outcomes)?;
     }

@@ -1,10 +1,12 @@
 //! `git checkpoint generate-docs DIR` (hidden): writes the man pages (`DIR/man/*.1`) and shell
-//! completions (`DIR/completions/*`) from the clap definitions. The committed `man/` and
-//! `completions/` are its output; a test fails when they are stale.
+//! completions (`DIR/completions/*`) from the clap definitions, and the JSON Schemas
+//! (`DIR/docs/json-schema/v1/*.schema.json`) from the types in [`git_checkpoint::json`]. The
+//! committed `man/`, `completions/` and `docs/json-schema/` are its output; a test fails when
+//! they are stale.
 //!
 //! `git-checkpoint(1)` also carries CONFIGURATION (from [`git_checkpoint::config::KEYS`]), ENVIRONMENT,
-//! EXIT STATUS, STORAGE FORMAT (docs/FORMAT.md converted to roff) and JSON SCHEMA (the files
-//! under docs/json-schema/), so each fact has one source. Completions are clap_complete's, with
+//! EXIT STATUS, STORAGE FORMAT (docs/FORMAT.md converted to roff) and JSON SCHEMA (the
+//! generated schemas), so each fact has one source. Completions are clap_complete's, with
 //! story ids completed from `refs/checkpoints/` and `git checkpoint ...` wired into git's bash
 //! and zsh completion (see [`completions`]).
 
@@ -15,10 +17,11 @@ use std::path::{Path, PathBuf};
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
-/// Write man pages and shell completions into a directory (for packagers).
+/// Write man pages, shell completions and JSON Schemas into a directory (for packagers).
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Directory that receives `man/` and `completions/` (the repository root to refresh them).
+    /// Directory that receives `man/`, `completions/` and `docs/json-schema/v1/` (the
+    /// repository root to refresh them).
     pub dir: PathBuf,
 }
 
@@ -33,82 +36,6 @@ pub fn run(args: Args) -> Result<i32> {
 
 /// The storage format specification, rendered into the man page.
 const FORMAT_MD: &str = include_str!("../../../docs/FORMAT.md");
-
-/// The JSON Schema files (version 1), as (file name, contents); listed in the man page.
-pub const JSON_SCHEMAS: &[(&str, &str)] = &[
-    (
-        "at.schema.json",
-        include_str!("../../../docs/json-schema/v1/at.schema.json"),
-    ),
-    (
-        "checkpoint.schema.json",
-        include_str!("../../../docs/json-schema/v1/checkpoint.schema.json"),
-    ),
-    (
-        "diff.schema.json",
-        include_str!("../../../docs/json-schema/v1/diff.schema.json"),
-    ),
-    (
-        "done.schema.json",
-        include_str!("../../../docs/json-schema/v1/done.schema.json"),
-    ),
-    (
-        "export.schema.json",
-        include_str!("../../../docs/json-schema/v1/export.schema.json"),
-    ),
-    (
-        "fetch.schema.json",
-        include_str!("../../../docs/json-schema/v1/fetch.schema.json"),
-    ),
-    (
-        "import.schema.json",
-        include_str!("../../../docs/json-schema/v1/import.schema.json"),
-    ),
-    (
-        "list.schema.json",
-        include_str!("../../../docs/json-schema/v1/list.schema.json"),
-    ),
-    (
-        "log.schema.json",
-        include_str!("../../../docs/json-schema/v1/log.schema.json"),
-    ),
-    (
-        "prompt.schema.json",
-        include_str!("../../../docs/json-schema/v1/prompt.schema.json"),
-    ),
-    (
-        "push.schema.json",
-        include_str!("../../../docs/json-schema/v1/push.schema.json"),
-    ),
-    (
-        "save.schema.json",
-        include_str!("../../../docs/json-schema/v1/save.schema.json"),
-    ),
-    (
-        "setup.schema.json",
-        include_str!("../../../docs/json-schema/v1/setup.schema.json"),
-    ),
-    (
-        "stack.schema.json",
-        include_str!("../../../docs/json-schema/v1/stack.schema.json"),
-    ),
-    (
-        "start.schema.json",
-        include_str!("../../../docs/json-schema/v1/start.schema.json"),
-    ),
-    (
-        "status.schema.json",
-        include_str!("../../../docs/json-schema/v1/status.schema.json"),
-    ),
-    (
-        "switch.schema.json",
-        include_str!("../../../docs/json-schema/v1/switch.schema.json"),
-    ),
-    (
-        "sync.schema.json",
-        include_str!("../../../docs/json-schema/v1/sync.schema.json"),
-    ),
-];
 
 /// Environment variables git-checkpoint reads or sets, as (name, meaning).
 pub const ENVIRONMENT: &[(&str, &str)] = &[
@@ -276,22 +203,20 @@ fn extra_sections() -> std::io::Result<Vec<u8>> {
          repository under docs/json\\-schema/v1/; the schema version is the schema_version \
          field of every document."
     )?;
-    for (file, text) in JSON_SCHEMAS {
-        let v: serde_json::Value = serde_json::from_str(text).map_err(std::io::Error::other)?;
-        let props = v
-            .get("properties")
-            .or_else(|| v.pointer("/items/properties"))
-            .and_then(|p| p.as_object())
-            .map(|p| p.keys().cloned().collect::<Vec<_>>().join(", "))
-            .unwrap_or_default();
+    for schema in git_checkpoint::json::schemas() {
+        let v = &schema.schema;
         let mut text = v["description"]
             .as_str()
             .unwrap_or_default()
-            .replace('`', "");
+            .replace('`', "")
+            .replace('\n', " ");
+        let commands = schema.commands.join(", ");
+        text.push_str(&format!(" Printed by: {commands}."));
+        let props = schema_fields(v, v).join(", ");
         if !props.is_empty() {
             text.push_str(&format!(" Fields: {props}."));
         }
-        tagged(&mut out, file, &text)?;
+        tagged(&mut out, schema.file, &text)?;
     }
     section(&mut out, "FILES")?;
     tagged(
@@ -310,6 +235,34 @@ fn extra_sections() -> std::io::Result<Vec<u8>> {
         "A fetched copy, read by show <remote>/<story> and pr-body --remote.",
     )?;
     Ok(out)
+}
+
+/// The field names of the object(s) `schema` describes, in order, without repeats: its own
+/// `properties`, those of an array's `items`, and of every `anyOf` variant, following
+/// `#/$defs/...` references into `root`.
+fn schema_fields(root: &serde_json::Value, schema: &serde_json::Value) -> Vec<String> {
+    let schema = match schema["$ref"].as_str().and_then(|r| r.strip_prefix("#")) {
+        Some(pointer) => root.pointer(pointer).unwrap_or(&serde_json::Value::Null),
+        None => schema,
+    };
+    let mut names: Vec<String> = Vec::new();
+    let mut add = |more: Vec<String>| {
+        for n in more {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
+    };
+    if let Some(p) = schema["properties"].as_object() {
+        add(p.keys().cloned().collect());
+    }
+    if schema["items"].is_object() {
+        add(schema_fields(root, &schema["items"]));
+    }
+    for variant in schema["anyOf"].as_array().into_iter().flatten() {
+        add(schema_fields(root, variant));
+    }
+    names
 }
 
 /// Rewrites the `.TH` line as git's pages have it: `GIT-CHECKPOINT(1)` in the header and an
@@ -389,7 +342,8 @@ pub fn man_pages() -> std::io::Result<Vec<(String, Vec<u8>)>> {
     Ok(pages)
 }
 
-/// Writes [`man_pages`] into `dir/man/` and [`completions`] into `dir/completions/`.
+/// Writes [`man_pages`] into `dir/man/`, [`completions`] into `dir/completions/` and
+/// [`git_checkpoint::json::schemas`] into `dir/docs/json-schema/v1/`.
 ///
 /// # Errors
 /// I/O errors.
@@ -403,6 +357,11 @@ pub fn generate(dir: &Path) -> std::io::Result<()> {
     }
     for (file, bytes) in completions()? {
         std::fs::write(completions_dir.join(file), bytes)?;
+    }
+    let schemas = dir.join("docs/json-schema/v1");
+    std::fs::create_dir_all(&schemas)?;
+    for schema in git_checkpoint::json::schemas() {
+        std::fs::write(schemas.join(schema.file), schema.text())?;
     }
     Ok(())
 }

@@ -9,17 +9,16 @@
 //! Idempotent: a planned revision whose document and completion log already appear in the
 //! story's history is skipped, so importing the same files twice changes nothing.
 
-use super::JSON_SCHEMA_VERSION;
 use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::formats::pm::parse_stack_md;
 use git_checkpoint::formats::{self, Format as Template};
 use git_checkpoint::gitstate;
+use git_checkpoint::json;
 use git_checkpoint::model::{Document, Parsed};
 use git_checkpoint::stack;
 use git_checkpoint::store::{Completion, Meta, NewRevision, Store, FORMAT_VERSION};
 use git_checkpoint::story::{self, StoryId};
-use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -472,13 +471,13 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             )?;
             written += 1;
         }
-        report.push(json!({
-            "story": story.as_str(),
-            "ref": refname,
-            "written": written,
-            "unchanged": unchanged,
-            "files": sources.get(&story).cloned().unwrap_or_default(),
-        }));
+        report.push(json::Imported {
+            story: story.as_str().to_string(),
+            refname,
+            written,
+            unchanged,
+            files: sources.get(&story).cloned().unwrap_or_default(),
+        });
     }
 
     let mut pushed = Vec::new();
@@ -520,20 +519,17 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     }
 
     if args.json {
-        out.json(&json!({
-            "schema_version": JSON_SCHEMA_VERSION,
-            "imported": report,
-            "stack_pushed": pushed,
-            "current": make_current.map(|s| s.to_string()),
-        }))?;
+        out.json(&json::Import {
+            schema_version: json::SchemaVersion,
+            imported: report,
+            stack_pushed: pushed,
+            current: make_current.map(|s| s.to_string()),
+        })?;
     } else {
         for r in &report {
             out.line(&format!(
                 "{}: {} revision(s) written, {} unchanged ({})",
-                r["story"].as_str().unwrap_or(""),
-                r["written"],
-                r["unchanged"],
-                r["ref"].as_str().unwrap_or("")
+                r.story, r.written, r.unchanged, r.refname
             ))?;
         }
         if !pushed.is_empty() {

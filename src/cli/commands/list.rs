@@ -1,14 +1,13 @@
 //! `git checkpoint list`: one line per checkpoint, read from commits only (never blobs).
 
-use super::JSON_SCHEMA_VERSION;
 use crate::cli::context::Context;
 use crate::cli::output::{relative_time, rfc3339};
 use git_checkpoint::error::Result;
 use git_checkpoint::gitstate;
+use git_checkpoint::json;
 use git_checkpoint::remote;
 use git_checkpoint::store::{Summary, ACTIVE_PREFIX, ARCHIVE_PREFIX};
 use git_checkpoint::story::StoryId;
-use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
@@ -77,26 +76,24 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     rows.sort_by(|a, b| b.1.time.cmp(&a.1.time).then(a.0.cmp(&b.0)));
 
     if args.json {
-        let items: Vec<_> = rows
+        let items: json::List = rows
             .iter()
-            .map(|(story, s)| {
-                json!({
-                    "schema_version": JSON_SCHEMA_VERSION,
-                    "story": story,
-                    "ref": format!("{prefix}{story}"),
-                    "title": s.title,
-                    "branch": s.branch,
-                    "commit": s.commit.to_string(),
-                    "revision": s.revision,
-                    "tasks_done": s.tasks_done,
-                    "tasks_total": s.tasks_total,
-                    "status": s.status,
-                    "author": s.author,
-                    "updated_at": rfc3339(s.time, s.offset),
-                })
+            .map(|(story, s)| json::ListEntry {
+                schema_version: json::SchemaVersion,
+                story: story.clone(),
+                refname: format!("{prefix}{story}"),
+                title: s.title.clone(),
+                branch: s.branch.clone(),
+                commit: s.commit.to_string(),
+                revision: s.revision,
+                tasks_done: s.tasks_done,
+                tasks_total: s.tasks_total,
+                status: s.status.clone(),
+                author: s.author.clone(),
+                updated_at: rfc3339(s.time, s.offset),
             })
             .collect();
-        out.json(&serde_json::Value::Array(items))?;
+        out.json(&items)?;
         return Ok(0);
     }
 

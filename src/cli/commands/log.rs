@@ -1,11 +1,11 @@
 //! `git checkpoint log`: a story's revisions, newest first, read from commits only.
 
-use super::{locate_for_read, JSON_SCHEMA_VERSION};
+use super::locate_for_read;
 use crate::cli::context::Context;
 use crate::cli::output::rfc3339;
 use git_checkpoint::error::Result;
+use git_checkpoint::json;
 use git_checkpoint::store;
-use serde_json::json;
 use std::collections::HashMap;
 
 /// Completed tasks in completion order: the tip's recorded log (`meta.json` `completed`),
@@ -72,11 +72,11 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     if args.completed {
         let log = completed(&store, &refname, tip, &history)?;
         if args.json {
-            out.json(&json!({
-                "schema_version": JSON_SCHEMA_VERSION,
-                "story": story.as_str(),
-                "ref": refname,
-                "completed": log,
+            out.json(&json::Log::Completed(json::LogCompleted {
+                schema_version: json::SchemaVersion,
+                story: story.as_str().to_string(),
+                refname,
+                completed: log,
             }))?;
         } else if log.is_empty() {
             err.info(format_args!(
@@ -106,32 +106,32 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         )
     };
     if args.json {
-        let revisions: Vec<_> = history
+        let revisions = history
             .iter()
             .map(|s| {
                 let (dd, dt) = change(s);
-                json!({
-                    "revision": s.revision,
-                    "commit": s.commit.to_string(),
-                    "parents": s.parents.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
-                    "date": rfc3339(s.time, s.offset),
-                    "author": s.author,
-                    "email": s.email,
-                    "message": s.subject,
-                    "journal": s.body,
-                    "tasks_done": s.tasks_done,
-                    "tasks_total": s.tasks_total,
-                    "tasks_done_change": dd,
-                    "tasks_total_change": dt,
-                    "status": s.status,
-                })
+                json::LogRevision {
+                    revision: s.revision,
+                    commit: s.commit.to_string(),
+                    parents: s.parents.iter().map(|p| p.to_string()).collect(),
+                    date: rfc3339(s.time, s.offset),
+                    author: s.author.clone(),
+                    email: s.email.clone(),
+                    message: s.subject.clone(),
+                    journal: s.body.clone(),
+                    tasks_done: s.tasks_done,
+                    tasks_total: s.tasks_total,
+                    tasks_done_change: dd,
+                    tasks_total_change: dt,
+                    status: s.status.clone(),
+                }
             })
             .collect();
-        out.json(&json!({
-            "schema_version": JSON_SCHEMA_VERSION,
-            "story": story.as_str(),
-            "ref": refname,
-            "revisions": revisions,
+        out.json(&json::Log::Revisions(json::LogRevisions {
+            schema_version: json::SchemaVersion,
+            story: story.as_str().to_string(),
+            refname,
+            revisions,
         }))?;
         return Ok(0);
     }

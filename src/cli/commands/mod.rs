@@ -1,5 +1,5 @@
 //! One module per subcommand, each with its `Args` and `run`. Shared here: finding the
-//! repository and the story, and the JSON view of a checkpoint.
+//! repository and the story, and reading the revision a read command shows.
 
 pub mod agent;
 pub mod at;
@@ -25,19 +25,14 @@ pub mod status;
 pub mod switch;
 pub mod sync;
 
-use crate::cli::output::rfc3339;
 use crate::cli::ui::Messages;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::gitstate;
-use git_checkpoint::model::{self, Parsed};
+use git_checkpoint::model::Parsed;
 use git_checkpoint::remote;
 use git_checkpoint::store::{self, Revision, Store};
 use git_checkpoint::story::{self, StoryId};
 use gix::ObjectId;
-use serde_json::json;
-
-/// Version of every `--json` document; see `docs/json-schema/`.
-pub const JSON_SCHEMA_VERSION: u32 = 1;
 
 /// Exit code of `resume --strict` when confidence is not high.
 pub const EXIT_NEEDS_CONFIRMATION: i32 = 3;
@@ -138,72 +133,6 @@ pub fn note_found(err: &mut Messages, story: &StoryId, found: &Found) {
             "story {story} is this worktree's current story"
         )),
     }
-}
-
-/// The JSON view of a checkpoint revision shared by `resume`, `show` and `save`.
-pub fn view_json(
-    story: &StoryId,
-    refname: &str,
-    rev: &Revision,
-    parsed: &Parsed,
-    warnings: &[String],
-) -> serde_json::Value {
-    let d = &parsed.doc;
-    let texts = |tasks: &[model::Task]| tasks.iter().map(|t| t.text.clone()).collect::<Vec<_>>();
-    let mut v = json!({
-        "schema_version": JSON_SCHEMA_VERSION,
-        "story": story.as_str(),
-        "ref": refname,
-        "title": d.title.clone().or_else(|| rev.meta.title.clone()),
-        "goal": d.goal,
-        "source": d.source,
-        "branch": d.branch.clone().or_else(|| rev.meta.branch.clone()),
-        "commit": rev.summary.commit.to_string(),
-        "revision": rev.summary.revision.max(rev.meta.revision),
-        "head": rev.meta.head,
-        "merge_base": rev.meta.merge_base,
-        "status": rev.meta.status,
-        "template": rev.meta.template,
-        "tasks_done": texts(&d.tasks_done),
-        "tasks_remaining": texts(&d.tasks_remaining),
-        "decisions": d.decisions,
-        "next_action": d.next_action,
-        "files_modified": rev.meta.files_modified,
-        "confidence": parsed.confidence.as_str(),
-        "gaps": parsed.gaps,
-        "ignored_sections": parsed.ignored_sections,
-        "warnings": warnings,
-        "author": rev.summary.author,
-        "updated_at": rfc3339(rev.summary.time, rev.summary.offset),
-        "document": rev.document,
-    });
-    let extra = template_fields(d);
-    if let (Some(v), serde_json::Value::Object(e)) = (v.as_object_mut(), extra) {
-        v.extend(e);
-    }
-    v
-}
-
-/// The fields the `team`, `pm`, `gstack` and custom templates add to the JSON view.
-fn template_fields(d: &model::Document) -> serde_json::Value {
-    json!({
-        "stage": d.stage,
-        "doc_status": d.status,
-        "stopped_at": d.stopped_at,
-        "start_with": d.start_with,
-        "done_when": d.done_when,
-        "open_questions": d.open_questions,
-        "context": d.context,
-        "files": d.files,
-        "session_duration_s": d.session_duration_s,
-        "trigger": d.trigger,
-        "last_updated": d.last_updated,
-        "written_by": d.written_by,
-        "fields": d.fields.iter().map(|(k, v)| json!({"key": k, "value": v})).collect::<Vec<_>>(),
-        "sections": d.sections.iter().map(|(h, b)| json!({"heading": h, "body": b})).collect::<Vec<_>>(),
-        "journal": d.journal,
-        "unfinished": d.unfinished(),
-    })
 }
 
 /// Parses a stored revision with the template it was written with.

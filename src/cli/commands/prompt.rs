@@ -2,12 +2,12 @@
 //! most important first, within a character budget that always keeps the next action and the
 //! exact start command.
 
-use super::{note_found, parse_rev, resolve_story, JSON_SCHEMA_VERSION};
+use super::{note_found, parse_rev, resolve_story};
 use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::gitstate;
+use git_checkpoint::json;
 use git_checkpoint::model::{Document, UNKNOWN};
-use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
@@ -219,16 +219,16 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     ];
     let (text, omitted) = compose(&header, &next, &start, &parts, args.max_chars)?;
     if args.json {
-        out.json(&json!({
-            "schema_version": JSON_SCHEMA_VERSION,
-            "story": story.as_str(),
-            "chars": chars(&text),
-            "max_chars": args.max_chars,
-            "next_action": next,
-            "start_with": start,
-            "omitted": omitted,
-            "text": text,
-        }))?;
+        out.json(&json::Prompt {
+            schema_version: json::SchemaVersion,
+            story: story.as_str().to_string(),
+            chars: chars(&text),
+            max_chars: args.max_chars,
+            next_action: next,
+            start_with: start,
+            omitted: omitted.iter().map(|o| o.to_string()).collect(),
+            text,
+        })?;
     } else {
         out.raw(&text)?;
     }

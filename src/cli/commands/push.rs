@@ -1,17 +1,16 @@
 //! `git checkpoint push [REMOTE] [STORY...|--all]`: push checkpoint refs, their archives and the
 //! notes ref, never forced. A rejected ref is fetched, integrated and pushed again (bounded).
 
-use super::JSON_SCHEMA_VERSION;
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use crate::cli::ui::Messages;
 use git_checkpoint::error::{Error, Result};
+use git_checkpoint::json;
 use git_checkpoint::notes::NOTES_REF;
 use git_checkpoint::remote::{self, PushedRef};
 use git_checkpoint::store::{Store, ACTIVE_PREFIX, ARCHIVE_PREFIX};
 use git_checkpoint::story::StoryId;
 use git_checkpoint::sync::{self, Outcome};
-use serde_json::json;
 
 /// How many times a push is attempted; after each rejection the remote is fetched and
 /// integrated, and the next attempt waits a little longer (with jitter, so pushers racing for
@@ -266,16 +265,12 @@ fn report(
     json: bool,
 ) -> std::io::Result<()> {
     if json {
-        let refs: Vec<_> = pushed
-            .iter()
-            .map(|r| json!({"ref": r.to, "flag": r.flag.to_string(), "summary": r.summary}))
-            .collect();
-        return out.json(&json!({
-            "schema_version": JSON_SCHEMA_VERSION,
-            "remote": remote,
-            "pushed": refs,
-            "integrated": integrated,
-        }));
+        return out.json(&json::Push {
+            schema_version: json::SchemaVersion,
+            remote: remote.to_string(),
+            pushed: pushed.iter().map(json::PushedRef::from).collect(),
+            integrated: integrated.to_vec(),
+        });
     }
     if !integrated.is_empty() {
         super::fetch::print_outcomes(out, err, remote, integrated)?;

@@ -1,10 +1,11 @@
 //! `git checkpoint resume`: read a story's checkpoint and report where the work stands.
 
-use super::{locate_for_read, parse_rev, read_revision, view_json, EXIT_NEEDS_CONFIRMATION};
+use super::{locate_for_read, parse_rev, read_revision, EXIT_NEEDS_CONFIRMATION};
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use git_checkpoint::error::Result;
 use git_checkpoint::gitstate;
+use git_checkpoint::json;
 use git_checkpoint::model::{self, Confidence, Parsed};
 use git_checkpoint::store::{Revision, Store};
 use gix::ObjectId;
@@ -56,7 +57,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let parsed = parse_rev(&store, &rev);
     let warnings = warnings(&store, &rev)?;
     if args.json {
-        out.json(&view_json(&story, &refname, &rev, &parsed, &warnings))?;
+        out.json(&json::Checkpoint::new(
+            &story, &refname, &rev, &parsed, &warnings,
+        ))?;
     } else {
         print_block(out, &story.display(), &rev, &parsed)?;
         for w in &warnings {

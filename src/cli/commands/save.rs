@@ -1,17 +1,17 @@
 //! `git checkpoint save`: create or update a story's checkpoint in place.
 
-use super::{note_found, resolve_story, JSON_SCHEMA_VERSION};
+use super::{note_found, resolve_story};
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use crate::cli::ui::Messages;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::formats::Format;
 use git_checkpoint::gitstate::{self, GitState};
+use git_checkpoint::json;
 use git_checkpoint::model::{self, Document, JournalEntry, Parsed};
 use git_checkpoint::notes;
 use git_checkpoint::store::{Completion, Meta, NewRevision, Revision, Store, FORMAT_VERSION};
 use git_checkpoint::story::StoryId;
-use serde_json::json;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -172,14 +172,15 @@ pub fn print_saved(
     let d = &parsed.doc;
     let (done, total) = d.task_counts();
     if json {
-        let mut v = super::view_json(story, refname, written, parsed, &[]);
-        v["mode"] = json!(if previous.is_some() {
-            "updated"
-        } else {
-            "created"
-        });
-        v["previous"] = json!(previous.map(|p| p.to_string()));
-        out.json(&v)?;
+        out.json(&json::Save::Written(Box::new(json::Saved {
+            checkpoint: json::Checkpoint::new(story, refname, written, parsed, &[]),
+            mode: if previous.is_some() {
+                json::SaveMode::Updated
+            } else {
+                json::SaveMode::Created
+            },
+            previous: previous.map(|p| p.to_string()),
+        })))?;
     } else {
         let title = d.title.as_deref().unwrap_or(model::UNKNOWN);
         out.painted(&out.paint("1", "CHECKPOINT WRITTEN:"))?;
@@ -421,14 +422,14 @@ fn print(
         }
     };
     if args.json {
-        out.json(&json!({
-            "schema_version": JSON_SCHEMA_VERSION,
-            "story": story.as_str(),
-            "persisted": false,
-            "template": template.name(),
-            "confidence": parsed.confidence.as_str(),
-            "gaps": parsed.gaps,
-            "document": text,
+        out.json(&json::Save::Printed(json::SavePrint {
+            schema_version: json::SchemaVersion,
+            story: story.as_str().to_string(),
+            persisted: false,
+            template: template.name().to_string(),
+            confidence: parsed.confidence,
+            gaps: parsed.gaps.clone(),
+            document: text,
         }))?;
     } else {
         out.line(&text)?;

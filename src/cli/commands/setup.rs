@@ -3,12 +3,11 @@
 //! Idempotent; `--undo` removes exactly the values it adds. Config is written with
 //! `git config`, as git users expect, keeping every existing value.
 
-use super::JSON_SCHEMA_VERSION;
 use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
+use git_checkpoint::json;
 use git_checkpoint::notes::NOTES_REF;
 use git_checkpoint::remote;
-use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
@@ -60,15 +59,18 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
                 String::from_utf8_lossy(&o.stderr).trim()
             )));
         }
-        changed.push(json!({"key": key, "value": value}));
+        changed.push(json::ConfigValue {
+            key: key.clone(),
+            value: value.clone(),
+        });
     }
     if args.json {
-        out.json(&json!({
-            "schema_version": JSON_SCHEMA_VERSION,
-            "remote": remote,
-            "undo": args.undo,
-            "changed": changed,
-        }))?;
+        out.json(&json::Setup {
+            schema_version: json::SchemaVersion,
+            remote,
+            undo: args.undo,
+            changed,
+        })?;
     } else if changed.is_empty() {
         out.line(if args.undo {
             "nothing to undo"
@@ -78,11 +80,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     } else {
         let verb = if args.undo { "removed" } else { "added" };
         for c in &changed {
-            out.line(&format!(
-                "{verb} {} = {}",
-                c["key"].as_str().unwrap_or(""),
-                c["value"].as_str().unwrap_or("")
-            ))?;
+            out.line(&format!("{verb} {} = {}", c.key, c.value))?;
         }
     }
     Ok(0)

@@ -1,6 +1,6 @@
 //! `git checkpoint show`: the stored document as is, for tools and PR bodies.
 
-use super::{locate_for_read, parse_rev, read_revision, view_json};
+use super::{locate_for_read, parse_rev, read_revision};
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 
@@ -58,7 +58,13 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         out.raw(&super::pr_body::render(&story, &refname, &rev, &parsed))?;
     } else if args.json || args.format == Format::Json {
         let parsed = parse_rev(&store, &rev);
-        out.json(&view_json(&story, &refname, &rev, &parsed, &[]))?;
+        out.json(&git_checkpoint::json::Checkpoint::new(
+            &story,
+            &refname,
+            &rev,
+            &parsed,
+            &[],
+        ))?;
     } else if args.raw || !out.tty {
         out.raw(&rev.document)?;
     } else {

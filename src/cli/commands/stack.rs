@@ -1,14 +1,14 @@
 //! `git checkpoint stack push|pop|list|drop`: suspend stories on a stack kept in git
 //! (`refs/checkpoints-stack/default`, see [`git_checkpoint::stack`]) and restore them (seed 003).
 
-use super::{parse_rev, resolve_story, view_json, JSON_SCHEMA_VERSION};
+use super::{parse_rev, resolve_story};
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::gitstate;
+use git_checkpoint::json;
 use git_checkpoint::stack::{self, Entry};
 use git_checkpoint::story::StoryId;
-use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
@@ -80,7 +80,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             super::note_found(err, &story, &found);
             let entry = push(&store, &story, &reason)?;
             if json {
-                out.json(&json!({"schema_version": JSON_SCHEMA_VERSION, "pushed": entry}))?;
+                out.json(&json::Stack::Pushed(json::StackPushed {
+                    schema_version: json::SchemaVersion,
+                    pushed: entry,
+                }))?;
             } else {
                 out.line(&format!(
                     "Suspended {} on the stack: {}",
@@ -94,7 +97,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         Action::List { json } => {
             let (_, s) = stack::read(&store)?;
             if json {
-                out.json(&json!({"schema_version": JSON_SCHEMA_VERSION, "entries": s.entries}))?;
+                out.json(&json::Stack::List(json::StackList {
+                    schema_version: json::SchemaVersion,
+                    entries: s.entries,
+                }))?;
             } else if s.entries.is_empty() {
                 err.info(format_args!("the stack is empty"));
             } else {
@@ -131,7 +137,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             })?;
             let e = dropped.expect("update ran the change");
             if json {
-                out.json(&json!({"schema_version": JSON_SCHEMA_VERSION, "dropped": e}))?;
+                out.json(&json::Stack::Dropped(json::StackDropped {
+                    schema_version: json::SchemaVersion,
+                    dropped: e,
+                }))?;
             } else {
                 out.line(&format!("Dropped {} from the stack", e.story))?;
             }
@@ -232,13 +241,13 @@ fn pop(
     let parsed = parse_rev(store, &rev);
     let warnings = super::resume::warnings(store, &rev)?;
     if json {
-        out.json(&json!({
-            "schema_version": JSON_SCHEMA_VERSION,
-            "popped": popped,
-            "switched": switched,
-            "remaining": remaining.entries,
-            "resume": view_json(&story, &refname, &rev, &parsed, &warnings),
-        }))?;
+        out.json(&json::Stack::Popped(Box::new(json::StackPopped {
+            schema_version: json::SchemaVersion,
+            popped: popped.unwrap_or(top),
+            switched,
+            remaining: remaining.entries,
+            resume: json::Checkpoint::new(&story, &refname, &rev, &parsed, &warnings),
+        })))?;
     } else {
         out.line(&format!(
             "pop {}: {} at its checkpoint",

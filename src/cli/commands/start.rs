@@ -1,11 +1,10 @@
 //! `git checkpoint start STORY`: make STORY this worktree's current story, used by commands
 //! given no story when the branch name names none.
 
-use super::JSON_SCHEMA_VERSION;
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
+use git_checkpoint::json;
 use git_checkpoint::story::StoryId;
-use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
@@ -34,13 +33,13 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let previous = start(&store, &story)?;
     let exists = store.tip(&story.refname())?.is_some();
     if args.json {
-        out.json(&json!({
-            "schema_version": JSON_SCHEMA_VERSION,
-            "story": story.as_str(),
-            "previous": previous.map(|p| p.to_string()),
-            "checkpoint_exists": exists,
-            "file": git_checkpoint::current::path(&store).display().to_string(),
-        }))?;
+        out.json(&json::Start {
+            schema_version: json::SchemaVersion,
+            story: story.as_str().to_string(),
+            previous: previous.map(|p| p.to_string()),
+            checkpoint_exists: exists,
+            file: git_checkpoint::current::path(&store).display().to_string(),
+        })?;
     } else {
         let note = if exists {
             format!("`git checkpoint resume {story}` shows where it stands")

@@ -2,13 +2,13 @@
 //! working tree moved since; exits 1 when stale by `--max-age` or `--max-commits` (defaults
 //! from `checkpoint.maxAge` and `checkpoint.maxCommits`), for idle hooks (seed 001).
 
-use super::{resolve_story, JSON_SCHEMA_VERSION};
+use super::resolve_story;
 use crate::cli::context::Context;
 use crate::cli::output::{relative_time, rfc3339};
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::gitstate;
+use git_checkpoint::json;
 use gix::ObjectId;
-use serde_json::json;
 
 /// Exit code when the checkpoint is stale (or missing).
 pub const EXIT_STALE: i32 = 1;
@@ -105,13 +105,13 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let now = chrono::Utc::now().timestamp();
     let Some(tip) = store.tip(&refname)? else {
         if args.json {
-            out.json(&json!({
-                "schema_version": JSON_SCHEMA_VERSION,
-                "story": story.as_str(),
-                "ref": refname,
-                "exists": false,
-                "stale": true,
-                "reasons": ["no checkpoint yet"],
+            out.json(&json::Status::Missing(json::StatusMissing {
+                schema_version: json::SchemaVersion,
+                story: story.as_str().to_string(),
+                refname,
+                exists: false,
+                stale: true,
+                reasons: vec!["no checkpoint yet".into()],
             }))?;
         } else {
             out.line(&format!(
@@ -171,22 +171,22 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     }
     let stale = !reasons.is_empty();
     if args.json {
-        out.json(&json!({
-            "schema_version": JSON_SCHEMA_VERSION,
-            "story": story.as_str(),
-            "ref": refname,
-            "exists": true,
-            "commit": tip.to_string(),
-            "saved_at": rfc3339(rev.summary.time, rev.summary.offset),
-            "age_seconds": age,
-            "head": git.head.map(|h| h.to_string()),
-            "saved_head": rev.meta.head,
-            "commits_since": commits,
-            "files_changed_since": changed,
-            "max_age_seconds": max_age,
-            "max_commits": max_commits,
-            "stale": stale,
-            "reasons": reasons,
+        out.json(&json::Status::Saved(json::StatusSaved {
+            schema_version: json::SchemaVersion,
+            story: story.as_str().to_string(),
+            refname,
+            exists: true,
+            commit: tip.to_string(),
+            saved_at: rfc3339(rev.summary.time, rev.summary.offset),
+            age_seconds: age,
+            head: git.head.map(|h| h.to_string()),
+            saved_head: rev.meta.head.clone(),
+            commits_since: commits,
+            files_changed_since: changed,
+            max_age_seconds: max_age,
+            max_commits,
+            stale,
+            reasons,
         }))?;
     } else {
         out.line(&format!(

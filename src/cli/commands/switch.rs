@@ -1,11 +1,11 @@
 //! `git checkpoint switch STORY`: save the current story (a revision recording the switch),
 //! then make STORY current.
 
-use super::{save, JSON_SCHEMA_VERSION};
+use super::save;
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
+use git_checkpoint::json;
 use git_checkpoint::story::StoryId;
-use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
@@ -51,17 +51,17 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     git_checkpoint::current::set(&store, &to)?;
     let exists = store.tip(&to.refname())?.is_some();
     if args.json {
-        out.json(&json!({
-            "schema_version": JSON_SCHEMA_VERSION,
-            "from": from.as_ref().map(|f| f.to_string()),
-            "saved": saved.as_ref().map(|s| json!({
-                "ref": s.refname,
-                "commit": s.commit.to_string(),
-                "revision": s.revision.summary.revision,
-            })),
-            "story": to.as_str(),
-            "checkpoint_exists": exists,
-        }))?;
+        out.json(&json::Switch {
+            schema_version: json::SchemaVersion,
+            from: from.as_ref().map(|f| f.to_string()),
+            saved: saved.as_ref().map(|s| json::SwitchSaved {
+                refname: s.refname.clone(),
+                commit: s.commit.to_string(),
+                revision: s.revision.summary.revision,
+            }),
+            story: to.as_str().to_string(),
+            checkpoint_exists: exists,
+        })?;
     } else {
         if let (Some(f), Some(s)) = (&from, &saved) {
             out.line(&format!(

@@ -1,10 +1,9 @@
 //! `git checkpoint sync [REMOTE]`: fetch, integrate, push everything.
 
-use super::JSON_SCHEMA_VERSION;
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
+use git_checkpoint::json;
 use git_checkpoint::remote;
-use serde_json::json;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
@@ -34,16 +33,12 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (pushed, more) = super::push::push_with_retry(&store, &remote, None)?;
     integrated.extend(more);
     if args.json {
-        let refs: Vec<_> = pushed
-            .iter()
-            .map(|r| json!({"ref": r.to, "flag": r.flag.to_string(), "summary": r.summary}))
-            .collect();
-        out.json(&json!({
-            "schema_version": JSON_SCHEMA_VERSION,
-            "remote": remote,
-            "integrated": integrated,
-            "pushed": refs,
-        }))?;
+        out.json(&json::Sync {
+            schema_version: json::SchemaVersion,
+            remote,
+            integrated,
+            pushed: pushed.iter().map(json::PushedRef::from).collect(),
+        })?;
         return Ok(0);
     }
     super::fetch::print_outcomes(out, err, &remote, &integrated)?;

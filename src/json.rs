@@ -1,0 +1,1093 @@
+//! The `--json` documents: one type per document a command prints, and the JSON Schemas
+//! generated from those types (`docs/json-schema/v1/`, written by `generate-docs`).
+//!
+//! Owns the shape of machine-readable output and nothing else: it builds no document from the
+//! repository itself beyond plain conversions, and never prints. Every document is one JSON
+//! value on stdout with snake_case fields, full hex object ids, RFC 3339 times and a
+//! `schema_version` ([`SchemaVersion`]). Additive changes keep the version; anything else
+//! increments it (docs/FORMAT.md, "JSON output").
+//!
+//! The schemas are strict: every object has `additionalProperties: false` and lists every
+//! field it always carries in `required`, so a field added to a type without regenerating the
+//! schemas, or a schema edited by hand, fails the test suite.
+
+use crate::model::{Confidence, JournalEntry, Parsed, Task};
+use crate::notes::NoteLine;
+use crate::stack::Entry;
+use crate::store::{Completion, FileChange, Revision};
+use crate::story::StoryId;
+use crate::sync::Outcome;
+use schemars::generate::SchemaSettings;
+use schemars::transform::RecursiveTransform;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::Serialize;
+use std::borrow::Cow;
+
+/// Version of every `--json` document (the `schema_version` field).
+pub const VERSION: u32 = 1;
+
+/// Base of the schemas' `$id`s: a file's `$id` is this plus its file name.
+pub const SCHEMA_BASE: &str = "https://git-checkpoint.invalid/json-schema/v1/";
+
+/// Full hex object id: 40 characters for SHA-1 repositories, 64 for SHA-256.
+pub const OID_PATTERN: &str = "^[0-9a-f]{40}([0-9a-f]{24})?$";
+
+/// A canonical (case-folded) story id, as in ref names.
+pub const STORY_PATTERN: &str = "^[a-z0-9._-]+$";
+
+/// Formats `secs` (seconds since the Unix epoch) with UTC offset `offset` (seconds east) as
+/// RFC 3339 (`2026-03-01T10:00:00+01:00`), the time format of every document. An offset
+/// out of range is taken as UTC; a time out of range gives the empty string.
+pub fn rfc3339(secs: i64, offset: i32) -> String {
+    let tz = chrono::FixedOffset::east_opt(offset)
+        .unwrap_or_else(|| chrono::FixedOffset::east_opt(0).expect("zero offset is valid"));
+    chrono::DateTime::from_timestamp(secs, 0)
+        .map(|t| t.with_timezone(&tz).to_rfc3339())
+        .unwrap_or_default()
+}
+
+/// The `schema_version` field: serializes as [`VERSION`]; its schema is `{"const": 1}`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SchemaVersion;
+
+impl Serialize for SchemaVersion {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u32(VERSION)
+    }
+}
+
+impl JsonSchema for SchemaVersion {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        "SchemaVersion".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        schemars::json_schema!({
+            "const": VERSION,
+            "description": "Version of this JSON output; additive changes keep it, anything else increments it."
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// resume, show, save
+
+/// One checkpoint revision, parsed: `resume --json`, `show --json` / `show --format json`,
+/// and the `resume` of `stack pop --json`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(title = "git checkpoint resume --json, show --json")]
+pub struct Checkpoint {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// Canonical story id.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+    /// Full ref name the data was read from (active, archived or remote-tracking).
+    #[serde(rename = "ref")]
+    #[schemars(extend("pattern" = "^refs/"))]
+    pub refname: String,
+    /// Story title (the document's, else `meta.json`'s); null when unknown.
+    pub title: Option<String>,
+    /// What the story is for; null when unknown.
+    pub goal: Option<String>,
+    /// Where the story comes from (issue URL, ticket); null when unknown.
+    pub source: Option<String>,
+    /// The story's branch (the document's, else `meta.json`'s); null when unknown.
+    pub branch: Option<String>,
+    /// The checkpoint commit shown.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub commit: String,
+    /// The revision number: 1 for the first, then the highest parent's plus one.
+    #[schemars(range(min = 1))]
+    pub revision: u64,
+    /// The code commit at HEAD when saved; null when unknown (unborn branch).
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub head: Option<String>,
+    /// Merge-base of HEAD and the default branch when saved; null when unknown.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub merge_base: Option<String>,
+    /// `active`, or `done` for a finished (archived) story.
+    #[schemars(extend("enum" = ["active", "done"]))]
+    pub status: String,
+    /// Template the revision was written with (`pair`, `team`, `pm`, `gstack` or a custom name).
+    pub template: String,
+    /// Texts of the checked tasks, in document order.
+    pub tasks_done: Vec<String>,
+    /// Texts of the unchecked tasks, in document order.
+    pub tasks_remaining: Vec<String>,
+    /// Key decisions, one line each with the reason, in document order.
+    pub decisions: Vec<String>,
+    /// The "Next immediate action" line; null when unknown.
+    pub next_action: Option<String>,
+    /// Files changed when saved (as in `meta.json`).
+    pub files_modified: Vec<FileChange>,
+    /// `high` exactly when `gaps` is empty.
+    pub confidence: Confidence,
+    /// What is missing, malformed or unfilled, one sentence each.
+    pub gaps: Vec<String>,
+    /// Sections that are not part of the template (ignored).
+    pub ignored_sections: Vec<String>,
+    /// Warnings about the checkpoint (age, branch, HEAD moved); empty for `show` and `save`.
+    pub warnings: Vec<String>,
+    /// Author name of the checkpoint commit.
+    pub author: String,
+    /// When the checkpoint commit was written, RFC 3339.
+    #[schemars(extend("format" = "date-time"))]
+    pub updated_at: String,
+    /// The stored checkpoint.md.
+    pub document: String,
+    /// The item's stage (`pm`: design, plan, execute, finish); null when absent.
+    pub stage: Option<String>,
+    /// The document's own status line (`pm` Status, `gstack` status such as `in-progress`);
+    /// null when absent.
+    pub doc_status: Option<String>,
+    /// Where the last session stopped (`pm` Stopped at); null when absent.
+    pub stopped_at: Option<String>,
+    /// The exact command or file to start with (`pm` Start with); null when absent.
+    pub start_with: Option<String>,
+    /// Checks that must all hold before the story is done (`pm` Done when); `done` marks met.
+    pub done_when: Vec<Task>,
+    /// Open questions and blockers, one per item.
+    pub open_questions: Vec<String>,
+    /// Facts the next session needs (`pm` Context, `gstack` Notes, `team` Cross-Session Notes).
+    pub context: Vec<String>,
+    /// Files to read or that were modified (`gstack` files_modified, `team` Critical File
+    /// References), repository-relative paths.
+    pub files: Vec<String>,
+    /// Length of the session that wrote the document, in seconds (`gstack`); null when absent.
+    pub session_duration_s: Option<u64>,
+    /// Why the checkpoint was written (`team`: task_completed, idle, manual, lead_request);
+    /// null when absent.
+    pub trigger: Option<String>,
+    /// Header: when the document was last written (free text); null when absent.
+    pub last_updated: Option<String>,
+    /// Header: who wrote it; null when absent.
+    pub written_by: Option<String>,
+    /// Other header fields of the template, in document order.
+    pub fields: Vec<Field>,
+    /// Other sections of the template, in document order.
+    pub sections: Vec<Section>,
+    /// Journal entries kept in the document (`team` Part B), oldest first.
+    pub journal: Vec<JournalEntry>,
+    /// What blocks `done`: every unchecked todo and every unmet "Done when" check, as phrases
+    /// (`todo: T3 — docs`, `done when: tests pass`).
+    pub unfinished: Vec<String>,
+}
+
+/// A header field of the template that has no field of its own.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Field {
+    /// The key as written.
+    pub key: String,
+    /// The value as written.
+    pub value: String,
+}
+
+/// One section of a custom template that has no field of its own.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Section {
+    /// The heading's text.
+    pub heading: String,
+    /// The section's body (markdown).
+    pub body: String,
+}
+
+impl Checkpoint {
+    /// The view of revision `rev` of `story`, read from `refname`, parsed as `parsed`, with the
+    /// `warnings` `resume` adds (none for `show` and `save`). Title and branch fall back on
+    /// `meta.json` when the document has none; `revision` is the highest of the commit's and
+    /// `meta.json`'s.
+    pub fn new(
+        story: &StoryId,
+        refname: &str,
+        rev: &Revision,
+        parsed: &Parsed,
+        warnings: &[String],
+    ) -> Checkpoint {
+        let d = &parsed.doc;
+        let texts = |tasks: &[Task]| tasks.iter().map(|t| t.text.clone()).collect::<Vec<_>>();
+        Checkpoint {
+            schema_version: SchemaVersion,
+            story: story.as_str().to_string(),
+            refname: refname.to_string(),
+            title: d.title.clone().or_else(|| rev.meta.title.clone()),
+            goal: d.goal.clone(),
+            source: d.source.clone(),
+            branch: d.branch.clone().or_else(|| rev.meta.branch.clone()),
+            commit: rev.summary.commit.to_string(),
+            revision: rev.summary.revision.max(rev.meta.revision),
+            head: rev.meta.head.clone(),
+            merge_base: rev.meta.merge_base.clone(),
+            status: rev.meta.status.clone(),
+            template: rev.meta.template.clone(),
+            tasks_done: texts(&d.tasks_done),
+            tasks_remaining: texts(&d.tasks_remaining),
+            decisions: d.decisions.clone(),
+            next_action: d.next_action.clone(),
+            files_modified: rev.meta.files_modified.clone(),
+            confidence: parsed.confidence,
+            gaps: parsed.gaps.clone(),
+            ignored_sections: parsed.ignored_sections.clone(),
+            warnings: warnings.to_vec(),
+            author: rev.summary.author.clone(),
+            updated_at: rfc3339(rev.summary.time, rev.summary.offset),
+            document: rev.document.clone(),
+            stage: d.stage.clone(),
+            doc_status: d.status.clone(),
+            stopped_at: d.stopped_at.clone(),
+            start_with: d.start_with.clone(),
+            done_when: d.done_when.clone(),
+            open_questions: d.open_questions.clone(),
+            context: d.context.clone(),
+            files: d.files.clone(),
+            session_duration_s: d.session_duration_s,
+            trigger: d.trigger.clone(),
+            last_updated: d.last_updated.clone(),
+            written_by: d.written_by.clone(),
+            fields: fields(&d.fields),
+            sections: d
+                .sections
+                .iter()
+                .map(|(heading, body)| Section {
+                    heading: heading.clone(),
+                    body: body.clone(),
+                })
+                .collect(),
+            journal: d.journal.clone(),
+            unfinished: d.unfinished(),
+        }
+    }
+}
+
+fn fields(f: &[(String, String)]) -> Vec<Field> {
+    f.iter()
+        .map(|(key, value)| Field {
+            key: key.clone(),
+            value: value.clone(),
+        })
+        .collect()
+}
+
+/// `save --json`: the checkpoint written, or with `--print` the document that would be.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(untagged)]
+#[schemars(title = "git checkpoint save --json")]
+pub enum Save {
+    /// A revision was written.
+    Written(Box<Saved>),
+    /// `--print`: nothing was written.
+    Printed(SavePrint),
+}
+
+/// `save --json`: the checkpoint written (every field of `resume --json`) plus `mode` and
+/// `previous`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Saved {
+    /// The revision written, as `resume --json` shows it (without warnings).
+    #[serde(flatten)]
+    pub checkpoint: Checkpoint,
+    /// `created` for a new story, `updated` otherwise.
+    pub mode: SaveMode,
+    /// The tip before this save; null when created.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub previous: Option<String>,
+}
+
+/// Whether a save created the story's ref or moved it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SaveMode {
+    /// The ref did not exist.
+    Created,
+    /// The ref moved from `previous`.
+    Updated,
+}
+
+/// `save --print --json`: the rendered document and its gaps; nothing written.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SavePrint {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// Canonical story id.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+    /// Always false: nothing was written.
+    #[schemars(extend("const" = false))]
+    pub persisted: bool,
+    /// The template the document was rendered with.
+    pub template: String,
+    /// `high` exactly when `gaps` is empty.
+    pub confidence: Confidence,
+    /// What is missing, malformed or unfilled, one sentence each.
+    pub gaps: Vec<String>,
+    /// The document that would be saved.
+    pub document: String,
+}
+
+// ---------------------------------------------------------------------------------------------
+// list, log, diff, at, status, done
+
+/// `list --json`: one object per checkpoint, newest first.
+pub type List = Vec<ListEntry>;
+
+/// One checkpoint in `list --json`, read from its tip commit alone.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ListEntry {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// Canonical story id.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+    /// Full ref name the data was read from.
+    #[serde(rename = "ref")]
+    #[schemars(extend("pattern" = "^refs/"))]
+    pub refname: String,
+    /// Title; empty when unknown.
+    pub title: String,
+    /// Branch; empty when unknown.
+    pub branch: String,
+    /// The tip commit.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub commit: String,
+    /// The tip's revision number.
+    #[schemars(range(min = 1))]
+    pub revision: u64,
+    /// Checked tasks.
+    pub tasks_done: usize,
+    /// Tasks done plus remaining.
+    pub tasks_total: usize,
+    /// `active` or `done`.
+    #[schemars(extend("enum" = ["active", "done"]))]
+    pub status: String,
+    /// Author name of the tip commit.
+    pub author: String,
+    /// When the tip was written, RFC 3339.
+    #[schemars(extend("format" = "date-time"))]
+    pub updated_at: String,
+}
+
+/// `log --json` (revisions) or `log --completed --json` (completed tasks).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(untagged)]
+#[schemars(title = "git checkpoint log --json, log --completed --json")]
+pub enum Log {
+    /// `log --json`.
+    Revisions(LogRevisions),
+    /// `log --completed --json`.
+    Completed(LogCompleted),
+}
+
+/// `log --json`: a story's revisions, newest first.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct LogRevisions {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// Canonical story id.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+    /// Full ref name the data was read from.
+    #[serde(rename = "ref")]
+    #[schemars(extend("pattern" = "^refs/"))]
+    pub refname: String,
+    /// The revisions, newest first.
+    pub revisions: Vec<LogRevision>,
+}
+
+/// One revision in `log --json`, read from its commit alone.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct LogRevision {
+    /// The revision number.
+    #[schemars(range(min = 1))]
+    pub revision: u64,
+    /// The checkpoint commit.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub commit: String,
+    /// Its parents (previous tips; two for a merge).
+    #[schemars(inner(regex(pattern = r"^[0-9a-f]{40}([0-9a-f]{24})?$")))]
+    pub parents: Vec<String>,
+    /// Committer time, RFC 3339.
+    #[schemars(extend("format" = "date-time"))]
+    pub date: String,
+    /// Author name.
+    pub author: String,
+    /// Author email.
+    pub email: String,
+    /// The commit subject.
+    pub message: String,
+    /// The message body before the trailers; may be empty.
+    pub journal: String,
+    /// Checked tasks.
+    pub tasks_done: usize,
+    /// Tasks done plus remaining.
+    pub tasks_total: usize,
+    /// `tasks_done` minus the first parent's (0 for the first revision).
+    pub tasks_done_change: i64,
+    /// `tasks_total` minus the first parent's (0 for the first revision).
+    pub tasks_total_change: i64,
+    /// `active` or `done`.
+    #[schemars(extend("enum" = ["active", "done"]))]
+    pub status: String,
+}
+
+/// `log --completed --json`: a story's completed tasks in completion order.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct LogCompleted {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// Canonical story id.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+    /// Full ref name the data was read from.
+    #[serde(rename = "ref")]
+    #[schemars(extend("pattern" = "^refs/"))]
+    pub refname: String,
+    /// Oldest first: the tip's recorded log, else derived from the history.
+    pub completed: Vec<Completion>,
+}
+
+/// `diff --json`: section-level changes between two revisions and the unified text diff.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(title = "git checkpoint diff --json")]
+pub struct Diff {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// Canonical story id.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+    /// The old revision's commit; null when the new one is the first.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub from: Option<String>,
+    /// The new revision's commit.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub to: String,
+    /// What changed, section by section.
+    pub changes: Changes,
+    /// The unified diff of the two documents (3 lines of context).
+    pub unified_diff: String,
+}
+
+/// Section-level changes between two documents.
+#[derive(Debug, Clone, Default, Serialize, JsonSchema)]
+pub struct Changes {
+    /// Tasks newly in Tasks Done.
+    pub tasks_done: Vec<String>,
+    /// Todos that are new.
+    pub todos_added: Vec<String>,
+    /// Todos gone without being done.
+    pub todos_removed: Vec<String>,
+    /// Decisions that are new (or reworded).
+    pub decisions_added: Vec<String>,
+    /// Decisions gone (or reworded).
+    pub decisions_removed: Vec<String>,
+    /// Single-value fields whose value changed: `[field, old value, new value]`.
+    pub fields_changed: Vec<(String, Option<String>, Option<String>)>,
+    /// Other list fields (done_when, context, open_questions, files, sections): what was
+    /// added and removed in each, `[field, added, removed]`; unchanged fields are left out.
+    pub lists_changed: Vec<(String, Vec<String>, Vec<String>)>,
+}
+
+/// `at --json`: the checkpoints taken at a code commit, from the notes index
+/// `refs/notes/checkpoints`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(title = "git checkpoint at --json")]
+pub struct At {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// The code commit asked about.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub commit: String,
+    /// One per note line; empty when no checkpoint was saved there.
+    pub checkpoints: Vec<NoteLine>,
+}
+
+/// `status --json`: how old the story's checkpoint is and how far HEAD and the working tree
+/// moved since.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(untagged)]
+#[schemars(title = "git checkpoint status --json")]
+pub enum Status {
+    /// The story has a checkpoint.
+    Saved(StatusSaved),
+    /// The story has no checkpoint yet (always stale).
+    Missing(StatusMissing),
+}
+
+/// `status --json` for a story with a checkpoint.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(extend(
+    "if" = {"properties": {"stale": {"const": true}}},
+    "then" = {"properties": {"reasons": {"minItems": 1}}},
+    "else" = {"properties": {"reasons": {"maxItems": 0}}}
+))]
+pub struct StatusSaved {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// Canonical story id.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+    /// The active ref.
+    #[serde(rename = "ref")]
+    #[schemars(extend("pattern" = "^refs/checkpoints/"))]
+    pub refname: String,
+    /// Always true here.
+    #[schemars(extend("const" = true))]
+    pub exists: bool,
+    /// The checkpoint tip.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub commit: String,
+    /// RFC 3339 time of the checkpoint tip.
+    #[schemars(extend("format" = "date-time"))]
+    pub saved_at: String,
+    /// Seconds since the save (negative when its date is in the future).
+    pub age_seconds: i64,
+    /// HEAD now; null on an unborn branch.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub head: Option<String>,
+    /// HEAD when saved; null when unknown.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub saved_head: Option<String>,
+    /// Commits on HEAD the checkpoint has not seen; null when too many to count.
+    pub commits_since: Option<usize>,
+    /// Paths whose working-tree state differs from the one recorded, sorted.
+    pub files_changed_since: Vec<String>,
+    /// The limit applied (`--max-age` or checkpoint.maxAge) in seconds; null when none.
+    pub max_age_seconds: Option<i64>,
+    /// The limit applied (`--max-commits` or checkpoint.maxCommits); null when none.
+    pub max_commits: Option<u64>,
+    /// Whether a limit is exceeded; the exit status is 1 when true.
+    pub stale: bool,
+    /// Why it is stale; empty when fresh.
+    pub reasons: Vec<String>,
+}
+
+/// `status --json` for a story without a checkpoint.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct StatusMissing {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// Canonical story id.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+    /// The active ref (which does not exist).
+    #[serde(rename = "ref")]
+    #[schemars(extend("pattern" = "^refs/checkpoints/"))]
+    pub refname: String,
+    /// Always false here.
+    #[schemars(extend("const" = false))]
+    pub exists: bool,
+    /// Always true: no checkpoint is stale.
+    #[schemars(extend("const" = true))]
+    pub stale: bool,
+    /// Why it is stale (`no checkpoint yet`).
+    #[schemars(length(min = 1))]
+    pub reasons: Vec<String>,
+}
+
+/// `done --json`: the archived final revision, or with `--purge` the refs deleted.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(untagged)]
+#[schemars(title = "git checkpoint done --json")]
+pub enum Done {
+    /// The story was finished: its final revision is in the archive.
+    Archived(DoneArchived),
+    /// `--purge`: the refs were deleted.
+    Purged(DonePurged),
+}
+
+/// `done --json`: the archived final revision.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DoneArchived {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// Canonical story id.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+    /// The archive ref written.
+    #[serde(rename = "ref")]
+    #[schemars(extend("pattern" = "^refs/checkpoints-archive/"))]
+    pub refname: String,
+    /// The final revision's commit.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub commit: String,
+    /// The final revision's number.
+    pub revision: u64,
+    /// Always `done`.
+    #[schemars(extend("const" = "done"))]
+    pub status: String,
+}
+
+/// `done --purge --json`: the refs deleted.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DonePurged {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// Canonical story id.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+    /// Full names of the refs deleted (active and/or archived).
+    #[schemars(length(min = 1), inner(regex(pattern = "^refs/")))]
+    pub purged: Vec<String>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// push, fetch, sync, setup
+
+/// One ref as `git push --porcelain` reported it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct PushedRef {
+    /// The ref on the remote.
+    #[serde(rename = "ref")]
+    #[schemars(extend("pattern" = "^refs/"))]
+    pub refname: String,
+    /// git-push(1) status flag: ` ` fast-forward, `+` forced, `-` deleted (a finished or purged
+    /// story, leased), `*` new, `=` up to date. Rejected refs (`!`) are never printed: the
+    /// command fails instead.
+    #[schemars(extend("enum" = [" ", "+", "-", "*", "="]))]
+    pub flag: String,
+    /// git's summary, e.g. `[new reference]` or `[up to date]`.
+    pub summary: String,
+}
+
+impl From<&crate::remote::PushedRef> for PushedRef {
+    fn from(r: &crate::remote::PushedRef) -> PushedRef {
+        PushedRef {
+            refname: r.to.clone(),
+            flag: r.flag.to_string(),
+            summary: r.summary.clone(),
+        }
+    }
+}
+
+/// `push --json`: each ref pushed, and what was integrated when a rejected push was fetched
+/// and retried.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(title = "git checkpoint push --json")]
+pub struct Push {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// The remote used: the one named, else the branch's upstream remote, checkpoint.remote,
+    /// then origin.
+    #[schemars(length(min = 1))]
+    pub remote: String,
+    /// Each ref of the last attempt; empty when there was nothing to push.
+    pub pushed: Vec<PushedRef>,
+    /// Integrated before a retry; empty when the first attempt was accepted.
+    pub integrated: Vec<Outcome>,
+}
+
+/// `fetch --json`: the remote and what integrating each fetched ref did.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(title = "git checkpoint fetch --json")]
+pub struct Fetch {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// The remote used: the one named, else the branch's upstream remote, checkpoint.remote,
+    /// then origin.
+    #[schemars(length(min = 1))]
+    pub remote: String,
+    /// One outcome per fetched ref: archives, active refs, finished stories, then the notes
+    /// ref; empty when the remote has no checkpoints.
+    pub integrated: Vec<Outcome>,
+}
+
+/// `sync --json`: the remote, what was integrated (fetch, and any retry after a rejected
+/// push), and each ref pushed.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(title = "git checkpoint sync --json")]
+pub struct Sync {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// The remote used: the one named, else the branch's upstream remote, checkpoint.remote,
+    /// then origin.
+    #[schemars(length(min = 1))]
+    pub remote: String,
+    /// Fetched refs integrated, in order: archives, active refs, finished stories, then the
+    /// notes ref.
+    pub integrated: Vec<Outcome>,
+    /// Each ref pushed; empty when there was nothing to push.
+    pub pushed: Vec<PushedRef>,
+}
+
+/// `setup --json`: the configuration values added (or with `--undo` removed).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(title = "git checkpoint setup --json")]
+pub struct Setup {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// The remote used: the one named, else the branch's upstream remote, checkpoint.remote,
+    /// then origin.
+    #[schemars(length(min = 1))]
+    pub remote: String,
+    /// Whether values were removed (`--undo`) rather than added.
+    pub undo: bool,
+    /// Each value added or removed, in order; empty when nothing changed.
+    pub changed: Vec<ConfigValue>,
+}
+
+/// One git config value `setup` added or removed.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ConfigValue {
+    /// The git config key: `remote.<remote>.fetch` or `notes.rewriteRef`.
+    #[schemars(extend("pattern" = r"^(remote\..+\.fetch|notes\.rewriteRef)$"))]
+    pub key: String,
+    /// A fetch refspec, or `refs/notes/checkpoints`.
+    #[schemars(extend("pattern" = r"^\+?refs/"))]
+    pub value: String,
+}
+
+// ---------------------------------------------------------------------------------------------
+// start, switch, stack
+
+/// `start --json`: the story made current in this worktree.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(title = "git checkpoint start --json")]
+pub struct Start {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// The story now current.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+    /// The story current before; null when none.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub previous: Option<String>,
+    /// Whether `refs/checkpoints/<story>` exists.
+    pub checkpoint_exists: bool,
+    /// The file that records the current story (`<git dir>/checkpoint/current`).
+    #[schemars(length(min = 1))]
+    pub file: String,
+}
+
+/// `switch --json`: the revision saved on the story left (if any) and the story made current.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(title = "git checkpoint switch --json")]
+#[schemars(extend(
+    "if" = {"properties": {"saved": {"type": "object"}}},
+    "then" = {"properties": {"from": {"type": "string"}}}
+))]
+pub struct Switch {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// The story current before; null when none.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub from: Option<String>,
+    /// The revision saved on `from`; null when there was no current story or it is the target.
+    pub saved: Option<SwitchSaved>,
+    /// The story now current.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+    /// Whether the new current story has a checkpoint.
+    pub checkpoint_exists: bool,
+}
+
+/// The revision `switch` saved on the story it left.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SwitchSaved {
+    /// The ref saved to.
+    #[serde(rename = "ref")]
+    #[schemars(extend("pattern" = "^refs/checkpoints/"))]
+    pub refname: String,
+    /// The revision written.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub commit: String,
+    /// Its number.
+    #[schemars(range(min = 1))]
+    pub revision: u64,
+}
+
+/// `stack push|pop|list|drop --json`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(untagged)]
+#[schemars(title = "git checkpoint stack push|pop|list|drop --json")]
+pub enum Stack {
+    /// `stack push --json`.
+    Pushed(StackPushed),
+    /// `stack pop --json`.
+    Popped(Box<StackPopped>),
+    /// `stack list --json`.
+    List(StackList),
+    /// `stack drop --json`.
+    Dropped(StackDropped),
+}
+
+/// `stack push --json`: the entry pushed.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct StackPushed {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// The entry now on top.
+    pub pushed: Entry,
+}
+
+/// `stack pop --json`: the entry popped, and the popped story's resume view.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct StackPopped {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// The entry removed from the top.
+    pub popped: Entry,
+    /// Whether `--switch` checked out the entry's branch.
+    pub switched: bool,
+    /// The stack after the pop, top first.
+    pub remaining: Vec<Entry>,
+    /// The popped story's resume view (now the current story).
+    pub resume: Checkpoint,
+}
+
+/// `stack list --json`: the entries, top first.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct StackList {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// Top first; empty when nothing is stacked.
+    pub entries: Vec<Entry>,
+}
+
+/// `stack drop --json`: the entry removed.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct StackDropped {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// The entry removed.
+    pub dropped: Entry,
+}
+
+// ---------------------------------------------------------------------------------------------
+// import, export, prompt
+
+/// `import --json`: per story, the revisions written from the files; the stories pushed on
+/// the stack from STACK.md; the story made current from NOW.md.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(title = "git checkpoint import --json")]
+pub struct Import {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// One object per story, by story id.
+    pub imported: Vec<Imported>,
+    /// Stories pushed on the stack from STACK.md, top first.
+    #[schemars(inner(regex(pattern = r"^[a-z0-9._-]+$")))]
+    pub stack_pushed: Vec<String>,
+    /// The story made current (from NOW.md); null when none.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub current: Option<String>,
+}
+
+/// What `import` did for one story.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Imported {
+    /// Canonical story id.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+    /// The active ref written to.
+    #[serde(rename = "ref")]
+    #[schemars(extend("pattern" = "^refs/checkpoints/"))]
+    pub refname: String,
+    /// Revisions written.
+    pub written: usize,
+    /// Documents already in the story's history, skipped.
+    pub unchanged: usize,
+    /// The files imported into this story.
+    pub files: Vec<String>,
+}
+
+/// `export --json`: the checkpoint rendered in another system's format, and the files written
+/// with `-o`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(title = "git checkpoint export --json")]
+#[schemars(extend(
+    "if" = {"properties": {"format": {"const": "team"}}},
+    "then" = {"properties": {"completed_md": {"type": "string"}}},
+    "else" = {"properties": {"completed_md": {"type": "null"}, "written": {"maxItems": 1}}}
+))]
+pub struct Export {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// Canonical story id.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+    /// The format rendered.
+    #[schemars(extend("enum" = ["pair", "team", "pm", "gstack"]))]
+    pub format: String,
+    /// Paths written (with `-o`: the document, then completed.md for team when not empty);
+    /// empty otherwise.
+    #[schemars(length(max = 2))]
+    pub written: Vec<String>,
+    /// The rendered document.
+    pub document: String,
+    /// team: the completed.md text (may be empty); null for the other formats.
+    pub completed_md: Option<String>,
+}
+
+/// `prompt --json`: the hand-off text, its size and budget, and the parts dropped or
+/// shortened to fit.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(title = "git checkpoint prompt --json")]
+pub struct Prompt {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// Canonical story id.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+    /// Length of `text` in characters (Unicode scalar values).
+    pub chars: usize,
+    /// The `--max-chars` budget; null when unlimited.
+    pub max_chars: Option<usize>,
+    /// The next action, or a placeholder when the checkpoint has none.
+    pub next_action: String,
+    /// The command to start with; always in the text.
+    pub start_with: String,
+    /// Parts dropped or shortened for the budget, in text order.
+    #[schemars(extend(
+        "uniqueItems" = true,
+        "items" = {"enum": ["warnings", "goal", "remaining", "decisions", "done_when",
+            "open_questions", "state", "context", "sections", "files", "journal"]}
+    ))]
+    pub omitted: Vec<String>,
+    /// The hand-off text.
+    pub text: String,
+}
+
+// ---------------------------------------------------------------------------------------------
+// The schema files
+
+/// A generated schema file: its name under `docs/json-schema/v1/`, the commands whose
+/// `--json` output it describes, and the schema.
+#[derive(Debug, Clone)]
+pub struct SchemaFile {
+    /// File name, e.g. `checkpoint.schema.json`; the schema's `$id` is [`SCHEMA_BASE`] plus it.
+    pub file: &'static str,
+    /// The commands (and subcommands) that print this document, e.g. `["resume", "show"]`.
+    pub commands: &'static [&'static str],
+    /// The JSON Schema (draft 2020-12), keys sorted.
+    pub schema: serde_json::Value,
+}
+
+impl SchemaFile {
+    /// The file's contents: the schema pretty-printed with two-space indents, and a newline.
+    pub fn text(&self) -> String {
+        let mut text =
+            serde_json::to_string_pretty(&self.schema).expect("a JSON value always serializes");
+        text.push('\n');
+        text
+    }
+}
+
+/// Adds `additionalProperties: false` to every object schema that does not say otherwise.
+fn strict(schema: &mut Schema) {
+    if let Some(obj) = schema.as_object_mut() {
+        let is_object = obj.get("type").and_then(|t| t.as_str()) == Some("object");
+        if is_object && !obj.contains_key("additionalProperties") {
+            obj.insert("additionalProperties".into(), false.into());
+        }
+    }
+}
+
+fn schema_of<T: JsonSchema>(file: &str) -> serde_json::Value {
+    let generator = SchemaSettings::draft2020_12()
+        .for_serialize()
+        .with_transform(RecursiveTransform(strict))
+        .into_generator();
+    let mut schema = generator.into_root_schema_for::<T>().to_value();
+    if let Some(obj) = schema.as_object_mut() {
+        obj.insert("$id".into(), format!("{SCHEMA_BASE}{file}").into());
+    }
+    schema.sort_all_objects();
+    schema
+}
+
+/// Every `--json` document's schema, by file name. `generate-docs` writes them to
+/// `docs/json-schema/v1/`; the man page lists them.
+pub fn schemas() -> Vec<SchemaFile> {
+    fn file<T: JsonSchema>(file: &'static str, commands: &'static [&'static str]) -> SchemaFile {
+        SchemaFile {
+            file,
+            commands,
+            schema: schema_of::<T>(file),
+        }
+    }
+    vec![
+        file::<At>("at.schema.json", &["at"]),
+        file::<Checkpoint>("checkpoint.schema.json", &["resume", "show"]),
+        file::<Diff>("diff.schema.json", &["diff"]),
+        file::<Done>("done.schema.json", &["done"]),
+        file::<Export>("export.schema.json", &["export"]),
+        file::<Fetch>("fetch.schema.json", &["fetch"]),
+        file::<Import>("import.schema.json", &["import"]),
+        file::<ListDocument>("list.schema.json", &["list"]),
+        file::<Log>("log.schema.json", &["log"]),
+        file::<Prompt>("prompt.schema.json", &["prompt"]),
+        file::<Push>("push.schema.json", &["push"]),
+        file::<Save>("save.schema.json", &["save"]),
+        file::<Setup>("setup.schema.json", &["setup"]),
+        file::<Stack>(
+            "stack.schema.json",
+            &["stack push", "stack pop", "stack list", "stack drop"],
+        ),
+        file::<Start>("start.schema.json", &["start"]),
+        file::<Status>("status.schema.json", &["status"]),
+        file::<Switch>("switch.schema.json", &["switch"]),
+        file::<Sync>("sync.schema.json", &["sync"]),
+    ]
+}
+
+/// [`List`] with a title of its own for the schema file.
+struct ListDocument;
+
+impl JsonSchema for ListDocument {
+    fn schema_name() -> Cow<'static, str> {
+        "List".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let mut schema = <List as JsonSchema>::json_schema(generator);
+        schema.insert("title".into(), "git checkpoint list --json".into());
+        schema.insert(
+            "description".into(),
+            "`list --json`: one object per checkpoint, newest first.".into(),
+        );
+        schema
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_object_is_closed() {
+        fn walk(v: &serde_json::Value, path: &str) {
+            match v {
+                serde_json::Value::Object(o) => {
+                    if o.get("type").and_then(|t| t.as_str()) == Some("object") {
+                        assert_eq!(
+                            o.get("additionalProperties"),
+                            Some(&serde_json::Value::Bool(false)),
+                            "{path}"
+                        );
+                    }
+                    for (k, v) in o {
+                        walk(v, &format!("{path}/{k}"));
+                    }
+                }
+                serde_json::Value::Array(a) => {
+                    for (i, v) in a.iter().enumerate() {
+                        walk(v, &format!("{path}/{i}"));
+                    }
+                }
+                _ => {}
+            }
+        }
+        for s in schemas() {
+            walk(&s.schema, s.file);
+            assert_eq!(s.schema["$id"], format!("{SCHEMA_BASE}{}", s.file));
+        }
+    }
+
+    #[test]
+    fn schema_version_is_one() {
+        assert_eq!(serde_json::to_value(SchemaVersion).unwrap(), 1);
+    }
+}
