@@ -7,6 +7,7 @@
 //! Owns the template definition, finding it in the working tree or config, and its codec.
 
 use super::slots::{fill_sections, header_title, render_slot, slot_for, Slot};
+use super::Saving;
 use crate::error::{Error, Result};
 use crate::model::sections::{key_value, norm, one_line, split};
 use crate::model::{Document, Parsed, UNKNOWN};
@@ -167,6 +168,11 @@ fn read(c: &Custom, text: &str, p: &mut Parsed) {
         &mut p.gaps,
         &mut p.ignored_sections,
     );
+}
+
+/// On every save: `last_updated` as `YYYY-MM-DD HH:MM` local time, as for `pair`.
+pub fn fill_for_save(doc: &mut Document, saving: &Saving<'_>) {
+    doc.last_updated = Some(super::minute_stamp(&saving.now));
 }
 
 /// Whether `name` may name a custom template: 1 to 40 lowercase ASCII letters, digits, `-`

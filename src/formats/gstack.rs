@@ -8,9 +8,18 @@
 //! and exported (a timestamped file name). Writes nothing itself.
 
 use super::slots::{fill_sections, render_slot, Slot};
+use super::Saving;
 use crate::model::sections::{norm, one_line, split, value};
 use crate::model::{Document, Parsed, UNKNOWN};
+use crate::store::Revision;
+use crate::story::StoryId;
 use std::fmt::Write;
+
+/// What `import --format gstack` reads, one line for help.
+pub const FILES_READ: &str = "Seed 004 timestamped checkpoint files";
+
+/// What `export --format gstack` writes, one line for help.
+pub const FILES_WRITTEN: &str = "A timestamped checkpoint file with front matter (seed 004)";
 
 /// The four sections in seed 004's order, with the document field each holds.
 const SECTIONS: [(&str, Slot); 4] = [
@@ -19,6 +28,67 @@ const SECTIONS: [(&str, Slot); 4] = [
     ("Remaining Work", Slot::RemainingNumbered),
     ("Notes", Slot::Context),
 ];
+
+/// Before exporting another format's revision as gstack: the timestamp is the revision's
+/// commit time, files_modified the changed files `meta.json` recorded (when the document
+/// has none), and the status `completed` for a done story, else `in-progress` (when the
+/// document has none, or pm's status, which means something else).
+pub(super) fn fill_for_export(d: &mut Document, rev: &Revision) {
+    let source = rev.meta.template.as_str();
+    if source != "gstack" {
+        d.last_updated = Some(crate::json::rfc3339(rev.summary.time, rev.summary.offset));
+    }
+    if d.files.is_empty() {
+        d.files = rev
+            .meta
+            .files_modified
+            .iter()
+            .map(|f| f.path.clone())
+            .collect();
+        d.files.dedup();
+    }
+    if d.status.is_none() || source == "pm" {
+        d.status = Some(
+            if rev.meta.status == "done" {
+                "completed"
+            } else {
+                "in-progress"
+            }
+            .into(),
+        );
+    }
+}
+
+/// Seed 004's file name for revision `rev`: `<YYYYMMDD>-<HHMMSS>-<title-slug>.md`, the commit
+/// time in UTC and the title (else the story id) lowercased, every run of characters other
+/// than ASCII letters and digits one `-`.
+pub fn file_name(story: &StoryId, rev: &Revision) -> String {
+    let t = chrono::DateTime::from_timestamp(rev.summary.time, 0).unwrap_or_default();
+    let title = rev.meta.title.clone().unwrap_or_else(|| story.to_string());
+    let slug: String = title
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let slug = slug
+        .split('-')
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    format!("{}-{slug}.md", t.format("%Y%m%d-%H%M%S"))
+}
+
+/// On every save: status `in-progress` unless the document has one, `files_modified` from the
+/// changed files git reports (consecutive duplicates dropped), and the timestamp as RFC 3339
+/// with the local offset (seed 004's front matter).
+pub fn fill_for_save(doc: &mut Document, saving: &Saving<'_>) {
+    if doc.status.is_none() {
+        doc.status = Some("in-progress".into());
+    }
+    doc.files = saving.state.files.iter().map(|f| f.path.clone()).collect();
+    doc.files.dedup();
+    doc.last_updated = Some(super::local_rfc3339(&saving.now));
+}
 
 /// The headings the template requires, for help and error messages.
 pub fn required_sections() -> Vec<String> {

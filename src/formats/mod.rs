@@ -24,9 +24,11 @@ pub mod team;
 pub use custom::{Custom, SectionSpec};
 
 use crate::error::Result;
+use crate::gitstate::GitState;
 use crate::model::sections::decode;
 use crate::model::{Confidence, Document, Parsed};
 use crate::store::{Revision, Store};
+use crate::story::StoryId;
 
 /// Names of the built-in formats, in the order help lists them.
 pub const BUILTIN: [&str; 4] = ["pair", "team", "pm", "gstack"];
@@ -82,6 +84,30 @@ impl Format {
         }
     }
 
+    /// What `import` reads as this format, one line for help (empty for a custom template,
+    /// which `import` does not read).
+    pub fn files_read(&self) -> &'static str {
+        match self {
+            Format::Pair => pair::FILES_READ,
+            Format::Team => team::FILES_READ,
+            Format::Pm => pm::FILES_READ,
+            Format::Gstack => gstack::FILES_READ,
+            Format::Custom(_) => "",
+        }
+    }
+
+    /// What `export` writes in this format, one line for help (empty for a custom template,
+    /// which `export` does not write).
+    pub fn files_written(&self) -> &'static str {
+        match self {
+            Format::Pair => pair::FILES_WRITTEN,
+            Format::Team => team::FILES_WRITTEN,
+            Format::Pm => pm::FILES_WRITTEN,
+            Format::Gstack => gstack::FILES_WRITTEN,
+            Format::Custom(_) => "",
+        }
+    }
+
     /// Renders `doc` in this format: UTF-8 markdown, LF line endings, one trailing newline.
     /// [`Format::parse`] reads it back to the same fields.
     pub fn render(&self, doc: &Document) -> String {
@@ -105,6 +131,109 @@ impl Format {
             Format::Custom(c) => c.parse(input),
         }
     }
+}
+
+/// What a save knows about the revision it is writing, for [`Format::fill_for_save`].
+#[derive(Debug, Clone)]
+pub struct Saving<'a> {
+    /// When the revision is written, in the local time zone.
+    pub now: chrono::DateTime<chrono::Local>,
+    /// The code state the save gathered (branch, changed files...).
+    pub state: &'a GitState,
+    /// This revision's journal entry: one-line subject (the commit subject)...
+    pub subject: String,
+    /// ...and its markdown body (may be empty).
+    pub body: String,
+}
+
+impl Format {
+    /// Fills in what this format records on every save, after the content flags were applied
+    /// to `doc`: `last_updated` always (`YYYY-MM-DD HH:MM` local for pair, pm and custom; RFC
+    /// 3339 with the local offset for team and gstack, as their seeds write it), and the
+    /// format's own defaults (see each module's `fill_for_save`).
+    pub fn fill_for_save(&self, doc: &mut Document, saving: &Saving<'_>) {
+        match self {
+            Format::Pair => pair::fill_for_save(doc, saving),
+            Format::Team => team::fill_for_save(doc, saving),
+            Format::Pm => pm::fill_for_save(doc, saving),
+            Format::Gstack => gstack::fill_for_save(doc, saving),
+            Format::Custom(_) => custom::fill_for_save(doc, saving),
+        }
+    }
+}
+
+/// A checkpoint written as another system's files, as [`Format::export`] returns it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exported {
+    /// The format's own file (UTF-8 markdown, LF line endings).
+    pub document: String,
+    /// Seed 001's `completed.md` from the completion log (`team` only; may be empty).
+    pub completed_md: Option<String>,
+}
+
+impl Format {
+    /// Writes revision `rev` of `story` in this format. A revision written in this same
+    /// format is returned as stored (nothing lost or reflowed); otherwise it is parsed with
+    /// its own format, missing story, branch and title are taken from `meta.json`, the
+    /// format adds what its system expects (see each module's `fill_for_export`), and it is
+    /// rendered. `team` also returns `completed.md`.
+    ///
+    /// # Errors
+    /// Storage errors reading the story's history (`team` rebuilds its journal from it).
+    pub fn export(&self, store: &Store, story: &StoryId, rev: &Revision) -> Result<Exported> {
+        let completed_md =
+            (*self == Format::Team).then(|| team::render_completed_md(&rev.meta.completed));
+        let source = rev.meta.template.as_str();
+        if self.name() == source {
+            return Ok(Exported {
+                document: rev.document.clone(),
+                completed_md,
+            });
+        }
+        let mut d = parse_revision(store, rev).doc;
+        if d.story.is_none() {
+            d.story = Some(story.display());
+        }
+        if d.branch.is_none() {
+            d.branch = rev.meta.branch.clone();
+        }
+        if d.title.is_none() {
+            d.title = rev.meta.title.clone();
+        }
+        match self {
+            Format::Team => team::fill_for_export(&mut d, store, story, rev)?,
+            Format::Pm => pm::fill_for_export(&mut d, rev),
+            Format::Gstack => gstack::fill_for_export(&mut d, rev),
+            Format::Pair | Format::Custom(_) => {}
+        }
+        Ok(Exported {
+            document: self.render(&d),
+            completed_md,
+        })
+    }
+
+    /// The file name this format's system gives revision `rev` of `story`: pair
+    /// `<story>.md` (seed 000 keeps it under `.pair/working/checkpoints/`), team
+    /// `working-context.md`, pm `NOW.md`, gstack `<YYYYMMDD>-<HHMMSS>-<title-slug>.md` from the
+    /// revision's commit time (UTC); a custom template `<story>.md`.
+    pub fn file_name(&self, story: &StoryId, rev: &Revision) -> String {
+        match self {
+            Format::Pair | Format::Custom(_) => format!("{story}.md"),
+            Format::Team => team::FILE_NAME.into(),
+            Format::Pm => pm::FILE_NAME.into(),
+            Format::Gstack => gstack::file_name(story, rev),
+        }
+    }
+}
+
+/// `YYYY-MM-DD HH:MM` in the local time zone: seed 000's and seed 003's "Last updated".
+fn minute_stamp(now: &chrono::DateTime<chrono::Local>) -> String {
+    now.format("%Y-%m-%d %H:%M").to_string()
+}
+
+/// RFC 3339 to the second with the local offset: seed 001's and seed 004's timestamps.
+fn local_rfc3339(now: &chrono::DateTime<chrono::Local>) -> String {
+    now.to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
 }
 
 /// The shared frame of the non-`pair` parsers: decodes `input`, lets `read` fill the

@@ -7,7 +7,19 @@
 //! the pair template is the model's own shape. This module gives it the same face as the other
 //! formats. Writes nothing itself.
 
+use super::Saving;
 use crate::model::{Document, Parsed};
+
+/// What `import --format pair` reads, one line for help.
+pub const FILES_READ: &str = "Seed 000 checkpoint files";
+
+/// What `export --format pair` writes, one line for help.
+pub const FILES_WRITTEN: &str = "`.pair/working/checkpoints/<story>.md` (seed 000)";
+
+/// On every save: `last_updated` as `YYYY-MM-DD HH:MM` local time (seed 000's header).
+pub fn fill_for_save(doc: &mut Document, saving: &Saving<'_>) {
+    doc.last_updated = Some(super::minute_stamp(&saving.now));
+}
 
 /// The five section headings, for help and error messages.
 pub fn required_sections() -> Vec<String> {

@@ -7,14 +7,42 @@
 //! stack) and exported. Writes nothing itself.
 
 use super::slots::strip_code;
+use super::Saving;
 use crate::model::sections::{
     decode, field_items, items, key_value, norm, one_line, push_checks, push_item, real, split,
     value, FieldItem,
 };
 use crate::model::{Document, Parsed, UNKNOWN};
+use crate::store::Revision;
 use std::fmt::Write;
 
+/// What `import --format pm` reads, one line for help.
+pub const FILES_READ: &str = "Seed 003 `NOW.md` / `STACK.md`";
+
+/// What `export --format pm` writes, one line for help.
+pub const FILES_WRITTEN: &str = "`NOW.md` (seed 003)";
+
 const PM_KNOWN: [&str; 5] = ["status", "item", "session", "branch", "stage"];
+
+/// The active item's file name in seed 003.
+pub const FILE_NAME: &str = "NOW.md";
+
+/// Before exporting another format's revision as pm: the item is `active` (NOW.md holds the
+/// active item).
+pub(super) fn fill_for_export(d: &mut Document, rev: &Revision) {
+    if rev.meta.template != "pm" {
+        d.status = Some("active".into());
+    }
+}
+
+/// On every save: Status `active` unless the document has one (seed 003's NOW.md always
+/// names its status), and `last_updated` as `YYYY-MM-DD HH:MM` local time.
+pub fn fill_for_save(doc: &mut Document, saving: &Saving<'_>) {
+    if doc.status.is_none() {
+        doc.status = Some("active".into());
+    }
+    doc.last_updated = Some(super::minute_stamp(&saving.now));
+}
 
 /// The fields and sections the template requires, for help and error messages.
 pub fn required_sections() -> Vec<String> {

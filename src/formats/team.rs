@@ -8,10 +8,20 @@
 //! times) and exported (the journal rebuilt from the commit history). Writes nothing itself.
 
 use super::slots::{fill_sections, header_title, italic_field, render_slot, Slot};
+use super::Saving;
+use crate::error::Result;
 use crate::model::sections::{norm, one_line, split, value, Block};
 use crate::model::{Document, JournalEntry, Parsed, UNKNOWN};
-use crate::store::Completion;
+use crate::store::{Completion, Revision, Store};
+use crate::story::StoryId;
 use std::fmt::Write;
+
+/// What `import --format team` reads, one line for help.
+pub const FILES_READ: &str = "Seed 001 `working-context.md` / `completed.md`";
+
+/// What `export --format team` writes, one line for help.
+pub const FILES_WRITTEN: &str =
+    "`working-context.md`, plus `completed.md` beside it with `-o` (seed 001)";
 
 /// How many journal entries the `team` template keeps in Part B (the full journal is the
 /// commit history; seed 001 keeps the journal bounded the same way).
@@ -29,6 +39,58 @@ const SECTIONS: [(&str, Slot); 9] = [
     ("8. Critical File References", Slot::Files),
     ("9. Cross-Session Notes", Slot::Context),
 ];
+
+/// The snapshot's file name in seed 001.
+pub const FILE_NAME: &str = "working-context.md";
+
+/// The completion log's file name in seed 001, beside [`FILE_NAME`].
+pub const COMPLETED_FILE_NAME: &str = "completed.md";
+
+/// Before exporting another format's revision as team: without a journal, Part B is rebuilt
+/// from the story's last [`JOURNAL_KEEP`] revisions (oldest first, each its commit time in
+/// RFC 3339, subject and body), and the story is written as its canonical id.
+///
+/// # Errors
+/// Storage errors reading the history.
+pub(super) fn fill_for_export(
+    d: &mut Document,
+    store: &Store,
+    story: &StoryId,
+    rev: &Revision,
+) -> Result<()> {
+    if d.journal.is_empty() {
+        let mut history = store.history(rev.summary.commit)?;
+        history.reverse();
+        let skip = history.len().saturating_sub(JOURNAL_KEEP);
+        d.journal = history[skip..]
+            .iter()
+            .map(|s| JournalEntry {
+                at: crate::json::rfc3339(s.time, s.offset),
+                subject: s.subject.clone(),
+                body: s.body.clone(),
+            })
+            .collect();
+    }
+    if d.story.as_deref() == Some(&story.display()) {
+        d.story = Some(story.shown().to_string());
+    }
+    Ok(())
+}
+
+/// On every save: `last_updated` as RFC 3339 with the local offset, and one Part B journal
+/// entry (seed 001 appends one per checkpoint) stamped now in UTC with the save's subject and
+/// body.
+pub fn fill_for_save(doc: &mut Document, saving: &Saving<'_>) {
+    doc.last_updated = Some(super::local_rfc3339(&saving.now));
+    doc.journal.push(JournalEntry {
+        at: saving
+            .now
+            .with_timezone(&chrono::Utc)
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        subject: saving.subject.clone(),
+        body: saving.body.clone(),
+    });
+}
 
 /// The headings the template requires (Part A's nine sections), for help and error messages.
 pub fn required_sections() -> Vec<String> {

@@ -1,29 +1,12 @@
 //! `git checkpoint export STORY --format pair|team|pm|gstack [-o PATH]`: write a checkpoint as
 //! the file another checkpoint system expects (seeds 000, 001, 003, 004).
 
-use super::{note_found, parse_rev, resolve_story};
+use super::{note_found, resolve_story};
 use crate::cli::context::Context;
-use crate::cli::output::rfc3339;
 use git_checkpoint::error::{Error, Result};
-use git_checkpoint::formats::{self, team::JOURNAL_KEEP};
+use git_checkpoint::formats::{self, Format};
 use git_checkpoint::json;
-use git_checkpoint::model::JournalEntry;
-use git_checkpoint::store::{Revision, Store};
-use git_checkpoint::story::StoryId;
 use std::path::{Path, PathBuf};
-
-/// Export formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// `.pair/working/checkpoints/<story>.md` (seed 000).
-    Pair,
-    /// `working-context.md`, plus `completed.md` beside it with `-o` (seed 001).
-    Team,
-    /// `NOW.md` (seed 003).
-    Pm,
-    /// A timestamped checkpoint file with front matter (seed 004).
-    Gstack,
-}
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
@@ -36,7 +19,7 @@ pub struct Args {
     /// Story id; default as for `resume`.
     pub story: Option<String>,
     /// The file format to write.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::export_format())]
     pub format: Format,
     /// Write to PATH (a directory gets the system's usual file name) instead of stdout.
     #[arg(short = 'o', long, value_name = "PATH")]
@@ -44,116 +27,6 @@ pub struct Args {
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-/// Renders `rev` of `story` in `format`; returns the document and, for `team`, `completed.md`.
-pub fn render(
-    store: &Store,
-    story: &StoryId,
-    rev: &Revision,
-    format: Format,
-) -> Result<(String, Option<String>)> {
-    let mut d = parse_rev(store, rev).doc;
-    if d.story.is_none() {
-        d.story = Some(story.display());
-    }
-    if d.branch.is_none() {
-        d.branch = rev.meta.branch.clone();
-    }
-    if d.title.is_none() {
-        d.title = rev.meta.title.clone();
-    }
-    let source = rev.meta.template.as_str();
-    let template = match format {
-        Format::Pair => formats::Format::Pair,
-        Format::Team => formats::Format::Team,
-        Format::Pm => formats::Format::Pm,
-        Format::Gstack => formats::Format::Gstack,
-    };
-    let mut completed = None;
-    if format == Format::Team {
-        completed = Some(formats::team::render_completed_md(&rev.meta.completed));
-    }
-    // The checkpoint's own format is exported as stored: nothing is lost or reflowed.
-    if template.name() == source {
-        return Ok((rev.document.clone(), completed));
-    }
-    match format {
-        Format::Team => {
-            if d.journal.is_empty() {
-                let tip = rev.summary.commit;
-                let mut history = store.history(tip)?;
-                history.reverse();
-                let skip = history.len().saturating_sub(JOURNAL_KEEP);
-                d.journal = history[skip..]
-                    .iter()
-                    .map(|s| JournalEntry {
-                        at: rfc3339(s.time, s.offset),
-                        subject: s.subject.clone(),
-                        body: s.body.clone(),
-                    })
-                    .collect();
-            }
-            if d.story.as_deref() == Some(&story.display()) {
-                d.story = Some(story.shown().to_string());
-            }
-            completed = Some(formats::team::render_completed_md(&rev.meta.completed));
-        }
-        Format::Gstack => {
-            if source != "gstack" {
-                d.last_updated = Some(rfc3339(rev.summary.time, rev.summary.offset));
-            }
-            if d.files.is_empty() {
-                d.files = rev
-                    .meta
-                    .files_modified
-                    .iter()
-                    .map(|f| f.path.clone())
-                    .collect();
-                d.files.dedup();
-            }
-            if d.status.is_none() || source == "pm" {
-                d.status = Some(
-                    if rev.meta.status == "done" {
-                        "completed"
-                    } else {
-                        "in-progress"
-                    }
-                    .into(),
-                );
-            }
-        }
-        Format::Pm => {
-            if source != "pm" {
-                d.status = Some("active".into());
-            }
-        }
-        Format::Pair => {}
-    }
-    Ok((template.render(&d), completed))
-}
-
-fn default_name(format: Format, story: &StoryId, rev: &Revision) -> String {
-    match format {
-        Format::Pair => format!("{story}.md"),
-        Format::Team => "working-context.md".into(),
-        Format::Pm => "NOW.md".into(),
-        Format::Gstack => {
-            let t = chrono::DateTime::from_timestamp(rev.summary.time, 0).unwrap_or_default();
-            let title = rev.meta.title.clone().unwrap_or_else(|| story.to_string());
-            let slug: String = title
-                .to_lowercase()
-                .chars()
-                .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-                .collect();
-            let slug = slug
-                .split('-')
-                .filter(|s| !s.is_empty())
-                .collect::<Vec<_>>()
-                .join("-");
-            format!("{}-{slug}.md", t.format("%Y%m%d-%H%M%S"))
-        }
-    }
 }
 
 fn write_atomic(path: &Path, text: &str) -> Result<()> {
@@ -190,18 +63,19 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (refname, tip) = git_checkpoint::store::locate(&store, &story, false)?;
     let rev = store.read(&refname, tip)?;
     let story = story.shown_as(&rev.summary.story_display);
-    let (text, completed) = render(&store, &story, &rev, args.format)?;
+    let exported = args.format.export(&store, &story, &rev)?;
+    let (text, completed) = (exported.document, exported.completed_md);
     let mut written = Vec::new();
     if let Some(o) = &args.output {
         let path = if o.is_dir() {
-            o.join(default_name(args.format, &story, &rev))
+            o.join(args.format.file_name(&story, &rev))
         } else {
             o.clone()
         };
         let completed_path = completed
             .as_ref()
             .filter(|c| !c.is_empty())
-            .map(|c| (path.with_file_name("completed.md"), c));
+            .map(|c| (path.with_file_name(formats::team::COMPLETED_FILE_NAME), c));
         write_atomic(&path, &text)?;
         written.push(path.display().to_string());
         if let Some((p, c)) = completed_path {
@@ -209,12 +83,11 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             written.push(p.display().to_string());
         }
     }
-    let format = format!("{:?}", args.format).to_lowercase();
     if args.json {
         out.json(&json::Export {
             schema_version: json::SchemaVersion,
             story: story.as_str().to_string(),
-            format,
+            format: args.format.name().to_string(),
             written,
             document: text,
             completed_md: completed,

@@ -12,7 +12,7 @@
 use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::formats::pm::parse_stack_md;
-use git_checkpoint::formats::{self, Format as Template};
+use git_checkpoint::formats::{self, Format};
 use git_checkpoint::gitstate;
 use git_checkpoint::json;
 use git_checkpoint::model::{Document, Parsed};
@@ -21,21 +21,6 @@ use git_checkpoint::store::{Completion, Meta, NewRevision, Store, FORMAT_VERSION
 use git_checkpoint::story::{self, StoryId};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-/// Formats `import` can be told to read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Recognise each file by its name and content.
-    Auto,
-    /// Seed 000 checkpoint files.
-    Pair,
-    /// Seed 001 `working-context.md` / `completed.md`.
-    Team,
-    /// Seed 003 `NOW.md` / `STACK.md`.
-    Pm,
-    /// Seed 004 timestamped checkpoint files.
-    Gstack,
-}
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
@@ -52,8 +37,9 @@ pub struct Args {
     #[arg(long)]
     pub story: Option<String>,
     /// How to read the files.
-    #[arg(long, value_enum, default_value_t = Format::Auto)]
-    pub format: Format,
+    // `std::option::Option` keeps clap from making the flag optional: `auto` parses to `None`.
+    #[arg(long, value_parser = super::import_format(), default_value = "auto")]
+    pub format: std::option::Option<Format>,
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
@@ -87,7 +73,7 @@ struct Planned {
     doc: Document,
 }
 
-fn kind(path: &Path, text: &str, format: Format) -> Kind {
+fn kind(path: &Path, text: &str, format: Option<&Format>) -> Kind {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().to_lowercase())
@@ -103,18 +89,18 @@ fn kind(path: &Path, text: &str, format: Format) -> Kind {
     let gstack_like = text.starts_with("---") && text.contains("\ntimestamp:");
     let team_like = text.contains("Part A") && text.contains("Working Context");
     match format {
-        Format::Pair => Kind::Pair,
-        Format::Team if completed_like => Kind::TeamCompleted,
-        Format::Team => Kind::TeamContext,
-        Format::Pm if stack_like => Kind::PmStack,
-        Format::Pm => Kind::PmNow,
-        Format::Gstack => Kind::Gstack,
-        Format::Auto if completed_like => Kind::TeamCompleted,
-        Format::Auto if stack_like => Kind::PmStack,
-        Format::Auto if now_like => Kind::PmNow,
-        Format::Auto if gstack_like => Kind::Gstack,
-        Format::Auto if team_like => Kind::TeamContext,
-        Format::Auto => Kind::Pair,
+        Some(Format::Pair | Format::Custom(_)) => Kind::Pair,
+        Some(Format::Team) if completed_like => Kind::TeamCompleted,
+        Some(Format::Team) => Kind::TeamContext,
+        Some(Format::Pm) if stack_like => Kind::PmStack,
+        Some(Format::Pm) => Kind::PmNow,
+        Some(Format::Gstack) => Kind::Gstack,
+        None if completed_like => Kind::TeamCompleted,
+        None if stack_like => Kind::PmStack,
+        None if now_like => Kind::PmNow,
+        None if gstack_like => Kind::Gstack,
+        None if team_like => Kind::TeamContext,
+        None => Kind::Pair,
     }
 }
 
@@ -212,7 +198,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             .ok()
             .and_then(|p| p.parent().map(Path::to_path_buf))
             .unwrap_or_default();
-        match kind(path, &text, args.format) {
+        match kind(path, &text, args.format.as_ref()) {
             Kind::TeamCompleted => {
                 completed_by_dir
                     .entry(dir)
@@ -221,13 +207,13 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             }
             Kind::TeamContext => team_files.push((path.clone(), text)),
             Kind::Gstack => {
-                let p = Template::Gstack.parse(text.as_bytes());
+                let p = Format::Gstack.parse(text.as_bytes());
                 check_parsed(&p, path)?;
                 let t = p.doc.last_updated.as_deref().and_then(formats::parse_time);
                 gstack_files.push((t, path.clone(), p));
             }
             Kind::Pair => {
-                let p = Template::Pair.parse(text.as_bytes());
+                let p = Format::Pair.parse(text.as_bytes());
                 check_parsed(&p, path)?;
                 let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
                 let story = story_of(explicit.as_ref(), &[p.doc.story.clone(), stem], path)?;
@@ -246,7 +232,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
                 });
             }
             Kind::PmNow => {
-                let p = Template::Pm.parse(text.as_bytes());
+                let p = Format::Pm.parse(text.as_bytes());
                 if p.doc.status.as_deref() == Some("idle") {
                     err.note(format_args!(
                         "{} is idle: no active item to import",
@@ -285,7 +271,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
                             path.display()
                         ))
                     })?;
-                    let document = Template::Pm.render(&e.doc);
+                    let document = Format::Pm.render(&e.doc);
                     sources
                         .entry(story.clone())
                         .or_default()
@@ -307,7 +293,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
 
     // Team: Part B entries become revisions with their own times; completed.md alongside.
     for (path, text) in &team_files {
-        let p = Template::Team.parse(text.as_bytes());
+        let p = Format::Team.parse(text.as_bytes());
         check_parsed(&p, path)?;
         let dir = std::path::absolute(path)
             .ok()
@@ -342,9 +328,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
                 None => (format!("import {}", file_name(path)), String::new()),
             };
             let document = if last && entries.len() <= formats::team::JOURNAL_KEEP {
-                Template::Team.render(&p.doc)
+                Format::Team.render(&p.doc)
             } else {
-                Template::Team.render(&doc)
+                Format::Team.render(&doc)
             };
             plans.entry(story.clone()).or_default().push(Planned {
                 document,

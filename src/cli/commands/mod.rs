@@ -217,3 +217,38 @@ pub fn read_revision(store: &Store, at: &Located, rev: Option<&str>) -> Result<R
     };
     store.read(&at.refname, commit)
 }
+
+/// The `--format` values of `import` and `export`: the built-in formats by name, in
+/// [`git_checkpoint::formats::BUILTIN`] order, each with its module's help line; `auto` first for `import`.
+fn format_values(import: bool) -> clap::builder::PossibleValuesParser {
+    use clap::builder::PossibleValue;
+    let auto = import
+        .then(|| PossibleValue::new("auto").help("Recognise each file by its name and content"));
+    let builtin = git_checkpoint::formats::BUILTIN.iter().filter_map(|name| {
+        let f = git_checkpoint::formats::Format::builtin(name)?;
+        let help = if import {
+            f.files_read()
+        } else {
+            f.files_written()
+        };
+        Some(PossibleValue::new(*name).help(help))
+    });
+    clap::builder::PossibleValuesParser::new(auto.into_iter().chain(builtin))
+}
+
+/// `import --format`: a built-in format, or `None` for `auto`.
+pub fn import_format(
+) -> impl clap::builder::TypedValueParser<Value = Option<git_checkpoint::formats::Format>> {
+    use clap::builder::TypedValueParser;
+    format_values(true).map(|name| git_checkpoint::formats::Format::builtin(&name))
+}
+
+/// `export --format`: a built-in format.
+pub fn export_format(
+) -> impl clap::builder::TypedValueParser<Value = git_checkpoint::formats::Format> {
+    use clap::builder::TypedValueParser;
+    format_values(false).map(|name| {
+        git_checkpoint::formats::Format::builtin(&name)
+            .expect("every possible value names a built-in format")
+    })
+}

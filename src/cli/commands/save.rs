@@ -5,10 +5,10 @@ use crate::cli::context::Context;
 use crate::cli::output::Output;
 use crate::cli::ui::Messages;
 use git_checkpoint::error::{Error, Result};
-use git_checkpoint::formats::Format;
+use git_checkpoint::formats::{self, Format};
 use git_checkpoint::gitstate::{self, GitState};
 use git_checkpoint::json;
-use git_checkpoint::model::{self, Document, JournalEntry, Parsed};
+use git_checkpoint::model::{self, Document, Parsed};
 use git_checkpoint::notes;
 use git_checkpoint::store::{Completion, Meta, NewRevision, Revision, Store, FORMAT_VERSION};
 use git_checkpoint::story::StoryId;
@@ -592,16 +592,6 @@ fn compose(
             doc.open_questions.push(q);
         }
     }
-    if doc.status.is_none() && matches!(template, Format::Pm) {
-        doc.status = Some("active".into());
-    }
-    if doc.status.is_none() && matches!(template, Format::Gstack) {
-        doc.status = Some("in-progress".into());
-    }
-    if matches!(template, Format::Gstack) {
-        doc.files = state.files.iter().map(|f| f.path.clone()).collect();
-        doc.files.dedup();
-    }
     if let Some(b) = &state.branch {
         doc.branch = Some(b.clone());
     }
@@ -612,26 +602,18 @@ fn compose(
             None => "0".to_string(),
         });
     }
-    doc.last_updated = Some(match template {
-        Format::Pair | Format::Pm | Format::Custom(_) => {
-            chrono::Local::now().format("%Y-%m-%d %H:%M").to_string()
-        }
-        _ => chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
-    });
     if let Some((name, _)) = store.person("committer") {
         doc.written_by = Some(name);
     }
-    if matches!(template, Format::Team) {
-        let subject = subject(journal, story, &doc);
-        let body = journal
+    let saving = formats::Saving {
+        now: chrono::Local::now(),
+        state,
+        subject: subject(journal, story, &doc),
+        body: journal
             .and_then(|m| m.trim().split_once('\n').map(|(_, r)| r.trim().to_string()))
-            .unwrap_or_default();
-        doc.journal.push(JournalEntry {
-            at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-            subject,
-            body,
-        });
-    }
+            .unwrap_or_default(),
+    };
+    template.fill_for_save(&mut doc, &saving);
     (template.render(&doc), doc)
 }
 
