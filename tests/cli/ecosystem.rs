@@ -1,8 +1,8 @@
-//! Fitting the git ecosystem: JSON schemas, completion under git's own bash completion, man
+//! Fitting the git ecosystem: completion under git's own bash completion, man
 //! pages found by `git help`, config, colour and the pager, agent hooks, PR bodies.
 //! Everything runs the real binary, real git, real bash and real man.
 
-use crate::common::{schema, Sandbox, CP_MD, SEED_313};
+use crate::common::{Sandbox, CP_MD, SEED_313};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -53,81 +53,6 @@ fn repo_with_checkpoint(sb: &Sandbox) -> PathBuf {
     );
     sb.ok(&repo, &["save", "auth", "--done", "c", "--decision", "d2"]);
     repo
-}
-
-// ---------------------------------------------------------------------------------------------
-// JSON schema
-
-#[test]
-fn every_json_output_validates_against_its_schema() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
-    let cp = sb.file("cp.md", CP_MD.as_bytes());
-    let cp = cp.to_str().unwrap();
-    let runs: &[&[&str]] = &[
-        &["save", "auth", "-F", cp, "--json"],
-        &["save", "auth", "--done", "c", "--decision", "d2", "--json"],
-        &["save", "auth", "--print", "--json"],
-        &["save", "other", "--todo", "x", "--json"],
-        &["resume", "auth", "--json"],
-        &["resume", "auth", "--rev", "1", "--json"],
-        &["show", "auth", "--json"],
-        &["show", "auth", "--format", "json"],
-        &["list", "--all", "--json"],
-        &["log", "auth", "--json"],
-        &["diff", "auth", "--json"],
-        &["diff", "auth", "1", "2", "--json"],
-        &["diff", "other", "--json"],
-        &["done", "auth", "--json"],
-        &["list", "--archived", "--json"],
-        &["resume", "auth", "--archived", "--json"],
-        &["done", "other", "--purge", "--yes", "--json"],
-    ];
-    for args in runs {
-        assert!(schema::schema_for(args).is_some(), "{args:?} has a schema");
-        // Sandbox::json validates against the schema.
-        sb.json(&repo, args);
-    }
-    // The validator does reject what the schema forbids.
-    let mut v = sb.json(&repo, &["list", "--archived", "--json"]);
-    v[0]["commit"] = Value::from("not-hex");
-    assert!(!schema::errors("list.schema.json", &v).is_empty());
-    let mut v = sb.json(&repo, &["log", "auth", "--archived", "--json"]);
-    v.as_object_mut().unwrap().remove("revisions");
-    assert!(!schema::errors("log.schema.json", &v).is_empty());
-}
-
-#[test]
-fn every_command_with_json_output_has_a_schema_file() {
-    let files: Vec<String> = schema::all().into_iter().map(|(n, _)| n).collect();
-    for (name, _) in listed_commands() {
-        let out = Command::new(bin())
-            .args([&name, "--help"])
-            .output()
-            .unwrap();
-        let has_json = String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .any(|l| l.trim_start().starts_with("--json"));
-        if has_json {
-            let file = schema::SCHEMA_OF
-                .iter()
-                .find(|(c, _)| *c == name.as_str())
-                .map(|(_, f)| f.to_string())
-                .unwrap_or_else(|| panic!("`{name} --json` has no entry in SCHEMA_OF"));
-            assert!(files.contains(&file), "{file} missing for {name}");
-        }
-    }
-    for (name, v) in schema::all() {
-        assert_eq!(
-            v["$schema"], "https://json-schema.org/draft/2020-12/schema",
-            "{name}"
-        );
-        assert_eq!(
-            v["$id"],
-            format!("{}{name}", schema::BASE),
-            "{name}: $id matches its file name"
-        );
-    }
 }
 
 // ---------------------------------------------------------------------------------------------

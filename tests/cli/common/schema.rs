@@ -1,5 +1,6 @@
 //! Validates `--json` output against the JSON Schema files in docs/json-schema/v1/ (draft
-//! 2020-12), with the maintained `jsonschema` crate. [`crate::common::Sandbox::json`] calls
+//! 2020-12, generated from `git_checkpoint::json` and strict), with the maintained
+//! `jsonschema` crate. [`crate::common::Sandbox::json`] calls
 //! [`check`] on every JSON document a test reads, so every `--json` output in the suite is
 //! checked.
 
@@ -7,7 +8,7 @@ use serde_json::Value;
 use std::path::PathBuf;
 
 /// Base of the schemas' `$id`s; relative `$ref`s between the files resolve against it.
-pub const BASE: &str = "https://git-checkpoint.invalid/json-schema/v1/";
+pub const BASE: &str = git_checkpoint::json::SCHEMA_BASE;
 
 /// The schema file that describes `args`' output, or `None` when `args` prints no JSON or the
 /// command has no schema (see [`SCHEMA_OF`]).
