@@ -231,7 +231,7 @@ fn assert_has_brief(body: &str, what: &str) {
     assert!(
         body.contains(TITLE) && body.contains(NEXT),
         "{what} does not carry the brief ({TITLE:?}, {NEXT:?}); body starts: {}",
-        &body[..body.len().min(2000)]
+        body.chars().take(2000).collect::<String>()
     );
 }
 
@@ -439,6 +439,29 @@ fn claude_on_main_records_the_session_start_hook_as_an_error_today() {
         run.stderr.contains("SessionEnd hook") && run.stderr.contains("failed"),
         "the SessionEnd save error reaches the terminal: {}",
         run.stderr
+    );
+
+    // Outside a repository, with the hooks installed for the user: the same error.
+    sb.ok(&repo, &["agent", "install", "claude", "--user"]);
+    let elsewhere = sb.path("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let sid = "31111111-2222-4333-8444-555555555555";
+    let run = run_bounded(
+        &sb,
+        &elsewhere,
+        &claude,
+        &["-p", "hello", "--session-id", sid],
+        &claude_env(&server),
+        SESSION_LIMIT,
+    );
+    run.assert_ok("claude -p hello outside a repository");
+    let hooks = claude_hook_attachments(&sb.path("home"), sid);
+    assert!(
+        hooks
+            .iter()
+            .any(|a| a["hookName"] == "SessionStart:startup"
+                && a["type"] == "hook_non_blocking_error"),
+        "{hooks:#?}"
     );
 }
 
@@ -665,4 +688,317 @@ fn gemini_brief_reaches_the_first_request_and_the_todo_hook() {
         .requests()
         .iter()
         .any(|r| r.path.contains(":generateContent")));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The stop-time nudge, with a stand-in hook (ours does not exist yet): each agent's protocol for
+// "block this stop once, with a reason the model reads" and its loop guard.
+
+/// The reason the stand-in stop hook gives.
+const NUDGE: &str = "NUDGE: record progress with git-checkpoint save --done T1 --next T2";
+
+/// Writes `nudge.sh`: it saves its payload like `dump.sh` does (as `Stop-...`), then blocks the
+/// stop with [`NUDGE`] unless the payload says a stop hook is already active.
+fn nudge_script(sb: &Sandbox) -> (PathBuf, PathBuf) {
+    let dir = sb.path("payloads");
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = sb.file(
+        "nudge.sh",
+        format!(
+            "#!/bin/sh\nin=$(cat)\nprintf '%s' \"$in\" > '{}'/\"Stop-$(date +%s%N)-$$.json\"\n\
+             case \"$in\" in *'\"stop_hook_active\":true'*) exit 0 ;; esac\n\
+             printf '{{\"decision\":\"block\",\"reason\":\"{NUDGE}\"}}'\n",
+            dir.display()
+        )
+        .as_bytes(),
+    );
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    (script, dir)
+}
+
+/// Asserts the nudge protocol: two turns, only the second carries the reason (`copies` times),
+/// and the second stop payload says a stop hook is active.
+fn assert_nudged_once(server: &ModelServer, dir: &Path, agent: &str, copies: usize) {
+    let turns = server.turns();
+    assert_eq!(turns.len(), 2, "{agent}: one turn, one nudged turn");
+    assert!(!turns[0].body.contains(NUDGE));
+    let body = &turns[1].body;
+    let mut cut = body.len().saturating_sub(3000);
+    while !body.is_char_boundary(cut) {
+        cut += 1;
+    }
+    let tail = &body[cut..];
+    assert_eq!(
+        turns[1].body.matches(NUDGE).count(),
+        copies,
+        "{agent}: ...{tail}"
+    );
+    let stops: Vec<Value> = payloads(dir, "Stop")
+        .iter()
+        .map(|p| p["stop_hook_active"].clone())
+        .collect();
+    assert_eq!(stops, [false, true], "{agent}");
+}
+
+#[test]
+fn claude_stop_hook_block_reaches_the_model_once() {
+    let Some(claude) = agent_cli("claude") else {
+        return;
+    };
+    let sb = Sandbox::new();
+    let repo = story_repo(&sb);
+    let (nudge, dir) = nudge_script(&sb);
+    sb.file(
+        "r/.claude/settings.json",
+        json!({"hooks": {"Stop": [{"hooks": [{"type": "command",
+            "command": nudge.display().to_string()}]}]}})
+        .to_string()
+        .as_bytes(),
+    );
+    let server = ModelServer::start(
+        Wire::Anthropic,
+        steps(vec![
+            Step::text("Stopping."),
+            Step::text("Saved; stopping."),
+        ]),
+    );
+    let run = run_bounded(
+        &sb,
+        &repo,
+        &claude,
+        &["-p", "continue"],
+        &claude_env(&server),
+        SESSION_LIMIT,
+    );
+    run.assert_ok("claude -p continue");
+    assert_eq!(run.stdout.trim(), "Saved; stopping.");
+    // Claude Code sends the reason twice: as a user message "Stop hook feedback:\n<reason>" and
+    // as a system message "Stop hook blocking error from command: \"<command>\": <reason>".
+    assert_nudged_once(&server, &dir, "claude", 2);
+    let body = &server.turns()[1].body;
+    assert!(body.contains("Stop hook feedback:"));
+    assert!(body.contains("Stop hook blocking error from command"));
+}
+
+#[test]
+fn codex_stop_hook_block_reaches_the_model_once() {
+    let Some(codex) = agent_cli("codex") else {
+        return;
+    };
+    let sb = Sandbox::new();
+    let repo = story_repo(&sb);
+    let (nudge, dir) = nudge_script(&sb);
+    sb.file(
+        "r/.codex/hooks.json",
+        json!({"hooks": {"Stop": [{"hooks": [{"type": "command",
+            "command": nudge.display().to_string()}]}]}})
+        .to_string()
+        .as_bytes(),
+    );
+    let server = ModelServer::start(
+        Wire::Responses,
+        steps(vec![
+            Step::text("Stopping."),
+            Step::text("Saved; stopping."),
+        ]),
+    );
+    codex_config(&sb, &server, &repo);
+    let run = run_bounded(
+        &sb,
+        &repo,
+        &codex,
+        &["exec", "--dangerously-bypass-hook-trust", "continue"],
+        &codex_env(),
+        SESSION_LIMIT,
+    );
+    run.assert_ok("codex exec continue");
+    assert_nudged_once(&server, &dir, "codex", 1);
+    // The reason comes back as a user message wrapped in <hook_prompt>.
+    assert!(server.turns()[1].body.contains("<hook_prompt hook_run_id="));
+}
+
+#[test]
+fn gemini_after_agent_block_reaches_the_model_once() {
+    let Some(gemini) = agent_cli("gemini") else {
+        return;
+    };
+    let sb = Sandbox::new();
+    let repo = story_repo(&sb);
+    let (nudge, dir) = nudge_script(&sb);
+    sb.file(
+        "r/.gemini/settings.json",
+        json!({"hooks": {"AfterAgent": [{"hooks": [{"type": "command", "name": "nudge",
+            "command": nudge.display().to_string()}]}]}})
+        .to_string()
+        .as_bytes(),
+    );
+    gemini_settings(&sb);
+    let server = ModelServer::start(
+        Wire::Gemini,
+        steps(vec![
+            Step::text("Stopping."),
+            Step::text("Saved; stopping."),
+        ]),
+    );
+    let run = run_bounded(
+        &sb,
+        &repo,
+        &gemini,
+        &["-m", "gemini-2.5-flash", "-p", "continue"],
+        &gemini_env(&server),
+        SESSION_LIMIT,
+    );
+    run.assert_ok("gemini -p continue");
+    assert!(run.stdout.contains("Saved; stopping."), "{}", run.stdout);
+    assert_nudged_once(&server, &dir, "gemini", 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Codex hook trust without the bypass flag
+
+/// `sha256:<hex>` of `text`, by sha256sum(1).
+fn sha256(text: &str) -> String {
+    use std::io::Write as _;
+    let mut child = Command::new("sha256sum")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("sha256sum runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let hex = String::from_utf8_lossy(&out.stdout);
+    format!("sha256:{}", hex.split_whitespace().next().unwrap())
+}
+
+/// Codex runs an unmanaged hook only when `config.toml` records its hash as trusted
+/// (`[hooks.state."<hooks.json>:<event>:<group>:<handler>"] trusted_hash`); `codex exec` has no
+/// review step and skips untrusted hooks without a word. The hash is sha256 over the compact,
+/// key-sorted JSON of the hook's identity with Codex's defaults filled in (timeout 600, async
+/// false), which is what `agent install` can write to pre-trust its own entries.
+#[test]
+fn codex_skips_untrusted_hooks_silently_and_runs_them_once_their_hash_is_trusted() {
+    let Some(codex) = agent_cli("codex") else {
+        return;
+    };
+    let sb = Sandbox::new();
+    let repo = story_repo(&sb);
+    sb.ok(&repo, &["agent", "install", "codex", "--project"]);
+    let server = ModelServer::start(
+        Wire::Responses,
+        steps(vec![Step::text("One."), Step::text("Two.")]),
+    );
+    codex_config(&sb, &server, &repo);
+    let run = |what| {
+        let r = run_bounded(
+            &sb,
+            &repo,
+            &codex,
+            &["exec", "hello"],
+            &codex_env(),
+            SESSION_LIMIT,
+        );
+        r.assert_ok(what);
+        r
+    };
+    let untrusted = run("codex exec without trust");
+    assert!(!server.turns()[0].body.contains(TITLE), "no hook ran");
+    assert!(
+        !(untrusted.stdout + &untrusted.stderr).contains("hook"),
+        "and nothing says so"
+    );
+
+    let identity = json!({"event_name": "session_start",
+        "matcher": "startup|resume|clear|compact",
+        "hooks": [{"async": false, "command": "git checkpoint prompt", "timeout": 600,
+            "type": "command"}]});
+    // serde_json's map is ordered by key: this is the sorted compact form.
+    let hash = sha256(&identity.to_string());
+    let hooks_json = repo.join(".codex/hooks.json").canonicalize().unwrap();
+    let config = sb.path("home/.codex/config.toml");
+    let mut text = std::fs::read_to_string(&config).unwrap();
+    text += &format!(
+        "\n[hooks.state.\"{}:session_start:0:0\"]\ntrusted_hash = \"{hash}\"\n",
+        hooks_json.display()
+    );
+    std::fs::write(&config, text).unwrap();
+    let trusted = run("codex exec with the hash trusted");
+    assert_has_brief(
+        &server.turns()[1].body,
+        "Codex's request with a trusted hook",
+    );
+    assert!(trusted.stderr.contains("hook: SessionStart Completed"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Codex and Gemini CLI on `main` (no story) today
+
+/// Today on `main` Codex shows our SessionStart hook as failed. Flip when the hook stays quiet
+/// without a story.
+#[test]
+fn codex_on_main_shows_the_session_start_hook_failed_today() {
+    let Some(codex) = agent_cli("codex") else {
+        return;
+    };
+    let sb = Sandbox::new();
+    let repo = story_repo(&sb);
+    sb.git(&repo, &["switch", "-q", "main"]);
+    sb.ok(&repo, &["agent", "install", "codex", "--project"]);
+    let server = ModelServer::start(Wire::Responses, steps(vec![Step::text("Hello.")]));
+    codex_config(&sb, &server, &repo);
+    let run = run_bounded(
+        &sb,
+        &repo,
+        &codex,
+        &["exec", "--dangerously-bypass-hook-trust", "hello"],
+        &codex_env(),
+        SESSION_LIMIT,
+    );
+    run.assert_ok("codex exec hello on main");
+    assert!(
+        run.stderr.contains("hook: SessionStart Failed"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Today on `main` Gemini CLI shows the save errors of our PreCompress and SessionEnd hooks as
+/// "Hook system message"s. Flip when the hooks stay quiet without a story.
+#[test]
+fn gemini_on_main_shows_hook_save_errors_today() {
+    let Some(gemini) = agent_cli("gemini") else {
+        return;
+    };
+    let sb = Sandbox::new();
+    let repo = story_repo(&sb);
+    sb.git(&repo, &["switch", "-q", "main"]);
+    sb.ok(&repo, &["agent", "install", "gemini", "--project"]);
+    gemini_settings(&sb);
+    let server = ModelServer::start(Wire::Gemini, steps(vec![Step::text("Hello.")]));
+    let run = run_bounded(
+        &sb,
+        &repo,
+        &gemini,
+        &["-m", "gemini-2.5-flash", "-p", "hello"],
+        &gemini_env(&server),
+        SESSION_LIMIT,
+    );
+    run.assert_ok("gemini -p hello on main");
+    let all = run.stdout.clone() + &run.stderr;
+    assert_eq!(
+        all.matches("Hook system message: error: cannot detect the story")
+            .count(),
+        2,
+        "{all}"
+    );
+    // The first run in a project also warns about its project hooks, naming ours.
+    assert!(
+        all.contains("project-level hooks have been detected"),
+        "{all}"
+    );
 }
