@@ -619,6 +619,9 @@ fn gemini_env(server: &ModelServer) -> Vec<(&'static str, String)> {
         ("GEMINI_API_KEY", "test-key".into()),
         ("GEMINI_CLI_TRUST_WORKSPACE", "true".into()),
         ("GEMINI_CLI_NO_RELAUNCH", "true".into()),
+        ("HTTPS_PROXY", "http://127.0.0.1:9".into()),
+        ("HTTP_PROXY", "http://127.0.0.1:9".into()),
+        ("NO_PROXY", "127.0.0.1,localhost".into()),
     ]
 }
 
