@@ -6,7 +6,7 @@
 //! refreshes computed by gix's status are deliberately dropped, not written back).
 
 use crate::error::{Error, Result};
-use crate::store::FileChange;
+use crate::store::{FileChange, FileState};
 use gix::bstr::ByteSlice;
 use gix::ObjectId;
 
@@ -111,9 +111,12 @@ pub fn gather(
             state.merge_base = Some(base);
             state.commits = commits_since(repo, head, base);
             match known {
-                Some(k) if k.merge_base == base && k.head == head => state
-                    .files
-                    .extend(k.files.iter().filter(|f| f.state == "committed").cloned()),
+                Some(k) if k.merge_base == base && k.head == head => state.files.extend(
+                    k.files
+                        .iter()
+                        .filter(|f| f.state == FileState::Committed)
+                        .cloned(),
+                ),
                 _ => state.files.extend(committed_files(repo, base, head)),
             }
         }
@@ -223,7 +226,7 @@ fn committed_files(repo: &gix::Repository, base: ObjectId, head: ObjectId) -> Ve
         .into_iter()
         .map(|path| FileChange {
             path,
-            state: "committed".into(),
+            state: FileState::Committed,
         })
         .collect()
 }
@@ -249,19 +252,19 @@ pub fn status(repo: &gix::Repository) -> Result<Vec<FileChange>> {
     for item in iter {
         let item = item.map_err(err)?;
         let state = match &item {
-            gix::status::Item::TreeIndex(_) => "staged",
+            gix::status::Item::TreeIndex(_) => FileState::Staged,
             gix::status::Item::IndexWorktree(change) => match change.summary() {
                 None => continue,
-                Some(gix::status::index_worktree::iter::Summary::Added) => "untracked",
-                Some(_) => "unstaged",
+                Some(gix::status::index_worktree::iter::Summary::Added) => FileState::Untracked,
+                Some(_) => FileState::Unstaged,
             },
         };
         out.push(FileChange {
             path: item.location().to_str_lossy().into_owned(),
-            state: state.into(),
+            state,
         });
     }
-    out.sort_by(|a, b| a.state.cmp(&b.state).then(a.path.cmp(&b.path)));
+    out.sort_by(|a, b| (a.state.as_str(), &a.path).cmp(&(b.state.as_str(), &b.path)));
     out.dedup();
     Ok(out)
 }

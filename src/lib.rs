@@ -24,6 +24,7 @@ pub mod gitstate;
 pub mod json;
 pub mod model;
 pub mod notes;
+pub mod ops;
 pub mod pack;
 pub mod remote;
 pub mod secrets;

@@ -7,14 +7,13 @@
 use crate::error::{Error, Result};
 use crate::formats::pm::{render_stack_md, StackMdEntry};
 use crate::model::Document;
-use crate::store::{self, PreviousValue, Store, STACK_REF};
+use crate::store::{self, Store, STACK_REF};
 use gix::ObjectId;
 
 /// `stack.json`'s file name.
 pub const STACK_FILE: &str = "stack.json";
 /// The human rendering's file name.
 pub const STACK_MD: &str = "STACK.md";
-const ATTEMPTS: u32 = 16;
 
 /// One suspended story.
 #[derive(
@@ -122,8 +121,7 @@ where
     F: FnMut(&mut Stack) -> Result<()>,
 {
     store.check_identity()?;
-    for attempt in 0..ATTEMPTS {
-        store::backoff(attempt);
+    store.transact(STACK_REF, || {
         let (tip, mut stack) = read(store)?;
         change(&mut stack)?;
         stack.schema_version = 1;
@@ -135,27 +133,7 @@ where
             tip.into_iter().collect(),
             None,
         )?;
-        let expected = match tip {
-            Some(t) => PreviousValue::MustExistAndMatch(gix::refs::Target::Object(t)),
-            None => PreviousValue::MustNotExist,
-        };
-        match store.edit(vec![store::update_edit(
-            STACK_REF,
-            commit,
-            expected,
-            "checkpoint: stack",
-        )]) {
-            Ok(()) => return Ok(stack),
-            Err(e) => {
-                if store.tip(STACK_REF)? != tip {
-                    continue;
-                }
-                return Err(e);
-            }
-        }
-    }
-    Err(Error::Contended {
-        refname: STACK_REF.into(),
-        attempts: ATTEMPTS,
+        let edit = store::update_edit(STACK_REF, commit, store::expect(tip), "checkpoint: stack");
+        Ok(store::Step::Write(vec![edit], stack))
     })
 }

@@ -47,9 +47,97 @@ const OBJECT_CACHE_BYTES: usize = 1 << 20;
 pub struct FileChange {
     /// Repository-relative path, `/`-separated.
     pub path: String,
-    /// `staged`, `unstaged`, `untracked` or `committed` (changed on the branch since the merge-base).
-    #[schemars(extend("enum" = ["staged", "unstaged", "untracked", "committed"]))]
-    pub state: String,
+    /// Where the change is.
+    pub state: FileState,
+}
+
+/// Where a recorded file change is (`meta.json` `files_modified[].state`).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum FileState {
+    /// In the index, not committed.
+    Staged,
+    /// Not tracked by git and not ignored.
+    Untracked,
+    /// Changed on the branch since the merge-base with the default branch.
+    Committed,
+    /// Changed in the working tree, not staged (also any state a newer writer names that this
+    /// version does not know).
+    #[serde(other)]
+    Unstaged,
+}
+
+impl FileState {
+    /// The name `meta.json` uses: `staged`, `unstaged`, `untracked`, `committed`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FileState::Staged => "staged",
+            FileState::Unstaged => "unstaged",
+            FileState::Untracked => "untracked",
+            FileState::Committed => "committed",
+        }
+    }
+}
+
+impl std::fmt::Display for FileState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A story's state (`meta.json` `status`, the `Checkpoint-Status` trailer).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Finished with `done` (its ref is in the archive).
+    Done,
+    /// Being worked on (also any value this version does not know).
+    #[default]
+    #[serde(other)]
+    Active,
+}
+
+impl Status {
+    /// `active` or `done`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Active => "active",
+            Status::Done => "done",
+        }
+    }
+
+    /// The trailer's value: `done` is done, anything else active.
+    pub fn parse(text: &str) -> Status {
+        if text.trim().eq_ignore_ascii_case("done") {
+            Status::Done
+        } else {
+            Status::Active
+        }
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Now in UTC as RFC 3339 with whole seconds (`2026-07-16T14:30:00Z`), as `meta.json` records
+/// `saved_at` and completion dates.
+pub fn now_rfc3339() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
 /// `meta.json`: machine-readable facts about one revision (format version 1).
@@ -81,8 +169,8 @@ pub struct Meta {
     pub tasks_total: usize,
     /// Template name; `pair` for the default.
     pub template: String,
-    /// `active` or `done`.
-    pub status: String,
+    /// Active or done.
+    pub status: Status,
     /// 1 for the first revision, then the highest parent revision plus one.
     pub revision: u64,
     /// When saved, RFC 3339.
@@ -112,6 +200,14 @@ pub struct Completion {
     pub files: Vec<String>,
 }
 
+impl Revision {
+    /// The revision number: the `Checkpoint-Revision` trailer, or `meta.json`'s when that is
+    /// higher (a commit written by another tool may lack the trailer).
+    pub fn number(&self) -> u64 {
+        self.summary.revision.max(self.meta.revision)
+    }
+}
+
 /// What `list` and `log` show, read from a commit alone (message trailers and signatures).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Summary {
@@ -135,8 +231,8 @@ pub struct Summary {
     pub tasks_done: usize,
     /// `Checkpoint-Tasks` total part.
     pub tasks_total: usize,
-    /// `Checkpoint-Status`: `active` or `done`.
-    pub status: String,
+    /// `Checkpoint-Status`.
+    pub status: Status,
     /// `Checkpoint-Revision`.
     pub revision: u64,
     /// Author name as recorded.
@@ -338,7 +434,7 @@ impl Store {
             branch: get("Checkpoint-Branch").to_string(),
             tasks_done: done.trim().parse().unwrap_or(0),
             tasks_total: total.trim().parse().unwrap_or(0),
-            status: get("Checkpoint-Status").to_string(),
+            status: Status::parse(get("Checkpoint-Status")),
             revision: get("Checkpoint-Revision").parse().unwrap_or(0),
             author: author.name.to_str_lossy().into_owned(),
             email: author.email.to_str_lossy().into_owned(),
@@ -495,8 +591,43 @@ impl Store {
         G: FnMut(ObjectId, &NewRevision) -> Result<Vec<RefEdit>>,
     {
         self.check_identity()?;
+        self.transact(refname, || {
+            let tip = self.tip(refname)?;
+            let current = tip.map(|t| self.read(refname, t)).transpose()?;
+            let mut new = change(current.as_ref())?;
+            new.meta.revision = next_revision(current.iter().map(Revision::number));
+            let commit = self.write_commit_at(&new, tip.into_iter().collect(), time)?;
+            let mut edits = vec![update_edit(
+                refname,
+                commit,
+                expect(tip),
+                "checkpoint: save",
+            )];
+            edits.extend(extra(commit, &new)?);
+            Ok(Step::Write(edits, (commit, tip)))
+        })
+    }
+
+    /// The one write path for refs: runs `plan` against the refs as they are now and applies
+    /// the edits it returns as one transaction, each edit a compare-and-swap (its expected
+    /// previous value). When another writer moved one of the refs meanwhile (a lost race), or
+    /// a `<ref>.lock` of another git process is in the way, it waits a little ([`backoff`])
+    /// and plans again from fresh state, at most [`MAX_ATTEMPTS`] times. `refname` names the
+    /// main ref in errors. Returns what `plan` returned with the edits that were applied.
+    ///
+    /// Objects `plan` wrote for an attempt that lost are unreferenced and left for `git gc`,
+    /// as git itself does.
+    ///
+    /// # Errors
+    /// Errors from `plan` (nothing is written); [`Error::LockHeld`] when a lock stays through
+    /// every attempt (a crashed process's: the message names it); [`Error::Contended`] after
+    /// repeated lost races; [`Error::Git`] when the transaction fails for another reason.
+    pub fn transact<T>(
+        &self,
+        refname: &str,
+        mut plan: impl FnMut() -> Result<Step<T>>,
+    ) -> Result<T> {
         // A lock held by a live writer is gone in a moment: wait for it like for a lost race.
-        // One still there after every attempt (a crashed process's) is reported, naming it.
         let mut locked: Option<Error> = None;
         let mut names = vec![refname.to_string()];
         for attempt in 0..MAX_ATTEMPTS {
@@ -511,33 +642,22 @@ impl Store {
                 });
                 continue;
             }
-            let tip = self.tip(refname)?;
-            let current = tip.map(|t| self.read(refname, t)).transpose()?;
-            let mut new = change(current.as_ref())?;
-            new.meta.revision = current
-                .as_ref()
-                .map_or(0, |c| c.summary.revision.max(c.meta.revision))
-                .saturating_add(1);
-            let commit = self.write_commit_at(&new, tip.into_iter().collect(), time)?;
-            let expected = match tip {
-                Some(t) => PreviousValue::MustExistAndMatch(Target::Object(t)),
-                None => PreviousValue::MustNotExist,
+            let (edits, value) = match plan()? {
+                Step::Nothing(value) => return Ok(value),
+                Step::Write(edits, value) => (edits, value),
             };
-            let mut edits = vec![update_edit(refname, commit, expected, "checkpoint: save")];
-            edits.extend(extra(commit, &new)?);
             names = edits
                 .iter()
                 .map(|e| e.name.as_bstr().to_str_lossy().into_owned())
                 .collect();
             match self.edit(edits.clone()) {
-                Ok(()) => return Ok((commit, tip)),
+                Ok(()) => return Ok(value),
                 Err(e @ Error::LockHeld { .. }) => locked = Some(e),
                 Err(e) => {
                     locked = None;
-                    if self.raced(&edits)? {
-                        continue; // Lost the race: re-read, re-apply, retry.
+                    if !self.raced(&edits)? {
+                        return Err(e);
                     }
-                    return Err(e);
                 }
             }
         }
@@ -780,6 +900,30 @@ impl Store {
     }
 }
 
+/// What one attempt of [`Store::transact`] decided.
+#[derive(Debug)]
+pub enum Step<T> {
+    /// Nothing to write (the refs are already as wanted): return the value.
+    Nothing(T),
+    /// Apply these edits as one transaction, then return the value.
+    Write(Vec<RefEdit>, T),
+}
+
+/// The expected previous value of a compare-and-swap on a ref whose tip was read as `tip`:
+/// it must still point there, or still not exist.
+pub fn expect(tip: Option<ObjectId>) -> PreviousValue {
+    match tip {
+        Some(t) => PreviousValue::MustExistAndMatch(Target::Object(t)),
+        None => PreviousValue::MustNotExist,
+    }
+}
+
+/// The revision number of a new commit whose parents have revisions `parents`: the highest
+/// plus one, 1 for a first revision (docs/FORMAT.md: `Checkpoint-Revision`).
+pub fn next_revision(parents: impl IntoIterator<Item = u64>) -> u64 {
+    parents.into_iter().max().unwrap_or(0).saturating_add(1)
+}
+
 /// Sleeps before retry `attempt` (none before the first): a few milliseconds, growing, with
 /// jitter from the clock and pid so racing processes spread out.
 pub fn backoff(attempt: u32) {
@@ -877,7 +1021,7 @@ fn compose_message(new: &NewRevision) -> String {
     trailer("Title", m.title.as_deref().unwrap_or(""));
     trailer("Branch", m.branch.as_deref().unwrap_or(""));
     trailer("Tasks", &format!("{}/{}", m.tasks_done, m.tasks_total));
-    trailer("Status", &m.status);
+    trailer("Status", m.status.as_str());
     trailer("Revision", &m.revision.to_string());
     trailer("Template", &m.template);
     trailer("Format", &FORMAT_VERSION.to_string());
@@ -951,7 +1095,7 @@ mod tests {
                 title: Some("A\ntitle".into()),
                 tasks_done: 2,
                 tasks_total: 3,
-                status: "active".into(),
+                status: Status::Active,
                 revision: 4,
                 template: "pair".into(),
                 ..Meta::default()

@@ -12,7 +12,8 @@ use crate::notes::{self, NOTES_REF};
 use crate::pack;
 use crate::remote::{tracking_archive_prefix, tracking_notes, tracking_prefix};
 use crate::store::{
-    self, update_edit, Meta, NewRevision, PreviousValue, Store, ACTIVE_PREFIX, ARCHIVE_PREFIX,
+    self, expect, update_edit, Meta, NewRevision, PreviousValue, Status, Store, ACTIVE_PREFIX,
+    ARCHIVE_PREFIX,
 };
 use crate::story::StoryId;
 use gix::refs::transaction::RefEdit;
@@ -166,13 +167,6 @@ fn outcome(story: &str, refname: &str, action: Action, tip: Option<ObjectId>) ->
     }
 }
 
-fn expect(tip: Option<ObjectId>) -> PreviousValue {
-    match tip {
-        Some(t) => PreviousValue::MustExistAndMatch(gix::refs::Target::Object(t)),
-        None => PreviousValue::MustNotExist,
-    }
-}
-
 /// Integrates every `(slot, story, local ref, their tip)` of `items` at once, in the order
 /// given: merges are computed with their objects kept in memory, the objects are then written
 /// together ([`pack::persist`]: one pack when there are many), and every ref moves in one
@@ -305,26 +299,11 @@ fn integrate_tip(
     theirs: ObjectId,
     mut merge: impl FnMut(ObjectId, Option<ObjectId>) -> Result<(ObjectId, Vec<String>)>,
 ) -> Result<Outcome> {
-    // As many attempts as a save: local saves keep moving the notes ref during a sync.
-    for attempt in 0..store::MAX_ATTEMPTS {
-        store::backoff(attempt);
-        let (o, edit) = plan_tip(store, name, refname, theirs, &mut merge)?;
-        let Some(edit) = edit else {
-            return Ok(o);
-        };
-        match store.edit(vec![edit.clone()]) {
-            Ok(()) => return Ok(o),
-            Err(e @ Error::LockHeld { .. }) => return Err(e),
-            Err(e) => {
-                if !store.raced(&[edit])? {
-                    return Err(e);
-                }
-            }
-        }
-    }
-    Err(Error::Contended {
-        refname: refname.to_string(),
-        attempts: store::MAX_ATTEMPTS,
+    store.transact(refname, || {
+        Ok(match plan_tip(store, name, refname, theirs, &mut merge)? {
+            (o, Some(edit)) => store::Step::Write(vec![edit], o),
+            (o, None) => store::Step::Nothing(o),
+        })
     })
 }
 
@@ -359,19 +338,13 @@ fn merge_commit(
         branch: merged.doc.branch.clone().or(newer.branch.clone()),
         tasks_done: done,
         tasks_total: total,
-        status: if our_rev.meta.status == "done" && their_rev.meta.status == "done" {
-            "done".into()
+        status: if our_rev.meta.status == Status::Done && their_rev.meta.status == Status::Done {
+            Status::Done
         } else {
-            our_rev.meta.status.clone()
+            our_rev.meta.status
         },
-        revision: our_rev
-            .summary
-            .revision
-            .max(their_rev.summary.revision)
-            .max(our_rev.meta.revision)
-            .max(their_rev.meta.revision)
-            .saturating_add(1),
-        saved_at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        revision: store::next_revision([our_rev.number(), their_rev.number()]),
+        saved_at: store::now_rfc3339(),
         ..newer.clone()
     };
     // The completion log is a union: a task completed on either side stays completed, in date order.

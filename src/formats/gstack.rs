@@ -49,7 +49,7 @@ pub(super) fn fill_for_export(d: &mut Document, rev: &Revision) {
     }
     if d.status.is_none() || source == "pm" {
         d.status = Some(
-            if rev.meta.status == "done" {
+            if rev.meta.status == crate::store::Status::Done {
                 "completed"
             } else {
                 "in-progress"

@@ -7,8 +7,7 @@ use crate::cli::ui::Messages;
 use git_checkpoint::error::Result;
 use git_checkpoint::json;
 use git_checkpoint::remote;
-use git_checkpoint::store::Store;
-use git_checkpoint::sync::{self, Action, Outcome};
+use git_checkpoint::sync::{Action, Outcome};
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
@@ -34,7 +33,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let err = &mut ctx.ui.err;
     let store = ctx.repo.store()?;
     let remote = remote::choose(&store, args.remote.as_deref())?;
-    let outcomes = fetch_and_integrate(&store, &remote)?;
+    let outcomes = git_checkpoint::ops::fetch::fetch(&store, &remote)?;
     if args.json {
         out.json(&json::Fetch {
             schema_version: json::SchemaVersion,
@@ -45,15 +44,6 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         print_outcomes(out, err, &remote, &outcomes)?;
     }
     Ok(0)
-}
-
-/// Fetches from `remote` and integrates what came in.
-///
-/// # Errors
-/// Transport and storage errors.
-pub fn fetch_and_integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
-    remote::fetch(remote)?;
-    sync::integrate(store, remote)
 }
 
 /// Prints one line per ref that changed (or was skipped), and every merge conflict.

@@ -444,7 +444,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
                             tasks_done: done,
                             tasks_total: total,
                             template: pl.template.to_string(),
-                            status: "active".into(),
+                            status: git_checkpoint::store::Status::Active,
                             saved_at,
                             completed: pl.completed.clone(),
                             ..Meta::default()

@@ -88,7 +88,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
                 revision: s.revision,
                 tasks_done: s.tasks_done,
                 tasks_total: s.tasks_total,
-                status: s.status.clone(),
+                status: s.status.to_string(),
                 author: s.author.clone(),
                 updated_at: rfc3339(s.time, s.offset),
             })

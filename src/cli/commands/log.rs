@@ -123,7 +123,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
                     tasks_total: s.tasks_total,
                     tasks_done_change: dd,
                     tasks_total_change: dt,
-                    status: s.status.clone(),
+                    status: s.status.to_string(),
                 }
             })
             .collect();

@@ -45,7 +45,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let store = ctx.repo.store()?;
     if ctx.config.auto_sync()? {
         let fetched = git_checkpoint::remote::choose(&store, None)
-            .and_then(|remote| super::fetch::fetch_and_integrate(&store, &remote));
+            .and_then(|remote| git_checkpoint::ops::fetch::fetch(&store, &remote));
         if let Err(e) = fetched {
             err.warn(format_args!("checkpoint.autoSync: not fetched: {e}"));
         }

@@ -197,7 +197,7 @@ fn pop(
         if let Some(b) = top.branch.as_ref().filter(|b| here.as_ref() != Some(*b)) {
             let dirty: Vec<String> = gitstate::status(&store.repo)?
                 .into_iter()
-                .filter(|f| f.state != "untracked")
+                .filter(|f| f.state != git_checkpoint::store::FileState::Untracked)
                 .map(|f| f.path)
                 .collect();
             if !dirty.is_empty() {

@@ -135,14 +135,14 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         (None, Some(h)) => gitstate::count(&store.repo, h, h).map(|_| 0),
         _ => Some(0),
     };
-    let saved_files: Vec<(String, String)> = rev
+    let saved_files: Vec<(String, git_checkpoint::store::FileState)> = rev
         .meta
         .files_modified
         .iter()
-        .filter(|f| f.state != "committed")
-        .map(|f| (f.path.clone(), f.state.clone()))
+        .filter(|f| f.state != git_checkpoint::store::FileState::Committed)
+        .map(|f| (f.path.clone(), f.state))
         .collect();
-    let now_files: Vec<(String, String)> = gitstate::status(&store.repo)?
+    let now_files: Vec<(String, git_checkpoint::store::FileState)> = gitstate::status(&store.repo)?
         .into_iter()
         .map(|f| (f.path, f.state))
         .collect();

@@ -1,10 +1,10 @@
 //! `git checkpoint switch STORY`: save the current story (a revision recording the switch),
 //! then make STORY current.
 
-use super::save;
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 use git_checkpoint::json;
+use git_checkpoint::ops::save;
 use git_checkpoint::story::StoryId;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
@@ -37,16 +37,15 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let from = git_checkpoint::current::get(&store);
     let mut saved = None;
     if let Some(from) = from.as_ref().filter(|f| **f != to) {
-        let save_args = save::Args {
-            story: Some(from.to_string()),
+        let options = save::Options {
             message: Some(
                 args.message
                     .clone()
                     .unwrap_or_else(|| format!("switch to {}", to.display())),
             ),
-            ..save::Args::default()
+            ..save::Options::default()
         };
-        saved = Some(save::save(&store, from, &save_args)?);
+        saved = Some(save::save(&store, from, &options)?);
     }
     git_checkpoint::current::set(&store, &to)?;
     let exists = store.tip(&to.refname())?.is_some();

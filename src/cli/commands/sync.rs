@@ -29,9 +29,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let err = &mut ctx.ui.err;
     let store = ctx.repo.store()?;
     let remote = remote::choose(&store, args.remote.as_deref())?;
-    let mut integrated = super::fetch::fetch_and_integrate(&store, &remote)?;
-    let (pushed, more) = super::push::push_with_retry(&store, &remote, None)?;
-    integrated.extend(more);
+    let git_checkpoint::ops::sync::Synced { integrated, pushed } =
+        git_checkpoint::ops::sync::sync(&store, &remote)?;
     if args.json {
         out.json(&json::Sync {
             schema_version: json::SchemaVersion,

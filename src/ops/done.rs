@@ -1,0 +1,156 @@
+//! Finishing a story: a final revision with status `done` whose parents are the active tip (and
+//! the previous archive tip, when the story was finished before), then the active ref moves to
+//! `refs/checkpoints-archive/<story>` in one ref transaction, so nothing is lost. Purging
+//! deletes both refs instead. Layout: docs/FORMAT.md.
+
+use crate::error::{Error, Result};
+use crate::store::{self, NewRevision, Status, Step, Store};
+use crate::story::StoryId;
+use gix::ObjectId;
+
+/// How to finish a story.
+#[derive(Debug, Clone, Default)]
+pub struct Options<'a> {
+    /// Journal text of the final revision (first line: the commit subject); default
+    /// `done: <story>`.
+    pub message: Option<&'a str>,
+    /// Finish while todos or "Done when" checks are still open.
+    pub force: bool,
+}
+
+/// A finished story, as [`finish`] returns it.
+#[derive(Debug, Clone)]
+pub struct Finished {
+    /// The story as the user typed it (for messages).
+    pub shown: String,
+    /// The archive ref now holding the story.
+    pub refname: String,
+    /// The final checkpoint commit.
+    pub commit: ObjectId,
+    /// Its revision number.
+    pub revision: u64,
+}
+
+/// Writes the final revision of `story` and archives its ref, by compare-and-swap on both refs
+/// (retried as every ref write is, see [`Store::transact`]). Clears the worktree's current
+/// story when it was this one.
+///
+/// # Errors
+/// [`Error::NotFound`] without an active checkpoint; [`Error::Input`] listing the open items
+/// unless `force`; [`Error::NoIdentity`], [`Error::LockHeld`], [`Error::Contended`],
+/// [`Error::Git`]. Refs are untouched on error.
+pub fn finish(store: &Store, story: &StoryId, options: &Options) -> Result<Finished> {
+    let active = story.refname();
+    let archive = story.archive_refname();
+    store.check_identity()?;
+    if let Some(lock) = store.lock_held(&active) {
+        return Err(Error::LockHeld {
+            refname: active,
+            lock,
+        });
+    }
+    if !options.force {
+        let (_, tip) = store::locate(store, story, false)?;
+        let rev = store.read(&active, tip)?;
+        let open_items = crate::formats::parse_revision(store, &rev).doc.unfinished();
+        if !open_items.is_empty() {
+            return Err(Error::Input(format!(
+                "story {} is not done: {} still open ({}); finish them (`git checkpoint save --done T<n>` / `--met <check>`) or pass --force",
+                story.clone().shown_as(&rev.summary.story_display).display(),
+                open_items.len(),
+                open_items.join("; ")
+            )));
+        }
+    }
+    let finished = store.transact(&active, || {
+        let (_, tip) = store::locate(store, story, false)?;
+        let archived_tip = store.tip(&archive)?;
+        let rev = store.read(&active, tip)?;
+        let shown = story.clone().shown_as(&rev.summary.story_display).display();
+        let mut meta = rev.meta.clone();
+        meta.status = Status::Done;
+        let archived_revision = match archived_tip {
+            Some(t) => store.summary(t)?.revision,
+            None => 0,
+        };
+        meta.revision = store::next_revision([rev.number(), archived_revision]);
+        meta.saved_at = store::now_rfc3339();
+        let subject = options
+            .message
+            .and_then(|m| m.lines().next())
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("done: {shown}"));
+        let body = options
+            .message
+            .and_then(|m| m.split_once('\n').map(|(_, r)| r.to_string()))
+            .unwrap_or_default();
+        let revision = meta.revision;
+        let new = NewRevision {
+            document: rev.document,
+            meta,
+            subject,
+            body,
+        };
+        // A story finished before keeps its earlier archive as a second parent.
+        let parents: Vec<_> = std::iter::once(tip).chain(archived_tip).collect();
+        let commit = store.write_commit(&new, parents)?;
+        let edits = vec![
+            store::update_edit(
+                &archive,
+                commit,
+                store::expect(archived_tip),
+                "checkpoint: done",
+            ),
+            store::delete_edit(&active, tip),
+        ];
+        Ok(Step::Write(
+            edits,
+            Finished {
+                shown,
+                refname: archive.clone(),
+                commit,
+                revision,
+            },
+        ))
+    })?;
+    crate::current::clear_if(store, story)?;
+    Ok(finished)
+}
+
+/// The refs [`purge`] would delete (active and archive, those that exist) with their tips.
+///
+/// # Errors
+/// [`Error::NotFound`] when neither exists; [`Error::Git`].
+pub fn purge_targets(store: &Store, story: &StoryId) -> Result<Vec<(String, ObjectId)>> {
+    let active = story.refname();
+    let mut targets = Vec::new();
+    for r in [active.clone(), story.archive_refname()] {
+        if let Some(t) = store.tip(&r)? {
+            targets.push((r, t));
+        }
+    }
+    if targets.is_empty() {
+        return Err(Error::NotFound {
+            story: story.to_string(),
+            refname: active,
+        });
+    }
+    Ok(targets)
+}
+
+/// Deletes `targets` (from [`purge_targets`]) in one transaction, each only if it still points
+/// where it did, and records tombstones so remotes that have the story learn of the purge on
+/// the next push.
+///
+/// # Errors
+/// [`Error::LockHeld`], [`Error::Git`] (also when a ref moved meanwhile); nothing is deleted
+/// then.
+pub fn purge(store: &Store, story: &StoryId, targets: &[(String, ObjectId)]) -> Result<()> {
+    store.edit(
+        targets
+            .iter()
+            .map(|(r, t)| store::delete_edit(r, *t))
+            .collect(),
+    )?;
+    crate::sync::add_tombstones(store, story)
+}

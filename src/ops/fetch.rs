@@ -1,0 +1,17 @@
+//! Fetching a remote's checkpoints through the user's `git fetch` into the remote-tracking
+//! namespace (`refs/remotes/<remote>/checkpoints/*`), then integrating them: behind is
+//! fast-forwarded, ahead is left alone, diverged histories get a merge commit.
+
+use crate::error::Result;
+use crate::store::Store;
+use crate::sync::{self, Outcome};
+
+/// Fetches from `remote` and integrates what came in; returns one outcome per ref that changed
+/// or was skipped.
+///
+/// # Errors
+/// Transport errors from `git fetch`; storage errors while integrating.
+pub fn fetch(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
+    crate::remote::fetch(remote)?;
+    sync::integrate(store, remote)
+}

@@ -1,0 +1,10 @@
+//! The operations behind the commands: plain option structs in, typed results out, nothing
+//! printed. The binary's commands convert their arguments into these options and print the
+//! results; one operation calls another through these functions, never through a command.
+//! Model: gitoxide-core's `repository/*.rs`.
+
+pub mod done;
+pub mod fetch;
+pub mod push;
+pub mod save;
+pub mod sync;

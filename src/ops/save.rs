@@ -1,0 +1,591 @@
+//! Saving a checkpoint: the document is composed from the previous revision and the options
+//! (or taken whole from a file or the editor), parsed with its template, scanned for
+//! credentials, and written as a new commit on `refs/checkpoints/<story>` by compare-and-swap,
+//! with a line on the code commit's note in the same ref transaction.
+
+use crate::error::{Error, Result};
+use crate::formats::Format;
+use crate::gitstate::{self, GitState};
+use crate::model::{Document, Parsed};
+use crate::notes;
+use crate::store::{Completion, Meta, NewRevision, Revision, Store, FORMAT_VERSION};
+use crate::story::StoryId;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// What a save changes. Text options replace a field (an empty value clears it); list options
+/// add items. `file` replaces the whole document (or, with `journal`, gives the journal entry).
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// The story's title.
+    pub title: Option<String>,
+    /// The story's goal.
+    pub goal: Option<String>,
+    /// Where the story comes from (issue URL, ticket).
+    pub source: Option<String>,
+    /// The commit strategy.
+    pub strategy: Option<String>,
+    /// Tasks to mark done; a leading task id (`T3`) moves the matching todo.
+    pub done: Vec<String>,
+    /// Todos to add.
+    pub todo: Vec<String>,
+    /// Key decisions to add.
+    pub decision: Vec<String>,
+    /// The next immediate action.
+    pub next: Option<String>,
+    /// The item's stage (pm).
+    pub stage: Option<String>,
+    /// Where the last session stopped.
+    pub stopped_at: Option<String>,
+    /// The command or file the next session starts with.
+    pub start_with: Option<String>,
+    /// "Done when" checks to add.
+    pub done_when: Vec<String>,
+    /// "Done when" checks (text or prefix) to mark met.
+    pub met: Vec<String>,
+    /// Context notes to add.
+    pub context: Vec<String>,
+    /// Open questions to add.
+    pub question: Vec<String>,
+    /// The template to write with; default: the checkpoint's, else `checkpoint.template`.
+    pub template: Option<String>,
+    /// This revision's journal entry (first line: the commit subject).
+    pub message: Option<String>,
+    /// `file` is the journal entry, not the document.
+    pub journal: bool,
+    /// The whole document (`-` for stdin), or the journal entry with `journal`.
+    pub file: Option<PathBuf>,
+    /// Open the document in the editor git uses before writing.
+    pub edit: bool,
+    /// Write even if the content looks like it holds a credential.
+    pub allow_secret: bool,
+}
+
+/// A document rendered and parsed as [`save`] would write it, by [`preview`].
+#[derive(Debug, Clone)]
+pub struct Preview {
+    /// The template's name.
+    pub template: String,
+    /// The document.
+    pub text: String,
+    /// The document parsed with its template.
+    pub parsed: Parsed,
+}
+
+/// Renders and parses the document a save with `args` would write; writes nothing.
+///
+/// # Errors
+/// Option, template and read errors, as [`save`].
+pub fn preview(store: &Store, story: &StoryId, args: &Options) -> Result<Preview> {
+    check_options(args)?;
+    let refname = story.refname();
+    let (current, state) = current_and_state(store, &refname, args)?;
+    let template = choose_template(store, args, current.as_ref())?;
+    let (text, parsed) = match &args.file {
+        Some(path) if !args.journal => {
+            let parsed = template.parse(&read_input(path, store.max_size())?);
+            (parsed.text.clone(), parsed)
+        }
+        _ => {
+            let (text, _) = compose(
+                args,
+                story,
+                &state,
+                current.as_ref(),
+                store,
+                &template,
+                args.message.as_deref(),
+            );
+            let parsed = template.parse(text.as_bytes());
+            (text, parsed)
+        }
+    };
+    Ok(Preview {
+        template: template.name().to_string(),
+        text,
+        parsed,
+    })
+}
+
+/// A written revision, as [`save`] returns it.
+pub struct Saved {
+    /// The story's ref.
+    pub refname: String,
+    /// The new checkpoint commit.
+    pub commit: gix::ObjectId,
+    /// The previous tip, `None` when the checkpoint was created.
+    pub previous: Option<gix::ObjectId>,
+    /// The written document, parsed with its template.
+    pub parsed: Parsed,
+    /// The revision as stored.
+    pub revision: Revision,
+}
+
+/// Checks option combinations that cannot work together.
+fn check_options(args: &Options) -> Result<()> {
+    if args.file.is_some() && !args.journal {
+        let content = args.title.is_some()
+            || args.goal.is_some()
+            || args.source.is_some()
+            || args.strategy.is_some()
+            || !args.done.is_empty()
+            || !args.todo.is_empty()
+            || !args.decision.is_empty()
+            || args.next.is_some()
+            || args.stage.is_some()
+            || args.stopped_at.is_some()
+            || args.start_with.is_some()
+            || !args.done_when.is_empty()
+            || !args.met.is_empty()
+            || !args.context.is_empty()
+            || !args.question.is_empty()
+            || args.edit;
+        if content {
+            return Err(Error::Input(
+                "-F FILE replaces the whole document and cannot be combined with content options; drop them, or add --journal to read the journal entry from FILE".into(),
+            ));
+        }
+    }
+    if args.journal {
+        if args.file.is_none() {
+            return Err(Error::Input(
+                "--journal reads the journal entry from -F FILE; give -F FILE (or use -m TEXT)"
+                    .into(),
+            ));
+        }
+        if args.message.is_some() {
+            return Err(Error::Input(
+                "give the journal entry either with -m TEXT or with --journal -F FILE, not both"
+                    .into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Writes one revision of `story` from `args` (a new commit on its ref by compare-and-swap, with
+/// the notes line on HEAD's commit in the same transaction).
+///
+/// # Errors
+/// Repository, template, identity, size, lock and storage errors; nothing is written on error.
+pub fn save(store: &Store, story: &StoryId, args: &Options) -> Result<Saved> {
+    check_options(args)?;
+    let refname = story.refname();
+    let (current, state) = current_and_state(store, &refname, args)?;
+
+    // Input that must not be read twice: the file, and the editor session.
+    let file = match &args.file {
+        Some(path) => Some(read_input(path, store.max_size())?),
+        None => None,
+    };
+    let (document_file, journal_text) = if args.journal {
+        let text = file
+            .as_ref()
+            .map(|b| String::from_utf8_lossy(b).replace("\r\n", "\n"));
+        (None, text)
+    } else {
+        (file, args.message.clone())
+    };
+    let template = choose_template(store, args, current.as_ref())?;
+    let edited = if args.edit {
+        let text = compose(
+            args,
+            story,
+            &state,
+            current.as_ref(),
+            store,
+            &template,
+            journal_text.as_deref(),
+        )
+        .0;
+        Some((
+            current.as_ref().map(|c| c.summary.commit),
+            edit(store, &text)?,
+        ))
+    } else {
+        None
+    };
+
+    let build = |current: Option<&Revision>| -> Result<(String, Parsed)> {
+        if let Some(bytes) = &document_file {
+            if bytes.iter().all(u8::is_ascii_whitespace) {
+                return Err(Error::Conflict(format!(
+                    "{} is empty; nothing was written (to finish a story use `git checkpoint done`)",
+                    args.file.as_deref().map(|p| p.display().to_string()).unwrap_or_default()
+                )));
+            }
+            let parsed = template.parse(bytes);
+            return Ok((parsed.text.clone(), parsed));
+        }
+        if let Some((edited_on, text)) = &edited {
+            if current.map(|c| c.summary.commit) != *edited_on {
+                return Err(Error::Conflict(format!(
+                    "{refname} changed while the editor was open; nothing was written (your text is in {})",
+                    edit_path(store).display()
+                )));
+            }
+            if text.trim().is_empty() {
+                return Err(Error::Conflict(
+                    "the edited checkpoint is empty; nothing was written".into(),
+                ));
+            }
+            let parsed = template.parse(text.as_bytes());
+            return Ok((parsed.text.clone(), parsed));
+        }
+        let (text, _) = compose(
+            args,
+            story,
+            &state,
+            current,
+            store,
+            &template,
+            journal_text.as_deref(),
+        );
+        let parsed = template.parse(text.as_bytes());
+        Ok((text, parsed))
+    };
+
+    let guard = crate::secrets::enabled(store, args.allow_secret)?;
+    let mut last: Option<Parsed> = None;
+    let mut written: Option<(String, Meta)> = None;
+    let (commit, previous) = store.update(
+        &refname,
+        |current| {
+            let (text, parsed) = build(current)?;
+            let shown = shown(story, current);
+            let mut meta = meta(&shown, &parsed.doc, &state, current);
+            meta.template = template.name().to_string();
+            meta.completed = completed(store, current, &parsed.doc);
+            let subject = subject(journal_text.as_deref(), &shown, &parsed.doc);
+            let body = journal_text
+                .as_deref()
+                .and_then(|m| m.trim().split_once('\n').map(|(_, rest)| rest.to_string()))
+                .unwrap_or_default();
+            last = Some(parsed);
+            let new = NewRevision {
+                document: text,
+                meta,
+                subject,
+                body,
+            };
+            if guard {
+                crate::secrets::refuse_revision(&new, "save")?;
+            }
+            Ok(new)
+        },
+        |commit, new| {
+            // What this attempt wrote (its revision number is set by now), for the report.
+            written = Some((new.document.clone(), new.meta.clone()));
+            // The notes index on the code commit rides in the same ref transaction.
+            let Some(head) = state.head else {
+                return Ok(Vec::new());
+            };
+            let line = notes::NoteLine {
+                story: story.to_string(),
+                checkpoint: commit.to_string(),
+                revision: new.meta.revision,
+                summary: new.subject.clone(),
+            };
+            Ok(vec![notes::add_line_edit(store, head, &line)?])
+        },
+    )?;
+    let parsed = last.expect("update calls the closure before succeeding");
+    let (document, meta) = written.expect("update calls the closure before succeeding");
+    // The document and meta are those just written: only the commit is read back.
+    let revision = Revision {
+        summary: store.summary(commit)?,
+        document,
+        meta,
+    };
+    Ok(Saved {
+        refname,
+        commit,
+        previous,
+        parsed,
+        revision,
+    })
+}
+
+/// The checkpoint's latest revision (if any) and the code state to record with the next one.
+fn current_and_state(
+    store: &Store,
+    refname: &str,
+    args: &Options,
+) -> Result<(Option<Revision>, GitState)> {
+    let tip = store.tip(refname)?;
+    let current = tip.map(|t| store.read(refname, t)).transpose()?;
+    // `-F` hands over the whole document: the working-tree scan is the caller's business
+    // (commits since the merge-base are still recorded).
+    let state = gitstate::gather(
+        &store.repo,
+        args.file.is_none() || args.journal,
+        known_committed(current.as_ref()),
+    )?;
+    Ok((current, state))
+}
+
+/// The committed files `current` recorded, with the merge-base and HEAD they were computed for.
+fn known_committed(current: Option<&Revision>) -> Option<gitstate::KnownCommitted<'_>> {
+    let meta = &current?.meta;
+    let id = |hex: &Option<String>| gix::ObjectId::from_hex(hex.as_deref()?.as_bytes()).ok();
+    Some(gitstate::KnownCommitted {
+        merge_base: id(&meta.merge_base)?,
+        head: id(&meta.head)?,
+        files: &meta.files_modified,
+    })
+}
+
+/// The template to write with: `--template`, else the checkpoint's, else the default.
+fn choose_template(store: &Store, args: &Options, current: Option<&Revision>) -> Result<Format> {
+    let name = match (&args.template, current) {
+        (Some(t), _) => t.trim().to_string(),
+        (None, Some(c)) if !c.meta.template.is_empty() => c.meta.template.clone(),
+        _ => crate::formats::default_name(store),
+    };
+    crate::formats::load(store, &name)
+}
+
+/// The completion log: the previous revision's, plus tasks newly in Tasks Done (dated now).
+fn completed(store: &Store, current: Option<&Revision>, doc: &Document) -> Vec<Completion> {
+    let mut log = current
+        .map(|c| c.meta.completed.clone())
+        .unwrap_or_default();
+    if doc
+        .tasks_done
+        .iter()
+        .all(|t| log.iter().any(|c| c.task == t.text))
+    {
+        return log; // Every done task is logged already: nothing to add, no need to parse.
+    }
+    let before: Vec<String> = current
+        .map(|c| {
+            crate::formats::parse_revision(store, c)
+                .doc
+                .tasks_done
+                .into_iter()
+                .map(|t| t.text)
+                .collect()
+        })
+        .unwrap_or_default();
+    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    for t in &doc.tasks_done {
+        if !before.contains(&t.text) && !log.iter().any(|c| c.task == t.text) {
+            log.push(Completion {
+                task: t.text.clone(),
+                date: now.clone(),
+                files: Vec::new(),
+            });
+        }
+    }
+    log
+}
+
+/// The document after applying the content flags to the current one (or a new one).
+fn compose(
+    args: &Options,
+    story: &StoryId,
+    state: &GitState,
+    current: Option<&Revision>,
+    store: &Store,
+    template: &Format,
+    journal: Option<&str>,
+) -> (String, Document) {
+    let mut doc = match current {
+        Some(c) => crate::formats::parse_revision(store, c).doc,
+        None => Document {
+            story: Some(story.display()),
+            ..Document::default()
+        },
+    };
+    if doc.story.is_none() {
+        doc.story = Some(story.display());
+    }
+    let set = |field: &mut Option<String>, v: &Option<String>| {
+        if let Some(v) = v {
+            *field = Some(v.trim().to_string()).filter(|v| !v.is_empty());
+        }
+    };
+    set(&mut doc.title, &args.title);
+    set(&mut doc.goal, &args.goal);
+    set(&mut doc.source, &args.source);
+    set(&mut doc.commit_strategy, &args.strategy);
+    set(&mut doc.next_action, &args.next);
+    for t in &args.todo {
+        doc.add_todo(t);
+    }
+    for t in &args.done {
+        doc.mark_done(t);
+    }
+    for d in &args.decision {
+        doc.add_decision(d);
+    }
+    set(&mut doc.stage, &args.stage);
+    set(&mut doc.stopped_at, &args.stopped_at);
+    set(&mut doc.start_with, &args.start_with);
+    for c in &args.done_when {
+        doc.add_done_when(c);
+    }
+    for c in &args.met {
+        doc.meet(c);
+    }
+    for c in &args.context {
+        let c = c.trim().to_string();
+        if !c.is_empty() && !doc.context.contains(&c) {
+            doc.context.push(c);
+        }
+    }
+    for q in &args.question {
+        let q = q.trim().to_string();
+        if !q.is_empty() && !doc.open_questions.contains(&q) {
+            doc.open_questions.push(q);
+        }
+    }
+    if let Some(b) = &state.branch {
+        doc.branch = Some(b.clone());
+    }
+    if state.merge_base.is_some() {
+        let n = state.commits.len();
+        doc.commits_so_far = Some(match state.commits.first() {
+            Some((_, subject)) => format!("{n} — \"{subject}\""),
+            None => "0".to_string(),
+        });
+    }
+    if let Some((name, _)) = store.person("committer") {
+        doc.written_by = Some(name);
+    }
+    let saving = crate::formats::Saving {
+        now: chrono::Local::now(),
+        state,
+        subject: subject(journal, story, &doc),
+        body: journal
+            .and_then(|m| m.trim().split_once('\n').map(|(_, r)| r.trim().to_string()))
+            .unwrap_or_default(),
+    };
+    template.fill_for_save(&mut doc, &saving);
+    (template.render(&doc), doc)
+}
+
+/// The story as this revision records it for display: typed with capitals, the user's form
+/// wins (it also corrects an earlier one); typed in lower case, the form already recorded stays.
+fn shown(story: &StoryId, current: Option<&Revision>) -> StoryId {
+    match current {
+        Some(c) if !story.has_case() => story.clone().shown_as(&c.summary.story_display),
+        _ => story.clone(),
+    }
+}
+
+fn meta(story: &StoryId, doc: &Document, state: &GitState, current: Option<&Revision>) -> Meta {
+    let (done, total) = doc.task_counts();
+    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    Meta {
+        schema_version: FORMAT_VERSION,
+        story: story.to_string(),
+        story_display: story.has_case().then(|| story.shown().to_string()),
+        title: doc.title.clone(),
+        branch: doc
+            .branch
+            .clone()
+            .or_else(|| state.branch.clone())
+            .or_else(|| current.and_then(|c| c.meta.branch.clone())),
+        head: state.head.map(|h| h.to_string()),
+        default_branch: state.default_branch.clone(),
+        merge_base: state.merge_base.map(|b| b.to_string()),
+        files_modified: state.files.clone(),
+        tasks_done: done,
+        tasks_total: total,
+        template: "pair".into(),
+        status: crate::store::Status::Active,
+        revision: 0,
+        saved_at: now,
+        completed: Vec::new(),
+    }
+}
+
+fn subject(journal: Option<&str>, story: &StoryId, doc: &Document) -> String {
+    if let Some(first) = journal.and_then(|m| m.trim().lines().next()) {
+        if !first.trim().is_empty() {
+            return first.trim().to_string();
+        }
+    }
+    let (done, total) = doc.task_counts();
+    let mut s = format!("checkpoint {}: {done}/{total} tasks done", story.display());
+    if let Some(next) = &doc.next_action {
+        let next: String = next.chars().take(60).collect();
+        s.push_str(&format!("; next: {next}"));
+    }
+    s
+}
+
+/// Reads `-F` input, refusing anything over `limit` bytes before reading it whole.
+fn read_input(path: &Path, limit: u64) -> Result<Vec<u8>> {
+    let rerr = |cause| Error::Read {
+        path: path.to_path_buf(),
+        cause,
+    };
+    let mut reader: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        let f = std::fs::File::open(path).map_err(rerr)?;
+        let size = f.metadata().map_err(rerr)?.len();
+        if size > limit {
+            return Err(Error::TooLarge {
+                size,
+                at_least: false,
+                limit,
+            });
+        }
+        Box::new(f)
+    };
+    let mut bytes = Vec::new();
+    (&mut reader)
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(rerr)?;
+    if bytes.len() as u64 > limit {
+        // Report the real size when it is countable: read on (discarding) up to a bound, so an
+        // endless stream (`/dev/zero`, `yes |`) still fails at once.
+        let bound = limit.saturating_mul(16).max(16 * 1024 * 1024);
+        let rest =
+            std::io::copy(&mut (&mut reader).take(bound), &mut std::io::sink()).map_err(rerr)?;
+        return Err(Error::TooLarge {
+            size: bytes.len() as u64 + rest,
+            at_least: rest == bound,
+            limit,
+        });
+    }
+    Ok(bytes)
+}
+
+fn edit_path(store: &Store) -> PathBuf {
+    store.repo.git_dir().join("CHECKPOINT_EDITMSG")
+}
+
+/// Opens `text` in the editor git would use and returns the edited text.
+fn edit(store: &Store, text: &str) -> Result<String> {
+    let editor = std::env::var("GIT_EDITOR")
+        .ok()
+        .or_else(|| store.config_string("core.editor"))
+        .or_else(|| std::env::var("VISUAL").ok())
+        .or_else(|| std::env::var("EDITOR").ok())
+        .filter(|e| !e.trim().is_empty())
+        .unwrap_or_else(|| "vi".to_string());
+    let path = edit_path(store);
+    std::fs::write(&path, text)?;
+    // Like git: the editor string is a shell snippet, the file its first argument.
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("{editor} \"$@\""))
+        .arg(&editor)
+        .arg(&path)
+        .status()?;
+    if !status.success() {
+        return Err(Error::Conflict(format!(
+            "the editor '{editor}' exited with {status}; nothing was written"
+        )));
+    }
+    let edited = std::fs::read(&path).map_err(|cause| Error::Read {
+        path: path.clone(),
+        cause,
+    })?;
+    Ok(String::from_utf8_lossy(&edited).into_owned())
+}

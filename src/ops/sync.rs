@@ -1,0 +1,27 @@
+//! Sync: fetch and integrate, then push everything, as one operation.
+
+use crate::error::Result;
+use crate::remote::PushedRef;
+use crate::store::Store;
+use crate::sync::Outcome;
+
+/// What [`sync`] did.
+#[derive(Debug, Clone)]
+pub struct Synced {
+    /// Refs integrated from the remote, by the fetch and by pushes retried after a rejection.
+    pub integrated: Vec<Outcome>,
+    /// Per-ref results of the last push.
+    pub pushed: Vec<PushedRef>,
+}
+
+/// Fetches and integrates `remote`'s checkpoints, then pushes every checkpoint, archive and the
+/// notes ref (never forced; the secret guard applies as configured).
+///
+/// # Errors
+/// As [`super::fetch::fetch`] and [`super::push::push`].
+pub fn sync(store: &Store, remote: &str) -> Result<Synced> {
+    let mut integrated = super::fetch::fetch(store, remote)?;
+    let (pushed, more) = super::push::push(store, remote, None, false)?;
+    integrated.extend(more);
+    Ok(Synced { integrated, pushed })
+}
