@@ -13,8 +13,6 @@ mod cli;
 
 use cli::commands;
 use cli::context::Context;
-use cli::output::Output;
-use cli::ui::Ui;
 use cli::{Cli, Command};
 
 #[cfg(any(test, not(all(target_os = "linux", target_env = "gnu"))))]
@@ -63,16 +61,11 @@ fn run() -> ! {
     // a short run such as `resume`; the process ends soon and the OS takes the memory back.
     std::mem::forget(command);
     std::mem::forget(matches);
-    let (config, repo) = Context::discover();
-    let out = match Output::configured(cli.color.map(Into::into), cli.no_pager, &config) {
-        Ok(out) => out,
+    let quiet = cli.command.quiet();
+    let mut ctx = match Context::new(cli.color.map(Into::into), cli.no_pager, quiet) {
+        Ok(ctx) => ctx,
         Err(e) => exit_with(Err(e), &mut cli::ui::Messages::stderr()),
     };
-    let mut ui = Ui::new(out);
-    let quiet = cli.command.quiet();
-    ui.err.quiet = quiet;
-    ui.out.quiet = quiet;
-    let mut ctx = Context { ui, config, repo };
     let result = match cli.command {
         Command::Save(a) => commands::save::run(a, &mut ctx),
         Command::Resume(a) => commands::resume::run(a, &mut ctx),

@@ -1,11 +1,11 @@
 //! The context a command runs in, built once in `main`: the repository (discovered once,
-//! opened as a [`Store`] when a command first asks), the typed configuration with `git -c`
-//! overrides applied, and the [`Ui`]. Model: jj's `CommandHelper`.
+//! opened as a [`Store`] when a command first asks, carrying the typed configuration with
+//! `git -c` overrides applied) and the [`Ui`]. Model: jj's `CommandHelper`.
 //!
 //! Its parts are separate fields so a command can hold the output and open the store at once.
 
-use crate::cli::ui::Ui;
-use git_checkpoint::config::Config;
+use crate::cli::ui::{Messages, Output, Ui};
+use git_checkpoint::config::{ColorChoice, Config};
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::store::Store;
 
@@ -13,22 +13,40 @@ use git_checkpoint::store::Store;
 pub struct Context {
     /// Output and messages.
     pub ui: Ui,
-    /// git's configuration as seen from the current directory.
-    pub config: Config,
     /// The repository, opened on demand.
     pub repo: Repo,
 }
 
 impl Context {
-    /// Discovers the repository from the current directory (once) and reads its configuration.
-    pub fn discover() -> (Config, Repo) {
+    /// Discovers the repository from the current directory (once), reads git's configuration
+    /// there (`git -c` overrides included) and decides colour and paging as git does:
+    /// `color` (from `--color`) wins over the configuration; `no_pager` turns the pager off;
+    /// `quiet` (`-q`) drops notes and human reports.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for a malformed `color.*` or `pager.*` value.
+    pub fn new(color: Option<ColorChoice>, no_pager: bool, quiet: bool) -> Result<Context> {
         let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
         let (config, found) = Config::discover(&cwd);
-        let repo = Repo {
-            found: Some(found),
-            config: config.clone(),
-        };
-        (config, repo)
+        let mut ui = Ui::new(Output::configured(color, no_pager, &config)?);
+        ui.err.quiet = quiet;
+        ui.out.quiet = quiet;
+        Ok(Context {
+            ui,
+            repo: Repo {
+                found: Some(found),
+                config,
+            },
+        })
+    }
+
+    /// The output, the messages and the opened store, for a command that needs all three.
+    ///
+    /// # Errors
+    /// As [`Repo::store`].
+    pub fn open(&mut self) -> Result<(&mut Output, &mut Messages, Store)> {
+        let store = self.repo.store()?;
+        Ok((&mut self.ui.out, &mut self.ui.err, store))
     }
 }
 

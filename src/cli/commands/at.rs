@@ -24,9 +24,7 @@ pub struct Args {
 /// # Errors
 /// [`Error::Conflict`] when the revision does not name a commit; storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, err, store) = ctx.open()?;
     let commit = store
         .repo
         .rev_parse_single(args.commit.as_str())

@@ -102,9 +102,7 @@ pub fn changes(old: &Document, new: &Document) -> Changes {
 /// # Errors
 /// Repository, story, revision and storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, err, store) = ctx.open()?;
     let at = locate_for_read(err, &store, args.story.as_deref(), "diff", args.archived)?;
     let (story, refname, tip) = (at.story, at.refname, at.tip);
     let history = store.history(tip)?;

@@ -41,9 +41,7 @@ pub struct Args {
 /// # Errors
 /// Repository, story, identity, lock and storage errors; refs are untouched on error.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, err, store) = ctx.open()?;
     let (story, found) = resolve_story(&store, args.story.as_deref(), "done", false)?;
     note_found(err, &story, &found);
     if args.purge {

@@ -55,9 +55,7 @@ fn write_atomic(path: &Path, text: &str) -> Result<()> {
 /// # Errors
 /// Repository, story and storage errors; [`Error::Input`] when PATH cannot be written.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, err, store) = ctx.open()?;
     let (story, found) = resolve_story(&store, args.story.as_deref(), "export", true)?;
     note_found(err, &story, &found);
     let (refname, tip) = git_checkpoint::store::locate(&store, &story, false)?;

@@ -29,9 +29,7 @@ pub struct Args {
 /// # Errors
 /// Repository, transport and storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, err, store) = ctx.open()?;
     let remote = remote::choose(&store, args.remote.as_deref())?;
     let outcomes = git_checkpoint::ops::fetch::fetch(&store, &remote)?;
     if args.json {

@@ -177,9 +177,7 @@ fn slug_of(path: &Path) -> Option<String> {
 /// [`Error::Read`] / [`Error::Input`] naming the file that cannot be read or placed; storage
 /// errors. Every file is read and parsed before anything is written.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, err, store) = ctx.open()?;
     let explicit = args.story.as_deref().map(StoryId::parse).transpose()?;
     let here = gitstate::head(&store.repo)?.branch;
     let pattern = store.config_string("checkpoint.storyPattern");

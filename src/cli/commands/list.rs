@@ -33,9 +33,7 @@ pub struct Args {
 /// # Errors
 /// Repository and storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, err, store) = ctx.open()?;
     let remote_prefix = match &args.remote {
         Some(r) => Some(remote::tracking_prefix(&remote::choose(&store, Some(r))?)),
         None => None,

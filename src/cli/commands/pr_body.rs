@@ -35,9 +35,7 @@ pub struct Args {
 /// Repository, story and storage errors; [`Error::RemoteNotFound`] when `--remote` names a copy
 /// that was not fetched.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, err, store) = ctx.open()?;
     let (story, found) = match (&args.story, &args.branch) {
         (None, Some(branch)) if std::env::var_os("GIT_CHECKPOINT_STORY").is_none() => {
             let pattern = store.config_string("checkpoint.storyPattern");

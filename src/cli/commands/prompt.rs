@@ -135,9 +135,7 @@ pub fn compose(
 /// # Errors
 /// Repository, story and storage errors; [`Error::Input`] for a budget too small.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, err, store) = ctx.open()?;
     let (story, found) = resolve_story(&store, args.story.as_deref(), "prompt", true)?;
     note_found(err, &story, &found);
     let (refname, tip) = git_checkpoint::store::locate(&store, &story, false)?;

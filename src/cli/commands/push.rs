@@ -40,9 +40,7 @@ pub struct Args {
 /// # Errors
 /// Repository, transport and storage errors; [`Error::Rejected`] when refs stay rejected.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, err, store) = ctx.open()?;
     let remote = remote::choose(&store, args.remote.as_deref())?;
     // Pushing is never forced, so pushing everything is the safe default.
     let stories = if args.all || args.stories.is_empty() {

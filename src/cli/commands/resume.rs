@@ -40,10 +40,8 @@ pub struct Args {
 /// # Errors
 /// Repository, story and storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
-    if ctx.config.auto_sync()? {
+    let (out, err, store) = ctx.open()?;
+    if store.config().auto_sync()? {
         let fetched = git_checkpoint::remote::choose(&store, None)
             .and_then(|remote| git_checkpoint::ops::fetch::fetch(&store, &remote));
         if let Err(e) = fetched {

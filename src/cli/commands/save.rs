@@ -130,9 +130,7 @@ impl Args {
 /// # Errors
 /// Repository, story, identity, size, lock and storage errors; nothing is written on error.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, err, store) = ctx.open()?;
     let (story, found) = resolve_story(&store, args.story.as_deref(), "save", false)?;
     note_found(err, &story, &found);
     if args.print {
@@ -140,7 +138,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     }
     let saved = save::save(&store, &story, &args.options())?;
     print_saved(&saved, &story, args.json, out, err)?;
-    if ctx.config.auto_sync()? {
+    if store.config().auto_sync()? {
         // The save stands either way; sharing it is best effort and says when it fails.
         let shared = git_checkpoint::remote::choose(&store, None).and_then(|remote| {
             git_checkpoint::ops::push::push(

@@ -32,9 +32,7 @@ pub struct Args {
 /// # Errors
 /// Repository errors; [`Error::Conflict`] when `git config` fails.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let _err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, _err, store) = ctx.open()?;
     let remote = remote::choose(&store, args.remote.as_deref())?;
     let mut wanted: Vec<(String, String)> = remote::fetch_refspecs(&remote)
         .into_iter()

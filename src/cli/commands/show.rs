@@ -45,9 +45,7 @@ pub struct Args {
 /// # Errors
 /// Repository, story and storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, err, store) = ctx.open()?;
     let at = locate_for_read(err, &store, args.story.as_deref(), "show", args.archived)?;
     let rev = read_revision(&store, &at, args.rev.as_deref())?;
     let (story, refname) = (at.story, at.refname);

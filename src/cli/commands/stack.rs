@@ -67,9 +67,7 @@ pub enum Action {
 /// # Errors
 /// Repository, story, identity, lock and storage errors; the stack is unchanged on error.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, err, store) = ctx.open()?;
     match args.action {
         Action::Push {
             story,

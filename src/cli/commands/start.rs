@@ -26,9 +26,7 @@ pub struct Args {
 /// # Errors
 /// Repository and story errors; I/O errors writing `<git dir>/checkpoint/current`.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let _err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, _err, store) = ctx.open()?;
     let story = StoryId::parse(&args.story)?;
     let previous = start(&store, &story)?;
     let exists = store.tip(&story.refname())?.is_some();

@@ -70,9 +70,7 @@ pub fn parse_duration(s: &str) -> Option<i64> {
 /// # Errors
 /// Repository, story, configuration and storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, err, store) = ctx.open()?;
     let (story, found) = resolve_story(&store, args.story.as_deref(), "status", true)?;
     super::note_found(err, &story, &found);
     let (age_text, age_key) = match &args.max_age {

@@ -30,9 +30,7 @@ pub struct Args {
 /// # Errors
 /// Repository, story, identity and storage errors; the current story is unchanged on error.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let _err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, _err, store) = ctx.open()?;
     let to = StoryId::parse(&args.story)?;
     let from = git_checkpoint::current::get(&store);
     let mut saved = None;

@@ -25,9 +25,7 @@ pub struct Args {
 /// # Errors
 /// Repository, transport and storage errors; refs still rejected after retries.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
-    let store = ctx.repo.store()?;
+    let (out, err, store) = ctx.open()?;
     let remote = remote::choose(&store, args.remote.as_deref())?;
     let git_checkpoint::ops::sync::Synced { integrated, pushed } =
         git_checkpoint::ops::sync::sync(&store, &remote)?;
