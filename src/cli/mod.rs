@@ -5,6 +5,7 @@ pub mod commands;
 pub mod context;
 pub mod output;
 pub mod pager;
+pub mod reference;
 pub mod ui;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -21,7 +22,7 @@ use git_checkpoint::config::ColorChoice;
     bin_name = "git checkpoint",
     version,
     max_term_width = 100,
-    after_long_help = AFTER_HELP
+    after_long_help = reference::long_help()
 )]
 pub struct Cli {
     /// When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never.
@@ -58,52 +59,6 @@ impl From<ColorWhen> for ColorChoice {
         }
     }
 }
-
-/// Storage, configuration, environment and exit codes (shown by `--help` and the man page).
-const AFTER_HELP: &str = "\
-Storage (format 1, see docs/FORMAT.md):
-  refs/checkpoints/<story>          active checkpoint: a commit whose tree holds checkpoint.md and meta.json
-  refs/checkpoints-archive/<story>  finished stories (`done`)
-  refs/notes/checkpoints            one line per story on each code commit where one was saved
-  refs/remotes/<remote>/checkpoints/<story>  a remote's checkpoints as last fetched
-  refs/checkpoints-stack/default    suspended stories (`stack`)
-  <git dir>/checkpoint/current      this worktree's current story (`start`)
-  Each save is a commit whose parent is the previous tip; its message ends with Checkpoint-* trailers.
-
-Story ids: ASCII letters, digits, '-', '_', '.'; a leading '#' is dropped and the ref name is
-lowercased, so #ABC-12 and abc-12 are one story, shown as typed (ABC-12). '/' is not allowed.
-
-Configuration (git config; the command line wins):
-  checkpoint.storyPattern   regex with one capture group, matched against the branch name (default: built-in patterns)
-  checkpoint.maxSize        largest document in bytes (k/m/g suffixes) (default: 1m)
-  checkpoint.template       template used for new checkpoints (default: pair)
-  checkpoint.remote         remote that push, fetch and sync use (default: origin)
-  checkpoint.autoSync       push after save and fetch before resume (default: false)
-  checkpoint.secretScan     refuse to save, import or push credentials (default: true)
-  color.checkpoint          auto, always, never (default: the value of color.ui)
-  color.ui                  git's colour switch (default: auto)
-  color.pager               colour output that goes through the pager (default: true)
-  pager.checkpoint          false: never page (default: true)
-  core.pager                pager for log, diff and show (default: $PAGER, else less)
-  core.editor               editor for save --edit (default: $VISUAL, $EDITOR, else vi)
-  checkpoint.<name>.sections  a custom template's sections, comma-separated
-  checkpoint.maxAge         `status`: stale after this duration, e.g. 30m, 2h, 1d (default: never)
-  checkpoint.maxCommits     `status`: stale after more than this many commits (default: never)
-
-Environment:
-  GIT_CHECKPOINT_STORY      story to use when none is given
-  GIT_DIR, GIT_WORK_TREE    honoured as by git
-  NO_COLOR                  disables colour (unless --color=always)
-  GIT_PAGER, PAGER          pager, in git's order: GIT_PAGER, core.pager, PAGER, less; cat or empty: none
-  LESS, LV                  set to FRX and -c for the pager when unset, as git does
-  GIT_PAGER_IN_USE          set by git when it pages for us: no second pager, colour as on a terminal
-  GIT_EDITOR, VISUAL, EDITOR  editor for `save --edit` (after core.editor)
-
-Exit codes:
-  0  success
-  1  error (message on stderr; nothing was written)
-  2  usage error
-  3  `resume --strict`: confidence is not high";
 
 /// The whole command tree with every subcommand's arguments in place, for man pages,
 /// completions and checks. [`Cli::command`] alone leaves them out (see [`Command`]).

@@ -528,8 +528,19 @@ fn config_keys_are_read_with_git_rules() {
 fn long_help_lists_config_env_and_exit_codes() {
     let out = Command::new(bin()).arg("--help").output().unwrap();
     let help = String::from_utf8(out.stdout).unwrap();
+    let man =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("man/git-checkpoint.1"))
+            .unwrap();
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
     for k in git_checkpoint::config::KEYS {
         assert!(help.contains(k.name), "--help lacks {}", k.name);
+        assert!(man.contains(k.name), "the man page lacks {}", k.name);
+        assert!(
+            readme.contains(&format!("| `{}` |", k.name)),
+            "the README lacks {}",
+            k.name
+        );
     }
     for want in [
         "GIT_PAGER",

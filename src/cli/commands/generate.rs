@@ -4,9 +4,9 @@
 //! committed `man/`, `completions/` and `docs/json-schema/` are its output; a test fails when
 //! they are stale.
 //!
-//! `git-checkpoint(1)` also carries CONFIGURATION (from [`git_checkpoint::config::KEYS`]), ENVIRONMENT,
-//! EXIT STATUS, STORAGE FORMAT (docs/FORMAT.md converted to roff) and JSON SCHEMA (the
-//! generated schemas), so each fact has one source. Completions are clap_complete's, with
+//! `git-checkpoint(1)` also carries CONFIGURATION, ENVIRONMENT and EXIT STATUS (from the tables
+//! in [`crate::cli::reference`]), STORAGE FORMAT (docs/FORMAT.md converted to roff) and JSON
+//! SCHEMA (the generated schemas), so each fact has one source. Completions are clap_complete's, with
 //! story ids completed from `refs/checkpoints/` and `git checkpoint ...` wired into git's bash
 //! and zsh completion (see [`completions`]).
 
@@ -37,36 +37,6 @@ pub fn run(args: Args) -> Result<i32> {
 /// The storage format specification, rendered into the man page.
 const FORMAT_MD: &str = include_str!("../../../docs/FORMAT.md");
 
-/// Environment variables git-checkpoint reads or sets, as (name, meaning).
-pub const ENVIRONMENT: &[(&str, &str)] = &[
-    ("GIT_CHECKPOINT_STORY", "Story to use when none is given on the command line."),
-    ("GIT_DIR, GIT_WORK_TREE", "Honoured as by git."),
-    ("NO_COLOR", "When set and not empty, no colour (unless --color=always)."),
-    ("GIT_PAGER, PAGER", "The pager, in git's order: GIT_PAGER, pager.checkpoint (a command), core.pager, PAGER, less. \"cat\" or empty means no pager. git --no-pager checkpoint exports GIT_PAGER=cat."),
-    ("LESS, LV", "Set to FRX and -c for the pager when unset, as git does."),
-    ("GIT_PAGER_IN_USE", "Set to true by git when it pipes our output into its pager (pager.checkpoint=true): no second pager is started and --color=auto colours as on a terminal (if color.pager). Exported to the pager we start."),
-    ("GIT_EDITOR, VISUAL, EDITOR", "Editor for save --edit, in git's order with core.editor after GIT_EDITOR."),
-    ("MANPATH", "Where man looks for pages; install-man warns when its directory is not searched."),
-    ("HOME, XDG_DATA_HOME", "install-man's fallback directory is $XDG_DATA_HOME/man, else ~/.local/share/man; agent install --user writes under HOME."),
-];
-
-/// Exit statuses, as (code, meaning).
-pub const EXIT_STATUS: &[(&str, &str)] = &[
-    (
-        "0",
-        "Success (also when the reader of our output closes the pipe).",
-    ),
-    (
-        "1",
-        "Error: one line on stderr naming the input and the fix; nothing was written.",
-    ),
-    ("2", "Usage error (unknown option, missing value)."),
-    (
-        "3",
-        "resume --strict: the checkpoint parsed with confidence below high.",
-    ),
-];
-
 /// Escapes text for a roff line: backslashes, and a leading `.` or `'` that roff would read as
 /// a request (groff_man(7)).
 fn esc(text: &str) -> String {
@@ -88,9 +58,10 @@ fn tagged(out: &mut Vec<u8>, tag: &str, text: &str) -> std::io::Result<()> {
     writeln!(out, ".TP\n\\fB{}\\fR\n{}", esc(tag), esc(text))
 }
 
-/// Converts the Markdown of docs/FORMAT.md into man page text (CommonMark via pulldown-cmark):
-/// headings become `.SS` subsections, code blocks no-fill blocks, tables one row per line,
-/// list items bulleted paragraphs, inline code bold.
+/// Converts the Markdown of docs/FORMAT.md into man page text (CommonMark via pulldown-cmark,
+/// GFM tables): headings become `.SS` subsections, code blocks no-fill blocks, list items
+/// bulleted paragraphs, and each table row a tagged paragraph: the first cell bold, the others
+/// under it (prefixed with their column's heading when there are several).
 pub fn markdown_to_roff(md: &str) -> String {
     use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
     let mut out = String::new();
@@ -98,6 +69,8 @@ pub fn markdown_to_roff(md: &str) -> String {
     let mut in_code = false;
     let mut in_heading = false;
     let mut cells: Vec<String> = Vec::new();
+    let mut head: Vec<String> = Vec::new();
+    let mut in_table = false;
     let flush = |out: &mut String, line: &mut String| {
         let t = line.trim();
         if !t.is_empty() {
@@ -122,7 +95,7 @@ pub fn markdown_to_roff(md: &str) -> String {
             }
             Event::Start(Tag::Paragraph) => {
                 flush(&mut out, &mut line);
-                if cells.is_empty() {
+                if !in_table {
                     out.push_str(".PP\n");
                 }
             }
@@ -143,15 +116,34 @@ pub fn markdown_to_roff(md: &str) -> String {
             }
             Event::Start(Tag::Table(_)) => {
                 flush(&mut out, &mut line);
-                out.push_str(".PP\n.RS 4\n.nf\n");
+                in_table = true;
             }
-            Event::End(TagEnd::Table) => out.push_str(".fi\n.RE\n"),
-            Event::End(TagEnd::TableCell) => cells.push(std::mem::take(&mut line)),
-            Event::End(TagEnd::TableHead) | Event::End(TagEnd::TableRow) => {
-                let row: Vec<&str> = cells.iter().map(|c| c.trim()).collect();
-                out.push_str(&esc(&row.join("  |  ")));
-                out.push('\n');
-                cells.clear();
+            Event::End(TagEnd::Table) => {
+                in_table = false;
+                out.push_str(".PP\n");
+            }
+            Event::End(TagEnd::TableCell) => {
+                cells.push(line.trim().to_string());
+                line.clear();
+            }
+            Event::Start(Tag::TableCell) => line.clear(),
+            Event::End(TagEnd::TableHead) => head = std::mem::take(&mut cells),
+            Event::End(TagEnd::TableRow) => {
+                let mut row = std::mem::take(&mut cells).into_iter();
+                let tag = row.next().unwrap_or_default();
+                out.push_str(&format!(".TP\n\\fB{}\\fR\n", esc(&tag)));
+                let rest: Vec<String> = row.collect();
+                for (i, cell) in rest.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(".br\n");
+                    }
+                    let text = match head.get(i + 1) {
+                        Some(h) if rest.len() > 1 => format!("{h}: {cell}"),
+                        _ => cell.clone(),
+                    };
+                    out.push_str(&esc(&text));
+                    out.push('\n');
+                }
             }
             Event::Text(t) if in_code => {
                 for l in t.lines() {
@@ -187,12 +179,12 @@ fn extra_sections() -> std::io::Result<Vec<u8>> {
         )?;
     }
     section(&mut out, "ENVIRONMENT")?;
-    for (name, meaning) in ENVIRONMENT {
-        tagged(&mut out, name, meaning)?;
+    for v in crate::cli::reference::ENVIRONMENT {
+        tagged(&mut out, v.name, v.meaning)?;
     }
     section(&mut out, "EXIT STATUS")?;
-    for (code, meaning) in EXIT_STATUS {
-        tagged(&mut out, code, meaning)?;
+    for e in crate::cli::reference::EXIT_CODES {
+        tagged(&mut out, &e.code.to_string(), e.meaning)?;
     }
     section(&mut out, "STORAGE FORMAT")?;
     out.extend_from_slice(markdown_to_roff(FORMAT_MD).as_bytes());
@@ -343,11 +335,21 @@ pub fn man_pages() -> std::io::Result<Vec<(String, Vec<u8>)>> {
 }
 
 /// Writes [`man_pages`] into `dir/man/`, [`completions`] into `dir/completions/` and
-/// [`git_checkpoint::json::schemas`] into `dir/docs/json-schema/v1/`.
+/// [`git_checkpoint::json::schemas`] into `dir/docs/json-schema/v1/`, and refreshes the reference
+/// tables of `dir/README.md` when it has their markers (the repository root; see
+/// [`crate::cli::reference::README_MARKERS`]).
 ///
 /// # Errors
 /// I/O errors.
 pub fn generate(dir: &Path) -> std::io::Result<()> {
+    let readme = dir.join("README.md");
+    if let Ok(text) = std::fs::read_to_string(&readme) {
+        if let Some(fresh) = crate::cli::reference::with_readme_tables(&text) {
+            if fresh != text {
+                std::fs::write(&readme, fresh)?;
+            }
+        }
+    }
     let man = dir.join("man");
     let completions_dir = dir.join("completions");
     std::fs::create_dir_all(&man)?;
@@ -533,6 +535,23 @@ mod tests {
         assert!(r.contains(".SS Refs\n"), "{r}");
         assert!(r.contains(".nf\n\\&.code\n.fi"), "{r}");
         assert!(!r.contains(".SS T\n"), "{r}");
+    }
+
+    #[test]
+    fn table_rows_become_tagged_paragraphs() {
+        let r = markdown_to_roff("| ref | meaning |\n| --- | --- |\n| `a` | b |\n\n| n | x | y |\n| - | - | - |\n| m | 1 | 2 |\n");
+        assert!(r.contains(".TP\n\\fBa\\fR\nb\n"), "{r}");
+        assert!(r.contains(".TP\n\\fBm\\fR\nx: 1\n.br\ny: 2\n"), "{r}");
+        assert!(!r.contains('|'), "{r}");
+        assert_eq!(r.matches("2\n").count(), 1, "a cell is written once: {r}");
+        // FORMAT.md's tables are whole: no row is left as a paragraph of pipes.
+        let format = markdown_to_roff(FORMAT_MD);
+        assert!(
+            !format
+                .lines()
+                .any(|l| l.starts_with('|') || l.contains("| |")),
+            "{format}"
+        );
     }
 
     #[test]

@@ -76,8 +76,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (age_text, age_key) = match &args.max_age {
         Some(v) => (Some(v.clone()), "--max-age"),
         None => (
-            store.config_string("checkpoint.maxAge"),
-            "checkpoint.maxAge",
+            store.config_string(git_checkpoint::config::MAX_AGE.name),
+            git_checkpoint::config::MAX_AGE.name,
         ),
     };
     let max_age = match age_text {
@@ -90,10 +90,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     };
     let max_commits = match args.max_commits {
         Some(n) => Some(n),
-        None => match store.config_string("checkpoint.maxCommits") {
+        None => match store.config_string(git_checkpoint::config::MAX_COMMITS.name) {
             None => None,
             Some(v) => Some(v.trim().parse::<u64>().map_err(|_| Error::Config {
-                key: "checkpoint.maxCommits".into(),
+                key: git_checkpoint::config::MAX_COMMITS.name.into(),
                 value: v.clone(),
                 reason: "expected a number of commits such as 3".into(),
             })?),
