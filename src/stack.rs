@@ -5,8 +5,6 @@
 //! compare-and-swap on the ref, retried when another process moved it.
 
 use crate::error::{Error, Result};
-use crate::formats::pm::{render_stack_md, StackMdEntry};
-use crate::model::Document;
 use crate::store::{self, Store, STACK_REF};
 use gix::ObjectId;
 
@@ -89,25 +87,9 @@ pub fn read(store: &Store) -> Result<(Option<ObjectId>, Stack)> {
     Ok((Some(tip), stack))
 }
 
-/// Seed 003's `STACK.md` for `stack`.
+/// Seed 003's `STACK.md` for `stack`; see [`crate::formats::pm::render_stack`].
 pub fn render_md(stack: &Stack) -> String {
-    let entries: Vec<StackMdEntry> = stack
-        .entries
-        .iter()
-        .map(|e| StackMdEntry {
-            doc: Document {
-                story: Some(e.story.clone()),
-                title: e.title.clone(),
-                branch: e.branch.clone(),
-                stage: e.stage.clone(),
-                next_action: e.next_action.clone(),
-                ..Document::default()
-            },
-            reason: e.reason.clone(),
-            pushed: e.pushed_at.clone(),
-        })
-        .collect();
-    render_stack_md(&entries)
+    crate::formats::pm::render_stack(stack)
 }
 
 /// Changes the stack by compare-and-swap: `change` gets the current stack and edits it (or

@@ -7,13 +7,16 @@
 //! as files_modified), how its files are imported (each file a revision, in timestamp order)
 //! and exported (a timestamped file name). Writes nothing itself.
 
+use super::import::{check_parsed, planned, story_of, Planned};
 use super::slots::{fill_sections, render_slot, Slot};
 use super::Saving;
+use crate::error::Result;
 use crate::model::sections::{norm, one_line, split, value};
 use crate::model::{Document, Parsed, UNKNOWN};
 use crate::store::Revision;
 use crate::story::StoryId;
 use std::fmt::Write;
+use std::path::{Path, PathBuf};
 
 /// What `import --format gstack` reads, one line for help.
 pub const FILES_READ: &str = "Seed 004 timestamped checkpoint files";
@@ -247,6 +250,69 @@ fn read(text: &str, p: &mut Parsed) {
         &mut p.gaps,
         &mut p.ignored_sections,
     );
+}
+
+/// A gstack file read for import: its timestamp (seconds, offset), path and parsed content.
+pub(super) type File = (Option<(i64, i32)>, PathBuf, Parsed);
+
+/// Whether `import` recognises `text` as a seed 004 file: front matter with a timestamp.
+pub(super) fn is_checkpoint_file(text: &str) -> bool {
+    text.starts_with("---") && text.contains("\ntimestamp:")
+}
+
+/// Parses a seed 004 file for [`import_files`].
+///
+/// # Errors
+/// [`crate::Error::Input`] when the file holds nothing gstack can read.
+pub(super) fn read_file(path: &Path, text: &str) -> Result<File> {
+    let p = parse(text.as_bytes());
+    check_parsed(&p, path)?;
+    let time = p.doc.last_updated.as_deref().and_then(super::parse_time);
+    Ok((time, path.to_path_buf(), p))
+}
+
+/// `import` of seed 004 files: each file one revision at its own timestamp, oldest first (then
+/// by path). The story is `explicit`, else the one the front matter's branch names (with
+/// `pattern`, `checkpoint.storyPattern`), else the file name's title slug. Returns (story,
+/// path, revision) in that order.
+///
+/// # Errors
+/// [`crate::Error::Config`] for a bad `pattern`; [`crate::Error::Input`] when a file names no
+/// valid story.
+pub(super) fn import_files(
+    mut files: Vec<File>,
+    explicit: Option<&StoryId>,
+    pattern: Option<&str>,
+) -> Result<Vec<(StoryId, PathBuf, Planned)>> {
+    files.sort_by_key(|(t, p, _)| (t.map(|t| t.0), p.clone()));
+    let mut out = Vec::new();
+    for (time, path, p) in files {
+        let from_branch = match p.doc.branch.as_deref() {
+            Some(b) => crate::story::detect_from_branch(b, pattern)?.map(|s| s.to_string()),
+            None => None,
+        };
+        let story = story_of(explicit, &[from_branch, slug_of(&path)], &path)?;
+        let mut revision = planned(&path, "gstack", p);
+        revision.time = time;
+        out.push((story, path, revision));
+    }
+    Ok(out)
+}
+
+/// The title slug of a seed 004 file name `<YYYYMMDD>-<HHMMSS>-<title-slug>.md`, else the
+/// whole file stem.
+fn slug_of(path: &Path) -> Option<String> {
+    let stem = path.file_stem()?.to_string_lossy().into_owned();
+    let mut parts = stem.splitn(3, '-');
+    let (a, b, rest) = (parts.next()?, parts.next(), parts.next());
+    if a.len() == 8 && a.chars().all(|c| c.is_ascii_digit()) {
+        if let (Some(b), Some(rest)) = (b, rest) {
+            if b.chars().all(|c| c.is_ascii_digit()) {
+                return Some(rest.to_string());
+            }
+        }
+    }
+    Some(stem)
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@
 
 pub mod custom;
 pub mod gstack;
+pub mod import;
 pub mod pair;
 pub mod pm;
 mod slots;

@@ -7,8 +7,12 @@
 //! the pair template is the model's own shape. This module gives it the same face as the other
 //! formats. Writes nothing itself.
 
+use super::import::{check_parsed, planned, story_of, Planned};
 use super::Saving;
+use crate::error::Result;
 use crate::model::{Document, Parsed};
+use crate::story::StoryId;
+use std::path::Path;
 
 /// What `import --format pair` reads, one line for help.
 pub const FILES_READ: &str = "Seed 000 checkpoint files";
@@ -37,4 +41,21 @@ pub fn render(doc: &Document) -> String {
 /// Parses seed 000's checkpoint file; never fails; see [`crate::model::parse`].
 pub fn parse(input: &[u8]) -> Parsed {
     crate::model::parse(input)
+}
+
+/// `import` of a seed 000 checkpoint file: one revision, `import <file name>`, whose story is
+/// `explicit`, else the file's Story line, else the file name without `.md`.
+///
+/// # Errors
+/// [`crate::Error::Input`] when the file holds nothing pair can read or names no valid story.
+pub(super) fn import_file(
+    path: &Path,
+    text: &str,
+    explicit: Option<&StoryId>,
+) -> Result<(StoryId, Planned)> {
+    let p = parse(text.as_bytes());
+    check_parsed(&p, path)?;
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let story = story_of(explicit, &[p.doc.story.clone(), stem], path)?;
+    Ok((story, planned(path, "pair", p)))
 }

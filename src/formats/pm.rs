@@ -6,15 +6,20 @@
 //! are imported (NOW.md's item becomes the current story, STACK.md's entries are pushed on the
 //! stack) and exported. Writes nothing itself.
 
+use super::import::{check_parsed, file_name, planned, story_of, Notice, Planned};
 use super::slots::strip_code;
 use super::Saving;
+use crate::error::{Error, Result};
 use crate::model::sections::{
     decode, field_items, items, key_value, norm, one_line, push_checks, push_item, real, split,
     value, FieldItem,
 };
 use crate::model::{Document, Parsed, UNKNOWN};
+use crate::stack;
 use crate::store::Revision;
+use crate::story::StoryId;
 use std::fmt::Write;
+use std::path::Path;
 
 /// What `import --format pm` reads, one line for help.
 pub const FILES_READ: &str = "Seed 003 `NOW.md` / `STACK.md`";
@@ -313,6 +318,51 @@ pub struct StackMdEntry {
     pub pushed: String,
 }
 
+impl StackMdEntry {
+    /// The entry as the stack ref keeps it, for `story` whose checkpoint tip is `checkpoint`
+    /// (full hex id): title, branch, stage and next action from the entry's document; reason
+    /// and pushed time verbatim.
+    pub fn to_stack_entry(&self, story: &StoryId, checkpoint: Option<String>) -> stack::Entry {
+        stack::Entry {
+            story: story.to_string(),
+            title: self.doc.title.clone(),
+            branch: self.doc.branch.clone(),
+            stage: self.doc.stage.clone(),
+            reason: self.reason.clone(),
+            pushed_at: self.pushed.clone(),
+            checkpoint,
+            next_action: self.doc.next_action.clone(),
+        }
+    }
+
+    /// A stack ref entry as a `STACK.md` entry (the inverse of [`Self::to_stack_entry`] for
+    /// the fields both hold).
+    pub fn from_stack_entry(e: &stack::Entry) -> StackMdEntry {
+        StackMdEntry {
+            doc: Document {
+                story: Some(e.story.clone()),
+                title: e.title.clone(),
+                branch: e.branch.clone(),
+                stage: e.stage.clone(),
+                next_action: e.next_action.clone(),
+                ..Document::default()
+            },
+            reason: e.reason.clone(),
+            pushed: e.pushed_at.clone(),
+        }
+    }
+}
+
+/// Seed 003's `STACK.md` for the stack ref's `stack`, top first; see [`render_stack_md`].
+pub fn render_stack(stack: &stack::Stack) -> String {
+    let entries: Vec<StackMdEntry> = stack
+        .entries
+        .iter()
+        .map(StackMdEntry::from_stack_entry)
+        .collect();
+    render_stack_md(&entries)
+}
+
 /// Renders seed 003's `STACK.md`: one `### <ID> <Title>` entry per suspended item, top first.
 pub fn render_stack_md(entries: &[StackMdEntry]) -> String {
     let mut out = String::from("# STACK\n");
@@ -400,6 +450,83 @@ pub fn parse_stack_md(input: &[u8]) -> (Vec<StackMdEntry>, Vec<String>) {
         out.push(e);
     }
     (out, gaps)
+}
+
+/// Whether `import` reads a file called `name` (lowercased) holding `text` as `STACK.md`.
+pub(super) fn is_stack_md(name: &str, text: &str) -> bool {
+    name == "stack.md" || text.contains("\n- Pushed:")
+}
+
+/// Whether `import` reads a file called `name` (lowercased) holding `text` as `NOW.md`.
+pub(super) fn is_now_md(name: &str, text: &str) -> bool {
+    name == "now.md" || text.trim_start().starts_with("# NOW")
+}
+
+/// `import` of seed 003's `NOW.md`: one revision of the active item (its story `explicit`,
+/// else the Item's id), timed by the Checkpoint date, and the item becomes the current story.
+/// An idle NOW.md has no active item: a note, and `None`.
+///
+/// # Errors
+/// [`crate::Error::Input`] when the file holds nothing pm can read or names no valid story.
+pub(super) fn import_now(
+    path: &Path,
+    text: &str,
+    explicit: Option<&StoryId>,
+    notice: &mut dyn FnMut(Notice),
+) -> Result<Option<(StoryId, Planned)>> {
+    let p = parse(text.as_bytes());
+    if p.doc.status.as_deref() == Some("idle") {
+        notice(Notice::Note(format!(
+            "{} is idle: no active item to import",
+            path.display()
+        )));
+        return Ok(None);
+    }
+    check_parsed(&p, path)?;
+    let story = story_of(explicit, std::slice::from_ref(&p.doc.story), path)?;
+    let time = p.doc.last_updated.as_deref().and_then(super::parse_time);
+    let mut revision = planned(path, "pm", p);
+    revision.time = time;
+    Ok(Some((story, revision)))
+}
+
+/// `import` of seed 003's `STACK.md`: each entry, top first, a pm revision of its own story
+/// (the `### <ID> <Title>` heading's id; `--story` does not apply) and an entry to push on the
+/// stack. Entries `parse_stack_md` skips are warnings.
+///
+/// # Errors
+/// [`crate::Error::Input`] naming the entry whose id is not a valid story id.
+pub(super) fn import_stack(
+    path: &Path,
+    text: &str,
+    notice: &mut dyn FnMut(Notice),
+) -> Result<Vec<(StoryId, Planned, StackMdEntry)>> {
+    let (entries, gaps) = parse_stack_md(text.as_bytes());
+    for g in gaps {
+        notice(Notice::Warning(format!("{}: {g}", path.display())));
+    }
+    entries
+        .into_iter()
+        .map(|e| {
+            let id = e.doc.story.clone().unwrap_or_default();
+            let story = StoryId::parse(&id).map_err(|_| {
+                Error::Input(format!(
+                    "{}: stack entry {id:?} is not a usable story id; fix its `### <ID> <Title>` heading",
+                    path.display()
+                ))
+            })?;
+            let revision = Planned {
+                document: render(&e.doc),
+                template: "pm",
+                time: None,
+                subject: format!("import {} (stacked: {})", file_name(path), e.reason),
+                body: String::new(),
+                completed: Vec::new(),
+                doc: e.doc.clone(),
+            };
+            Ok((story, revision, e))
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -7,14 +7,16 @@
 //! per save), how their files are imported (Part B entries become revisions carrying their own
 //! times) and exported (the journal rebuilt from the commit history). Writes nothing itself.
 
+use super::import::{check_parsed, file_name, story_of, Planned};
 use super::slots::{fill_sections, header_title, italic_field, render_slot, Slot};
 use super::Saving;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::model::sections::{norm, one_line, split, value, Block};
 use crate::model::{Document, JournalEntry, Parsed, UNKNOWN};
 use crate::store::{Completion, Revision, Store};
 use crate::story::StoryId;
 use std::fmt::Write;
+use std::path::Path;
 
 /// What `import --format team` reads, one line for help.
 pub const FILES_READ: &str = "Seed 001 `working-context.md` / `completed.md`";
@@ -328,6 +330,128 @@ pub fn render_completed_md(log: &[Completion]) -> String {
         );
     }
     out
+}
+
+/// Whether `import` reads a file called `name` (lowercased) holding `text` as `completed.md`:
+/// by name, or every non-blank line a `- ` item with at least two `|`.
+pub(super) fn is_completed_md(name: &str, text: &str) -> bool {
+    name == COMPLETED_FILE_NAME
+        || (!text.trim().is_empty()
+            && text
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .all(|l| l.trim_start().starts_with("- ") && l.matches('|').count() >= 2))
+}
+
+/// Whether `import` recognises `text` as seed 001's `working-context.md`.
+pub(super) fn is_working_context(text: &str) -> bool {
+    text.contains("Part A") && text.contains("Working Context")
+}
+
+/// `import` of seed 001's `working-context.md`, with the `completed.md` records found in the
+/// same directory: one revision per Part B journal entry, oldest first, each at the entry's
+/// time with its subject and body and the journal up to it; each revision's completion log
+/// holds the records dated no later than it (the last holds them all). Without a journal,
+/// one revision `import <file name>`. The story is `explicit`, else the directory's name
+/// (seed 001 keeps one directory per teammate), else the H1's.
+///
+/// # Errors
+/// [`crate::Error::Input`] when the file holds nothing team can read or names no valid story.
+pub(super) fn import_context(
+    path: &Path,
+    text: &str,
+    completed: Vec<Completion>,
+    explicit: Option<&StoryId>,
+) -> Result<(StoryId, Vec<Planned>)> {
+    let p = parse(text.as_bytes());
+    check_parsed(&p, path)?;
+    let story = story_of(explicit, &[parent_name(path), p.doc.story.clone()], path)?;
+    let entries = p.doc.journal.clone();
+    let n = entries.len().max(1);
+    let mut out = Vec::new();
+    for k in 0..n {
+        let mut doc = p.doc.clone();
+        doc.journal.truncate(k + 1);
+        let last = k + 1 == n;
+        let time = entries.get(k).and_then(|e| super::parse_time(&e.at));
+        let done: Vec<Completion> = completed
+            .iter()
+            .filter(|c| {
+                last || matches!((super::parse_time(&c.date), time), (Some(a), Some(b)) if a.0 <= b.0)
+            })
+            .cloned()
+            .collect();
+        let (subject, body) = match entries.get(k) {
+            Some(e) => (e.subject.clone(), e.body.clone()),
+            None => (format!("import {}", file_name(path)), String::new()),
+        };
+        let document = if last && entries.len() <= JOURNAL_KEEP {
+            render(&p.doc)
+        } else {
+            render(&doc)
+        };
+        out.push(Planned {
+            document,
+            template: "team",
+            time,
+            subject: if subject.is_empty() {
+                format!("journal {}", entries.get(k).map_or("", |e| e.at.as_str()))
+            } else {
+                subject
+            },
+            body,
+            completed: done,
+            doc,
+        });
+    }
+    Ok((story, out))
+}
+
+/// `import` of a `completed.md` without its `working-context.md`: one revision of the
+/// story's current document whose completion log gains the records it lacks. The story is
+/// `explicit`, else the directory's name `dir`.
+///
+/// # Errors
+/// [`crate::Error::Input`] when the story cannot be told or has no checkpoint; storage errors.
+pub(super) fn import_completed(
+    store: &Store,
+    dir: &Path,
+    completed: Vec<Completion>,
+    explicit: Option<&StoryId>,
+) -> Result<(StoryId, Planned)> {
+    let file = dir.join(COMPLETED_FILE_NAME);
+    let name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
+    let story = story_of(explicit, &[name], &file)?;
+    let (refname, tip) = crate::store::locate(store, &story, false).map_err(|_| {
+        Error::Input(format!(
+            "{}: no checkpoint for story {story} to attach the completed tasks to; import its working-context.md with it",
+            file.display()
+        ))
+    })?;
+    let rev = store.read(&refname, tip)?;
+    let doc = super::parse_revision(store, &rev).doc;
+    let mut all = rev.meta.completed.clone();
+    for c in completed {
+        if !all.contains(&c) {
+            all.push(c);
+        }
+    }
+    let revision = Planned {
+        document: rev.document.clone(),
+        template: "team",
+        time: None,
+        subject: format!("import {COMPLETED_FILE_NAME}"),
+        body: String::new(),
+        completed: all,
+        doc,
+    };
+    Ok((story, revision))
+}
+
+/// The name of the directory holding `path` (seed 001: the teammate's).
+fn parent_name(path: &Path) -> Option<String> {
+    let abs = std::path::absolute(path).ok()?;
+    Some(abs.parent()?.file_name()?.to_string_lossy().into_owned())
 }
 
 #[cfg(test)]

@@ -1,0 +1,279 @@
+//! Reading other checkpoint systems' files into planned revisions, for `git checkpoint import`:
+//! which format each file is, which story it belongs to, and the revisions it becomes. The
+//! per-format rules live in the format modules ([`super::pair`], [`super::team`],
+//! [`super::pm`], [`super::gstack`]); this module recognises files and collects the plan.
+//!
+//! Reads the files and the story refs (a lone `completed.md` attaches to a stored story); writes
+//! nothing: the caller scans, writes the revisions, pushes the stack entries and sets the
+//! current story.
+
+use super::pm::StackMdEntry;
+use super::{gstack, pair, pm, team, Format};
+use crate::error::{Error, Result};
+use crate::model::{Document, Parsed};
+use crate::store::{Completion, Store};
+use crate::story::StoryId;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// How to read the files.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options<'a> {
+    /// Import everything into this story instead of the one each file names.
+    pub story: Option<&'a StoryId>,
+    /// Read every file as this format; `None` recognises each file by its name and content.
+    pub format: Option<&'a Format>,
+}
+
+/// One revision to write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Planned {
+    /// The document, as the file held it (or rendered in its format).
+    pub document: String,
+    /// The format's name, for `meta.json`.
+    pub template: &'static str,
+    /// The commit time the file gives (seconds since the epoch, offset seconds east), if any.
+    pub time: Option<(i64, i32)>,
+    /// The commit subject.
+    pub subject: String,
+    /// The commit body (may be empty).
+    pub body: String,
+    /// The story's completion log as of this revision.
+    pub completed: Vec<Completion>,
+    /// The document as parsed.
+    pub doc: Document,
+}
+
+/// What an import will write, as [`plan`] returns it.
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    /// Revisions per story, oldest first.
+    pub revisions: BTreeMap<StoryId, Vec<Planned>>,
+    /// The files each story's revisions come from, as given (for the report).
+    pub sources: BTreeMap<StoryId, Vec<String>>,
+    /// `STACK.md` entries to push, top of the stack first.
+    pub stack: Vec<(StoryId, StackMdEntry)>,
+    /// The story to make current (`NOW.md`'s active item).
+    pub current: Option<StoryId>,
+}
+
+impl Plan {
+    fn add(&mut self, story: StoryId, planned: Planned) {
+        self.revisions.entry(story).or_default().push(planned);
+    }
+
+    fn source(&mut self, story: &StoryId, path: &Path) {
+        self.sources
+            .entry(story.clone())
+            .or_default()
+            .push(path.display().to_string());
+    }
+}
+
+/// Something the user should read while the files are planned; nothing stops.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// Informational (`NOW.md` is idle, so it is skipped).
+    Note(String),
+    /// A problem in a file that was read anyway (a `STACK.md` entry without an id).
+    Warning(String),
+}
+
+/// A file as one format reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Pair,
+    TeamContext,
+    TeamCompleted,
+    PmNow,
+    PmStack,
+    Gstack,
+}
+
+/// Which kind of file `path` holding `text` is: the format given, split by file where a
+/// format has two (team, pm); else recognised by name and content in the order completed.md,
+/// STACK.md, NOW.md, gstack, working-context.md, and pair for anything else.
+fn recognise(path: &Path, text: &str, format: Option<&Format>) -> Kind {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let completed_like = team::is_completed_md(&name, text);
+    let stack_like = pm::is_stack_md(&name, text);
+    match format {
+        Some(Format::Pair | Format::Custom(_)) => Kind::Pair,
+        Some(Format::Team) if completed_like => Kind::TeamCompleted,
+        Some(Format::Team) => Kind::TeamContext,
+        Some(Format::Pm) if stack_like => Kind::PmStack,
+        Some(Format::Pm) => Kind::PmNow,
+        Some(Format::Gstack) => Kind::Gstack,
+        None if completed_like => Kind::TeamCompleted,
+        None if stack_like => Kind::PmStack,
+        None if pm::is_now_md(&name, text) => Kind::PmNow,
+        None if gstack::is_checkpoint_file(text) => Kind::Gstack,
+        None if team::is_working_context(text) => Kind::TeamContext,
+        None => Kind::Pair,
+    }
+}
+
+/// Reads and plans every file in `paths`: each is recognised ([`Options::format`]), parsed,
+/// assigned a story and turned into revisions by its format's rules. Every file is read and
+/// parsed before the plan is returned, so an error means nothing should be written. Files
+/// over `store.max_size()` bytes are refused. Notes and warnings go to `notice` as they
+/// arise.
+///
+/// # Errors
+/// [`Error::Read`] or [`Error::TooLarge`] for a file that cannot be read; [`Error::Input`]
+/// naming the file a format can read nothing from, whose story cannot be told, or (a lone
+/// `completed.md`) whose story has no checkpoint; [`Error::Config`] for a bad
+/// `checkpoint.storyPattern`; storage errors.
+pub fn plan(
+    store: &Store,
+    paths: &[PathBuf],
+    options: Options<'_>,
+    notice: &mut dyn FnMut(Notice),
+) -> Result<Plan> {
+    let explicit = options.story;
+    let mut plan = Plan::default();
+    let mut completed_by_dir: BTreeMap<PathBuf, Vec<Completion>> = BTreeMap::new();
+    let mut team_files: Vec<(PathBuf, String)> = Vec::new();
+    let mut gstack_files: Vec<gstack::File> = Vec::new();
+
+    for path in paths {
+        let bytes = read(path, store.max_size())?;
+        let text = String::from_utf8_lossy(&bytes).replace("\r\n", "\n");
+        match recognise(path, &text, options.format) {
+            Kind::TeamCompleted => {
+                completed_by_dir
+                    .entry(dir_of(path))
+                    .or_default()
+                    .extend(team::parse_completed_md(&text));
+            }
+            Kind::TeamContext => team_files.push((path.clone(), text)),
+            Kind::Gstack => gstack_files.push(gstack::read_file(path, &text)?),
+            Kind::Pair => {
+                let (story, planned) = pair::import_file(path, &text, explicit)?;
+                plan.source(&story, path);
+                plan.add(story, planned);
+            }
+            Kind::PmNow => {
+                if let Some((story, planned)) = pm::import_now(path, &text, explicit, notice)? {
+                    plan.current = Some(story.clone());
+                    plan.source(&story, path);
+                    plan.add(story, planned);
+                }
+            }
+            Kind::PmStack => {
+                for (story, planned, entry) in pm::import_stack(path, &text, notice)? {
+                    plan.source(&story, path);
+                    plan.add(story.clone(), planned);
+                    plan.stack.push((story, entry));
+                }
+            }
+        }
+    }
+    for (path, text) in &team_files {
+        let completed = completed_by_dir.remove(&dir_of(path)).unwrap_or_default();
+        let (story, revisions) = team::import_context(path, text, completed, explicit)?;
+        plan.source(&story, path);
+        for planned in revisions {
+            plan.add(story.clone(), planned);
+        }
+    }
+    for (dir, completed) in completed_by_dir {
+        let (story, planned) = team::import_completed(store, &dir, completed, explicit)?;
+        plan.add(story, planned);
+    }
+    let pattern = store.config_string("checkpoint.storyPattern");
+    for (story, path, planned) in gstack::import_files(gstack_files, explicit, pattern.as_deref())?
+    {
+        plan.source(&story, &path);
+        plan.add(story, planned);
+    }
+    Ok(plan)
+}
+
+/// The directory holding `path`, absolute (empty when it cannot be told).
+fn dir_of(path: &Path) -> PathBuf {
+    std::path::absolute(path)
+        .ok()
+        .and_then(|p| p.parent().map(Path::to_path_buf))
+        .unwrap_or_default()
+}
+
+/// Reads `path`, refusing anything over `limit` bytes before reading it.
+fn read(path: &Path, limit: u64) -> Result<Vec<u8>> {
+    let meta = std::fs::metadata(path).map_err(|cause| Error::Read {
+        path: path.to_path_buf(),
+        cause,
+    })?;
+    if meta.len() > limit {
+        return Err(Error::TooLarge {
+            size: meta.len(),
+            at_least: false,
+            limit,
+        });
+    }
+    std::fs::read(path).map_err(|cause| Error::Read {
+        path: path.to_path_buf(),
+        cause,
+    })
+}
+
+/// The story a file belongs to: `explicit` (`--story`), else the first candidate that is a
+/// valid story id.
+///
+/// # Errors
+/// [`Error::Input`] naming `path` when no candidate is one.
+pub(super) fn story_of(
+    explicit: Option<&StoryId>,
+    candidates: &[Option<String>],
+    path: &Path,
+) -> Result<StoryId> {
+    if let Some(s) = explicit {
+        return Ok(s.clone());
+    }
+    for c in candidates.iter().flatten() {
+        if let Ok(id) = StoryId::parse(c.trim()) {
+            return Ok(id);
+        }
+    }
+    Err(Error::Input(format!(
+        "cannot tell which story {} belongs to; pass --story <id>",
+        path.display()
+    )))
+}
+
+/// Refuses a file its format read nothing from.
+///
+/// # Errors
+/// [`Error::Input`] naming `path`.
+pub(super) fn check_parsed(p: &Parsed, path: &Path) -> Result<()> {
+    if p.doc == Document::default() {
+        return Err(Error::Input(format!(
+            "{} has nothing this format can read; check --format (pair, team, pm, gstack)",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// `path`'s file name, for commit subjects (`import NOW.md`).
+pub(super) fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
+/// A planned revision with no time, body or completion log: `import <file name>`.
+pub(super) fn planned(path: &Path, template: &'static str, p: Parsed) -> Planned {
+    Planned {
+        document: p.text,
+        template,
+        time: None,
+        subject: format!("import {}", file_name(path)),
+        body: String::new(),
+        completed: Vec::new(),
+        doc: p.doc,
+    }
+}
