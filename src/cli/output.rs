@@ -220,6 +220,16 @@ pub fn escape_controls(text: &str) -> String {
     out
 }
 
+/// `n` and the noun, singular for one: `1 ref`, `2 refs` (`many` is written as `n`).
+pub fn count(n: impl std::fmt::Display, one: &str, many: &str) -> String {
+    let n = n.to_string();
+    if n == "1" {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// Formats the time since `then` (seconds since the epoch) like git's relative dates:
 /// `5 minutes ago`, `3 days ago`.
 pub fn relative_time(then: i64, now: i64) -> String {

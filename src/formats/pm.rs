@@ -242,7 +242,12 @@ fn read(text: &str, p: &mut Parsed) {
                 ("Next action", &p.doc.next_action),
                 ("Start with", &p.doc.start_with),
             ] {
-                if v.is_none() && seen.iter().any(|s| *s == what.to_lowercase()) {
+                // A line marked unknown or left a placeholder has its gap already.
+                let named = format!("Checkpoint: {what} ");
+                if v.is_none()
+                    && seen.iter().any(|s| *s == what.to_lowercase())
+                    && !p.gaps.iter().any(|g| g.starts_with(&named))
+                {
                     p.gaps.push(format!("Checkpoint: {what} is empty"));
                 }
             }
@@ -548,6 +553,16 @@ mod tests {
         assert_eq!(p.doc.story.as_deref(), Some("R-007"));
         let again = Format::Pm.render(&p.doc);
         assert_eq!(again, text);
+    }
+
+    #[test]
+    fn a_checkpoint_line_marked_unknown_is_one_gap() {
+        let p = parse(
+            "# NOW\n- Item: R-1 x\n- Stage: plan\n## Done when\n- [ ] t\n## Checkpoint\n- Stopped at: [unknown — needs confirmation]\n- Next action: n\n- Start with: s\n- Decisions: d\n- Context: c\n"
+                .as_bytes(),
+        );
+        let about: Vec<&String> = p.gaps.iter().filter(|g| g.contains("Stopped at")).collect();
+        assert_eq!(about.len(), 1, "{:?}", p.gaps);
     }
 
     #[test]

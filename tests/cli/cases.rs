@@ -1076,7 +1076,7 @@ fn c13_latin1_bytes_are_decoded_lossily_and_reported_by_save() {
     let out = run(&sb, &repo, &["save", "text", "-F", &f]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("warning: gap: the document is not valid UTF-8"),
+        stderr(&out).contains("warning: the document is not valid UTF-8"),
         "save warns: {}",
         stderr(&out)
     );

@@ -338,7 +338,7 @@ fn files_changed_since_the_save_are_files_not_directories() {
     let v = sb.json(&repo, &["resume", "f", "--json"]);
     let w = v["warnings"][0].as_str().unwrap();
     assert!(
-        w.contains("1 commit(s), 1 file(s) changed") && w.contains("(src/deep/er/x.rs)"),
+        w.contains("1 commit, 1 file changed") && w.contains("(src/deep/er/x.rs)"),
         "{w}"
     );
     sb.git(&repo, &["switch", "-q", "-c", "topic"]);
@@ -509,4 +509,78 @@ fn quiet_writes_print_nothing_but_still_write() {
     // -q never hides the data asked for.
     let v = sb.json(&repo, &["save", "Q-2", "-q", "--json", "--goal", "g"]);
     assert_eq!(v["goal"], "g");
+}
+
+#[test]
+fn gap_warnings_name_the_flag_and_go_to_stderr_once_per_field() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let out = sb
+        .cp(&repo)
+        .args(["save", "s1", "--title", "T", "--todo", "t"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr,
+        "warning: Goal is missing: pass --goal\nwarning: Next immediate action is missing: pass --next\n"
+    );
+    assert!(!stdout.contains("warning"), "{stdout}");
+    // pm: a line written as unknown is one warning, not "unknown" and then "empty".
+    let out = sb
+        .cp(&repo)
+        .args([
+            "save",
+            "s2",
+            "--template",
+            "pm",
+            "--title",
+            "T",
+            "--stage",
+            "plan",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for field in ["Stopped at", "Next action", "Start with", "Done when"] {
+        assert_eq!(stderr.matches(field).count(), 1, "{field}: {stderr}");
+    }
+    assert!(
+        stderr.contains("Stopped at is missing: pass --stopped-at"),
+        "{stderr}"
+    );
+    // With -F the flags do not apply: the file is where the field goes.
+    let cp = sb.file(
+        "cp.md",
+        b"## Story\n**ID:** s3\n**Goal:** [unknown \xe2\x80\x94 needs confirmation]\n",
+    );
+    let out = sb
+        .cp(&repo)
+        .args(["save", "s3", "-F", cp.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("warning: Goal is missing: fill it in "),
+        "{stderr}"
+    );
+    // No "(s)" plurals: one commit and one file are singular.
+    sb.file("r/a.txt", b"a");
+    sb.git(&repo, &["add", "a.txt"]);
+    sb.git(&repo, &["commit", "-q", "-m", "a"]);
+    let status = sb.cp(&repo).args(["status", "s1"]).output().unwrap();
+    let text = String::from_utf8_lossy(&status.stdout);
+    assert!(text.contains("HEAD: 1 commit since the save"), "{text}");
+    let out = sb.cp(&repo).args(["resume", "s1"]).output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(
+        stderr.contains("warning: HEAD moved since the save: 1 commit, 1 file changed"),
+        "{stderr}"
+    );
+    assert!(!stdout.contains("warning:"), "{stdout}");
 }

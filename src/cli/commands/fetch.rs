@@ -85,13 +85,15 @@ pub fn print_outcomes(
         out.line(&format!("no checkpoints on {remote}"))?;
     } else if unchanged > 0 {
         out.line(&format!(
-            "{unchanged} ref(s) already up to date with {remote}"
+            "{} already up to date with {remote}",
+            crate::cli::output::count(unchanged, "ref", "refs")
         ))?;
     }
     let conflicts: usize = outcomes.iter().map(|o| o.conflicts.len()).sum();
     if conflicts > 0 {
         err.note(format_args!(
-            "{conflicts} merge conflict(s) kept both values; `git checkpoint resume` lists them as gaps"
+            "{} kept both values; `git checkpoint resume` lists them as gaps",
+            crate::cli::output::count(conflicts, "merge conflict", "merge conflicts")
         ));
     }
     Ok(())

@@ -229,7 +229,7 @@ fn extra_sections() -> std::io::Result<Vec<u8>> {
     Ok(out)
 }
 
-/// The field names of the object(s) `schema` describes, in order, without repeats: its own
+/// The field names of the objects `schema` describes, in order, without repeats: its own
 /// `properties`, those of an array's `items`, and of every `anyOf` variant, following
 /// `#/$defs/...` references into `root`.
 fn schema_fields(root: &serde_json::Value, schema: &serde_json::Value) -> Vec<String> {

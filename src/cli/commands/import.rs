@@ -171,8 +171,11 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     } else {
         for r in &report {
             out.line(&format!(
-                "{}: {} revision(s) written, {} unchanged ({})",
-                r.story, r.written, r.unchanged, r.refname
+                "{}: {} written, {} unchanged ({})",
+                r.story,
+                crate::cli::output::count(r.written, "revision", "revisions"),
+                r.unchanged,
+                r.refname
             ))?;
         }
         if !pushed.is_empty() {

@@ -136,7 +136,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let hidden = total - rows.len();
     if hidden > 0 {
         err.info(format_args!(
-            "({hidden} checkpoint(s) on other branches; `git checkpoint list --all` shows them)"
+            "({} on other branches; `git checkpoint list --all` shows them)",
+            crate::cli::output::count(hidden, "checkpoint", "checkpoints")
         ));
     }
     Ok(0)

@@ -60,9 +60,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         ))?;
     } else {
         print_block(out, &story.display(), &rev, &parsed)?;
+        // Warnings go to stderr, like every warning; --json carries them as data.
         for w in &warnings {
-            let w = out.safe(w);
-            out.painted(&out.paint("33", &format!("warning: {w}")))?;
+            err.warn(crate::cli::output::escape_controls(w));
         }
         out.line("")?;
         out.line(rev.document.trim_end())?;
@@ -159,8 +159,9 @@ pub fn warnings(store: &Store, rev: &Revision) -> Result<Vec<String>> {
             let files = gitstate::changed_paths(&store.repo, saved, head);
             let commits = commits.map_or("many".to_string(), |n| n.to_string());
             let mut w = format!(
-                "HEAD moved since the save: {commits} commit(s), {} file(s) changed since {}",
-                files.len(),
+                "HEAD moved since the save: {}, {} changed since {}",
+                crate::cli::output::count(commits, "commit", "commits"),
+                crate::cli::output::count(files.len(), "file", "files"),
                 &saved.to_string()[..12]
             );
             if !files.is_empty() {

@@ -137,7 +137,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         return print(&store, &story, &args, out, err);
     }
     let saved = save::save(&store, &story, &args.options())?;
-    print_saved(&saved, &story, args.json, out, err)?;
+    print_saved(&saved, &story, &args, out, err)?;
     if store.config().auto_sync()? {
         // The save stands either way; sharing it is best effort and says when it fails.
         let shared = git_checkpoint::remote::choose(&store, None).and_then(|remote| {
@@ -155,14 +155,15 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     Ok(0)
 }
 
-/// Prints the "CHECKPOINT WRITTEN" block (or the JSON view) for a [`Saved`] revision.
+/// Prints the "CHECKPOINT WRITTEN" block (or the JSON view, with `--json`) for a [`Saved`]
+/// revision written from `args`, and warns about its gaps.
 ///
 /// # Errors
 /// I/O errors.
 pub fn print_saved(
     saved: &save::Saved,
     story: &StoryId,
-    json: bool,
+    args: &Args,
     out: &mut Output,
     err: &mut Messages,
 ) -> Result<()> {
@@ -181,7 +182,7 @@ pub fn print_saved(
     let story = &story.clone().shown_as(&written.summary.story_display);
     let d = &parsed.doc;
     let (done, total) = d.task_counts();
-    if json {
+    if args.json {
         out.json(&json::Save::Written(Box::new(json::Saved {
             checkpoint: json::Checkpoint::new(story, refname, written, parsed, &[]),
             mode: if previous.is_some() {
@@ -211,7 +212,7 @@ pub fn print_saved(
             written.summary.revision,
             &commit.to_string()[..12]
         ))?;
-        report_gaps(err, parsed);
+        report_gaps(err, parsed, args);
     }
     Ok(())
 }
@@ -237,27 +238,171 @@ fn print(
         }))?;
     } else {
         out.line(&preview.text)?;
-        report_gaps(err, &preview.parsed);
+        report_gaps(err, &preview.parsed, args);
     }
     Ok(0)
 }
 
-/// Warns about the document's gaps and notes ignored sections; `-q` drops both (`resume`
-/// still lists the gaps).
-fn report_gaps(err: &mut Messages, parsed: &Parsed) {
+/// Warns about the document's gaps, one warning per field, each naming how to fill it (see
+/// [`gap_warnings`]), and notes ignored sections; `-q` drops both (`resume` still lists the
+/// gaps).
+fn report_gaps(err: &mut Messages, parsed: &Parsed, args: &Args) {
     if err.quiet {
         return;
     }
-    for gap in &parsed.gaps {
-        err.warn(format_args!(
-            "gap: {}",
-            crate::cli::output::escape_controls(gap)
-        ));
+    let file = args.file.as_deref().filter(|_| !args.journal);
+    for w in gap_warnings(&parsed.gaps, file) {
+        err.warn(crate::cli::output::escape_controls(&w));
     }
     for s in &parsed.ignored_sections {
         err.note(format_args!(
             "ignored section {} (not part of the template)",
             crate::cli::output::escape_controls(s)
         ));
+    }
+}
+
+/// The `save` option that fills a document field, by the field's name as gaps give it
+/// (lowercase, without a section number): the pair fields, the team and gstack sections and the
+/// pm lines (the formats' slots). Fields no option fills (Active Task, Files) are not listed.
+const FILLED_BY: &[(&str, &str)] = &[
+    ("title", "--title"),
+    ("working on", "--title"),
+    ("goal", "--goal"),
+    ("current objective", "--goal"),
+    ("summary", "--goal"),
+    ("objective", "--goal"),
+    ("source", "--source"),
+    ("commit strategy", "--strategy"),
+    ("tasks done", "--done"),
+    ("completed since last checkpoint", "--done"),
+    ("remaining todos", "--todo"),
+    ("remaining work", "--todo"),
+    ("in-flight work", "--todo"),
+    ("plan steps", "--todo"),
+    ("key decisions", "--decision"),
+    ("decisions", "--decision"),
+    ("decisions made", "--decision"),
+    ("decisions and rationale", "--decision"),
+    ("next immediate action", "--next"),
+    ("next action", "--next"),
+    ("stage", "--stage"),
+    ("stopped at", "--stopped-at"),
+    ("start with", "--start-with"),
+    ("done when", "--done-when"),
+    ("context", "--context"),
+    ("notes", "--context"),
+    ("cross-session notes", "--context"),
+    ("open questions", "--question"),
+    ("open questions and blockers", "--question"),
+];
+
+/// The field a gap says is missing, empty, unknown or an unfilled placeholder, by its name as
+/// written (`Goal`, `Done when`); `None` for any other gap (a conflict, a bad item, invalid
+/// UTF-8), which is reported as it is.
+fn missing_field(gap: &str) -> Option<&str> {
+    let quoted = |prefix: &str| {
+        gap.strip_prefix(prefix)
+            .and_then(|r| r.split_once('\''))
+            .map(|(name, _)| name)
+    };
+    let name = quoted("missing section '")
+        .or_else(|| quoted("empty section '"))
+        .or_else(|| quoted("missing field '"))
+        .or_else(|| quoted("Checkpoint has no '"))
+        .or_else(|| {
+            [" is marked ", " is an unfilled placeholder: "]
+                .iter()
+                .find_map(|m| gap.split_once(m).map(|(what, _)| what))
+        })
+        .or_else(|| gap.strip_suffix(" is empty"))?;
+    // `Story: Goal`, `4. In-Flight Work: Next action`: the field is the last part.
+    let name = name.rsplit(": ").next().unwrap_or(name).trim();
+    let name = name
+        .split_once(". ")
+        .filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
+        .map_or(name, |(_, rest)| rest);
+    (!name.is_empty()).then_some(name)
+}
+
+/// The warnings for `gaps` after a save: a missing field as `Goal is missing: pass --goal`
+/// (after `-F FILE`: `fill it in FILE`), other gaps as they are, and one warning per field: a
+/// field the parser reports twice (unknown, then empty) is warned about once.
+fn gap_warnings(gaps: &[String], file: Option<&std::path::Path>) -> Vec<String> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    for gap in gaps {
+        let Some(name) = missing_field(gap) else {
+            out.push(gap.clone());
+            continue;
+        };
+        let key = name.to_lowercase();
+        if seen.contains(&key) {
+            continue;
+        }
+        let fill = match (file, FILLED_BY.iter().find(|(f, _)| *f == key)) {
+            (Some(path), _) => format!(": fill it in {}", path.display()),
+            (None, Some((_, flag))) => format!(": pass {flag}"),
+            (None, None) => String::new(),
+        };
+        seen.push(key);
+        out.push(format!("{name} is missing{fill}"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn warnings(gaps: &[&str]) -> Vec<String> {
+        let gaps: Vec<String> = gaps.iter().map(|g| g.to_string()).collect();
+        gap_warnings(&gaps, None)
+    }
+
+    #[test]
+    fn a_missing_field_names_the_flag_that_fills_it() {
+        assert_eq!(
+            warnings(&[
+                "Story: Goal is marked [unknown — needs confirmation]",
+                "Remaining Todos: Next immediate action is an unfilled placeholder: [Next]",
+                "empty section 'Done when'",
+                "missing field 'Stage'",
+                "4. In-Flight Work: Next action is marked [unknown — needs confirmation]",
+                "missing section '9. Cross-Session Notes'",
+                "missing section '2. Active Task'",
+            ]),
+            [
+                "Goal is missing: pass --goal",
+                "Next immediate action is missing: pass --next",
+                "Done when is missing: pass --done-when",
+                "Stage is missing: pass --stage",
+                "Next action is missing: pass --next",
+                "Cross-Session Notes is missing: pass --context",
+                "Active Task is missing",
+            ]
+        );
+        let from_file = gap_warnings(
+            &["Story: Goal is marked [unknown — needs confirmation]".to_string()],
+            Some(std::path::Path::new("cp.md")),
+        );
+        assert_eq!(from_file, ["Goal is missing: fill it in cp.md"]);
+    }
+
+    #[test]
+    fn one_field_yields_one_warning_and_other_gaps_stay_as_they_are() {
+        assert_eq!(
+            warnings(&[
+                "Checkpoint: Stopped at is marked [unknown — needs confirmation]",
+                "Checkpoint: Stopped at is empty",
+                "the document is not valid UTF-8; invalid bytes were replaced with U+FFFD",
+                "Story: Title has a merge conflict: [conflict — needs confirmation] ours: a | theirs: b",
+            ]),
+            [
+                "Stopped at is missing: pass --stopped-at",
+                "the document is not valid UTF-8; invalid bytes were replaced with U+FFFD",
+                "Story: Title has a merge conflict: [conflict — needs confirmation] ours: a | theirs: b",
+            ]
+        );
     }
 }

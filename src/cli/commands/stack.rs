@@ -91,7 +91,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             }
             Ok(0)
         }
-        Action::Pop { switch, json } => pop(&store, switch, json, out),
+        Action::Pop { switch, json } => pop(&store, switch, json, out, err),
         Action::List { json } => {
             let (_, s) = stack::read(&store)?;
             if json {
@@ -183,6 +183,7 @@ fn pop(
     switch: bool,
     json: bool,
     out: &mut Output,
+    err: &mut crate::cli::ui::Messages,
 ) -> Result<i32> {
     let (_, s) = stack::read(store)?;
     let Some(top) = s.entries.first().cloned() else {
@@ -254,10 +255,10 @@ fn pop(
         ))?;
         super::resume::print_block(out, &story.display(), &rev, &parsed)?;
         for w in &warnings {
-            out.line(&format!("warning: {w}"))?;
+            err.warn(crate::cli::output::escape_controls(w));
         }
         if let Some(next) = remaining.entries.first() {
-            out.line(&format!("note: next on the stack: {}", next.story))?;
+            err.note(format_args!("next on the stack: {}", next.story));
         }
     }
     Ok(0)

@@ -194,12 +194,16 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             rev.summary.revision
         ))?;
         out.line(&format!(
-            "HEAD: {} commit(s) since the save",
-            commits.map_or("many".to_string(), |n| n.to_string())
+            "HEAD: {} since the save",
+            crate::cli::output::count(
+                commits.map_or("many".to_string(), |n| n.to_string()),
+                "commit",
+                "commits"
+            )
         ))?;
         out.line(&format!(
-            "Working tree: {} file(s) changed since the save{}",
-            changed.len(),
+            "Working tree: {} changed since the save{}",
+            crate::cli::output::count(changed.len(), "file", "files"),
             if changed.is_empty() {
                 String::new()
             } else {

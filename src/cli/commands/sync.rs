@@ -41,7 +41,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     super::fetch::print_outcomes(out, err, &remote, &integrated)?;
     let changed = pushed.iter().filter(|r| r.flag != '=').count();
     out.line(&format!(
-        "pushed {changed} ref(s) to {remote}, {} already up to date",
+        "pushed {} to {remote}, {} already up to date",
+        crate::cli::output::count(changed, "ref", "refs"),
         pushed.len() - changed
     ))?;
     Ok(0)
