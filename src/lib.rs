@@ -21,6 +21,7 @@ pub mod current;
 pub mod error;
 pub mod formats;
 pub mod gitstate;
+pub mod human;
 pub mod json;
 pub mod model;
 pub mod notes;

@@ -19,6 +19,7 @@ pub mod gstack;
 pub mod import;
 pub mod pair;
 pub mod pm;
+pub mod pr;
 mod slots;
 pub mod team;
 

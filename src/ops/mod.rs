@@ -5,6 +5,9 @@
 
 pub mod done;
 pub mod fetch;
+pub mod locate;
+pub mod prompt;
 pub mod push;
+pub mod resume;
 pub mod save;
 pub mod sync;

@@ -5,6 +5,7 @@ use super::locate_for_read;
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use git_checkpoint::error::{Error, Result};
+use git_checkpoint::formats;
 use git_checkpoint::json;
 use git_checkpoint::model::{self, Document};
 use git_checkpoint::store::{self, Revision};
@@ -130,10 +131,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     };
     let old_text = old.as_ref().map(|o| o.document.as_str()).unwrap_or("");
     let old_doc = match &old {
-        Some(o) => super::parse_rev(&store, o).doc,
+        Some(o) => formats::parse_revision(&store, o).doc,
         None => Document::default(),
     };
-    let new_doc = super::parse_rev(&store, &new).doc;
+    let new_doc = formats::parse_revision(&store, &new).doc;
     let c = changes(&old_doc, &new_doc);
     out.start_pager();
     let label = |r: Option<&Revision>| match r {

@@ -4,6 +4,7 @@ use super::locate_for_read;
 use crate::cli::context::Context;
 use crate::cli::output::rfc3339;
 use git_checkpoint::error::Result;
+use git_checkpoint::formats;
 use git_checkpoint::json;
 use git_checkpoint::store;
 use std::collections::HashMap;
@@ -27,7 +28,7 @@ pub fn completed(
     let mut out: Vec<store::Completion> = Vec::new();
     for s in history.iter().rev() {
         let rev = store.read(refname, s.commit)?;
-        for t in super::parse_rev(store, &rev).doc.tasks_done {
+        for t in formats::parse_revision(store, &rev).doc.tasks_done {
             if !out.iter().any(|c| c.task == t.text) {
                 out.push(store::Completion {
                     task: t.text,

@@ -2,12 +2,11 @@
 //! most important first, within a character budget that always keeps the next action and the
 //! exact start command.
 
-use super::{note_found, parse_rev, resolve_story};
+use super::{note_found, resolve_story};
 use crate::cli::context::Context;
-use git_checkpoint::error::{Error, Result};
-use git_checkpoint::gitstate;
+use git_checkpoint::error::Result;
 use git_checkpoint::json;
-use git_checkpoint::model::{Document, UNKNOWN};
+use git_checkpoint::ops::prompt;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
@@ -25,111 +24,6 @@ pub struct Args {
     pub json: bool,
 }
 
-fn chars(s: &str) -> usize {
-    s.chars().count()
-}
-
-fn cut(s: &str, n: usize) -> String {
-    if chars(s) <= n {
-        return s.to_string();
-    }
-    let mut out: String = s.chars().take(n.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
-
-/// The start command: the document's own `Start with`, else switch to the branch (when HEAD
-/// is elsewhere) and resume.
-pub fn start_command(
-    doc: &Document,
-    story: &str,
-    branch: Option<&str>,
-    here: Option<&str>,
-) -> String {
-    if let Some(s) = &doc.start_with {
-        return s.clone();
-    }
-    match branch {
-        Some(b) if here != Some(b) => format!("git switch {b} && git checkpoint resume {story}"),
-        _ => format!("git checkpoint resume {story}"),
-    }
-}
-
-/// Builds the hand-off text within `max` characters.
-///
-/// # Errors
-/// [`Error::Input`] when `max` cannot hold the header, next action and start command.
-pub fn compose(
-    header: &str,
-    next: &str,
-    start: &str,
-    parts: &[(&'static str, String, Vec<String>)],
-    max: Option<usize>,
-) -> Result<(String, Vec<&'static str>)> {
-    let start_line = format!("Start with: {start}\n");
-    let mut next_line = format!("Next action: {next}\n");
-    let mut head = format!("{header}\n\n");
-    let budget = max.unwrap_or(usize::MAX);
-    let fixed = chars(&start_line);
-    if fixed > budget {
-        return Err(Error::Input(format!(
-            "--max-chars {budget} cannot hold the start command ({fixed} characters); raise it"
-        )));
-    }
-    // Shrink the header, then the next action, never the start command.
-    if chars(&head) + chars(&next_line) + fixed > budget {
-        let room = budget.saturating_sub(chars(&next_line) + fixed + 2);
-        head = if room > 10 {
-            format!("{}\n\n", cut(header, room))
-        } else {
-            String::new()
-        };
-    }
-    if chars(&head) + chars(&next_line) + fixed > budget {
-        let room = budget.saturating_sub(chars(&head) + fixed + "Next action: \n".len());
-        next_line = format!("Next action: {}\n", cut(next, room));
-    }
-    let mut text = format!("{head}{next_line}{start_line}");
-    let mut omitted = Vec::new();
-    for (name, title, lines) in parts {
-        if lines.is_empty() {
-            continue;
-        }
-        let heading = format!("\n{title}:\n");
-        if chars(&text) + chars(&heading) + 10 > budget {
-            omitted.push(*name);
-            continue;
-        }
-        let mut block = heading;
-        let mut shown = 0;
-        for l in lines {
-            let line = format!("- {l}\n");
-            let more = format!("- … {} more\n", lines.len() - shown);
-            if chars(&text) + chars(&block) + chars(&line) + chars(&more) > budget
-                && shown + 1 < lines.len()
-                || chars(&text) + chars(&block) + chars(&line) > budget
-            {
-                break;
-            }
-            block.push_str(&line);
-            shown += 1;
-        }
-        if shown == 0 {
-            omitted.push(*name);
-            continue;
-        }
-        if shown < lines.len() {
-            let more = format!("- … {} more\n", lines.len() - shown);
-            if chars(&text) + chars(&block) + chars(&more) <= budget {
-                block.push_str(&more);
-            }
-            omitted.push(*name);
-        }
-        text.push_str(&block);
-    }
-    Ok((text, omitted))
-}
-
 /// Runs `prompt`; returns the exit code.
 ///
 /// # Errors
@@ -139,126 +33,20 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (story, found) = resolve_story(&store, args.story.as_deref(), "prompt", true)?;
     note_found(err, &story, &found);
     let (refname, tip) = git_checkpoint::store::locate(&store, &story, false)?;
-    let rev = store.read(&refname, tip)?;
-    let story = story.shown_as(&rev.summary.story_display);
-    let parsed = parse_rev(&store, &rev);
-    let d = &parsed.doc;
-    let here = gitstate::head(&store.repo)?.branch;
-    let branch = d.branch.clone().or(rev.meta.branch.clone());
-    let title = d.title.clone().or(rev.meta.title.clone());
-    let header = format!(
-        "You are continuing story {}{} (git-checkpoint, template {}). This text is self-contained: do the next action first.",
-        story.display(),
-        title.map(|t| format!(": {t}")).unwrap_or_default(),
-        rev.meta.template
-    );
-    let next = d.next_action.clone().unwrap_or_else(|| UNKNOWN.to_string());
-    let start = start_command(d, story.as_str(), branch.as_deref(), here.as_deref());
-    let mut warnings = super::resume::warnings(&store, &rev)?;
-    warnings.extend(parsed.gaps.iter().map(|g| format!("confidence gap: {g}")));
-    let mut state = Vec::new();
-    if let Some(b) = &branch {
-        state.push(format!("branch {b}"));
-    }
-    if let Some(s) = &d.stage {
-        state.push(format!("stage {s}"));
-    }
-    if let Some(s) = &d.stopped_at {
-        state.push(format!("stopped at: {s}"));
-    }
-    let (done, total) = d.task_counts();
-    state.push(format!("{done} of {total} tasks done"));
-    state.extend(d.tasks_done.iter().map(|t| format!("done: {}", t.text)));
-    let checks: Vec<String> = d
-        .done_when
-        .iter()
-        .map(|t| format!("[{}] {}", if t.done { "x" } else { " " }, t.text))
-        .collect();
-    let parts: Vec<(&'static str, String, Vec<String>)> = vec![
-        ("warnings", "Warnings".into(), warnings),
-        ("goal", "Goal".into(), d.goal.iter().cloned().collect()),
-        (
-            "remaining",
-            "Remaining work".into(),
-            d.tasks_remaining.iter().map(|t| t.text.clone()).collect(),
-        ),
-        (
-            "decisions",
-            "Decisions (keep them)".into(),
-            d.decisions.clone(),
-        ),
-        ("done_when", "Done when".into(), checks),
-        (
-            "open_questions",
-            "Open questions".into(),
-            d.open_questions.clone(),
-        ),
-        ("state", "State".into(), state),
-        ("context", "Context".into(), d.context.clone()),
-        (
-            "sections",
-            "Other notes".into(),
-            d.sections
-                .iter()
-                .map(|(h, b)| format!("{h}: {}", b.replace('\n', " ")))
-                .collect(),
-        ),
-        ("files", "Files".into(), d.files.clone()),
-        (
-            "journal",
-            "Recent journal".into(),
-            d.journal
-                .iter()
-                .rev()
-                .take(3)
-                .map(|e| format!("{} — {}", e.at, e.subject))
-                .collect(),
-        ),
-    ];
-    let (text, omitted) = compose(&header, &next, &start, &parts, args.max_chars)?;
+    let brief = prompt::brief(&store, &story, &refname, tip, args.max_chars)?;
     if args.json {
         out.json(&json::Prompt {
             schema_version: json::SchemaVersion,
-            story: story.as_str().to_string(),
-            chars: chars(&text),
+            story: brief.story.as_str().to_string(),
+            chars: brief.text.chars().count(),
             max_chars: args.max_chars,
-            next_action: next,
-            start_with: start,
-            omitted: omitted.iter().map(|o| o.to_string()).collect(),
-            text,
+            next_action: brief.next_action,
+            start_with: brief.start_with,
+            omitted: brief.omitted.iter().map(|o| o.to_string()).collect(),
+            text: brief.text,
         })?;
     } else {
-        out.raw(&text)?;
+        out.raw(&brief.text)?;
     }
     Ok(0)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn budget_keeps_next_and_start() {
-        let parts = vec![(
-            "remaining",
-            "Remaining".to_string(),
-            vec!["x".repeat(100); 50],
-        )];
-        let (t, omitted) = compose("Header", "do it", "cargo test", &parts, Some(300)).unwrap();
-        assert!(chars(&t) <= 300, "{}", chars(&t));
-        assert!(t.contains("Next action: do it"));
-        assert!(t.contains("Start with: cargo test"));
-        assert_eq!(omitted, vec!["remaining"]);
-        let (t, _) = compose(
-            &"h".repeat(500),
-            &"n".repeat(500),
-            "cargo test",
-            &[],
-            Some(120),
-        )
-        .unwrap();
-        assert!(chars(&t) <= 120, "{}", chars(&t));
-        assert!(t.contains("Start with: cargo test"));
-        assert!(compose("h", "n", "cargo test", &[], Some(5)).is_err());
-    }
 }

@@ -1,17 +1,13 @@
 //! `git checkpoint resume`: read a story's checkpoint and report where the work stands.
 
-use super::{locate_for_read, parse_rev, read_revision, EXIT_NEEDS_CONFIRMATION};
+use super::{locate_for_read, read_revision, EXIT_NEEDS_CONFIRMATION};
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use git_checkpoint::error::Result;
-use git_checkpoint::gitstate;
+use git_checkpoint::formats;
 use git_checkpoint::json;
 use git_checkpoint::model::{self, Confidence, Parsed};
-use git_checkpoint::store::{Revision, Store};
-use gix::ObjectId;
-
-/// Age after which `resume` warns that a checkpoint is old, in seconds (7 days).
-pub const STALE_AFTER_SECS: i64 = 7 * 86_400;
+use git_checkpoint::store::Revision;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
@@ -52,8 +48,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let rev = read_revision(&store, &at, args.rev.as_deref())?;
     let (story, refname) = (at.story, at.refname);
     let story = story.shown_as(&rev.summary.story_display);
-    let parsed = parse_rev(&store, &rev);
-    let warnings = warnings(&store, &rev)?;
+    let parsed = formats::parse_revision(&store, &rev);
+    let warnings = git_checkpoint::ops::resume::warnings(&store, &rev)?;
     if args.json {
         out.json(&json::Checkpoint::new(
             &story, &refname, &rev, &parsed, &warnings,
@@ -131,55 +127,4 @@ pub fn print_block(
         out.line(&format!("note: ignored section {s}"))?;
     }
     Ok(())
-}
-
-/// Warnings about the code having moved on since the save: another branch, new commits on
-/// HEAD (with the files they touched), or an old checkpoint.
-///
-/// # Errors
-/// [`git_checkpoint::Error::Git`] when HEAD cannot be read.
-pub fn warnings(store: &Store, rev: &Revision) -> Result<Vec<String>> {
-    let mut out = Vec::new();
-    let now = gitstate::head(&store.repo)?;
-    if let (Some(saved), Some(current)) = (&rev.meta.branch, &now.branch) {
-        if saved != current {
-            out.push(format!(
-                "the checkpoint was saved on branch '{saved}' but you are on '{current}' (git switch {saved})"
-            ));
-        }
-    }
-    let saved_head = rev
-        .meta
-        .head
-        .as_deref()
-        .and_then(|h| ObjectId::from_hex(h.as_bytes()).ok());
-    if let (Some(saved), Some(head)) = (saved_head, now.head) {
-        if saved != head {
-            let commits = gitstate::count(&store.repo, head, saved);
-            let files = gitstate::changed_paths(&store.repo, saved, head);
-            let commits = commits.map_or("many".to_string(), |n| n.to_string());
-            let mut w = format!(
-                "HEAD moved since the save: {}, {} changed since {}",
-                crate::cli::output::count(commits, "commit", "commits"),
-                crate::cli::output::count(files.len(), "file", "files"),
-                &saved.to_string()[..12]
-            );
-            if !files.is_empty() {
-                let shown: Vec<&str> = files.iter().take(5).map(String::as_str).collect();
-                let more = if files.len() > 5 { ", ..." } else { "" };
-                w.push_str(&format!(" ({}{more})", shown.join(", ")));
-            }
-            out.push(w);
-        }
-    }
-    let age = chrono::Utc::now()
-        .timestamp()
-        .saturating_sub(rev.summary.time);
-    if age > STALE_AFTER_SECS {
-        out.push(format!(
-            "the checkpoint is old: saved {}",
-            crate::cli::output::relative_time(rev.summary.time, chrono::Utc::now().timestamp())
-        ));
-    }
-    Ok(out)
 }

@@ -1,8 +1,9 @@
 //! `git checkpoint show`: the stored document as is, for tools and PR bodies.
 
-use super::{locate_for_read, parse_rev, read_revision};
+use super::{locate_for_read, read_revision};
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
+use git_checkpoint::formats;
 
 /// Output formats of `show`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -52,10 +53,12 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let story = story.shown_as(&rev.summary.story_display);
     out.start_pager();
     if args.format == Format::Pr && !args.json {
-        let parsed = parse_rev(&store, &rev);
-        out.raw(&super::pr_body::render(&story, &refname, &rev, &parsed))?;
+        let parsed = formats::parse_revision(&store, &rev);
+        out.raw(&git_checkpoint::formats::pr::render(
+            &story, &refname, &rev, &parsed,
+        ))?;
     } else if args.json || args.format == Format::Json {
-        let parsed = parse_rev(&store, &rev);
+        let parsed = formats::parse_revision(&store, &rev);
         out.json(&git_checkpoint::json::Checkpoint::new(
             &story,
             &refname,

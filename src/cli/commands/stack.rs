@@ -1,10 +1,11 @@
 //! `git checkpoint stack push|pop|list|drop`: suspend stories on a stack kept in git
 //! (`refs/checkpoints-stack/default`, see [`git_checkpoint::stack`]) and restore them (seed 003).
 
-use super::{parse_rev, resolve_story};
+use super::resolve_story;
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use git_checkpoint::error::{Error, Result};
+use git_checkpoint::formats;
 use git_checkpoint::gitstate;
 use git_checkpoint::json;
 use git_checkpoint::stack::{self, Entry};
@@ -154,7 +155,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
 pub fn push(store: &git_checkpoint::store::Store, story: &StoryId, reason: &str) -> Result<Entry> {
     let (refname, tip) = git_checkpoint::store::locate(store, story, false)?;
     let rev = store.read(&refname, tip)?;
-    let d = parse_rev(store, &rev).doc;
+    let d = formats::parse_revision(store, &rev).doc;
     let entry = Entry {
         story: story.to_string(),
         title: d.title.clone().or(rev.meta.title.clone()),
@@ -237,8 +238,8 @@ fn pop(
     let (refname, tip) = git_checkpoint::store::locate(store, &story, false)?;
     let rev = store.read(&refname, tip)?;
     let story = story.shown_as(&rev.summary.story_display);
-    let parsed = parse_rev(store, &rev);
-    let warnings = super::resume::warnings(store, &rev)?;
+    let parsed = formats::parse_revision(store, &rev);
+    let warnings = git_checkpoint::ops::resume::warnings(store, &rev)?;
     if json {
         out.json(&json::Stack::Popped(Box::new(json::StackPopped {
             schema_version: json::SchemaVersion,

@@ -1,0 +1,62 @@
+//! What `resume` adds to a checkpoint: warnings about the code having moved on since it was
+//! saved (another branch, new commits, an old checkpoint).
+
+use crate::error::Result;
+use crate::gitstate;
+use crate::human::{count, relative_time};
+use crate::store::{Revision, Store};
+use gix::ObjectId;
+
+/// Age after which `resume` warns that a checkpoint is old, in seconds (7 days).
+pub const STALE_AFTER_SECS: i64 = 7 * 86_400;
+
+/// Warnings about the code having moved on since the save: another branch, new commits on
+/// HEAD (with the files they touched), or an old checkpoint.
+///
+/// # Errors
+/// [`crate::Error::Git`] when HEAD cannot be read.
+pub fn warnings(store: &Store, rev: &Revision) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    let now = gitstate::head(&store.repo)?;
+    if let (Some(saved), Some(current)) = (&rev.meta.branch, &now.branch) {
+        if saved != current {
+            out.push(format!(
+                "the checkpoint was saved on branch '{saved}' but you are on '{current}' (git switch {saved})"
+            ));
+        }
+    }
+    let saved_head = rev
+        .meta
+        .head
+        .as_deref()
+        .and_then(|h| ObjectId::from_hex(h.as_bytes()).ok());
+    if let (Some(saved), Some(head)) = (saved_head, now.head) {
+        if saved != head {
+            let commits = gitstate::count(&store.repo, head, saved);
+            let files = gitstate::changed_paths(&store.repo, saved, head);
+            let commits = commits.map_or("many".to_string(), |n| n.to_string());
+            let mut w = format!(
+                "HEAD moved since the save: {}, {} changed since {}",
+                count(commits, "commit", "commits"),
+                count(files.len(), "file", "files"),
+                &saved.to_string()[..12]
+            );
+            if !files.is_empty() {
+                let shown: Vec<&str> = files.iter().take(5).map(String::as_str).collect();
+                let more = if files.len() > 5 { ", ..." } else { "" };
+                w.push_str(&format!(" ({}{more})", shown.join(", ")));
+            }
+            out.push(w);
+        }
+    }
+    let age = chrono::Utc::now()
+        .timestamp()
+        .saturating_sub(rev.summary.time);
+    if age > STALE_AFTER_SECS {
+        out.push(format!(
+            "the checkpoint is old: saved {}",
+            relative_time(rev.summary.time, chrono::Utc::now().timestamp())
+        ));
+    }
+    Ok(out)
+}
