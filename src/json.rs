@@ -975,12 +975,22 @@ impl SchemaFile {
     }
 }
 
-/// Adds `additionalProperties: false` to every object schema that does not say otherwise.
+/// Formats JSON Schema 2020-12 defines (section 7.3 of its validation vocabulary) that the
+/// documents use; schemars' own (`uint64`, `int64`...) are dropped, since strict validators
+/// reject unknown formats and `minimum` already says what `uint` would.
+const STANDARD_FORMATS: &[&str] = &["date-time", "date"];
+
+/// Adds `additionalProperties: false` to every object schema that does not say otherwise, and
+/// drops formats outside [`STANDARD_FORMATS`].
 fn strict(schema: &mut Schema) {
     if let Some(obj) = schema.as_object_mut() {
         let is_object = obj.get("type").and_then(|t| t.as_str()) == Some("object");
         if is_object && !obj.contains_key("additionalProperties") {
             obj.insert("additionalProperties".into(), false.into());
+        }
+        let format = obj.get("format").and_then(|f| f.as_str());
+        if format.is_some_and(|f| !STANDARD_FORMATS.contains(&f)) {
+            obj.remove("format");
         }
     }
 }

@@ -206,21 +206,23 @@ fn every_command_with_json_output_validates_against_its_strict_schema() {
 #[test]
 fn every_command_with_json_output_has_a_schema_file() {
     let files: Vec<String> = schema::all().into_iter().map(|(n, _)| n).collect();
-    let generated = git_checkpoint::json::schemas();
     for command in commands_with_json() {
-        let first = command.split(' ').next().unwrap();
-        let file = schema::SCHEMA_OF
-            .iter()
-            .find(|(c, _)| *c == first)
-            .map(|(_, f)| f.to_string())
-            .unwrap_or_else(|| panic!("`{command} --json` has no entry in SCHEMA_OF"));
-        assert!(files.contains(&file), "{file} missing for {command}");
-        // The library's table names the same file for the command (the man page lists it).
-        let listed = generated
-            .iter()
-            .find(|s| s.commands.contains(&command.as_str()))
-            .unwrap_or_else(|| panic!("git_checkpoint::json::schemas() lists no `{command}`"));
-        assert_eq!(listed.file, file, "{command}");
+        let mut args: Vec<&str> = command.split(' ').collect();
+        args.push("--json");
+        let file = schema::schema_for(&args).unwrap_or_else(|| {
+            panic!("`{command} --json`: git_checkpoint::json::schemas() lists no schema")
+        });
+        assert!(
+            files.contains(&file.to_string()),
+            "{file} missing for {command}"
+        );
+    }
+    // And no schema names a command that has no --json.
+    let wanted = commands_with_json();
+    for s in git_checkpoint::json::schemas() {
+        for c in s.commands {
+            assert!(wanted.contains(*c), "{}: `{c}` has no --json", s.file);
+        }
     }
     for (name, v) in schema::all() {
         assert_eq!(

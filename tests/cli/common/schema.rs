@@ -11,7 +11,8 @@ use std::path::PathBuf;
 pub const BASE: &str = git_checkpoint::json::SCHEMA_BASE;
 
 /// The schema file that describes `args`' output, or `None` when `args` prints no JSON or the
-/// command has no schema (see [`SCHEMA_OF`]).
+/// command has no schema: the file `git_checkpoint::json::schemas()` lists for the command
+/// (`stack push`, ...), the table the man page and generate-docs use.
 pub fn schema_for(args: &[&str]) -> Option<&'static str> {
     let json = args.contains(&"--json")
         || args.contains(&"--format=json")
@@ -19,35 +20,16 @@ pub fn schema_for(args: &[&str]) -> Option<&'static str> {
     if !json {
         return None;
     }
-    let command = args.first()?;
-    SCHEMA_OF
-        .iter()
-        .find(|(c, _)| c == command)
-        .map(|(_, file)| *file)
+    let command = match args {
+        ["stack", sub, ..] => format!("stack {sub}"),
+        [c, ..] => c.to_string(),
+        [] => return None,
+    };
+    git_checkpoint::json::schemas()
+        .into_iter()
+        .find(|s| s.commands.contains(&command.as_str()))
+        .map(|s| s.file)
 }
-
-/// Command -> schema file, for every command with JSON output.
-pub const SCHEMA_OF: &[(&str, &str)] = &[
-    ("save", "save.schema.json"),
-    ("resume", "checkpoint.schema.json"),
-    ("show", "checkpoint.schema.json"),
-    ("list", "list.schema.json"),
-    ("log", "log.schema.json"),
-    ("diff", "diff.schema.json"),
-    ("done", "done.schema.json"),
-    ("push", "push.schema.json"),
-    ("fetch", "fetch.schema.json"),
-    ("sync", "sync.schema.json"),
-    ("setup", "setup.schema.json"),
-    ("at", "at.schema.json"),
-    ("start", "start.schema.json"),
-    ("switch", "switch.schema.json"),
-    ("stack", "stack.schema.json"),
-    ("status", "status.schema.json"),
-    ("import", "import.schema.json"),
-    ("export", "export.schema.json"),
-    ("prompt", "prompt.schema.json"),
-];
 
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/json-schema/v1")
