@@ -5,6 +5,19 @@ __git_checkpoint_stories() {
     git ${__git_C_args:+"${__git_C_args[@]}"} for-each-ref --format='%(refname:lstrip=2)' refs/checkpoints 2>/dev/null
 }
 
+__git_checkpoint_remotes() {
+    git ${__git_C_args:+"${__git_C_args[@]}"} remote 2>/dev/null
+}
+__git_checkpoint_templates() {
+    echo pair team pm gstack
+    git ${__git_C_args:+"${__git_C_args[@]}"} config --name-only --get-regexp '^checkpoint\..+\.sections$' 2>/dev/null | sed 's/^checkpoint\.//; s/\.sections$//'
+    local top f
+    top=$(git ${__git_C_args:+"${__git_C_args[@]}"} rev-parse --show-toplevel 2>/dev/null) || return 0
+    for f in "$top"/.checkpoint/templates/*.md; do
+        [[ -f $f ]] && { f=${f##*/}; echo "${f%.md}"; }
+    done
+}
+
 _git__checkpoint() {
     local i cur prev opts cmd
     COMPREPLY=()
@@ -222,7 +235,8 @@ _git__checkpoint() {
 
     case "${cmd}" in
         git__checkpoint)
-            opts="-h -V --color --no-pager --help --version save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help"
+            opts="-h -V --color --no-pager --help --version"
+            [[ ${cur} == -* ]] || opts="save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -240,7 +254,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__agent)
-            opts="-q -h --color --no-pager --quiet --help install hook help"
+            opts="-q -h --color --no-pager --quiet --help"
+            [[ ${cur} == -* ]] || opts="install hook help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -258,7 +273,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__agent__subcmd__help)
-            opts="install hook help"
+            opts=""
+            [[ ${cur} == -* ]] || opts="install hook help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -314,7 +330,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__agent__subcmd__hook)
-            opts="-q -h --agent --color --no-pager --quiet --help session-start pre-compact session-end"
+            opts="-q -h --agent --color --no-pager --quiet --help"
+            [[ ${cur} == -* ]] || opts="session-start pre-compact session-end"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -336,7 +353,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__agent__subcmd__install)
-            opts="-q -h --project --user --dry-run --color --no-pager --quiet --help claude codex cursor gemini"
+            opts="-q -h --project --user --dry-run --color --no-pager --quiet --help"
+            [[ ${cur} == -* ]] || opts="claude codex cursor gemini"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -372,7 +390,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__diff)
-            opts="-h --color --no-pager --archived --json --help $(__git_checkpoint_stories)"
+            opts="-h --color --no-pager --archived --json --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -390,7 +409,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__done)
-            opts="-q -m -y -h --color --no-pager --quiet --message --purge --yes --force --json --help $(__git_checkpoint_stories)"
+            opts="-q -m -y -h --color --no-pager --quiet --message --purge --yes --force --json --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -416,7 +436,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__export)
-            opts="-q -o -h --color --no-pager --quiet --format --output --json --help $(__git_checkpoint_stories)"
+            opts="-q -o -h --color --no-pager --quiet --format --output --json --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -447,6 +468,7 @@ _git__checkpoint() {
             ;;
         git__checkpoint__subcmd__fetch)
             opts="-q -h --color --no-pager --quiet --json --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_remotes)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -482,7 +504,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__help)
-            opts="save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help"
+            opts=""
+            [[ ${cur} == -* ]] || opts="save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -832,7 +855,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__import)
-            opts="-q -h --color --no-pager --quiet --story --format --json --allow-secret --help $(__git_checkpoint_stories)"
+            opts="-q -h --color --no-pager --quiet --story --format --json --allow-secret --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -887,7 +911,7 @@ _git__checkpoint() {
                     return 0
                     ;;
                 --remote)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(__git_checkpoint_remotes)" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -898,7 +922,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__log)
-            opts="-h --color --no-pager --archived --completed --json --help $(__git_checkpoint_stories)"
+            opts="-h --color --no-pager --archived --completed --json --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -916,7 +941,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__pr__subcmd__body)
-            opts="-h --color --no-pager --branch --remote --help $(__git_checkpoint_stories)"
+            opts="-h --color --no-pager --branch --remote --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -931,7 +957,7 @@ _git__checkpoint() {
                     return 0
                     ;;
                 --remote)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(__git_checkpoint_remotes)" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -942,7 +968,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__prompt)
-            opts="-h --color --no-pager --max-chars --json --help $(__git_checkpoint_stories)"
+            opts="-h --color --no-pager --max-chars --json --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -965,6 +992,7 @@ _git__checkpoint() {
             ;;
         git__checkpoint__subcmd__push)
             opts="-q -h --color --no-pager --quiet --all --json --allow-secret --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_remotes)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -982,7 +1010,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__resume)
-            opts="-h --color --no-pager --rev --archived --strict --json --help $(__git_checkpoint_stories)"
+            opts="-h --color --no-pager --rev --archived --strict --json --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1004,7 +1033,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__save)
-            opts="-q -m -F -h --color --no-pager --quiet --title --goal --source --strategy --done --todo --decision --next --stage --stopped-at --start-with --done-when --met --context --question --template --message --journal --file --edit --print --json --allow-secret --help $(__git_checkpoint_stories)"
+            opts="-q -m -F -h --color --no-pager --quiet --title --goal --source --strategy --done --todo --decision --next --stage --stopped-at --start-with --done-when --met --context --question --template --message --journal --file --edit --print --json --allow-secret --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1075,7 +1105,7 @@ _git__checkpoint() {
                     return 0
                     ;;
                 --template)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(__git_checkpoint_templates)" -- "${cur}"))
                     return 0
                     ;;
                 --message)
@@ -1103,6 +1133,7 @@ _git__checkpoint() {
             ;;
         git__checkpoint__subcmd__setup)
             opts="-q -h --color --no-pager --quiet --undo --json --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_remotes)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1120,7 +1151,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__show)
-            opts="-h --color --no-pager --format --json --rev --archived --raw --help $(__git_checkpoint_stories)"
+            opts="-h --color --no-pager --format --json --rev --archived --raw --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1146,7 +1178,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__stack)
-            opts="-q -h --color --no-pager --quiet --help push pop list drop help"
+            opts="-q -h --color --no-pager --quiet --help"
+            [[ ${cur} == -* ]] || opts="push pop list drop help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1182,7 +1215,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__stack__subcmd__help)
-            opts="push pop list drop help"
+            opts=""
+            [[ ${cur} == -* ]] || opts="push pop list drop help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1324,7 +1358,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__start)
-            opts="-q -h --color --no-pager --quiet --json --help $(__git_checkpoint_stories)"
+            opts="-q -h --color --no-pager --quiet --json --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1342,7 +1377,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__status)
-            opts="-h --color --no-pager --max-age --max-commits --json --help $(__git_checkpoint_stories)"
+            opts="-h --color --no-pager --max-age --max-commits --json --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1368,7 +1404,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__switch)
-            opts="-q -m -h --color --no-pager --quiet --message --json --help $(__git_checkpoint_stories)"
+            opts="-q -m -h --color --no-pager --quiet --message --json --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1395,6 +1432,7 @@ _git__checkpoint() {
             ;;
         git__checkpoint__subcmd__sync)
             opts="-q -h --color --no-pager --quiet --json --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_remotes)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -52,7 +52,6 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "promp
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "pr-body" -d 'Render a pull-request description for the story of the current branch'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "install-man" -d 'Install the man pages where `git help checkpoint` finds them'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "agent" -d 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
-complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "generate-docs" -d 'Write man pages, shell completions and JSON Schemas into a directory (for packagers)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
@@ -350,8 +349,12 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and 
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "pr-body" -d 'Render a pull-request description for the story of the current branch'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "install-man" -d 'Install the man pages where `git help checkpoint` finds them'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "agent" -d 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "generate-docs" -d 'Write man pages, shell completions and JSON Schemas into a directory (for packagers)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand help; and not __fish_seen_subcommand_from save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent generate-docs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 
 # Story ids from refs/checkpoints/ for the subcommands that take a story.
 complete -c git-checkpoint -n "__fish_seen_subcommand_from save resume show log diff done pr-body" -f -a "(git for-each-ref --format='%(refname:lstrip=2)' refs/checkpoints 2>/dev/null)"
+# Remotes for push, fetch, sync and setup, and for --remote.
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push fetch sync setup" -f -a "(git remote 2>/dev/null)"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list pr-body" -l remote -f -r -a "(git remote 2>/dev/null)"
+# Templates: the built-in ones, then those declared in git config.
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l template -f -r -a "pair team pm gstack (git config --name-only --get-regexp '^checkpoint\..+\.sections\$' 2>/dev/null | string replace -r '^checkpoint\.(.*)\.sections\$' '\$1')"

@@ -27,17 +27,20 @@ use git_checkpoint::config::ColorChoice;
 pub struct Cli {
     /// When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never.
     /// `--color` alone means always. Default: color.checkpoint, else color.ui, else auto.
-    #[arg(long, value_enum, global = true, value_name = "WHEN", num_args = 0..=1, require_equals = true, default_missing_value = "always")]
+    #[arg(long, value_enum, global = true, value_name = "WHEN", num_args = 0..=1, require_equals = true, default_missing_value = "always", help_heading = GLOBAL_OPTIONS)]
     pub color: Option<ColorWhen>,
 
     /// Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`).
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = GLOBAL_OPTIONS)]
     pub no_pager: bool,
 
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
 }
+
+/// The help heading of the options every command takes, listed after the command's own.
+const GLOBAL_OPTIONS: &str = "Global options";
 
 /// `--color` values (clap's side of [`ColorChoice`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -83,6 +83,14 @@ fn bash_completes_git_checkpoint_through_gits_own_completion() {
     let repo = sb.repo("r");
     sb.ok(&repo, &["save", "313", "--todo", "t"]);
     sb.ok(&repo, &["save", "auth-flow", "--todo", "t"]);
+    sb.git(
+        &repo,
+        &["remote", "add", "origin", "/nonexistent/remote.git"],
+    );
+    sb.git(
+        &repo,
+        &["config", "checkpoint.mine.sections", "Summary, Risks"],
+    );
     let ours = Path::new(env!("CARGO_MANIFEST_DIR")).join("completions/git-checkpoint.bash");
     let script = format!(
         r#"
@@ -108,6 +116,14 @@ comp "git checkpoint show au"
 comp "git checkpoint log --json 3"
 comp "git-checkpoint diff 31"
 comp "git-checkpoint "
+comp "git checkpoint "
+comp "git checkpoint --no"
+comp "git checkpoint save --template "
+comp "git checkpoint push "
+comp "git checkpoint fetch o"
+comp "git-checkpoint sync "
+comp "git checkpoint list --remote "
+comp "git checkpoint list --j"
 "#,
         git = sh_quote(git_bash_completion().to_str().unwrap()),
         ours = sh_quote(ours.to_str().unwrap()),
@@ -143,6 +159,30 @@ comp "git-checkpoint "
     assert_eq!(reply("git checkpoint log --json 3"), ["313"], "{text}");
     assert_eq!(reply("git-checkpoint diff 31"), ["313"], "{text}");
     assert!(reply("git-checkpoint ").contains(&"pr-body".to_string()));
+    // Subcommands first, options after a '-'; the hidden generate-docs never.
+    let top = reply("git checkpoint ");
+    assert!(top.contains(&"save".to_string()), "{top:?}");
+    assert!(
+        !top.iter()
+            .any(|w| w.starts_with('-') || w == "generate-docs"),
+        "{top:?}"
+    );
+    assert_eq!(reply("git checkpoint --no"), ["--no-pager"], "{text}");
+    assert_eq!(reply("git checkpoint list --j"), ["--json"], "{text}");
+    // Values: template names (built-in and configured), remotes.
+    assert_eq!(
+        reply("git checkpoint save --template "),
+        ["pair", "team", "pm", "gstack", "mine"],
+        "{text}"
+    );
+    for line in [
+        "git checkpoint push ",
+        "git checkpoint fetch o",
+        "git-checkpoint sync ",
+        "git checkpoint list --remote ",
+    ] {
+        assert_eq!(reply(line), ["origin"], "{line}: {text}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

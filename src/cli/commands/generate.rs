@@ -377,6 +377,23 @@ __git_checkpoint_stories() {
 }
 "#;
 
+/// Remote names (`git remote`) and template names (the built-in ones, `checkpoint.<name>.sections`
+/// and `.checkpoint/templates/<name>.md`) for bash; `@BUILTIN@` is replaced by the built-in names.
+const BASH_VALUES: &str = r#"
+__git_checkpoint_remotes() {
+    git ${__git_C_args:+"${__git_C_args[@]}"} remote 2>/dev/null
+}
+__git_checkpoint_templates() {
+    echo @BUILTIN@
+    git ${__git_C_args:+"${__git_C_args[@]}"} config --name-only --get-regexp '^checkpoint\..+\.sections$' 2>/dev/null | sed 's/^checkpoint\.//; s/\.sections$//'
+    local top f
+    top=$(git ${__git_C_args:+"${__git_C_args[@]}"} rev-parse --show-toplevel 2>/dev/null) || return 0
+    for f in "$top"/.checkpoint/templates/*.md; do
+        [[ -f $f ]] && { f=${f##*/}; echo "${f%.md}"; }
+    done
+}
+"#;
+
 /// `git checkpoint ...` under git's bash completion: git calls `_git_checkpoint` with `words`,
 /// `cword`, `cur` and `__git_cmd_idx` set (git-completion.bash, `__git_complete_command`).
 const BASH_GIT: &str = r#"
@@ -396,7 +413,7 @@ _git_checkpoint() {
 }
 "#;
 
-/// Story ids for zsh, and the hook git's zsh completion (`_git`) calls for `git checkpoint`.
+/// Story ids, remotes and templates for zsh (`@BUILTIN@`: the built-in template names).
 const ZSH_STORIES: &str = r#"
 (( $+functions[__git_checkpoint_stories] )) ||
 __git_checkpoint_stories() {
@@ -404,12 +421,30 @@ __git_checkpoint_stories() {
     stories=(${(f)"$(_call_program stories "git for-each-ref --format='%(refname:lstrip=2)' refs/checkpoints" 2>/dev/null)"})
     _describe -t stories 'story' stories
 }
+(( $+functions[__git_checkpoint_remotes] )) ||
+__git_checkpoint_remotes() {
+    local -a remotes
+    remotes=(${(f)"$(_call_program remotes git remote 2>/dev/null)"})
+    _describe -t remotes 'remote' remotes
+}
+(( $+functions[__git_checkpoint_templates] )) ||
+__git_checkpoint_templates() {
+    local -a templates
+    templates=(@BUILTIN@ ${${${(f)"$(_call_program templates git config --name-only --get-regexp "'^checkpoint\..+\.sections$'" 2>/dev/null)"}#checkpoint.}%.sections})
+    _describe -t templates 'template' templates
+}
 "#;
 
-/// Fish: story ids for the subcommands that take one.
+/// Fish: story ids for the subcommands that take one, remote names for the REMOTE arguments
+/// and `--remote`, template names for `--template` (`@BUILTIN@`: the built-in names).
 const FISH_STORIES: &str = r#"
 # Story ids from refs/checkpoints/ for the subcommands that take a story.
 complete -c git-checkpoint -n "__fish_seen_subcommand_from save resume show log diff done pr-body" -f -a "(git for-each-ref --format='%(refname:lstrip=2)' refs/checkpoints 2>/dev/null)"
+# Remotes for push, fetch, sync and setup, and for --remote.
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push fetch sync setup" -f -a "(git remote 2>/dev/null)"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list pr-body" -l remote -f -r -a "(git remote 2>/dev/null)"
+# Templates: the built-in ones, then those declared in git config.
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l template -f -r -a "@BUILTIN@ (git config --name-only --get-regexp '^checkpoint\..+\.sections\$' 2>/dev/null | string replace -r '^checkpoint\.(.*)\.sections\$' '\$1')"
 "#;
 
 /// The shell completion files as (file name, bytes): bash, zsh, fish, elvish and PowerShell
@@ -437,7 +472,7 @@ pub fn completions() -> std::io::Result<Vec<(String, Vec<u8>)>> {
         let text = match shell {
             Shell::Bash => splice_bash(&text)?,
             Shell::Zsh => splice_zsh(&text)?,
-            Shell::Fish => format!("{text}{FISH_STORIES}"),
+            Shell::Fish => splice_fish(&text),
             _ => text,
         };
         files.push((file.to_string(), text.into_bytes()));
@@ -452,9 +487,10 @@ fn shape_changed(what: &str) -> std::io::Error {
     )
 }
 
-/// Bash: clap_complete's case labels are repaired, the word list of each subcommand that takes
-/// a story (see [`story_subcommands`]) also offers the story ids (expanded when completing),
-/// and the git hook is added.
+/// Bash: clap_complete's case labels are repaired; each word list offers the subcommands and
+/// positional values (story ids, remotes) unless the word being completed starts with `-`, and
+/// options only then (git's own completion does the same); hidden subcommands are dropped;
+/// `--template` completes template names and `--remote` remotes; the git hook is added.
 fn splice_bash(text: &str) -> std::io::Result<String> {
     if !text.contains("_git__checkpoint() {") {
         return Err(shape_changed("bash function _git__checkpoint missing"));
@@ -463,35 +499,100 @@ fn splice_bash(text: &str) -> std::io::Result<String> {
     // in its case labels but not where it assigns `cmd`, so no subcommand's options complete;
     // give the labels the name the assignments use.
     let text = text.replace("git__subcmd__checkpoint", "git__checkpoint");
-    let wanted: Vec<String> = story_subcommands()
-        .iter()
-        .map(|n| format!("subcmd__{})", n.replace('-', "__subcmd__")))
-        .collect();
+    let label_of =
+        |n: &String| format!("git__checkpoint__subcmd__{})", n.replace('-', "__subcmd__"));
+    let stories: Vec<String> = story_subcommands().iter().map(label_of).collect();
+    let remotes: Vec<String> = subcommands_with("remote").iter().map(label_of).collect();
+    let hidden = hidden_subcommands();
     let mut out = String::new();
     let mut label = String::new();
-    let mut spliced = 0;
+    let (mut spliced, mut with_remotes, mut values) = (0, 0, 0);
     for line in text.lines() {
         let t = line.trim();
+        let indent = &line[..line.len() - line.trim_start().len()];
         if t.ends_with(')') && !t.contains(' ') {
             label = t.to_string();
         }
-        out.push_str(line);
-        if t.starts_with("opts=\"")
-            && !label.contains("__help")
-            && wanted.iter().any(|w| label.ends_with(w.as_str()))
-        {
-            out.truncate(out.len() - 1);
-            out.push_str(" $(__git_checkpoint_stories)\"");
-            spliced += 1;
+        let is_sub = |wanted: &[String]| wanted.contains(&label);
+        if let Some(list) = t.strip_prefix("opts=\"").and_then(|r| r.strip_suffix('"')) {
+            let (options, mut words): (Vec<&str>, Vec<&str>) = list
+                .split_whitespace()
+                .filter(|w| !hidden.iter().any(|h| h == w))
+                .partition(|w| w.starts_with('-'));
+            if is_sub(&stories) {
+                words.push("$(__git_checkpoint_stories)");
+                spliced += 1;
+            }
+            if is_sub(&remotes) {
+                words.push("$(__git_checkpoint_remotes)");
+                with_remotes += 1;
+            }
+            out.push_str(&format!("{indent}opts=\"{}\"\n", options.join(" ")));
+            if !words.is_empty() {
+                out.push_str(&format!(
+                    "{indent}[[ ${{cur}} == -* ]] || opts=\"{}\"\n",
+                    words.join(" ")
+                ));
+            }
+            continue;
         }
+        let from = match label.as_str() {
+            "--template)" => Some("__git_checkpoint_templates"),
+            "--remote)" => Some("__git_checkpoint_remotes"),
+            _ => None,
+        };
+        if let (Some(f), true) = (from, t.starts_with("COMPREPLY=($(compgen -f ")) {
+            out.push_str(&format!(
+                "{indent}COMPREPLY=($(compgen -W \"$({f})\" -- \"${{cur}}\"))\n"
+            ));
+            values += 1;
+            continue;
+        }
+        out.push_str(line);
         out.push('\n');
     }
-    if spliced != wanted.len() {
+    if spliced != stories.len() || with_remotes != remotes.len() || values == 0 {
         return Err(shape_changed(&format!(
-            "bash subcommand word lists not found: {spliced} of {wanted:?}"
+            "bash word lists not found: stories {spliced} of {stories:?}, remotes {with_remotes} of {remotes:?}, {values} value lists"
         )));
     }
-    Ok(format!("{BASH_STORIES}\n{out}{BASH_GIT}"))
+    let values = BASH_VALUES.replace("@BUILTIN@", &git_checkpoint::formats::BUILTIN.join(" "));
+    Ok(format!("{BASH_STORIES}{values}\n{out}{BASH_GIT}"))
+}
+
+/// Fish: hidden subcommands are not offered; stories, remotes and templates complete (see
+/// [`FISH_STORIES`]).
+fn splice_fish(text: &str) -> String {
+    let hidden = hidden_subcommands();
+    let mut out: String = text
+        .lines()
+        .filter(|l| !hidden.iter().any(|h| l.contains(&format!("-f -a \"{h}\""))))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    out.push_str(&FISH_STORIES.replace("@BUILTIN@", &git_checkpoint::formats::BUILTIN.join(" ")));
+    out
+}
+
+/// Subcommands hidden from help (`generate-docs`): not offered by completion either.
+fn hidden_subcommands() -> Vec<String> {
+    crate::cli::command()
+        .get_subcommands()
+        .filter(|s| s.is_hide_set())
+        .map(|s| s.get_name().to_string())
+        .collect()
+}
+
+/// Visible subcommands with an argument `id` (`remote`: push, fetch, sync, setup).
+fn subcommands_with(id: &str) -> Vec<String> {
+    crate::cli::command()
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set())
+        .filter(|s| {
+            s.get_arguments()
+                .any(|a| a.get_id() == id && a.is_positional())
+        })
+        .map(|s| s.get_name().to_string())
+        .collect()
 }
 
 /// Visible subcommands with a `story` argument.
@@ -504,19 +605,38 @@ fn story_subcommands() -> Vec<String> {
         .collect()
 }
 
-/// Zsh: story arguments complete from `refs/checkpoints/` (clap writes `_default` for them).
-/// `_git` calls `_git-checkpoint` for `git checkpoint`, the function clap already defines.
+/// Zsh: story arguments complete from `refs/checkpoints/`, remote arguments from `git remote`
+/// and `--template` from the template names (clap writes `_default` for them); hidden
+/// subcommands are not offered. `_git` calls `_git-checkpoint` for `git checkpoint`, the
+/// function clap already defines.
 fn splice_zsh(text: &str) -> std::io::Result<String> {
-    let story = regex::Regex::new(r"('::?story -- [^']*(?:'\\''[^']*)*:)_default'")
-        .map_err(std::io::Error::other)?;
-    if !story.is_match(text) {
-        return Err(shape_changed("zsh story argument spec missing"));
+    let re = |p: &str| regex::Regex::new(p).map_err(std::io::Error::other);
+    let story = re(r"('::?story -- [^']*(?:'\\''[^']*)*:)_default'")?;
+    let remote = re(r"('::?remote -- [^']*(?:'\\''[^']*)*:|:REMOTE:)_default'")?;
+    let template = re(r"('--template=\[[^\]]*\]:NAME:)_default'")?;
+    for (what, r) in [
+        ("story", &story),
+        ("remote", &remote),
+        ("--template", &template),
+    ] {
+        if !r.is_match(text) {
+            return Err(shape_changed(&format!("zsh {what} argument spec missing")));
+        }
     }
     let spliced = story.replace_all(text, "${1}__git_checkpoint_stories'");
+    let spliced = remote.replace_all(&spliced, "${1}__git_checkpoint_remotes'");
+    let spliced = template.replace_all(&spliced, "${1}__git_checkpoint_templates'");
+    let hidden = hidden_subcommands();
+    let spliced: String = spliced
+        .lines()
+        .filter(|l| !hidden.iter().any(|h| l.starts_with(&format!("'{h}:"))))
+        .map(|l| format!("{l}\n"))
+        .collect();
     let (head, rest) = spliced
         .split_once("\n_git-checkpoint() {")
         .ok_or_else(|| shape_changed("zsh _git-checkpoint function missing"))?;
-    Ok(format!("{head}\n{ZSH_STORIES}\n_git-checkpoint() {{{rest}"))
+    let functions = ZSH_STORIES.replace("@BUILTIN@", &git_checkpoint::formats::BUILTIN.join(" "));
+    Ok(format!("{head}\n{functions}\n_git-checkpoint() {{{rest}"))
 }
 
 #[cfg(test)]
@@ -560,7 +680,19 @@ mod tests {
         let bash = String::from_utf8(files[0].1.clone()).unwrap();
         assert!(bash.contains("$(__git_checkpoint_stories)"));
         assert!(bash.contains("_git_checkpoint() {"));
+        assert!(bash.contains("compgen -W \"$(__git_checkpoint_templates)\""));
         let zsh = String::from_utf8(files[1].1.clone()).unwrap();
         assert!(zsh.contains(":__git_checkpoint_stories'"), "{zsh}");
+        assert!(zsh.contains(":NAME:__git_checkpoint_templates'"), "{zsh}");
+        assert!(zsh.contains("origin:__git_checkpoint_remotes'"), "{zsh}");
+        assert!(zsh.contains("templates=(pair team pm gstack "), "{zsh}");
+        assert!(!zsh.contains("'generate-docs:"), "{zsh}");
+        let fish = String::from_utf8(files[2].1.clone()).unwrap();
+        assert!(!fish.contains("-a \"generate-docs\""), "{fish}");
+        assert!(
+            fish.contains("-l template -f -r -a \"pair team pm gstack "),
+            "{fish}"
+        );
+        assert!(fish.contains("using_subcommand push fetch sync setup\" -f -a \"(git remote"));
     }
 }
