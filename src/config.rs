@@ -264,6 +264,40 @@ impl Config {
         }
     }
 
+    /// [`MAX_AGE`] in seconds, if set.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for a value that is not a duration such as `30m`.
+    pub fn max_age(&self) -> Result<Option<i64>> {
+        match self.string(&MAX_AGE) {
+            None => Ok(None),
+            Some(v) => parse_duration(&v).map(Some).ok_or_else(|| Error::Config {
+                key: MAX_AGE.name.into(),
+                value: v,
+                reason: "expected a duration such as 90s, 30m, 2h, 1d, 1w or 1h30m".into(),
+            }),
+        }
+    }
+
+    /// [`MAX_COMMITS`], if set.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for a value that is not a number of commits.
+    pub fn max_commits(&self) -> Result<Option<u64>> {
+        match self.string(&MAX_COMMITS) {
+            None => Ok(None),
+            Some(v) => v
+                .trim()
+                .parse::<u64>()
+                .map(Some)
+                .map_err(|_| Error::Config {
+                    key: MAX_COMMITS.name.into(),
+                    value: v,
+                    reason: "expected a number of commits such as 3".into(),
+                }),
+        }
+    }
+
     /// [`TEMPLATE`]; default `pair`.
     pub fn template(&self) -> String {
         self.string(&TEMPLATE)
@@ -341,6 +375,38 @@ impl Config {
     pub fn core_pager(&self) -> Option<String> {
         self.string(&CORE_PAGER)
     }
+}
+
+/// Parses a duration: one or more `<number><unit>` with units s, m, h, d, w (a bare number is
+/// seconds). Returns seconds.
+pub fn parse_duration(s: &str) -> Option<i64> {
+    let s = s.trim().to_lowercase();
+    if s.is_empty() {
+        return None;
+    }
+    if let Ok(n) = s.parse::<i64>() {
+        return (n >= 0).then_some(n);
+    }
+    let mut total: i64 = 0;
+    let mut num = String::new();
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            num.push(c);
+            continue;
+        }
+        let unit = match c {
+            's' => 1,
+            'm' => 60,
+            'h' => 3600,
+            'd' => 86_400,
+            'w' => 604_800,
+            _ => return None,
+        };
+        let n: i64 = num.parse().ok()?;
+        total = total.checked_add(n.checked_mul(unit)?)?;
+        num.clear();
+    }
+    num.is_empty().then_some(total)
 }
 
 /// The `git -c` settings git passes to the commands it runs, from `GIT_CONFIG_PARAMETERS`.
@@ -504,5 +570,18 @@ mod tests {
         };
         assert_eq!(c.color().unwrap(), ColorChoice::Always);
         assert_eq!(c.pager_checkpoint().unwrap(), (false, None));
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("90"), Some(90));
+        assert_eq!(parse_duration("30m"), Some(1800));
+        assert_eq!(parse_duration("1h30m"), Some(5400));
+        assert_eq!(parse_duration("2d"), Some(172_800));
+        assert_eq!(parse_duration("1w"), Some(604_800));
+        assert_eq!(parse_duration("5x"), None);
+        assert_eq!(parse_duration("m"), None);
+        assert_eq!(parse_duration("10"), Some(10));
+        assert_eq!(parse_duration("99999999999999999999w"), None);
     }
 }

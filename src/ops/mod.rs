@@ -10,4 +10,6 @@ pub mod prompt;
 pub mod push;
 pub mod resume;
 pub mod save;
+pub mod stack;
+pub mod status;
 pub mod sync;

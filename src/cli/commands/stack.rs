@@ -4,11 +4,11 @@
 use super::resolve_story;
 use crate::cli::context::Context;
 use crate::cli::output::Output;
-use git_checkpoint::error::{Error, Result};
+use git_checkpoint::error::Result;
 use git_checkpoint::formats;
-use git_checkpoint::gitstate;
 use git_checkpoint::json;
-use git_checkpoint::stack::{self, Entry};
+use git_checkpoint::ops;
+use git_checkpoint::stack::{self};
 use git_checkpoint::story::StoryId;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
@@ -77,7 +77,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         } => {
             let (story, found) = resolve_story(&store, story.as_deref(), "stack push", false)?;
             super::note_found(err, &story, &found);
-            let entry = push(&store, &story, &reason)?;
+            let entry = ops::stack::push(&store, &story, &reason)?;
             if json {
                 out.json(&json::Stack::Pushed(json::StackPushed {
                     schema_version: json::SchemaVersion,
@@ -92,7 +92,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             }
             Ok(0)
         }
-        Action::Pop { switch, json } => pop(&store, switch, json, out, err),
+        Action::Pop { switch, json } => {
+            let p = ops::stack::pop(&store, switch)?;
+            print_popped(&store, p, json, out, err)
+        }
         Action::List { json } => {
             let (_, s) = stack::read(&store)?;
             if json {
@@ -117,24 +120,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         }
         Action::Drop { story, json } => {
             let want = story.as_deref().map(StoryId::parse).transpose()?;
-            let mut dropped = None;
-            stack::update(&store, "stack: drop", |s| {
-                let i = match &want {
-                    Some(w) => s.entries.iter().position(|e| e.story == w.as_str()),
-                    None => (!s.entries.is_empty()).then_some(0),
-                };
-                let Some(i) = i else {
-                    return Err(Error::Input(match &want {
-                        Some(w) => format!(
-                            "story {w} is not on the stack; see `git checkpoint stack list`"
-                        ),
-                        None => "nothing stacked: the stack is empty".into(),
-                    }));
-                };
-                dropped = Some(s.entries.remove(i));
-                Ok(())
-            })?;
-            let e = dropped.expect("update ran the change");
+            let e = ops::stack::drop(&store, want.as_ref())?;
             if json {
                 out.json(&json::Stack::Dropped(json::StackDropped {
                     schema_version: json::SchemaVersion,
@@ -148,93 +134,20 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     }
 }
 
-/// Pushes `story` (which must have a checkpoint) on the stack and clears it as current.
-///
-/// # Errors
-/// [`Error::NotFound`] without a checkpoint; [`Error::Input`] when it is already stacked.
-pub fn push(store: &git_checkpoint::store::Store, story: &StoryId, reason: &str) -> Result<Entry> {
-    let (refname, tip) = git_checkpoint::store::locate(store, story, false)?;
-    let rev = store.read(&refname, tip)?;
-    let d = formats::parse_revision(store, &rev).doc;
-    let entry = Entry {
-        story: story.to_string(),
-        title: d.title.clone().or(rev.meta.title.clone()),
-        branch: d.branch.clone().or(rev.meta.branch.clone()),
-        stage: d.stage.clone(),
-        reason: reason.trim().to_string(),
-        pushed_at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-        checkpoint: Some(tip.to_string()),
-        next_action: d.next_action.clone(),
-    };
-    stack::update(store, &format!("stack: push {story}"), |s| {
-        if s.entries.iter().any(|e| e.story == story.as_str()) {
-            return Err(Error::Input(format!(
-                "story {story} is already on the stack; `git checkpoint stack drop {story}` removes it"
-            )));
-        }
-        s.entries.insert(0, entry.clone());
-        Ok(())
-    })?;
-    git_checkpoint::current::clear_if(store, story)?;
-    Ok(entry)
-}
-
-fn pop(
+/// Prints what [`ops::stack::pop`] did: the resume block of the story popped (or its JSON).
+fn print_popped(
     store: &git_checkpoint::store::Store,
-    switch: bool,
+    p: ops::stack::Popped,
     json: bool,
     out: &mut Output,
     err: &mut crate::cli::ui::Messages,
 ) -> Result<i32> {
-    let (_, s) = stack::read(store)?;
-    let Some(top) = s.entries.first().cloned() else {
-        return Err(Error::Input("nothing stacked: the stack is empty".into()));
-    };
-    let story = StoryId::parse(&top.story)?;
-    let here = gitstate::head(&store.repo)?.branch;
-    let mut switched = false;
-    if switch {
-        if let Some(b) = top.branch.as_ref().filter(|b| here.as_ref() != Some(*b)) {
-            let dirty: Vec<String> = gitstate::status(&store.repo)?
-                .into_iter()
-                .filter(|f| f.state != git_checkpoint::store::FileState::Untracked)
-                .map(|f| f.path)
-                .collect();
-            if !dirty.is_empty() {
-                return Err(Error::Input(format!(
-                    "not switching to '{b}': the working tree has changes in {}; commit or stash them, then run `git checkpoint stack pop --switch` again",
-                    dirty.join(", ")
-                )));
-            }
-            let dir = store
-                .repo
-                .workdir()
-                .ok_or_else(|| Error::Input("--switch needs a working tree".into()))?;
-            let status = std::process::Command::new("git")
-                .args(["switch", "--quiet", "--", b])
-                .current_dir(dir)
-                .status()?;
-            if !status.success() {
-                return Err(Error::Input(format!(
-                    "`git switch {b}` failed ({status}); the stack is unchanged"
-                )));
-            }
-            switched = true;
-        }
-    }
-    let mut popped = None;
-    let remaining = stack::update(store, &format!("stack: pop {story}"), |s| {
-        match s.entries.iter().position(|e| e.story == top.story) {
-            Some(i) => {
-                popped = Some(s.entries.remove(i));
-                Ok(())
-            }
-            None => Err(Error::Conflict(format!(
-                "story {story} was removed from the stack by another process; nothing popped"
-            ))),
-        }
-    })?;
-    git_checkpoint::current::set(store, &story)?;
+    let ops::stack::Popped {
+        story,
+        entry: popped,
+        switched,
+        remaining,
+    } = p;
     let (refname, tip) = git_checkpoint::store::locate(store, &story, false)?;
     let rev = store.read(&refname, tip)?;
     let story = story.shown_as(&rev.summary.story_display);
@@ -243,7 +156,7 @@ fn pop(
     if json {
         out.json(&json::Stack::Popped(Box::new(json::StackPopped {
             schema_version: json::SchemaVersion,
-            popped: popped.unwrap_or(top),
+            popped,
             switched,
             remaining: remaining.entries,
             resume: json::Checkpoint::new(&story, &refname, &rev, &parsed, &warnings),

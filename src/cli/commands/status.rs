@@ -5,10 +5,10 @@
 use super::resolve_story;
 use crate::cli::context::Context;
 use crate::cli::output::{relative_time, rfc3339};
+use git_checkpoint::config;
 use git_checkpoint::error::{Error, Result};
-use git_checkpoint::gitstate;
 use git_checkpoint::json;
-use gix::ObjectId;
+use git_checkpoint::ops::status;
 
 /// Exit code when the checkpoint is stale (or missing).
 pub const EXIT_STALE: i32 = 1;
@@ -33,38 +33,6 @@ pub struct Args {
     pub json: bool,
 }
 
-/// Parses a duration: one or more `<number><unit>` with units s, m, h, d, w (a bare number is
-/// seconds). Returns seconds.
-pub fn parse_duration(s: &str) -> Option<i64> {
-    let s = s.trim().to_lowercase();
-    if s.is_empty() {
-        return None;
-    }
-    if let Ok(n) = s.parse::<i64>() {
-        return (n >= 0).then_some(n);
-    }
-    let mut total: i64 = 0;
-    let mut num = String::new();
-    for c in s.chars() {
-        if c.is_ascii_digit() {
-            num.push(c);
-            continue;
-        }
-        let unit = match c {
-            's' => 1,
-            'm' => 60,
-            'h' => 3600,
-            'd' => 86_400,
-            'w' => 604_800,
-            _ => return None,
-        };
-        let n: i64 = num.parse().ok()?;
-        total = total.checked_add(n.checked_mul(unit)?)?;
-        num.clear();
-    }
-    num.is_empty().then_some(total)
-}
-
 /// Runs `status`; returns 0 when fresh, [`EXIT_STALE`] when stale or missing.
 ///
 /// # Errors
@@ -73,35 +41,25 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
     let (story, found) = resolve_story(&store, args.story.as_deref(), "status", true)?;
     super::note_found(err, &story, &found);
-    let (age_text, age_key) = match &args.max_age {
-        Some(v) => (Some(v.clone()), "--max-age"),
-        None => (
-            store.config_string(git_checkpoint::config::MAX_AGE.name),
-            git_checkpoint::config::MAX_AGE.name,
-        ),
-    };
-    let max_age = match age_text {
-        None => None,
-        Some(v) => Some(parse_duration(&v).ok_or_else(|| Error::Config {
-            key: age_key.into(),
+    let max_age = match &args.max_age {
+        Some(v) => Some(config::parse_duration(v).ok_or_else(|| Error::Config {
+            key: "--max-age".into(),
             value: v.clone(),
             reason: "expected a duration such as 90s, 30m, 2h, 1d, 1w or 1h30m".into(),
         })?),
+        None => store.config().max_age()?,
     };
     let max_commits = match args.max_commits {
         Some(n) => Some(n),
-        None => match store.config_string(git_checkpoint::config::MAX_COMMITS.name) {
-            None => None,
-            Some(v) => Some(v.trim().parse::<u64>().map_err(|_| Error::Config {
-                key: git_checkpoint::config::MAX_COMMITS.name.into(),
-                value: v.clone(),
-                reason: "expected a number of commits such as 3".into(),
-            })?),
-        },
+        None => store.config().max_commits()?,
+    };
+    let limits = status::Limits {
+        max_age,
+        max_commits,
     };
     let refname = story.refname();
     let now = chrono::Utc::now().timestamp();
-    let Some(tip) = store.tip(&refname)? else {
+    let Some(st) = status::status(&store, &story, &limits)? else {
         if args.json {
             out.json(&json::Status::Missing(json::StatusMissing {
                 schema_version: json::SchemaVersion,
@@ -119,54 +77,16 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         }
         return Ok(EXIT_STALE);
     };
-    let rev = store.read(&refname, tip)?;
-    let story = story.shown_as(&rev.summary.story_display);
-    let age = now - rev.summary.time;
-    let git = gitstate::head(&store.repo)?;
-    let saved_head = rev
-        .meta
-        .head
-        .as_deref()
-        .and_then(|h| ObjectId::from_hex(h.as_bytes()).ok());
-    let commits = match (saved_head, git.head) {
-        (Some(s), Some(h)) if s != h => gitstate::count(&store.repo, h, s),
-        (None, Some(h)) => gitstate::count(&store.repo, h, h).map(|_| 0),
-        _ => Some(0),
-    };
-    let saved_files: Vec<(String, git_checkpoint::store::FileState)> = rev
-        .meta
-        .files_modified
-        .iter()
-        .filter(|f| f.state != git_checkpoint::store::FileState::Committed)
-        .map(|f| (f.path.clone(), f.state))
-        .collect();
-    let now_files: Vec<(String, git_checkpoint::store::FileState)> = gitstate::status(&store.repo)?
-        .into_iter()
-        .map(|f| (f.path, f.state))
-        .collect();
-    let mut changed: Vec<String> = now_files
-        .iter()
-        .filter(|f| !saved_files.contains(f))
-        .chain(saved_files.iter().filter(|f| !now_files.contains(f)))
-        .map(|f| f.0.clone())
-        .collect();
-    changed.sort();
-    changed.dedup();
-    let mut reasons = Vec::new();
-    if let Some(m) = max_age {
-        if age > m {
-            reasons.push(format!("older than {m} seconds"));
-        }
-    }
-    if let Some(m) = max_commits {
-        match commits {
-            Some(n) if n as u64 > m => {
-                reasons.push(format!("{n} commits since the save (more than {m})"))
-            }
-            None => reasons.push(format!("more than {m} commits since the save")),
-            _ => {}
-        }
-    }
+    let status::Freshness {
+        story,
+        revision: rev,
+        age,
+        head,
+        commits,
+        changed,
+        reasons,
+    } = st;
+    let tip = rev.summary.commit;
     let stale = !reasons.is_empty();
     if args.json {
         out.json(&json::Status::Saved(json::StatusSaved {
@@ -177,7 +97,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             commit: tip.to_string(),
             saved_at: rfc3339(rev.summary.time, rev.summary.offset),
             age_seconds: age,
-            head: git.head.map(|h| h.to_string()),
+            head: head.map(|h| h.to_string()),
             saved_head: rev.meta.head.clone(),
             commits_since: commits,
             files_changed_since: changed,
@@ -226,22 +146,4 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         }
     }
     Ok(if stale { EXIT_STALE } else { 0 })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn durations() {
-        assert_eq!(parse_duration("90"), Some(90));
-        assert_eq!(parse_duration("30m"), Some(1800));
-        assert_eq!(parse_duration("1h30m"), Some(5400));
-        assert_eq!(parse_duration("2d"), Some(172_800));
-        assert_eq!(parse_duration("1w"), Some(604_800));
-        assert_eq!(parse_duration("5x"), None);
-        assert_eq!(parse_duration("m"), None);
-        assert_eq!(parse_duration("10"), Some(10));
-        assert_eq!(parse_duration("99999999999999999999w"), None);
-    }
 }

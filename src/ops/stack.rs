@@ -1,0 +1,143 @@
+//! The suspended-story stack's operations (`stack push`, `pop`, `drop`); storage of the stack
+//! itself is [`crate::stack`].
+
+use crate::error::{Error, Result};
+use crate::formats;
+use crate::gitstate;
+use crate::stack::{self, Entry, Stack};
+use crate::store::{self, FileState, Store};
+use crate::story::StoryId;
+
+/// Pushes `story` (which must have a checkpoint) on the stack and clears it as current.
+///
+/// # Errors
+/// [`Error::NotFound`] without a checkpoint; [`Error::Input`] when it is already stacked.
+pub fn push(store: &Store, story: &StoryId, reason: &str) -> Result<Entry> {
+    let (refname, tip) = crate::store::locate(store, story, false)?;
+    let rev = store.read(&refname, tip)?;
+    let d = formats::parse_revision(store, &rev).doc;
+    let entry = Entry {
+        story: story.to_string(),
+        title: d.title.clone().or(rev.meta.title.clone()),
+        branch: d.branch.clone().or(rev.meta.branch.clone()),
+        stage: d.stage.clone(),
+        reason: reason.trim().to_string(),
+        pushed_at: store::now_rfc3339(),
+        checkpoint: Some(tip.to_string()),
+        next_action: d.next_action.clone(),
+    };
+    stack::update(store, &format!("stack: push {story}"), |s| {
+        if s.entries.iter().any(|e| e.story == story.as_str()) {
+            return Err(Error::Input(format!(
+                "story {story} is already on the stack; `git checkpoint stack drop {story}` removes it"
+            )));
+        }
+        s.entries.insert(0, entry.clone());
+        Ok(())
+    })?;
+    crate::current::clear_if(store, story)?;
+    Ok(entry)
+}
+
+/// Removes `want` (the top when `None`) from the stack.
+///
+/// # Errors
+/// [`Error::Input`] when the story is not on the stack or the stack is empty; as
+/// [`stack::update`].
+pub fn drop(store: &Store, want: Option<&StoryId>) -> Result<Entry> {
+    let mut dropped = None;
+    stack::update(store, "stack: drop", |s| {
+        let i = match want {
+            Some(w) => s.entries.iter().position(|e| e.story == w.as_str()),
+            None => (!s.entries.is_empty()).then_some(0),
+        };
+        let Some(i) = i else {
+            return Err(Error::Input(match want {
+                Some(w) => {
+                    format!("story {w} is not on the stack; see `git checkpoint stack list`")
+                }
+                None => "nothing stacked: the stack is empty".into(),
+            }));
+        };
+        dropped = Some(s.entries.remove(i));
+        Ok(())
+    })?;
+    Ok(dropped.expect("update ran the change"))
+}
+
+/// What [`pop`] did.
+#[derive(Debug, Clone)]
+pub struct Popped {
+    /// The story popped (now the worktree's current story).
+    pub story: StoryId,
+    /// Its stack entry.
+    pub entry: Entry,
+    /// Whether its branch was checked out (`--switch`).
+    pub switched: bool,
+    /// The stack after the pop.
+    pub remaining: Stack,
+}
+
+/// Pops the top story and makes it current; with `switch`, first checks out its branch with
+/// the user's `git switch` when HEAD is elsewhere (refused on a working tree with changes).
+///
+/// # Errors
+/// [`Error::Input`] when the stack is empty, the working tree has changes or `git switch`
+/// fails; [`Error::Conflict`] when another process popped it meanwhile; storage errors.
+pub fn pop(store: &Store, switch: bool) -> Result<Popped> {
+    let (_, s) = stack::read(store)?;
+    let Some(top) = s.entries.first().cloned() else {
+        return Err(Error::Input("nothing stacked: the stack is empty".into()));
+    };
+    let story = StoryId::parse(&top.story)?;
+    let here = gitstate::head(&store.repo)?.branch;
+    let mut switched = false;
+    if switch {
+        if let Some(b) = top.branch.as_ref().filter(|b| here.as_ref() != Some(*b)) {
+            let dirty: Vec<String> = gitstate::status(&store.repo)?
+                .into_iter()
+                .filter(|f| f.state != FileState::Untracked)
+                .map(|f| f.path)
+                .collect();
+            if !dirty.is_empty() {
+                return Err(Error::Input(format!(
+                    "not switching to '{b}': the working tree has changes in {}; commit or stash them, then run `git checkpoint stack pop --switch` again",
+                    dirty.join(", ")
+                )));
+            }
+            let dir = store
+                .repo
+                .workdir()
+                .ok_or_else(|| Error::Input("--switch needs a working tree".into()))?;
+            let status = std::process::Command::new("git")
+                .args(["switch", "--quiet", "--", b])
+                .current_dir(dir)
+                .status()?;
+            if !status.success() {
+                return Err(Error::Input(format!(
+                    "`git switch {b}` failed ({status}); the stack is unchanged"
+                )));
+            }
+            switched = true;
+        }
+    }
+    let mut popped = None;
+    let remaining = stack::update(store, &format!("stack: pop {story}"), |s| {
+        match s.entries.iter().position(|e| e.story == top.story) {
+            Some(i) => {
+                popped = Some(s.entries.remove(i));
+                Ok(())
+            }
+            None => Err(Error::Conflict(format!(
+                "story {story} was removed from the stack by another process; nothing popped"
+            ))),
+        }
+    })?;
+    crate::current::set(store, &story)?;
+    Ok(Popped {
+        story,
+        entry: popped.unwrap_or(top),
+        switched,
+        remaining,
+    })
+}
