@@ -271,8 +271,8 @@ pub struct NewRevision {
 
 /// An open repository with checkpoint storage.
 pub struct Store {
-    /// The gix repository handle.
-    pub repo: gix::Repository,
+    /// The gix repository handle; private to the library, which reads and writes through it.
+    pub(crate) repo: gix::Repository,
     max_size: u64,
     config: crate::config::Config,
 }
@@ -336,6 +336,36 @@ impl Store {
             max_size,
             config,
         })
+    }
+
+    /// The branch and commit at HEAD (see [`crate::gitstate::head`]).
+    ///
+    /// # Errors
+    /// [`Error::Git`] when HEAD cannot be read.
+    pub fn head(&self) -> Result<crate::gitstate::GitState> {
+        crate::gitstate::head(&self.repo)
+    }
+
+    /// The work tree's top directory; `None` in a bare repository.
+    pub fn workdir(&self) -> Option<&Path> {
+        self.repo.workdir()
+    }
+
+    /// The commit `spec` names (`HEAD`, a branch, an abbreviated id; gitrevisions(7)).
+    ///
+    /// # Errors
+    /// gix's error when `spec` does not parse or names nothing.
+    pub fn rev_parse_single(&self, spec: &str) -> std::result::Result<ObjectId, gix::Error> {
+        Ok(self.repo.rev_parse_single(spec)?.detach())
+    }
+
+    /// The names of the configured remotes, sorted.
+    pub fn remote_names(&self) -> Vec<String> {
+        self.repo
+            .remote_names()
+            .iter()
+            .map(|n| n.to_string())
+            .collect()
     }
 
     /// Reads a string config value (e.g. `checkpoint.storyPattern`), if set; `git -c` wins.

@@ -182,7 +182,7 @@ pub fn install(args: InstallArgs, ctx: &mut Context) -> Result<i32> {
             })?
     } else {
         let store = ctx.repo.store()?;
-        store.repo.workdir().map(Path::to_path_buf).ok_or_else(|| {
+        store.workdir().map(Path::to_path_buf).ok_or_else(|| {
             Error::Conflict(
                 "this repository has no work tree; use --user to configure the agent for your user"
                     .into(),

@@ -26,10 +26,8 @@ pub struct Args {
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
     let commit = store
-        .repo
         .rev_parse_single(args.commit.as_str())
-        .map_err(|e| Error::Conflict(format!("not a commit: {:?} ({e})", args.commit)))?
-        .detach();
+        .map_err(|e| Error::Conflict(format!("not a commit: {:?} ({e})", args.commit)))?;
     let text = notes::read(&store, NOTES_REF, commit)?.unwrap_or_default();
     let lines: Vec<NoteLine> = text.lines().filter_map(NoteLine::parse).collect();
     if args.json {

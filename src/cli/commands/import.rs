@@ -10,7 +10,6 @@ use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 use git_checkpoint::formats::import::{self, Notice, Plan, Planned};
 use git_checkpoint::formats::Format;
-use git_checkpoint::gitstate;
 use git_checkpoint::json;
 use git_checkpoint::stack;
 use git_checkpoint::store::{Meta, NewRevision, Store, FORMAT_VERSION};
@@ -52,7 +51,7 @@ pub struct Args {
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
     let explicit = args.story.as_deref().map(StoryId::parse).transpose()?;
-    let here = gitstate::head(&store.repo)?.branch;
+    let here = store.head()?.branch;
     let options = import::Options {
         story: explicit.as_ref(),
         format: args.format.as_ref(),

@@ -3,7 +3,6 @@
 use crate::cli::context::Context;
 use crate::cli::output::{relative_time, rfc3339};
 use git_checkpoint::error::Result;
-use git_checkpoint::gitstate;
 use git_checkpoint::json;
 use git_checkpoint::remote;
 use git_checkpoint::store::{Summary, ACTIVE_PREFIX, ARCHIVE_PREFIX};
@@ -43,7 +42,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         None if args.archived => ARCHIVE_PREFIX,
         None => ACTIVE_PREFIX,
     };
-    let branch = gitstate::head(&store.repo)?.branch;
+    let branch = store.head()?.branch;
     let mut rows: Vec<(String, Summary)> = Vec::new();
     let refs = store.refs(prefix)?;
     for (story, tip) in &refs {
@@ -146,12 +145,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
 /// What to say when there are no local checkpoints: a clone carries none by default, so point
 /// at what was fetched already or at how to fetch.
 fn empty_hint(store: &git_checkpoint::store::Store) -> Result<String> {
-    let remotes: Vec<String> = store
-        .repo
-        .remote_names()
-        .iter()
-        .map(|n| n.to_string())
-        .collect();
+    let remotes = store.remote_names();
     for r in &remotes {
         let n = store.refs(&remote::tracking_prefix(r))?.len();
         if n > 0 {
