@@ -49,8 +49,8 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('pr-body', 'pr-body', [CompletionResultType]::ParameterValue, 'Render a pull-request description for the story of the current branch')
             [CompletionResult]::new('install-man', 'install-man', [CompletionResultType]::ParameterValue, 'Install the man pages where `git help checkpoint` finds them')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Show the help of a command (the same as `git checkpoint COMMAND --help`)')
             [CompletionResult]::new('generate-docs', 'generate-docs', [CompletionResultType]::ParameterValue, 'Write man pages, shell completions and JSON Schemas into a directory (for packagers)')
-            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'git-checkpoint;save' {
@@ -240,7 +240,6 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('pop', 'pop', [CompletionResultType]::ParameterValue, 'Restore the top story: make it current and print its resume')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List suspended stories, top first')
             [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Remove a story from the stack without restoring it (default: the top one)')
-            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'git-checkpoint;stack;push' {
@@ -283,29 +282,6 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            break
-        }
-        'git-checkpoint;stack;help' {
-            [CompletionResult]::new('push', 'push', [CompletionResultType]::ParameterValue, 'Suspend a story (default: the current one) on top of the stack; it stops being current')
-            [CompletionResult]::new('pop', 'pop', [CompletionResultType]::ParameterValue, 'Restore the top story: make it current and print its resume')
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List suspended stories, top first')
-            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Remove a story from the stack without restoring it (default: the top one)')
-            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
-            break
-        }
-        'git-checkpoint;stack;help;push' {
-            break
-        }
-        'git-checkpoint;stack;help;pop' {
-            break
-        }
-        'git-checkpoint;stack;help;list' {
-            break
-        }
-        'git-checkpoint;stack;help;drop' {
-            break
-        }
-        'git-checkpoint;stack;help;help' {
             break
         }
         'git-checkpoint;status' {
@@ -381,7 +357,6 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Merge git-checkpoint hooks into an agent''s configuration (never overwrites; idempotent)')
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Run one hook event for an agent (what the installed hooks call)')
-            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'git-checkpoint;agent;install' {
@@ -406,19 +381,11 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
-        'git-checkpoint;agent;help' {
-            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Merge git-checkpoint hooks into an agent''s configuration (never overwrites; idempotent)')
-            [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Run one hook event for an agent (what the installed hooks call)')
-            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
-            break
-        }
-        'git-checkpoint;agent;help;install' {
-            break
-        }
-        'git-checkpoint;agent;help;hook' {
-            break
-        }
-        'git-checkpoint;agent;help;help' {
+        'git-checkpoint;help' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto')
+            [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
         'git-checkpoint;generate-docs' {
@@ -426,105 +393,6 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            break
-        }
-        'git-checkpoint;help' {
-            [CompletionResult]::new('save', 'save', [CompletionResultType]::ParameterValue, 'Create or update a story''s checkpoint in place (a new revision on its ref)')
-            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Read a story''s latest checkpoint and report where the work stands')
-            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the stored checkpoint document as is (markdown or JSON)')
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List checkpoints: story, title, branch, updated, tasks, revisions, status')
-            [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Show a story''s revisions, newest first')
-            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two revisions section by section, then as text')
-            [CompletionResult]::new('done', 'done', [CompletionResultType]::ParameterValue, 'Finish a story: a final revision, then archive its ref (or purge it)')
-            [CompletionResult]::new('push', 'push', [CompletionResultType]::ParameterValue, 'Push checkpoints, archives and notes to a remote (never forced; merges and retries)')
-            [CompletionResult]::new('fetch', 'fetch', [CompletionResultType]::ParameterValue, 'Fetch a remote''s checkpoints into remote-tracking refs and integrate them')
-            [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Fetch, integrate, then push everything')
-            [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites')
-            [CompletionResult]::new('at', 'at', [CompletionResultType]::ParameterValue, 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)')
-            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Make a story this worktree''s current story (used when no story is given)')
-            [CompletionResult]::new('switch', 'switch', [CompletionResultType]::ParameterValue, 'Save the current story, then make another one current')
-            [CompletionResult]::new('stack', 'stack', [CompletionResultType]::ParameterValue, 'Suspend stories on a stack kept in git and restore them: push, pop, list, drop')
-            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'How old the checkpoint is and how far HEAD and the working tree moved; exit 1 when stale')
-            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Import checkpoint files of the pair, team, pm and gstack systems')
-            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write a checkpoint as a pair, team, pm or gstack file')
-            [CompletionResult]::new('prompt', 'prompt', [CompletionResultType]::ParameterValue, 'Print a self-contained hand-off text for a fresh session or a subagent')
-            [CompletionResult]::new('pr-body', 'pr-body', [CompletionResultType]::ParameterValue, 'Render a pull-request description for the story of the current branch')
-            [CompletionResult]::new('install-man', 'install-man', [CompletionResultType]::ParameterValue, 'Install the man pages where `git help checkpoint` finds them')
-            [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints')
-            [CompletionResult]::new('generate-docs', 'generate-docs', [CompletionResultType]::ParameterValue, 'Write man pages, shell completions and JSON Schemas into a directory (for packagers)')
-            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
-            break
-        }
-        'git-checkpoint;help;save' {
-            break
-        }
-        'git-checkpoint;help;resume' {
-            break
-        }
-        'git-checkpoint;help;show' {
-            break
-        }
-        'git-checkpoint;help;list' {
-            break
-        }
-        'git-checkpoint;help;log' {
-            break
-        }
-        'git-checkpoint;help;diff' {
-            break
-        }
-        'git-checkpoint;help;done' {
-            break
-        }
-        'git-checkpoint;help;push' {
-            break
-        }
-        'git-checkpoint;help;fetch' {
-            break
-        }
-        'git-checkpoint;help;sync' {
-            break
-        }
-        'git-checkpoint;help;setup' {
-            break
-        }
-        'git-checkpoint;help;at' {
-            break
-        }
-        'git-checkpoint;help;start' {
-            break
-        }
-        'git-checkpoint;help;switch' {
-            break
-        }
-        'git-checkpoint;help;stack' {
-            break
-        }
-        'git-checkpoint;help;status' {
-            break
-        }
-        'git-checkpoint;help;import' {
-            break
-        }
-        'git-checkpoint;help;export' {
-            break
-        }
-        'git-checkpoint;help;prompt' {
-            break
-        }
-        'git-checkpoint;help;pr-body' {
-            break
-        }
-        'git-checkpoint;help;install-man' {
-            break
-        }
-        'git-checkpoint;help;agent' {
-            break
-        }
-        'git-checkpoint;help;generate-docs' {
-            break
-        }
-        'git-checkpoint;help;help' {
             break
         }
     })

@@ -108,101 +108,14 @@ _git__checkpoint() {
             git__checkpoint,sync)
                 cmd="git__checkpoint__subcmd__sync"
                 ;;
-            git__checkpoint__subcmd__agent,help)
-                cmd="git__checkpoint__subcmd__agent__subcmd__help"
-                ;;
             git__checkpoint__subcmd__agent,hook)
                 cmd="git__checkpoint__subcmd__agent__subcmd__hook"
                 ;;
             git__checkpoint__subcmd__agent,install)
                 cmd="git__checkpoint__subcmd__agent__subcmd__install"
                 ;;
-            git__checkpoint__subcmd__agent__subcmd__help,help)
-                cmd="git__checkpoint__subcmd__agent__subcmd__help__subcmd__help"
-                ;;
-            git__checkpoint__subcmd__agent__subcmd__help,hook)
-                cmd="git__checkpoint__subcmd__agent__subcmd__help__subcmd__hook"
-                ;;
-            git__checkpoint__subcmd__agent__subcmd__help,install)
-                cmd="git__checkpoint__subcmd__agent__subcmd__help__subcmd__install"
-                ;;
-            git__checkpoint__subcmd__help,agent)
-                cmd="git__checkpoint__subcmd__help__subcmd__agent"
-                ;;
-            git__checkpoint__subcmd__help,at)
-                cmd="git__checkpoint__subcmd__help__subcmd__at"
-                ;;
-            git__checkpoint__subcmd__help,diff)
-                cmd="git__checkpoint__subcmd__help__subcmd__diff"
-                ;;
-            git__checkpoint__subcmd__help,done)
-                cmd="git__checkpoint__subcmd__help__subcmd__done"
-                ;;
-            git__checkpoint__subcmd__help,export)
-                cmd="git__checkpoint__subcmd__help__subcmd__export"
-                ;;
-            git__checkpoint__subcmd__help,fetch)
-                cmd="git__checkpoint__subcmd__help__subcmd__fetch"
-                ;;
-            git__checkpoint__subcmd__help,generate-docs)
-                cmd="git__checkpoint__subcmd__help__subcmd__generate__subcmd__docs"
-                ;;
-            git__checkpoint__subcmd__help,help)
-                cmd="git__checkpoint__subcmd__help__subcmd__help"
-                ;;
-            git__checkpoint__subcmd__help,import)
-                cmd="git__checkpoint__subcmd__help__subcmd__import"
-                ;;
-            git__checkpoint__subcmd__help,install-man)
-                cmd="git__checkpoint__subcmd__help__subcmd__install__subcmd__man"
-                ;;
-            git__checkpoint__subcmd__help,list)
-                cmd="git__checkpoint__subcmd__help__subcmd__list"
-                ;;
-            git__checkpoint__subcmd__help,log)
-                cmd="git__checkpoint__subcmd__help__subcmd__log"
-                ;;
-            git__checkpoint__subcmd__help,pr-body)
-                cmd="git__checkpoint__subcmd__help__subcmd__pr__subcmd__body"
-                ;;
-            git__checkpoint__subcmd__help,prompt)
-                cmd="git__checkpoint__subcmd__help__subcmd__prompt"
-                ;;
-            git__checkpoint__subcmd__help,push)
-                cmd="git__checkpoint__subcmd__help__subcmd__push"
-                ;;
-            git__checkpoint__subcmd__help,resume)
-                cmd="git__checkpoint__subcmd__help__subcmd__resume"
-                ;;
-            git__checkpoint__subcmd__help,save)
-                cmd="git__checkpoint__subcmd__help__subcmd__save"
-                ;;
-            git__checkpoint__subcmd__help,setup)
-                cmd="git__checkpoint__subcmd__help__subcmd__setup"
-                ;;
-            git__checkpoint__subcmd__help,show)
-                cmd="git__checkpoint__subcmd__help__subcmd__show"
-                ;;
-            git__checkpoint__subcmd__help,stack)
-                cmd="git__checkpoint__subcmd__help__subcmd__stack"
-                ;;
-            git__checkpoint__subcmd__help,start)
-                cmd="git__checkpoint__subcmd__help__subcmd__start"
-                ;;
-            git__checkpoint__subcmd__help,status)
-                cmd="git__checkpoint__subcmd__help__subcmd__status"
-                ;;
-            git__checkpoint__subcmd__help,switch)
-                cmd="git__checkpoint__subcmd__help__subcmd__switch"
-                ;;
-            git__checkpoint__subcmd__help,sync)
-                cmd="git__checkpoint__subcmd__help__subcmd__sync"
-                ;;
             git__checkpoint__subcmd__stack,drop)
                 cmd="git__checkpoint__subcmd__stack__subcmd__drop"
-                ;;
-            git__checkpoint__subcmd__stack,help)
-                cmd="git__checkpoint__subcmd__stack__subcmd__help"
                 ;;
             git__checkpoint__subcmd__stack,list)
                 cmd="git__checkpoint__subcmd__stack__subcmd__list"
@@ -212,21 +125,6 @@ _git__checkpoint() {
                 ;;
             git__checkpoint__subcmd__stack,push)
                 cmd="git__checkpoint__subcmd__stack__subcmd__push"
-                ;;
-            git__checkpoint__subcmd__stack__subcmd__help,drop)
-                cmd="git__checkpoint__subcmd__stack__subcmd__help__subcmd__drop"
-                ;;
-            git__checkpoint__subcmd__stack__subcmd__help,help)
-                cmd="git__checkpoint__subcmd__stack__subcmd__help__subcmd__help"
-                ;;
-            git__checkpoint__subcmd__stack__subcmd__help,list)
-                cmd="git__checkpoint__subcmd__stack__subcmd__help__subcmd__list"
-                ;;
-            git__checkpoint__subcmd__stack__subcmd__help,pop)
-                cmd="git__checkpoint__subcmd__stack__subcmd__help__subcmd__pop"
-                ;;
-            git__checkpoint__subcmd__stack__subcmd__help,push)
-                cmd="git__checkpoint__subcmd__stack__subcmd__help__subcmd__push"
                 ;;
             *)
                 ;;
@@ -255,7 +153,7 @@ _git__checkpoint() {
             ;;
         git__checkpoint__subcmd__agent)
             opts="-q -h --color --no-pager --quiet --help"
-            [[ ${cur} == -* ]] || opts="install hook help"
+            [[ ${cur} == -* ]] || opts="install hook"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -265,63 +163,6 @@ _git__checkpoint() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__agent__subcmd__help)
-            opts=""
-            [[ ${cur} == -* ]] || opts="install hook help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__agent__subcmd__help__subcmd__help)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__agent__subcmd__help__subcmd__hook)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__agent__subcmd__help__subcmd__install)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;
@@ -504,349 +345,16 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__help)
-            opts=""
-            [[ ${cur} == -* ]] || opts="save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent help"
+            opts="-h --color --no-pager --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                *)
-                    COMPREPLY=()
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
                     ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__agent)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__at)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__diff)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__done)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__export)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__fetch)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__generate__subcmd__docs)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__help)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__import)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__install__subcmd__man)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__list)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__log)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__pr__subcmd__body)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__prompt)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__push)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__resume)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__save)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__setup)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__show)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__stack)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__start)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__status)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__switch)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__help__subcmd__sync)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;
@@ -1179,7 +687,7 @@ _git__checkpoint() {
             ;;
         git__checkpoint__subcmd__stack)
             opts="-q -h --color --no-pager --quiet --help"
-            [[ ${cur} == -* ]] || opts="push pop list drop help"
+            [[ ${cur} == -* ]] || opts="push pop list drop"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1207,91 +715,6 @@ _git__checkpoint() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__stack__subcmd__help)
-            opts=""
-            [[ ${cur} == -* ]] || opts="push pop list drop help"
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__stack__subcmd__help__subcmd__drop)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__stack__subcmd__help__subcmd__help)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__stack__subcmd__help__subcmd__list)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__stack__subcmd__help__subcmd__pop)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
-                *)
-                    COMPREPLY=()
-                    ;;
-            esac
-            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-            return 0
-            ;;
-        git__checkpoint__subcmd__stack__subcmd__help__subcmd__push)
-            opts=""
-            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
-                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
-                return 0
-            fi
-            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;

@@ -46,8 +46,8 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand pr-body 'Render a pull-request description for the story of the current branch'
             cand install-man 'Install the man pages where `git help checkpoint` finds them'
             cand agent 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
+            cand help 'Show the help of a command (the same as `git checkpoint COMMAND --help`)'
             cand generate-docs 'Write man pages, shell completions and JSON Schemas into a directory (for packagers)'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'git-checkpoint;save'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
@@ -222,7 +222,6 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand pop 'Restore the top story: make it current and print its resume'
             cand list 'List suspended stories, top first'
             cand drop 'Remove a story from the stack without restoring it (default: the top one)'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'git-checkpoint;stack;push'= {
             cand --reason 'Why it is suspended, kept verbatim'
@@ -261,23 +260,6 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --quiet 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-        }
-        &'git-checkpoint;stack;help'= {
-            cand push 'Suspend a story (default: the current one) on top of the stack; it stops being current'
-            cand pop 'Restore the top story: make it current and print its resume'
-            cand list 'List suspended stories, top first'
-            cand drop 'Remove a story from the stack without restoring it (default: the top one)'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'git-checkpoint;stack;help;push'= {
-        }
-        &'git-checkpoint;stack;help;pop'= {
-        }
-        &'git-checkpoint;stack;help;list'= {
-        }
-        &'git-checkpoint;stack;help;drop'= {
-        }
-        &'git-checkpoint;stack;help;help'= {
         }
         &'git-checkpoint;status'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
@@ -346,7 +328,6 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand install 'Merge git-checkpoint hooks into an agent''s configuration (never overwrites; idempotent)'
             cand hook 'Run one hook event for an agent (what the installed hooks call)'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'git-checkpoint;agent;install'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
@@ -368,96 +349,17 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
-        &'git-checkpoint;agent;help'= {
-            cand install 'Merge git-checkpoint hooks into an agent''s configuration (never overwrites; idempotent)'
-            cand hook 'Run one hook event for an agent (what the installed hooks call)'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'git-checkpoint;agent;help;install'= {
-        }
-        &'git-checkpoint;agent;help;hook'= {
-        }
-        &'git-checkpoint;agent;help;help'= {
+        &'git-checkpoint;help'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;generate-docs'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-        }
-        &'git-checkpoint;help'= {
-            cand save 'Create or update a story''s checkpoint in place (a new revision on its ref)'
-            cand resume 'Read a story''s latest checkpoint and report where the work stands'
-            cand show 'Print the stored checkpoint document as is (markdown or JSON)'
-            cand list 'List checkpoints: story, title, branch, updated, tasks, revisions, status'
-            cand log 'Show a story''s revisions, newest first'
-            cand diff 'Compare two revisions section by section, then as text'
-            cand done 'Finish a story: a final revision, then archive its ref (or purge it)'
-            cand push 'Push checkpoints, archives and notes to a remote (never forced; merges and retries)'
-            cand fetch 'Fetch a remote''s checkpoints into remote-tracking refs and integrate them'
-            cand sync 'Fetch, integrate, then push everything'
-            cand setup 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites'
-            cand at 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)'
-            cand start 'Make a story this worktree''s current story (used when no story is given)'
-            cand switch 'Save the current story, then make another one current'
-            cand stack 'Suspend stories on a stack kept in git and restore them: push, pop, list, drop'
-            cand status 'How old the checkpoint is and how far HEAD and the working tree moved; exit 1 when stale'
-            cand import 'Import checkpoint files of the pair, team, pm and gstack systems'
-            cand export 'Write a checkpoint as a pair, team, pm or gstack file'
-            cand prompt 'Print a self-contained hand-off text for a fresh session or a subagent'
-            cand pr-body 'Render a pull-request description for the story of the current branch'
-            cand install-man 'Install the man pages where `git help checkpoint` finds them'
-            cand agent 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
-            cand generate-docs 'Write man pages, shell completions and JSON Schemas into a directory (for packagers)'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'git-checkpoint;help;save'= {
-        }
-        &'git-checkpoint;help;resume'= {
-        }
-        &'git-checkpoint;help;show'= {
-        }
-        &'git-checkpoint;help;list'= {
-        }
-        &'git-checkpoint;help;log'= {
-        }
-        &'git-checkpoint;help;diff'= {
-        }
-        &'git-checkpoint;help;done'= {
-        }
-        &'git-checkpoint;help;push'= {
-        }
-        &'git-checkpoint;help;fetch'= {
-        }
-        &'git-checkpoint;help;sync'= {
-        }
-        &'git-checkpoint;help;setup'= {
-        }
-        &'git-checkpoint;help;at'= {
-        }
-        &'git-checkpoint;help;start'= {
-        }
-        &'git-checkpoint;help;switch'= {
-        }
-        &'git-checkpoint;help;stack'= {
-        }
-        &'git-checkpoint;help;status'= {
-        }
-        &'git-checkpoint;help;import'= {
-        }
-        &'git-checkpoint;help;export'= {
-        }
-        &'git-checkpoint;help;prompt'= {
-        }
-        &'git-checkpoint;help;pr-body'= {
-        }
-        &'git-checkpoint;help;install-man'= {
-        }
-        &'git-checkpoint;help;agent'= {
-        }
-        &'git-checkpoint;help;generate-docs'= {
-        }
-        &'git-checkpoint;help;help'= {
         }
     ]
     $completions[$command]

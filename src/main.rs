@@ -89,6 +89,7 @@ fn run() -> ! {
         Command::PrBody(a) => commands::pr_body::run(a, &mut ctx),
         Command::InstallMan(a) => commands::install_man::run(a, &mut ctx),
         Command::Agent(a) => commands::agent::run(a, &mut ctx),
+        Command::Help(a) => commands::help::run(a, &mut ctx),
         Command::GenerateDocs(a) => commands::generate::run(a),
     };
     ctx.ui.out.finish();

@@ -22,6 +22,7 @@ use git_checkpoint::config::ColorChoice;
     bin_name = "git checkpoint",
     version,
     max_term_width = 100,
+    disable_help_subcommand = true,
     after_long_help = reference::long_help()
 )]
 pub struct Cli {
@@ -124,6 +125,8 @@ pub enum Command {
     InstallMan(commands::install_man::Args),
     /// Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints.
     Agent(commands::agent::Args),
+    /// Show the help of a command (the same as `git checkpoint COMMAND --help`).
+    Help(commands::help::Args),
     /// Write man pages, shell completions and JSON Schemas into a directory (for packagers).
     #[command(hide = true)]
     GenerateDocs(commands::generate::Args),

@@ -975,3 +975,35 @@ fn listed_commands() -> Vec<(String, String)> {
     listed.retain(|(n, _)| n != "help");
     listed
 }
+
+/// No "(s)" plurals in any help text (clap's own `help` subcommand says "subcommand(s)", so
+/// ours replaces it), and `help COMMAND` prints what `COMMAND --help` does.
+#[test]
+fn help_has_no_parenthesised_plurals_and_help_command_matches_dash_dash_help() {
+    let run = |args: &[&str]| {
+        let out = Command::new(bin()).args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let mut commands: Vec<Vec<String>> = vec![vec![]];
+    for (name, _) in listed_commands() {
+        commands.push(vec![name]);
+    }
+    commands.push(vec!["stack".into(), "push".into()]);
+    commands.push(vec!["agent".into(), "install".into()]);
+    for c in &commands {
+        for flag in ["-h", "--help"] {
+            let mut args: Vec<&str> = c.iter().map(String::as_str).collect();
+            args.push(flag);
+            let text = run(&args);
+            assert!(!text.contains("(s)"), "{args:?}:\n{text}");
+        }
+    }
+    assert_eq!(run(&["help", "save"]), run(&["save", "--help"]));
+    assert_eq!(
+        run(&["help", "stack", "pop"]),
+        run(&["stack", "pop", "--help"])
+    );
+    let out = Command::new(bin()).args(["help", "nope"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}

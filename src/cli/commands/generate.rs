@@ -316,8 +316,10 @@ pub fn man_pages() -> std::io::Result<Vec<(String, Vec<u8>)>> {
     ));
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
         let name = format!("git-checkpoint-{}", sub.get_name());
+        // The root's `disable_help_subcommand` reaches a subcommand only through the root.
         let page = sub
             .clone()
+            .disable_help_subcommand(true)
             .name(name.clone())
             .bin_name(format!("git checkpoint {}", sub.get_name()));
         let man = clap_mangen::Man::new(page).manual("Git Manual");

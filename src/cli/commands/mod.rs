@@ -8,6 +8,7 @@ pub mod done;
 pub mod export;
 pub mod fetch;
 pub mod generate;
+pub mod help;
 pub mod import;
 pub mod install_man;
 pub mod list;

@@ -1,0 +1,38 @@
+//! `git checkpoint help [COMMAND...]`: the long help of a command, the same text as
+//! `git checkpoint COMMAND --help` (clap's own `help` subcommand is turned off: its wording
+//! cannot be changed and says "subcommand(s)").
+
+use crate::cli::context::Context;
+use git_checkpoint::error::{Error, Result};
+
+// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
+// a command's arguments only when it runs, and then this doc wins): keep the two the same.
+/// Show the help of a command (the same as `git checkpoint COMMAND --help`).
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The command, and for `stack` and `agent` its subcommand; none: this program's help.
+    #[arg(value_name = "COMMAND")]
+    pub command: Vec<String>,
+}
+
+/// Runs `help`: prints the long help of the command named by `args` on stdout.
+///
+/// # Errors
+/// [`Error::Input`] naming an unknown command; I/O errors writing.
+pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
+    let mut root = crate::cli::command();
+    let mut cmd = &mut root;
+    for name in &args.command {
+        cmd = match cmd.find_subcommand_mut(name) {
+            Some(sub) if !sub.is_hide_set() => sub,
+            _ => {
+                return Err(Error::Input(format!(
+                    "no such command '{name}'; `git checkpoint --help` lists them"
+                )))
+            }
+        };
+    }
+    let text = cmd.render_long_help().to_string();
+    ctx.ui.out.raw(&text)?;
+    Ok(0)
+}
