@@ -168,14 +168,14 @@ fn story_repo(sb: &Sandbox) -> PathBuf {
 }
 
 /// Writes `dump.sh` and returns the directory it fills: each call stores its stdin as
-/// `<EVENT>-<nanoseconds>-<pid>.json`.
+/// `<EVENT>-<nanoseconds>-<pid>.json` (written aside and renamed, so a poll never reads half).
 fn dump_script(sb: &Sandbox) -> (PathBuf, PathBuf) {
     let dir = sb.path("payloads");
     std::fs::create_dir_all(&dir).unwrap();
     let script = sb.file(
         "dump.sh",
         format!(
-            "#!/bin/sh\ncat > '{}'/\"$1-$(date +%s%N)-$$.json\"\n",
+            "#!/bin/sh\nd='{}'\ncat > \"$d/.$$.tmp\" && mv \"$d/.$$.tmp\" \"$d/$1-$(date +%s%N)-$$.json\"\n",
             dir.display()
         )
         .as_bytes(),
@@ -708,7 +708,7 @@ fn nudge_script(sb: &Sandbox) -> (PathBuf, PathBuf) {
     let script = sb.file(
         "nudge.sh",
         format!(
-            "#!/bin/sh\nin=$(cat)\nprintf '%s' \"$in\" > '{}'/\"Stop-$(date +%s%N)-$$.json\"\n\
+            "#!/bin/sh\nd='{}'\nin=$(cat)\nprintf '%s' \"$in\" > \"$d/.$$.tmp\" && mv \"$d/.$$.tmp\" \"$d/Stop-$(date +%s%N)-$$.json\"\n\
              case \"$in\" in *'\"stop_hook_active\":true'*) exit 0 ;; esac\n\
              printf '{{\"decision\":\"block\",\"reason\":\"{NUDGE}\"}}'\n",
             dir.display()
@@ -1004,4 +1004,171 @@ fn gemini_on_main_shows_hook_save_errors_today() {
         all.contains("project-level hooks have been detected"),
         "{all}"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gemini CLI compression, interactively: `-p` cannot compress (see docs/agents/HARNESS.md), so
+// this drives the terminal UI through script(1) on a pseudo-terminal.
+
+/// An agent's terminal UI on a pseudo-terminal (script(1)), killed with its process group on
+/// drop.
+struct Tui {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    out: PathBuf,
+}
+
+impl Tui {
+    fn start(sb: &Sandbox, dir: &Path, line: &str, env: &[(&str, String)]) -> Tui {
+        use std::os::unix::process::CommandExt as _;
+        let out = sb.path("tui.out");
+        let mut cmd = Command::new("script");
+        sb.env(&mut cmd);
+        cmd.current_dir(dir)
+            .args(["-qfec", line, "/dev/null"])
+            .env("PATH", path_with_bin())
+            .env("TERM", "xterm-256color")
+            .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+            .stdin(Stdio::piped())
+            .stdout(std::fs::File::create(&out).expect("tui output file"))
+            .stderr(Stdio::null())
+            .process_group(0);
+        let mut child = cmd.spawn().expect("script(1) runs");
+        let stdin = child.stdin.take().expect("piped stdin");
+        Tui { child, stdin, out }
+    }
+
+    /// What the terminal showed so far.
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&std::fs::read(&self.out).unwrap_or_default()).into_owned()
+    }
+
+    /// Whether the UI is idle at its prompt: Gemini CLI's last window title (OSC 0) is
+    /// "◇ Ready (<dir>)" then, and something else while it works.
+    fn idle(&self) -> bool {
+        let screen = self.screen();
+        screen
+            .rsplit("\x1b]0;")
+            .next()
+            .is_some_and(|t| screen.contains("\x1b]0;") && t.contains("Ready ("))
+    }
+
+    /// Types `text` a key at a time (a burst is taken as a paste, whose Enter does not submit),
+    /// then Enter.
+    fn type_line(&mut self, text: &str) {
+        use std::io::Write as _;
+        for b in text.bytes() {
+            self.stdin.write_all(&[b]).expect("type");
+            self.stdin.flush().expect("type");
+            std::thread::sleep(Duration::from_millis(60));
+        }
+        std::thread::sleep(Duration::from_millis(400));
+        self.stdin.write_all(b"\r").expect("enter");
+        self.stdin.flush().expect("enter");
+    }
+
+    /// Waits until `done` holds, polling; panics with the screen after `limit`.
+    fn wait(&self, what: &str, limit: Duration, done: impl Fn() -> bool) {
+        let start = Instant::now();
+        while !done() {
+            assert!(
+                start.elapsed() < limit,
+                "timed out waiting for {what}; screen:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tui {
+    fn drop(&mut self) {
+        // SAFETY: kill(2) on the process group we created.
+        unsafe { libc::kill(-(self.child.id() as libc::pid_t), libc::SIGKILL) };
+        let _ = self.child.wait();
+    }
+}
+
+/// Gemini CLI's `/compress` replaces the history with a summary, and no hook fires after it:
+/// the brief that SessionStart put into the first prompt is gone from the next request. (The
+/// next prompt's BeforeAgent hook is where it could come back.)
+#[test]
+fn gemini_compress_drops_the_brief_and_no_hook_fires_after_it() {
+    let Some(gemini) = agent_cli("gemini") else {
+        return;
+    };
+    let sb = Sandbox::new();
+    let repo = story_repo(&sb);
+    sb.ok(&repo, &["agent", "install", "gemini", "--project"]);
+    let (dump, dir) = dump_script(&sb);
+    add_dump_hooks(
+        &repo.join(".gemini/settings.json"),
+        &dump,
+        &["SessionStart", "BeforeAgent", "PreCompress", "AfterAgent"],
+    );
+    gemini_settings(&sb);
+    // The compression is kept only when the summary is smaller than the reported prompt.
+    let server = ModelServer::start(
+        Wire::Gemini,
+        vec![
+            Scripted {
+                step: Step::text("First answer."),
+                input_tokens: 100_000,
+            },
+            Step::text("After the compression.").into(),
+        ],
+    );
+    server.side_text("<state_snapshot>The user said hello.</state_snapshot>");
+    let line = format!("{} -m gemini-2.5-flash", gemini.display());
+    let mut tui = Tui::start(&sb, &repo, &line, &gemini_env(&server));
+    let limit = Duration::from_secs(60);
+    // Keys typed while the UI is busy can be lost: type only at the idle prompt.
+    let settle = |tui: &Tui| {
+        tui.idle() && {
+            std::thread::sleep(Duration::from_millis(700));
+            tui.idle()
+        }
+    };
+    tui.wait("the prompt", limit, || {
+        !payloads(&dir, "SessionStart").is_empty() && settle(&tui)
+    });
+    tui.type_line("hello");
+    tui.wait("the first answer", limit, || {
+        payloads(&dir, "AfterAgent").len() == 1 && settle(&tui)
+    });
+    tui.type_line("/compress");
+    tui.wait("the compression", limit, || {
+        tui.screen().contains("Chat history compressed from 100000") && settle(&tui)
+    });
+    tui.type_line("go on");
+    tui.wait("the second answer", limit, || {
+        payloads(&dir, "AfterAgent").len() == 2
+    });
+    tui.type_line("/quit");
+
+    let turns = server.turns();
+    let paths: Vec<&str> = turns.iter().map(|t| t.path.as_str()).collect();
+    assert_eq!(turns.len(), 2, "{paths:?}");
+    assert_has_brief(&turns[0].body, "Gemini CLI's first request");
+    assert!(
+        turns[1].body.contains("The user said hello.") && !turns[1].body.contains(NEXT),
+        "after /compress the summary replaced the brief: {}",
+        turns[1].body.chars().take(3000).collect::<String>()
+    );
+    let summaries = server
+        .requests()
+        .iter()
+        .filter(|r| r.path.contains(":generateContent") && r.body.contains("state_snapshot"))
+        .count();
+    assert_eq!(summaries, 2, "a summary and its verification");
+    let triggers: Vec<Value> = payloads(&dir, "PreCompress")
+        .iter()
+        .map(|p| p["trigger"].clone())
+        .collect();
+    assert!(triggers.contains(&json!("manual")), "{triggers:?}");
+    // Only the first prompt carried the brief; BeforeAgent fired for both prompts.
+    assert_eq!(payloads(&dir, "SessionStart").len(), 1);
+    let before = payloads(&dir, "BeforeAgent");
+    assert_eq!(before.len(), 2, "{before:?}");
+    assert_eq!(before[1]["prompt"], "go on");
 }
