@@ -139,10 +139,6 @@ pub enum Error {
         /// What is expected instead.
         reason: String,
     },
-    /// The archive already holds a checkpoint of this story (or the active one exists) in a way
-    /// the command cannot reconcile.
-    #[error("{0}")]
-    Conflict(String),
     /// A template name that is not built in and not defined by the repository or config.
     #[error("unknown template {name:?}: {reason}")]
     Template {
@@ -151,16 +147,240 @@ pub enum Error {
         /// What is wrong, phrased with the fix.
         reason: String,
     },
-    /// Input given to a command is not usable; the message names the input and the fix.
-    #[error("{0}")]
-    Input(String),
-    /// An error reported by gix while reading or writing objects and refs.
-    #[error("{context}: {message}")]
+    /// `save -F FILE` (without `--journal`) was combined with options that add content.
+    #[error("-F FILE replaces the whole document and cannot be combined with content options; drop them, or add --journal to read the journal entry from FILE")]
+    FileWithContentOptions,
+    /// `save --journal` was given without `-F FILE`.
+    #[error("--journal reads the journal entry from -F FILE; give -F FILE (or use -m TEXT)")]
+    JournalWithoutFile,
+    /// `save --journal -F FILE` was combined with `-m TEXT`.
+    #[error("give the journal entry either with -m TEXT or with --journal -F FILE, not both")]
+    JournalTwice,
+    /// The document file given with `save -F` holds only whitespace.
+    #[error("{} is empty; nothing was written (to finish a story use `git checkpoint done`)", path.display())]
+    EmptyInput {
+        /// The file as given (`-` for stdin).
+        path: PathBuf,
+    },
+    /// `save --edit`: the editor left an empty (or all-whitespace) document.
+    #[error("the edited checkpoint is empty; nothing was written")]
+    EmptyEdit,
+    /// `save --edit`: the editor exited unsuccessfully.
+    #[error("the editor '{editor}' exited with {status}; nothing was written")]
+    EditorFailed {
+        /// The editor command as configured.
+        editor: String,
+        /// How it exited.
+        status: std::process::ExitStatus,
+    },
+    /// `save --edit`: another writer moved the story's ref while the editor was open.
+    #[error("{refname} changed while the editor was open; nothing was written (your text is in {})", kept.display())]
+    ChangedWhileEditing {
+        /// The checkpoint ref that moved.
+        refname: String,
+        /// The file that still holds the edited text.
+        kept: PathBuf,
+    },
+    /// `done` without `--force` on a story whose checkpoint still has open tasks or checks.
+    #[error("story {story} is not done: {} still open ({}); finish them (`git checkpoint save --done T<n>` / `--met <check>`) or pass --force", open.len(), open.join("; "))]
+    NotDone {
+        /// The story as shown to the user.
+        story: String,
+        /// Each open task or unmet check, as the document words it.
+        open: Vec<String>,
+    },
+    /// `done --purge` was not confirmed (no `--yes`, and the prompt was declined or impossible).
+    #[error("not purged: {} kept (pass --yes to purge without asking)", refs.join(", "))]
+    NotPurged {
+        /// The refs that would have been deleted.
+        refs: Vec<String>,
+    },
+    /// `prompt --max-chars` is smaller than the start command alone.
+    #[error("--max-chars {budget} cannot hold the start command ({needed} characters); raise it")]
+    BudgetTooSmall {
+        /// The budget given, in characters.
+        budget: usize,
+        /// Characters the start command needs.
+        needed: usize,
+    },
+    /// More objects than a pack header can count (2^32 - 1).
+    #[error("{objects} objects do not fit in one pack")]
+    PackTooLarge {
+        /// How many objects were to be packed.
+        objects: usize,
+    },
+    /// The remote named (or chosen by default) is not configured.
+    #[error("no such remote '{remote}'; add it with `git remote add {remote} <url>` or name one (see `git remote -v`)")]
+    NoSuchRemote {
+        /// The remote name.
+        remote: String,
+    },
+    /// `git fetch` failed as a whole (for example, the remote is unreachable).
+    #[error("git fetch {remote} failed: {stderr}")]
+    FetchFailed {
+        /// The remote name.
+        remote: String,
+        /// git's standard error, trimmed.
+        stderr: String,
+    },
+    /// `git push` failed without reporting per-ref results (for example, unreachable remote).
+    #[error("git push {remote} failed: {stderr}")]
+    PushFailed {
+        /// The remote name.
+        remote: String,
+        /// git's standard error, trimmed.
+        stderr: String,
+    },
+    /// `git config` failed to set a value (`setup`).
+    #[error("git config {key} failed: {stderr}")]
+    SetConfig {
+        /// The `section.key` being set.
+        key: String,
+        /// git's standard error, trimmed.
+        stderr: String,
+    },
+    /// A ref could not be written because refs exist below it (`<refname>/...`), made outside
+    /// git-checkpoint.
+    #[error("cannot update {refname}: refs under {refname}/ exist (made outside git-checkpoint); list them with `git for-each-ref {refname}/` and remove them with `git update-ref -d`")]
+    RefsUnderRef {
+        /// The ref that could not be written.
+        refname: String,
+    },
+    /// A revision given on the command line does not name a commit.
+    #[error("not a commit: {rev:?}")]
+    NotACommit {
+        /// The revision as given.
+        rev: String,
+        /// gix's reason.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// `import`: no story id could be told for a file; `--story` names it.
+    #[error("cannot tell which story {} belongs to; pass --story <id>", path.display())]
+    NoStoryForFile {
+        /// The file being imported.
+        path: PathBuf,
+    },
+    /// `import`: the chosen format read nothing from a file.
+    #[error("{} has nothing this format can read; check --format (pair, team, pm, gstack)", path.display())]
+    NothingToImport {
+        /// The file being imported.
+        path: PathBuf,
+    },
+    /// `import` of a pm `STACK.md`: an entry's heading does not hold a valid story id.
+    #[error("{}: stack entry {id:?} is not a usable story id; fix its `### <ID> <Title>` heading", path.display())]
+    BadStackEntry {
+        /// The `STACK.md` file.
+        path: PathBuf,
+        /// The id as written in the heading.
+        id: String,
+    },
+    /// `import` of a team `completed.md` whose story has no checkpoint to attach the tasks to.
+    #[error("{}: no checkpoint for story {story} to attach the completed tasks to; import its working-context.md with it", path.display())]
+    CompletedWithoutCheckpoint {
+        /// The `completed.md` file.
+        path: PathBuf,
+        /// The story it belongs to.
+        story: String,
+    },
+    /// `stack drop STORY`: the story is not on the stack.
+    #[error("story {story} is not on the stack; see `git checkpoint stack list`")]
+    NotStacked {
+        /// The story as given.
+        story: String,
+    },
+    /// `stack drop` or `stack pop` on an empty stack.
+    #[error("nothing stacked: the stack is empty")]
+    StackEmpty,
+    /// `stack push` of a story that is already on the stack.
+    #[error(
+        "story {story} is already on the stack; `git checkpoint stack drop {story}` removes it"
+    )]
+    AlreadyStacked {
+        /// The story.
+        story: String,
+    },
+    /// `stack pop`: another process removed the top entry between reading and writing the stack.
+    #[error("story {story} was removed from the stack by another process; nothing popped")]
+    PoppedElsewhere {
+        /// The story that was on top.
+        story: String,
+    },
+    /// `stack pop --switch` in a repository without a working tree.
+    #[error("--switch needs a working tree")]
+    SwitchNeedsWorkTree,
+    /// `stack pop --switch` with tracked changes in the working tree.
+    #[error("not switching to '{branch}': the working tree has changes in {}; commit or stash them, then run `git checkpoint stack pop --switch` again", paths.join(", "))]
+    DirtyWorkTree {
+        /// The branch that would be switched to.
+        branch: String,
+        /// The changed paths.
+        paths: Vec<String>,
+    },
+    /// `stack pop --switch`: `git switch` failed.
+    #[error("`git switch {branch}` failed ({status}); the stack is unchanged")]
+    SwitchFailed {
+        /// The branch.
+        branch: String,
+        /// How git exited.
+        status: std::process::ExitStatus,
+    },
+    /// `help COMMAND` names no (visible) command.
+    #[error("no such command '{command}'; `git checkpoint --help` lists them")]
+    NoSuchCommand {
+        /// The name as given.
+        command: String,
+    },
+    /// `export -o PATH` where PATH has no file name (`/`, `..`).
+    #[error("-o {}: not a file path", path.display())]
+    NotAFilePath {
+        /// The path as given.
+        path: PathBuf,
+    },
+    /// A file the command writes (an export, an agent's settings) could not be written.
+    #[error("cannot write {}: {cause}; check that the directory exists and is writable", path.display())]
+    Write {
+        /// The path.
+        path: PathBuf,
+        /// The underlying error (already in the message, so not chained again).
+        cause: std::io::Error,
+    },
+    /// `install-man`: a page could not be written to the chosen directory.
+    #[error("cannot write {}: {cause}; pass a writable directory: git checkpoint install-man DIR", path.display())]
+    ManPageWrite {
+        /// The page's path.
+        path: PathBuf,
+        /// The underlying error (already in the message, so not chained again).
+        cause: std::io::Error,
+    },
+    /// `install-man` without DIR when no default applies (no `bin/` prefix, no XDG_DATA_HOME,
+    /// no HOME).
+    #[error("HOME is not set, so there is no user man directory; pass one: git checkpoint install-man DIR")]
+    NoManDir,
+    /// `agent install --user` without HOME.
+    #[error("HOME is not set; use --project inside a repository")]
+    NoHome,
+    /// `agent install` (project scope) in a repository without a work tree.
+    #[error("this repository has no work tree; use --user to configure the agent for your user")]
+    NoWorkTree,
+    /// `agent install`: the agent's existing settings file cannot take our hooks (invalid JSON,
+    /// or `hooks` of another shape); nothing was written.
+    #[error("cannot merge hooks into {}: {reason}; fix the file or move it aside, then run `git checkpoint agent install` again", path.display())]
+    SettingsFile {
+        /// The settings file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// An error reported by gix while reading or writing objects and refs. The message is what
+    /// we were doing; gix's error is the source, so the binary prints `context: gix's message`.
+    #[error("{context}")]
     Git {
         /// What we were doing.
         context: String,
-        /// gix's message.
-        message: String,
+        /// gix's error.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
     },
     /// An I/O error from writing output or running the editor.
     #[error(transparent)]
@@ -168,14 +388,71 @@ pub enum Error {
 }
 
 impl Error {
-    /// Wraps any displayable gix error with what we were doing when it happened.
-    pub fn git(context: impl Into<String>, err: impl std::fmt::Display) -> Self {
+    /// Wraps a gix error with what we were doing when it happened; the error is kept as the
+    /// source.
+    pub fn git(
+        context: impl Into<String>,
+        err: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> Self {
         Error::Git {
             context: context.into(),
-            message: err.to_string(),
+            source: err.into(),
         }
+    }
+
+    /// This error and its sources as one line, `: `-separated (the form `anyhow`'s `{:#}`
+    /// prints), for messages that embed an error in another text (warnings, [`Error::Corrupt`]).
+    pub fn chain(&self) -> Chain<'_> {
+        Chain(self)
+    }
+}
+
+/// Displays an error followed by each of its sources, `: `-separated; see [`Error::chain`].
+#[derive(Debug, Clone, Copy)]
+pub struct Chain<'a>(&'a (dyn std::error::Error + 'static));
+
+impl std::fmt::Display for Chain<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)?;
+        let mut next = self.0.source();
+        while let Some(e) = next {
+            write!(f, ": {e}")?;
+            next = e.source();
+        }
+        Ok(())
     }
 }
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn git_errors_keep_the_source_and_print_it_once() {
+        let e = Error::git("cannot read refs", std::io::Error::other("disk on fire"));
+        assert_eq!(e.to_string(), "cannot read refs");
+        let source = std::error::Error::source(&e).map(ToString::to_string);
+        assert_eq!(source.as_deref(), Some("disk on fire"));
+        assert_eq!(e.chain().to_string(), "cannot read refs: disk on fire");
+        assert_eq!(
+            format!("{:#}", anyhow::Error::from(e)),
+            "cannot read refs: disk on fire"
+        );
+    }
+
+    #[test]
+    fn errors_without_a_source_print_one_message() {
+        let e = Error::NotDone {
+            story: "ABC-12".into(),
+            open: vec!["T1 write it".into(), "T2 test it".into()],
+        };
+        assert!(std::error::Error::source(&e).is_none());
+        assert_eq!(e.chain().to_string(), e.to_string());
+        assert!(e
+            .to_string()
+            .starts_with("story ABC-12 is not done: 2 still open (T1 write it; T2 test it);"));
+    }
+}

@@ -59,8 +59,8 @@ pub fn persist(repo: &gix::Repository, objects: &Storage) -> Result<Option<PathB
 /// trailing checksum of everything before it (gitformat-pack(5)).
 fn encode(hash: gix::hash::Kind, objects: &Storage) -> Result<Vec<u8>> {
     let err = |e| Error::git("cannot encode a pack", e);
-    let count = u32::try_from(objects.len()).map_err(|_| {
-        Error::Conflict(format!("{} objects do not fit in one pack", objects.len()))
+    let count = u32::try_from(objects.len()).map_err(|_| Error::PackTooLarge {
+        objects: objects.len(),
     })?;
     let mut out = Vec::with_capacity(objects.values().map(|(_, d)| d.len() / 2 + 16).sum());
     out.extend_from_slice(&pack::data::header::encode(pack::data::Version::V2, count));

@@ -39,7 +39,7 @@ pub fn fetch_refspecs(remote: &str) -> Vec<String> {
 /// `checkpoint.remote`, else `origin`.
 ///
 /// # Errors
-/// [`Error::Conflict`] when the chosen remote is not configured.
+/// [`Error::NoSuchRemote`] when the chosen remote is not configured.
 pub fn choose(store: &Store, explicit: Option<&str>) -> Result<String> {
     let from_branch = || {
         let head = store.repo.head_name().ok().flatten()?;
@@ -52,9 +52,7 @@ pub fn choose(store: &Store, explicit: Option<&str>) -> Result<String> {
         .or_else(|| store.config_string("checkpoint.remote"))
         .unwrap_or_else(|| "origin".to_string());
     if !is_configured(store, &name) {
-        return Err(Error::Conflict(format!(
-            "no such remote '{name}'; add it with `git remote add {name} <url>` or name one (see `git remote -v`)"
-        )));
+        return Err(Error::NoSuchRemote { remote: name });
     }
     Ok(name)
 }
@@ -86,7 +84,7 @@ pub fn git(args: &[String]) -> Result<std::process::Output> {
 /// (it would repack and pack refs under our ref updates); the user's next `git` command runs it.
 ///
 /// # Errors
-/// [`Error::Conflict`] with git's stderr when the fetch fails.
+/// [`Error::FetchFailed`] with git's stderr when the fetch fails.
 pub fn fetch(remote: &str) -> Result<()> {
     let mut args: Vec<String> = [
         "fetch",
@@ -105,10 +103,10 @@ pub fn fetch(remote: &str) -> Result<()> {
     args.extend(fetch_refspecs(remote));
     let out = git(&args)?;
     if !out.status.success() {
-        return Err(Error::Conflict(format!(
-            "git fetch {remote} failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        )));
+        return Err(Error::FetchFailed {
+            remote: remote.to_string(),
+            stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+        });
     }
     Ok(())
 }
@@ -164,7 +162,7 @@ pub fn parse_porcelain(stdout: &str) -> Vec<PushedRef> {
 /// returns each ref's result.
 ///
 /// # Errors
-/// [`Error::Conflict`] when git fails without reporting per-ref results (e.g. unreachable remote).
+/// [`Error::PushFailed`] when git fails without reporting per-ref results (e.g. unreachable remote).
 pub fn push(remote: &str, refspecs: &[String], leases: &[String]) -> Result<Vec<PushedRef>> {
     if refspecs.is_empty() {
         // A bare `git push` would push branches by push.default: never run it.
@@ -182,10 +180,10 @@ pub fn push(remote: &str, refspecs: &[String], leases: &[String]) -> Result<Vec<
     let out = git(&args)?;
     let results = parse_porcelain(&String::from_utf8_lossy(&out.stdout));
     if results.is_empty() && !out.status.success() {
-        return Err(Error::Conflict(format!(
-            "git push {remote} failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        )));
+        return Err(Error::PushFailed {
+            remote: remote.to_string(),
+            stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+        });
     }
     Ok(results)
 }

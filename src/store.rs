@@ -488,7 +488,7 @@ impl Store {
             .repo
             .find_commit(id)
             .map_err(|e| corrupt(e.to_string()))?;
-        let summary = Self::summary_of(id, &commit).map_err(|e| corrupt(e.to_string()))?;
+        let summary = Self::summary_of(id, &commit).map_err(|e| corrupt(e.chain().to_string()))?;
         let tree = commit
             .tree()
             .map_err(|e| Error::git(format!("cannot read the tree of {id}"), e))?;
@@ -892,7 +892,8 @@ impl Store {
     /// remote-tracking refs.
     ///
     /// # Errors
-    /// [`Error::LockHeld`] when a `.lock` file of one of the refs exists; [`Error::Git`].
+    /// [`Error::LockHeld`] when a `.lock` file of one of the refs exists; [`Error::RefsUnderRef`]
+    /// when refs exist below one of them; [`Error::Git`].
     pub fn edit(&self, edits: Vec<RefEdit>) -> Result<()> {
         let names: Vec<String> = edits
             .iter()
@@ -919,9 +920,9 @@ impl Store {
                         });
                     }
                     if self.repo.common_dir().join(name).is_dir() {
-                        return Err(Error::Conflict(format!(
-                            "cannot update {name}: refs under {name}/ exist (made outside git-checkpoint); list them with `git for-each-ref {name}/` and remove them with `git update-ref -d`"
-                        )));
+                        return Err(Error::RefsUnderRef {
+                            refname: name.clone(),
+                        });
                     }
                 }
                 Err(Error::git(format!("cannot update {}", names.join(", ")), e))

@@ -263,7 +263,7 @@ pub(super) fn is_checkpoint_file(text: &str) -> bool {
 /// Parses a seed 004 file for [`import_files`].
 ///
 /// # Errors
-/// [`crate::Error::Input`] when the file holds nothing gstack can read.
+/// [`crate::Error::NothingToImport`] when the file holds nothing gstack can read.
 pub(super) fn read_file(path: &Path, text: &str) -> Result<File> {
     let p = parse(text.as_bytes());
     check_parsed(&p, path)?;
@@ -277,8 +277,8 @@ pub(super) fn read_file(path: &Path, text: &str) -> Result<File> {
 /// path, revision) in that order.
 ///
 /// # Errors
-/// [`crate::Error::Config`] for a bad `pattern`; [`crate::Error::Input`] when a file names no
-/// valid story.
+/// [`crate::Error::Config`] for a bad `pattern`; [`crate::Error::NoStoryForFile`] when a file
+/// names no valid story.
 pub(super) fn import_files(
     mut files: Vec<File>,
     explicit: Option<&StoryId>,

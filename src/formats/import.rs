@@ -123,9 +123,10 @@ fn recognise(path: &Path, text: &str, format: Option<&Format>) -> Kind {
 /// arise.
 ///
 /// # Errors
-/// [`Error::Read`] or [`Error::TooLarge`] for a file that cannot be read; [`Error::Input`]
-/// naming the file a format can read nothing from, whose story cannot be told, or (a lone
-/// `completed.md`) whose story has no checkpoint; [`Error::Config`] for a bad
+/// [`Error::Read`] or [`Error::TooLarge`] for a file that cannot be read; [`Error::NothingToImport`]
+/// naming the file a format can read nothing from, [`Error::NoStoryForFile`] for one whose story
+/// cannot be told, [`Error::CompletedWithoutCheckpoint`] for a lone `completed.md` whose story
+/// has no checkpoint; [`Error::Config`] for a bad
 /// `checkpoint.storyPattern`; storage errors.
 pub fn plan(
     store: &Store,
@@ -224,7 +225,7 @@ fn read(path: &Path, limit: u64) -> Result<Vec<u8>> {
 /// valid story id.
 ///
 /// # Errors
-/// [`Error::Input`] naming `path` when no candidate is one.
+/// [`Error::NoStoryForFile`] naming `path` when no candidate is one.
 pub(super) fn story_of(
     explicit: Option<&StoryId>,
     candidates: &[Option<String>],
@@ -238,22 +239,20 @@ pub(super) fn story_of(
             return Ok(id);
         }
     }
-    Err(Error::Input(format!(
-        "cannot tell which story {} belongs to; pass --story <id>",
-        path.display()
-    )))
+    Err(Error::NoStoryForFile {
+        path: path.to_path_buf(),
+    })
 }
 
 /// Refuses a file its format read nothing from.
 ///
 /// # Errors
-/// [`Error::Input`] naming `path`.
+/// [`Error::NothingToImport`] naming `path`.
 pub(super) fn check_parsed(p: &Parsed, path: &Path) -> Result<()> {
     if p.doc == Document::default() {
-        return Err(Error::Input(format!(
-            "{} has nothing this format can read; check --format (pair, team, pm, gstack)",
-            path.display()
-        )));
+        return Err(Error::NothingToImport {
+            path: path.to_path_buf(),
+        });
     }
     Ok(())
 }

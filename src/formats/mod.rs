@@ -299,7 +299,7 @@ pub fn of_revision(store: &Store, rev: &Revision) -> (Format, Option<String>) {
         Ok(t) => (t, None),
         Err(e) => (
             Format::Custom(custom::from_document(name, &rev.document)),
-            Some(e.to_string()),
+            Some(e.chain().to_string()),
         ),
     }
 }

@@ -47,7 +47,8 @@ pub fn parse(input: &[u8]) -> Parsed {
 /// `explicit`, else the file's Story line, else the file name without `.md`.
 ///
 /// # Errors
-/// [`crate::Error::Input`] when the file holds nothing pair can read or names no valid story.
+/// [`crate::Error::NothingToImport`] when the file holds nothing pair can read;
+/// [`crate::Error::NoStoryForFile`] when it names no valid story.
 pub(super) fn import_file(
     path: &Path,
     text: &str,

@@ -472,7 +472,8 @@ pub(super) fn is_now_md(name: &str, text: &str) -> bool {
 /// An idle NOW.md has no active item: a note, and `None`.
 ///
 /// # Errors
-/// [`crate::Error::Input`] when the file holds nothing pm can read or names no valid story.
+/// [`crate::Error::NothingToImport`] when the file holds nothing pm can read;
+/// [`crate::Error::NoStoryForFile`] when it names no valid story.
 pub(super) fn import_now(
     path: &Path,
     text: &str,
@@ -500,7 +501,7 @@ pub(super) fn import_now(
 /// stack. Entries `parse_stack_md` skips are warnings.
 ///
 /// # Errors
-/// [`crate::Error::Input`] naming the entry whose id is not a valid story id.
+/// [`crate::Error::BadStackEntry`] naming the entry whose id is not a valid story id.
 pub(super) fn import_stack(
     path: &Path,
     text: &str,
@@ -514,11 +515,9 @@ pub(super) fn import_stack(
         .into_iter()
         .map(|e| {
             let id = e.doc.story.clone().unwrap_or_default();
-            let story = StoryId::parse(&id).map_err(|_| {
-                Error::Input(format!(
-                    "{}: stack entry {id:?} is not a usable story id; fix its `### <ID> <Title>` heading",
-                    path.display()
-                ))
+            let story = StoryId::parse(&id).map_err(|_| Error::BadStackEntry {
+                path: path.to_path_buf(),
+                id: id.clone(),
             })?;
             let revision = Planned {
                 document: render(&e.doc),

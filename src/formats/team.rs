@@ -356,7 +356,8 @@ pub(super) fn is_working_context(text: &str) -> bool {
 /// (seed 001 keeps one directory per teammate), else the H1's.
 ///
 /// # Errors
-/// [`crate::Error::Input`] when the file holds nothing team can read or names no valid story.
+/// [`crate::Error::NothingToImport`] when the file holds nothing team can read;
+/// [`crate::Error::NoStoryForFile`] when it names no valid story.
 pub(super) fn import_context(
     path: &Path,
     text: &str,
@@ -412,7 +413,8 @@ pub(super) fn import_context(
 /// `explicit`, else the directory's name `dir`.
 ///
 /// # Errors
-/// [`crate::Error::Input`] when the story cannot be told or has no checkpoint; storage errors.
+/// [`crate::Error::NoStoryForFile`] when the story cannot be told;
+/// [`crate::Error::CompletedWithoutCheckpoint`] when it has no checkpoint; storage errors.
 pub(super) fn import_completed(
     store: &Store,
     dir: &Path,
@@ -423,10 +425,10 @@ pub(super) fn import_completed(
     let name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
     let story = story_of(explicit, &[name], &file)?;
     let (refname, tip) = crate::store::locate(store, &story, false).map_err(|_| {
-        Error::Input(format!(
-            "{}: no checkpoint for story {story} to attach the completed tasks to; import its working-context.md with it",
-            file.display()
-        ))
+        Error::CompletedWithoutCheckpoint {
+            path: file.clone(),
+            story: story.to_string(),
+        }
     })?;
     let rev = store.read(&refname, tip)?;
     let doc = super::parse_revision(store, &rev).doc;

@@ -36,7 +36,7 @@ pub struct Finished {
 /// story when it was this one.
 ///
 /// # Errors
-/// [`Error::NotFound`] without an active checkpoint; [`Error::Input`] listing the open items
+/// [`Error::NotFound`] without an active checkpoint; [`Error::NotDone`] listing the open items
 /// unless `force`; [`Error::NoIdentity`], [`Error::LockHeld`], [`Error::Contended`],
 /// [`Error::Git`]. Refs are untouched on error.
 pub fn finish(store: &Store, story: &StoryId, options: &Options) -> Result<Finished> {
@@ -54,12 +54,14 @@ pub fn finish(store: &Store, story: &StoryId, options: &Options) -> Result<Finis
         let rev = store.read(&active, tip)?;
         let open_items = crate::formats::parse_revision(store, &rev).doc.unfinished();
         if !open_items.is_empty() {
-            return Err(Error::Input(format!(
-                "story {} is not done: {} still open ({}); finish them (`git checkpoint save --done T<n>` / `--met <check>`) or pass --force",
-                story.clone().shown_as(&rev.summary.story_display).display(),
-                open_items.len(),
-                open_items.join("; ")
-            )));
+            return Err(Error::NotDone {
+                story: story
+                    .clone()
+                    .shown_as(&rev.summary.story_display)
+                    .display()
+                    .to_string(),
+                open: open_items,
+            });
         }
     }
     let finished = store.transact(&active, || {

@@ -108,7 +108,7 @@ pub struct Located {
 /// or, with `archived`, the archive namespace.
 ///
 /// # Errors
-/// [`Error::NotFound`] and [`Error::Conflict`] (not fetched) when the ref does not exist; story
+/// [`Error::NotFound`] and [`Error::RemoteNotFound`] (not fetched) when the ref does not exist; story
 /// resolution errors.
 pub fn locate_for_read(
     store: &Store,

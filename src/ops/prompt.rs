@@ -28,7 +28,7 @@ pub struct Brief {
 /// (Unicode scalar values) when given.
 ///
 /// # Errors
-/// Storage errors; [`Error::Input`] when `max_chars` cannot hold the start command.
+/// Storage errors; [`Error::BudgetTooSmall`] when `max_chars` cannot hold the start command.
 pub fn brief(
     store: &Store,
     story: &StoryId,
@@ -155,7 +155,7 @@ pub fn start_command(
 /// Builds the hand-off text within `max` characters.
 ///
 /// # Errors
-/// [`Error::Input`] when `max` cannot hold the header, next action and start command.
+/// [`Error::BudgetTooSmall`] when `max` cannot hold the header, next action and start command.
 pub fn compose(
     header: &str,
     next: &str,
@@ -169,9 +169,10 @@ pub fn compose(
     let budget = max.unwrap_or(usize::MAX);
     let fixed = chars(&start_line);
     if fixed > budget {
-        return Err(Error::Input(format!(
-            "--max-chars {budget} cannot hold the start command ({fixed} characters); raise it"
-        )));
+        return Err(Error::BudgetTooSmall {
+            budget,
+            needed: fixed,
+        });
     }
     // Shrink the header, then the next action, never the start command.
     if chars(&head) + chars(&next_line) + fixed > budget {

@@ -141,23 +141,15 @@ fn check_options(args: &Options) -> Result<()> {
             || !args.question.is_empty()
             || args.edit;
         if content {
-            return Err(Error::Input(
-                "-F FILE replaces the whole document and cannot be combined with content options; drop them, or add --journal to read the journal entry from FILE".into(),
-            ));
+            return Err(Error::FileWithContentOptions);
         }
     }
     if args.journal {
         if args.file.is_none() {
-            return Err(Error::Input(
-                "--journal reads the journal entry from -F FILE; give -F FILE (or use -m TEXT)"
-                    .into(),
-            ));
+            return Err(Error::JournalWithoutFile);
         }
         if args.message.is_some() {
-            return Err(Error::Input(
-                "give the journal entry either with -m TEXT or with --journal -F FILE, not both"
-                    .into(),
-            ));
+            return Err(Error::JournalTwice);
         }
     }
     Ok(())
@@ -209,25 +201,22 @@ pub fn save(store: &Store, story: &StoryId, args: &Options) -> Result<Saved> {
     let build = |current: Option<&Revision>| -> Result<(String, Parsed)> {
         if let Some(bytes) = &document_file {
             if bytes.iter().all(u8::is_ascii_whitespace) {
-                return Err(Error::Conflict(format!(
-                    "{} is empty; nothing was written (to finish a story use `git checkpoint done`)",
-                    args.file.as_deref().map(|p| p.display().to_string()).unwrap_or_default()
-                )));
+                return Err(Error::EmptyInput {
+                    path: args.file.clone().unwrap_or_default(),
+                });
             }
             let parsed = template.parse(bytes);
             return Ok((parsed.text.clone(), parsed));
         }
         if let Some((edited_on, text)) = &edited {
             if current.map(|c| c.summary.commit) != *edited_on {
-                return Err(Error::Conflict(format!(
-                    "{refname} changed while the editor was open; nothing was written (your text is in {})",
-                    edit_path(store).display()
-                )));
+                return Err(Error::ChangedWhileEditing {
+                    refname: refname.to_string(),
+                    kept: edit_path(store),
+                });
             }
             if text.trim().is_empty() {
-                return Err(Error::Conflict(
-                    "the edited checkpoint is empty; nothing was written".into(),
-                ));
+                return Err(Error::EmptyEdit);
             }
             let parsed = template.parse(text.as_bytes());
             return Ok((parsed.text.clone(), parsed));
@@ -579,9 +568,7 @@ fn edit(store: &Store, text: &str) -> Result<String> {
         .arg(&path)
         .status()?;
     if !status.success() {
-        return Err(Error::Conflict(format!(
-            "the editor '{editor}' exited with {status}; nothing was written"
-        )));
+        return Err(Error::EditorFailed { editor, status });
     }
     let edited = std::fs::read(&path).map_err(|cause| Error::Read {
         path: path.clone(),

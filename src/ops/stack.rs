@@ -11,7 +11,7 @@ use crate::story::StoryId;
 /// Pushes `story` (which must have a checkpoint) on the stack and clears it as current.
 ///
 /// # Errors
-/// [`Error::NotFound`] without a checkpoint; [`Error::Input`] when it is already stacked.
+/// [`Error::NotFound`] without a checkpoint; [`Error::AlreadyStacked`] when it is already stacked.
 pub fn push(store: &Store, story: &StoryId, reason: &str) -> Result<Entry> {
     let (refname, tip) = crate::store::locate(store, story, false)?;
     let rev = store.read(&refname, tip)?;
@@ -28,9 +28,9 @@ pub fn push(store: &Store, story: &StoryId, reason: &str) -> Result<Entry> {
     };
     stack::update(store, &format!("stack: push {story}"), |s| {
         if s.entries.iter().any(|e| e.story == story.as_str()) {
-            return Err(Error::Input(format!(
-                "story {story} is already on the stack; `git checkpoint stack drop {story}` removes it"
-            )));
+            return Err(Error::AlreadyStacked {
+                story: story.to_string(),
+            });
         }
         s.entries.insert(0, entry.clone());
         Ok(())
@@ -42,7 +42,8 @@ pub fn push(store: &Store, story: &StoryId, reason: &str) -> Result<Entry> {
 /// Removes `want` (the top when `None`) from the stack.
 ///
 /// # Errors
-/// [`Error::Input`] when the story is not on the stack or the stack is empty; as
+/// [`Error::NotStacked`] when the story is not on the stack, [`Error::StackEmpty`] when the
+/// stack is empty; as
 /// [`stack::update`].
 pub fn drop(store: &Store, want: Option<&StoryId>) -> Result<Entry> {
     let mut dropped = None;
@@ -52,12 +53,12 @@ pub fn drop(store: &Store, want: Option<&StoryId>) -> Result<Entry> {
             None => (!s.entries.is_empty()).then_some(0),
         };
         let Some(i) = i else {
-            return Err(Error::Input(match want {
-                Some(w) => {
-                    format!("story {w} is not on the stack; see `git checkpoint stack list`")
-                }
-                None => "nothing stacked: the stack is empty".into(),
-            }));
+            return Err(match want {
+                Some(w) => Error::NotStacked {
+                    story: w.to_string(),
+                },
+                None => Error::StackEmpty,
+            });
         };
         dropped = Some(s.entries.remove(i));
         Ok(())
@@ -82,12 +83,14 @@ pub struct Popped {
 /// the user's `git switch` when HEAD is elsewhere (refused on a working tree with changes).
 ///
 /// # Errors
-/// [`Error::Input`] when the stack is empty, the working tree has changes or `git switch`
-/// fails; [`Error::Conflict`] when another process popped it meanwhile; storage errors.
+/// [`Error::StackEmpty`]; with `switch`, [`Error::DirtyWorkTree`] when the working tree has
+/// changes, [`Error::SwitchNeedsWorkTree`] in a bare repository and [`Error::SwitchFailed`]
+/// when `git switch` fails; [`Error::PoppedElsewhere`] when another process popped it
+/// meanwhile; storage errors.
 pub fn pop(store: &Store, switch: bool) -> Result<Popped> {
     let (_, s) = stack::read(store)?;
     let Some(top) = s.entries.first().cloned() else {
-        return Err(Error::Input("nothing stacked: the stack is empty".into()));
+        return Err(Error::StackEmpty);
     };
     let story = StoryId::parse(&top.story)?;
     let here = gitstate::head(&store.repo)?.branch;
@@ -100,23 +103,21 @@ pub fn pop(store: &Store, switch: bool) -> Result<Popped> {
                 .map(|f| f.path)
                 .collect();
             if !dirty.is_empty() {
-                return Err(Error::Input(format!(
-                    "not switching to '{b}': the working tree has changes in {}; commit or stash them, then run `git checkpoint stack pop --switch` again",
-                    dirty.join(", ")
-                )));
+                return Err(Error::DirtyWorkTree {
+                    branch: b.clone(),
+                    paths: dirty,
+                });
             }
-            let dir = store
-                .repo
-                .workdir()
-                .ok_or_else(|| Error::Input("--switch needs a working tree".into()))?;
+            let dir = store.repo.workdir().ok_or(Error::SwitchNeedsWorkTree)?;
             let status = std::process::Command::new("git")
                 .args(["switch", "--quiet", "--", b])
                 .current_dir(dir)
                 .status()?;
             if !status.success() {
-                return Err(Error::Input(format!(
-                    "`git switch {b}` failed ({status}); the stack is unchanged"
-                )));
+                return Err(Error::SwitchFailed {
+                    branch: b.clone(),
+                    status,
+                });
             }
             switched = true;
         }
@@ -128,9 +129,9 @@ pub fn pop(store: &Store, switch: bool) -> Result<Popped> {
                 popped = Some(s.entries.remove(i));
                 Ok(())
             }
-            None => Err(Error::Conflict(format!(
-                "story {story} was removed from the stack by another process; nothing popped"
-            ))),
+            None => Err(Error::PoppedElsewhere {
+                story: story.to_string(),
+            }),
         }
     })?;
     crate::current::set(store, &story)?;

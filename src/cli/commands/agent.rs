@@ -168,8 +168,9 @@ fn wanted(agent: Agent) -> Vec<Wanted> {
 /// Runs `agent install`: merges, then writes (or prints the diff with `--dry-run`).
 ///
 /// # Errors
-/// [`Error::Conflict`] when the existing file is not valid JSON or its `hooks` has another
-/// shape (nothing is written), when no project or HOME directory is found, or on write errors.
+/// [`Error::SettingsFile`] when the existing file is not valid JSON or its `hooks` has another
+/// shape (nothing is written); [`Error::NoHome`] or [`Error::NoWorkTree`] when no HOME or
+/// project directory is found; [`Error::Write`].
 pub fn install(args: InstallArgs, ctx: &mut Context) -> Result<i32> {
     let out = &mut ctx.ui.out;
     let err = &mut ctx.ui.err;
@@ -177,17 +178,13 @@ pub fn install(args: InstallArgs, ctx: &mut Context) -> Result<i32> {
         std::env::var_os("HOME")
             .filter(|h| !h.is_empty())
             .map(PathBuf::from)
-            .ok_or_else(|| {
-                Error::Conflict("HOME is not set; use --project inside a repository".into())
-            })?
+            .ok_or(Error::NoHome)?
     } else {
         let store = ctx.repo.store()?;
-        store.workdir().map(Path::to_path_buf).ok_or_else(|| {
-            Error::Conflict(
-                "this repository has no work tree; use --user to configure the agent for your user"
-                    .into(),
-            )
-        })?
+        store
+            .workdir()
+            .map(Path::to_path_buf)
+            .ok_or(Error::NoWorkTree)?
     };
     let path = base.join(relative_path(args.agent));
     let old = match std::fs::read_to_string(&path) {
@@ -238,7 +235,10 @@ pub fn install(args: InstallArgs, ctx: &mut Context) -> Result<i32> {
 }
 
 fn write_error(path: &Path, e: std::io::Error) -> Error {
-    Error::Conflict(format!("cannot write {}: {e}", path.display()))
+    Error::Write {
+        path: path.to_path_buf(),
+        cause: e,
+    }
 }
 
 /// Merges our hooks into `existing` (the file's text, `None` when absent) and returns the new
@@ -247,14 +247,12 @@ fn write_error(path: &Path, e: std::io::Error) -> Error {
 /// A hook whose command is already present anywhere under the event is not added again.
 ///
 /// # Errors
-/// [`Error::Conflict`] naming `path` when `existing` is not a JSON object, or `hooks` or an
+/// [`Error::SettingsFile`] naming `path` when `existing` is not a JSON object, or `hooks` or an
 /// event entry is not of the expected type.
 pub fn merge(agent: Agent, existing: Option<&str>, path: &Path) -> Result<String> {
-    let bad = |what: String| {
-        Error::Conflict(format!(
-            "cannot merge hooks into {}: {what}; fix the file or move it aside, then run `git checkpoint agent install` again",
-            path.display()
-        ))
+    let bad = |what: String| Error::SettingsFile {
+        path: path.to_path_buf(),
+        reason: what,
     };
     let mut root = match existing.filter(|s| !s.trim().is_empty()) {
         None => J::Obj(Vec::new()),

@@ -22,12 +22,15 @@ pub struct Args {
 /// Runs `at`; returns the exit code (0 even when no checkpoint was taken there).
 ///
 /// # Errors
-/// [`Error::Conflict`] when the revision does not name a commit; storage errors.
+/// [`Error::NotACommit`] when the revision does not name a commit; storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
     let commit = store
         .rev_parse_single(args.commit.as_str())
-        .map_err(|e| Error::Conflict(format!("not a commit: {:?} ({e})", args.commit)))?;
+        .map_err(|e| Error::NotACommit {
+            rev: args.commit.clone(),
+            source: e.into(),
+        })?;
     let text = notes::read(&store, NOTES_REF, commit)?.unwrap_or_default();
     let lines: Vec<NoteLine> = text.lines().filter_map(NoteLine::parse).collect();
     if args.json {

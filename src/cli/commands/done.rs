@@ -48,10 +48,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         let targets = done::purge_targets(&store, &story)?;
         let names: Vec<&str> = targets.iter().map(|(r, _)| r.as_str()).collect();
         if !args.yes && !confirm(&format!("Delete {} for good?", names.join(" and ")))? {
-            return Err(Error::Conflict(format!(
-                "not purged: {} kept (pass --yes to purge without asking)",
-                names.join(", ")
-            )));
+            return Err(Error::NotPurged {
+                refs: names.iter().map(|n| n.to_string()).collect(),
+            });
         }
         done::purge(&store, &story, &targets)?;
         if args.json {

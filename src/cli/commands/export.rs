@@ -34,26 +34,25 @@ fn write_atomic(path: &Path, text: &str) -> Result<()> {
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| Error::Input(format!("-o {}: not a file path", path.display())))?;
+    let name = path.file_name().ok_or_else(|| Error::NotAFilePath {
+        path: path.to_path_buf(),
+    })?;
     let tmp = dir.join(format!(
         ".{}.{}.tmp",
         name.to_string_lossy(),
         std::process::id()
     ));
-    git_checkpoint::signals::replace_file(path, &tmp, text.as_bytes()).map_err(|e| {
-        Error::Input(format!(
-            "cannot write {}: {e}; check that the directory exists and is writable",
-            path.display()
-        ))
+    git_checkpoint::signals::replace_file(path, &tmp, text.as_bytes()).map_err(|e| Error::Write {
+        path: path.to_path_buf(),
+        cause: e,
     })
 }
 
 /// Runs `export`; returns the exit code.
 ///
 /// # Errors
-/// Repository, story and storage errors; [`Error::Input`] when PATH cannot be written.
+/// Repository, story and storage errors; [`Error::NotAFilePath`] or [`Error::Write`] when PATH cannot
+/// be written.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
     let (story, found) = resolve_story(&store, args.story.as_deref(), "export", true)?;

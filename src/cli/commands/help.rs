@@ -18,7 +18,7 @@ pub struct Args {
 /// Runs `help`: prints the long help of the command named by `args` on stdout.
 ///
 /// # Errors
-/// [`Error::Input`] naming an unknown command; I/O errors writing.
+/// [`Error::NoSuchCommand`] naming an unknown command; I/O errors writing.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let mut root = crate::cli::command();
     let mut cmd = &mut root;
@@ -26,9 +26,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         cmd = match cmd.find_subcommand_mut(name) {
             Some(sub) if !sub.is_hide_set() => sub,
             _ => {
-                return Err(Error::Input(format!(
-                    "no such command '{name}'; `git checkpoint --help` lists them"
-                )))
+                return Err(Error::NoSuchCommand {
+                    command: name.clone(),
+                })
             }
         };
     }

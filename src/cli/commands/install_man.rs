@@ -34,7 +34,7 @@ pub struct Args {
 /// stderr when `man` would not find them; returns the exit code.
 ///
 /// # Errors
-/// [`Error::Conflict`] when no directory can be chosen (no HOME); I/O errors writing.
+/// [`Error::NoManDir`] when no directory can be chosen (no HOME); [`Error::ManPageWrite`].
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let out = &mut ctx.ui.out;
     let err = &mut ctx.ui.err;
@@ -82,16 +82,16 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
 }
 
 fn write_error(path: &Path, e: std::io::Error) -> Error {
-    Error::Conflict(format!(
-        "cannot write {}: {e}; pass a writable directory: git checkpoint install-man DIR",
-        path.display()
-    ))
+    Error::ManPageWrite {
+        path: path.to_path_buf(),
+        cause: e,
+    }
 }
 
 /// The default man directory, see the module documentation.
 ///
 /// # Errors
-/// [`Error::Conflict`] when neither a `bin` directory nor HOME is available.
+/// [`Error::NoManDir`] when neither a `bin` directory nor HOME is available.
 pub fn default_dir() -> Result<PathBuf> {
     if let Ok(exe) = std::env::current_exe() {
         if let Some(bin) = exe.parent() {
@@ -107,9 +107,7 @@ pub fn default_dir() -> Result<PathBuf> {
     }
     match std::env::var_os("HOME").filter(|v| !v.is_empty()) {
         Some(home) => Ok(PathBuf::from(home).join(".local/share/man")),
-        None => Err(Error::Conflict(
-            "HOME is not set, so there is no user man directory; pass one: git checkpoint install-man DIR".into(),
-        )),
+        None => Err(Error::NoManDir),
     }
 }
 

@@ -59,7 +59,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         match store.summary(*tip) {
             Ok(s) => rows.push((story.clone(), s)),
             Err(e) => err.warn(format_args!(
-                "ignoring {prefix}{story}: {e} (remove it with `git update-ref -d {prefix}{story}`)"
+                "ignoring {prefix}{story}: {} (remove it with `git update-ref -d {prefix}{story}`)",
+                e.chain()
             )),
         }
     }

@@ -27,7 +27,7 @@ pub struct Args {
 /// Runs `prompt`; returns the exit code.
 ///
 /// # Errors
-/// Repository, story and storage errors; [`Error::Input`] for a budget too small.
+/// Repository, story and storage errors; [`Error::BudgetTooSmall`] for a budget too small.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
     let (story, found) = resolve_story(&store, args.story.as_deref(), "prompt", true)?;

@@ -41,7 +41,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         let fetched = git_checkpoint::remote::choose(&store, None)
             .and_then(|remote| git_checkpoint::ops::fetch::fetch(&store, &remote));
         if let Err(e) = fetched {
-            err.warn(format_args!("checkpoint.autoSync: not fetched: {e}"));
+            err.warn(format_args!(
+                "checkpoint.autoSync: not fetched: {}",
+                e.chain()
+            ));
         }
     }
     let at = locate_for_read(err, &store, args.story.as_deref(), "resume", args.archived)?;

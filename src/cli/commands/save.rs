@@ -149,7 +149,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             )
         });
         if let Err(e) = shared {
-            err.warn(format_args!("checkpoint.autoSync: not pushed: {e}"));
+            err.warn(format_args!(
+                "checkpoint.autoSync: not pushed: {}",
+                e.chain()
+            ));
         }
     }
     Ok(0)

@@ -30,7 +30,7 @@ pub struct Args {
 /// Runs `setup`; returns the exit code.
 ///
 /// # Errors
-/// Repository errors; [`Error::Conflict`] when `git config` fails.
+/// Repository errors; [`Error::SetConfig`] when `git config` fails.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, _err, store) = ctx.open()?;
     let remote = remote::choose(&store, args.remote.as_deref())?;
@@ -52,10 +52,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         cmd.push(value.clone());
         let o = remote::git(&cmd)?;
         if !o.status.success() {
-            return Err(Error::Conflict(format!(
-                "git config {key} failed: {}",
-                String::from_utf8_lossy(&o.stderr).trim()
-            )));
+            return Err(Error::SetConfig {
+                key: key.clone(),
+                stderr: String::from_utf8_lossy(&o.stderr).trim().to_string(),
+            });
         }
         changed.push(json::ConfigValue {
             key: key.clone(),
