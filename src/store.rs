@@ -181,6 +181,28 @@ pub struct Meta {
     pub completed: Vec<Completion>,
 }
 
+impl Meta {
+    /// The `meta.json` of a new revision of `story` holding `doc`, written with `template`,
+    /// saved now: format version, story (and the id as typed when it has capitals), title and
+    /// task counts from the document, status active, revision 0 (the write path numbers it,
+    /// see [`Store::update`]). Code state, branch and the completion log are the caller's.
+    pub fn new(story: &StoryId, doc: &crate::model::Document, template: &str) -> Meta {
+        let (done, total) = doc.task_counts();
+        Meta {
+            schema_version: FORMAT_VERSION,
+            story: story.to_string(),
+            story_display: story.has_case().then(|| story.shown().to_string()),
+            title: doc.title.clone(),
+            tasks_done: done,
+            tasks_total: total,
+            template: template.to_string(),
+            status: Status::Active,
+            saved_at: now_rfc3339(),
+            ..Meta::default()
+        }
+    }
+}
+
 /// One completed task, as `log --completed` lists it (seed 001's `completed.md` line).
 #[derive(
     Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,

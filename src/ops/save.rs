@@ -8,7 +8,7 @@ use crate::formats::Format;
 use crate::gitstate::{self, GitState};
 use crate::model::{Document, Parsed};
 use crate::notes;
-use crate::store::{Completion, Meta, NewRevision, Revision, Store, FORMAT_VERSION};
+use crate::store::{Completion, Meta, NewRevision, Revision, Store};
 use crate::story::StoryId;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -464,13 +464,7 @@ fn shown(story: &StoryId, current: Option<&Revision>) -> StoryId {
 }
 
 fn meta(story: &StoryId, doc: &Document, state: &GitState, current: Option<&Revision>) -> Meta {
-    let (done, total) = doc.task_counts();
-    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     Meta {
-        schema_version: FORMAT_VERSION,
-        story: story.to_string(),
-        story_display: story.has_case().then(|| story.shown().to_string()),
-        title: doc.title.clone(),
         branch: doc
             .branch
             .clone()
@@ -480,13 +474,7 @@ fn meta(story: &StoryId, doc: &Document, state: &GitState, current: Option<&Revi
         default_branch: state.default_branch.clone(),
         merge_base: state.merge_base.map(|b| b.to_string()),
         files_modified: state.files.clone(),
-        tasks_done: done,
-        tasks_total: total,
-        template: "pair".into(),
-        status: crate::store::Status::Active,
-        revision: 0,
-        saved_at: now,
-        completed: Vec::new(),
+        ..Meta::new(story, doc, "pair")
     }
 }
 

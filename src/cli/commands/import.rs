@@ -12,7 +12,7 @@ use git_checkpoint::formats::import::{self, Notice, Plan, Planned};
 use git_checkpoint::formats::Format;
 use git_checkpoint::json;
 use git_checkpoint::stack;
-use git_checkpoint::store::{Meta, NewRevision, Store, FORMAT_VERSION};
+use git_checkpoint::store::{Meta, NewRevision, Store};
 use git_checkpoint::story::StoryId;
 use std::path::PathBuf;
 
@@ -94,28 +94,16 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
                 &refname,
                 pl.time,
                 |_current| {
-                    let (done, total) = pl.doc.task_counts();
-                    let saved_at = match pl.time {
-                        Some((s, o)) => crate::cli::output::rfc3339(s, o),
-                        None => {
-                            chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-                        }
-                    };
+                    let mut meta = Meta::new(&story, &pl.doc, pl.template);
+                    if let Some((secs, offset)) = pl.time {
+                        meta.saved_at = crate::cli::output::rfc3339(secs, offset);
+                    }
                     Ok(NewRevision {
                         document: pl.document.clone(),
                         meta: Meta {
-                            schema_version: FORMAT_VERSION,
-                            story: story.to_string(),
-                            story_display: story.has_case().then(|| story.shown().to_string()),
-                            title: pl.doc.title.clone(),
                             branch: branch.clone(),
-                            tasks_done: done,
-                            tasks_total: total,
-                            template: pl.template.to_string(),
-                            status: git_checkpoint::store::Status::Active,
-                            saved_at,
                             completed: pl.completed.clone(),
-                            ..Meta::default()
+                            ..meta
                         },
                         subject: pl.subject.clone(),
                         body: pl.body.clone(),
