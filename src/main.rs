@@ -1,12 +1,9 @@
 //! `git-checkpoint`: parse the command line, run the command, map errors to exit codes.
 //! Exit codes: 0 success, 1 error, 2 usage error, 3 `resume --strict` with confidence below high.
 //!
-//! On Linux with glibc the C `main` is ours (`no_main`): std's runtime start-up reads
-//! /proc/self/maps to place a stack-overflow guard, which cost a twentieth of a `resume`. Our
-//! `main` does the rest of what that start-up does for us: it ignores SIGPIPE (a closed pipe is
-//! then an EPIPE error, which we treat as success) and makes sure fds 0-2 are open. std still
-//! gets argc/argv from glibc, and `std::process::exit` still flushes stdout.
-#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
+//! std's own start-up is kept: it ignores SIGPIPE (a closed pipe is then an EPIPE error, which
+//! we treat as success) and reopens closed fds 0-2. A hand-written C `main` that skipped it
+//! gained under 2% of `resume` in bench measurements (issue 11), so it was removed.
 
 use clap::{CommandFactory, FromArgMatches};
 mod cli;
@@ -15,30 +12,7 @@ use cli::commands;
 use cli::context::Context;
 use cli::{Cli, Command};
 
-#[cfg(any(test, not(all(target_os = "linux", target_env = "gnu"))))]
 fn main() {
-    run()
-}
-
-/// The process entry point glibc calls; never returns (every path ends in `process::exit`).
-#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
-#[no_mangle]
-extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
-    // SAFETY: called once, before any other thread exists; the calls only change this
-    // process's signal disposition and file descriptors 0-2.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
-        // As std's start-up does: a closed standard fd is reopened on /dev/null, so a file we
-        // open later never becomes "stdout".
-        for fd in 0..3 {
-            if libc::fcntl(fd, libc::F_GETFD) == -1
-                && *libc::__errno_location() == libc::EBADF
-                && libc::open(c"/dev/null".as_ptr(), libc::O_RDWR) != fd
-            {
-                libc::abort();
-            }
-        }
-    }
     run()
 }
 
