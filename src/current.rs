@@ -20,7 +20,8 @@ pub fn get(store: &Store) -> Option<StoryId> {
     StoryId::parse(text.trim()).ok()
 }
 
-/// Sets the current story (written to a temporary file, then renamed into place).
+/// Sets the current story (written to a temporary file, then renamed into place), in the case it
+/// was typed (`ABC-12`), so a first save of it shows it that way; [`get`] reads it canonically.
 ///
 /// # Errors
 /// [`Error::Io`] when the git dir is not writable.
@@ -29,7 +30,8 @@ pub fn set(store: &Store, story: &StoryId) -> Result<()> {
     let dir = p.parent().expect("the path has a parent");
     std::fs::create_dir_all(dir)?;
     let tmp = dir.join(format!("current.{}.tmp", std::process::id()));
-    crate::signals::replace_file(&p, &tmp, format!("{story}\n").as_bytes()).map_err(Error::from)
+    crate::signals::replace_file(&p, &tmp, format!("{}\n", story.shown()).as_bytes())
+        .map_err(Error::from)
 }
 
 /// Clears the current story; returns the one that was set.

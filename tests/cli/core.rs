@@ -584,3 +584,17 @@ fn gap_warnings_name_the_flag_and_go_to_stderr_once_per_field() {
     );
     assert!(!stdout.contains("warning:"), "{stdout}");
 }
+
+#[test]
+fn a_story_started_with_capitals_is_saved_and_listed_with_them() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.ok(&repo, &["start", "R-7"]);
+    let saved = sb.ok(
+        &repo,
+        &["save", "--title", "T", "--goal", "g", "--next", "n"],
+    );
+    assert!(saved.contains("Story:    R-7: T"), "{saved}");
+    assert!(sb.refs(&repo).contains("refs/checkpoints/r-7\n"));
+    assert!(sb.ok(&repo, &["list"]).starts_with("R-7 "));
+}
