@@ -345,4 +345,17 @@ mod tests {
             )
         );
     }
+
+    #[test]
+    fn file_names_give_their_title_slug() {
+        use super::slug_of;
+        use std::path::Path;
+        let slug = |p: &str| slug_of(Path::new(p));
+        assert_eq!(
+            slug("20260716-143000-rate-limit.md").as_deref(),
+            Some("rate-limit")
+        );
+        assert_eq!(slug("notes.md").as_deref(), Some("notes"));
+        assert_eq!(slug("2026-x-y.md").as_deref(), Some("2026-x-y"));
+    }
 }

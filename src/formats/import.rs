@@ -276,3 +276,62 @@ pub(super) fn planned(path: &Path, template: &'static str, p: Parsed) -> Planned
         doc: p.doc,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_are_recognised_by_name_then_content() {
+        let kind = |name: &str, text: &str| recognise(Path::new(name), text, None);
+        assert_eq!(kind("completed.md", ""), Kind::TeamCompleted);
+        assert_eq!(
+            kind("log.md", "- 2026-07-15 | T3 | limiter | files: -\n"),
+            Kind::TeamCompleted
+        );
+        assert_eq!(kind("STACK.md", ""), Kind::PmStack);
+        assert_eq!(
+            kind("x.md", "# STACK\n\n### A-1\n- Pushed: now\n"),
+            Kind::PmStack
+        );
+        assert_eq!(kind("NOW.md", ""), Kind::PmNow);
+        assert_eq!(kind("x.md", "# NOW\n- Item: A-1\n"), Kind::PmNow);
+        assert_eq!(
+            kind(
+                "x.md",
+                "---\nstatus: in-progress\ntimestamp: 2026-07-16\n---\n"
+            ),
+            Kind::Gstack
+        );
+        assert_eq!(
+            kind("x.md", "# Working Context — a\n## Part A — Snapshot\n"),
+            Kind::TeamContext
+        );
+        assert_eq!(kind("313.md", "## Story\n#313\n"), Kind::Pair);
+    }
+
+    #[test]
+    fn a_given_format_wins_and_splits_its_two_files() {
+        let kind = |name: &str, f: Format| recognise(Path::new(name), "# NOW\n", Some(&f));
+        assert_eq!(kind("NOW.md", Format::Pair), Kind::Pair);
+        assert_eq!(kind("completed.md", Format::Team), Kind::TeamCompleted);
+        assert_eq!(kind("NOW.md", Format::Team), Kind::TeamContext);
+        assert_eq!(kind("STACK.md", Format::Pm), Kind::PmStack);
+        assert_eq!(kind("a.md", Format::Pm), Kind::PmNow);
+        assert_eq!(kind("NOW.md", Format::Gstack), Kind::Gstack);
+    }
+
+    #[test]
+    fn stories_come_from_the_flag_then_the_first_valid_candidate() {
+        let path = Path::new("x.md");
+        let flag = StoryId::parse("A-1").expect("valid id");
+        let c = [
+            None,
+            Some("not a story!".to_string()),
+            Some("#313".to_string()),
+        ];
+        assert_eq!(story_of(Some(&flag), &c, path).ok(), Some(flag));
+        assert_eq!(story_of(None, &c, path).ok(), StoryId::parse("#313").ok());
+        assert!(story_of(None, &[None], path).is_err());
+    }
+}

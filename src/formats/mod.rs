@@ -173,6 +173,17 @@ pub struct Exported {
     pub completed_md: Option<String>,
 }
 
+impl Exported {
+    /// The file written beside the document with `export -o`, as (file name, text): team's
+    /// `completed.md` when the completion log is not empty; else `None`.
+    pub fn beside(&self) -> Option<(&'static str, &str)> {
+        self.completed_md
+            .as_deref()
+            .filter(|c| !c.is_empty())
+            .map(|c| (team::COMPLETED_FILE_NAME, c))
+    }
+}
+
 impl Format {
     /// Writes revision `rev` of `story` in this format. A revision written in this same
     /// format is returned as stored (nothing lost or reflowed); otherwise it is parsed with
@@ -262,11 +273,7 @@ fn parse_with(input: &[u8], read: impl FnOnce(&str, &mut Parsed)) -> Parsed {
 /// The format new checkpoints use: `checkpoint.template` (trimmed, when not empty), else
 /// `pair`.
 pub fn default_name(store: &Store) -> String {
-    store
-        .config_string("checkpoint.template")
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "pair".to_string())
+    store.config().template().trim().to_string()
 }
 
 /// Loads the format called `name`: built in, then `.checkpoint/templates/<name>.md` in the

@@ -4,7 +4,7 @@
 use super::{note_found, resolve_story};
 use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
-use git_checkpoint::formats::{self, Format};
+use git_checkpoint::formats::Format;
 use git_checkpoint::json;
 use std::path::{Path, PathBuf};
 
@@ -61,7 +61,6 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let rev = store.read(&refname, tip)?;
     let story = story.shown_as(&rev.summary.story_display);
     let exported = args.format.export(&store, &story, &rev)?;
-    let (text, completed) = (exported.document, exported.completed_md);
     let mut written = Vec::new();
     if let Some(o) = &args.output {
         let path = if o.is_dir() {
@@ -69,13 +68,12 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         } else {
             o.clone()
         };
-        let completed_path = completed
-            .as_ref()
-            .filter(|c| !c.is_empty())
-            .map(|c| (path.with_file_name(formats::team::COMPLETED_FILE_NAME), c));
-        write_atomic(&path, &text)?;
+        let beside = exported
+            .beside()
+            .map(|(name, c)| (path.with_file_name(name), c));
+        write_atomic(&path, &exported.document)?;
         written.push(path.display().to_string());
-        if let Some((p, c)) = completed_path {
+        if let Some((p, c)) = beside {
             write_atomic(&p, c)?;
             written.push(p.display().to_string());
         }
@@ -86,11 +84,11 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             story: story.as_str().to_string(),
             format: args.format.name().to_string(),
             written,
-            document: text,
-            completed_md: completed,
+            document: exported.document,
+            completed_md: exported.completed_md,
         })?;
     } else if written.is_empty() {
-        out.raw(&text)?;
+        out.raw(&exported.document)?;
     } else {
         for w in &written {
             out.line(&format!("Wrote {w}"))?;
