@@ -626,33 +626,8 @@ mod tests {
     use super::*;
     use crate::model::render;
 
-    const SEED_313: &str = "# Checkpoint: #313 — Skill corpus effectiveness pass
-
-**Last updated:** 2026-07-16 14:30
-**Written by:** implement session
-
-## 1. Story
-**ID:** #313
-**Title:** Skill corpus effectiveness: trigger descriptions, shared references, ...
-**Goal:** Optimize the 35-skill corpus for LLM-executor effectiveness.
-**Source:** github.com/foomakers/pair/issues/313
-
-## 2. Branch
-**Branch:** `chore/#313-t6-completion-criteria`
-**Commit strategy:** commit-per-task
-**Commits so far:** 2 — \"sharpen soft Verify beats across assess-* skills\"
-
-## 3. Tasks Done
-- [x] T1 — Router/catalog + correctness fixes — PR #325
-- [x] T2 — Authoring effectiveness standard — PR #319
-
-## 4. Key Decisions
-- Shared-reference naming: `skill-conventions/<topic>.md` — see 2026-07-13-shared-reference-naming.md
-
-## 5. Remaining Todos
-- [ ] T6 — Completion criteria + steering pass
-**Next immediate action:** finish the negation sweep on record-decision, then run the T2 checklist on 4-5 sampled skills.
-";
+    // The example checkpoint of seed 000, shared with the integration tests.
+    const SEED_313: &str = include_str!("../../tests/corpus/seeds/313.md");
 
     const SETUP: &str =
         "## Story\nauth\n## Branch\nmain\n## Tasks Done\n- a\n## Key Decisions\n- b\n## Remaining Todos\n- c\n";

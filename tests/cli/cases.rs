@@ -219,8 +219,7 @@ fn c02_sha256_repository_works_with_64_hex_ids() {
 
 #[test]
 fn c03_no_identity_writes_nothing_and_says_how_to_set_one() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let cp = doc(&sb, "cp.md", CP_MD.as_bytes());
     let before = snapshot(&sb, &repo);
     let anonymous = |args: &[&str]| {
@@ -258,8 +257,7 @@ fn c03_no_identity_writes_nothing_and_says_how_to_set_one() {
 
 #[test]
 fn c04_nested_story_under_an_existing_one_is_refused_cleanly() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let cp = doc(&sb, "cp.md", CP_MD.as_bytes());
     sb.ok(&repo, &["save", "auth", "-F", &cp]);
     let before = snapshot(&sb, &repo);
@@ -284,8 +282,7 @@ fn c04_nested_story_under_an_existing_one_is_refused_cleanly() {
 
 #[test]
 fn c04_nested_story_first_is_refused_and_leaves_no_directory() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let cp = doc(&sb, "cp.md", CP_MD.as_bytes());
     let before = snapshot(&sb, &repo);
 
@@ -316,8 +313,7 @@ fn c04_nested_story_first_is_refused_and_leaves_no_directory() {
 
 #[test]
 fn c05_every_rejected_story_id_names_its_rule_and_writes_nothing() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let before = snapshot(&sb, &repo);
     let cases: &[(&str, &str)] = &[
         ("a|b", "'|' is not allowed in file names on Windows"),
@@ -366,8 +362,7 @@ fn c05_every_rejected_story_id_names_its_rule_and_writes_nothing() {
 
 #[test]
 fn c05_accepted_ids_are_portable_and_case_variants_are_one_visible_story() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     for (input, canonical) in [
         ("ABC-12", "abc-12"),
         ("#313", "313"),
@@ -404,8 +399,7 @@ fn c05_accepted_ids_are_portable_and_case_variants_are_one_visible_story() {
 
 #[test]
 fn c06_held_lock_is_named_kept_and_the_chain_is_unchanged() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let cp = doc(&sb, "cp.md", CP_MD.as_bytes());
     sb.ok(&repo, &["save", "auth", "-F", &cp]);
     let tip = sb.git(&repo, &["rev-parse", "refs/checkpoints/auth"]);
@@ -474,8 +468,7 @@ fn stories(v: &Value) -> Vec<(String, String)> {
 
 #[test]
 fn c07_worktrees_share_checkpoints_and_resume_picks_the_current_branch() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.git(&repo, &["switch", "-q", "-c", "feature-a"]);
     sb.ok(&repo, &["save", "a", "--title", "Story A"]);
     sb.git(
@@ -550,8 +543,7 @@ fn c07_worktrees_share_checkpoints_and_resume_picks_the_current_branch() {
 
 #[test]
 fn c08_subdirectory_and_git_dir_find_the_same_repository() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let cp = doc(&sb, "cp.md", CP_MD.as_bytes());
     let sub = repo.join("sub/dir");
     std::fs::create_dir_all(&sub).unwrap();
@@ -608,8 +600,7 @@ fn c08_subdirectory_and_git_dir_find_the_same_repository() {
 
 #[test]
 fn c08_outside_a_repository_is_refused_and_nothing_is_created() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let cp = doc(&sb, "cp.md", CP_MD.as_bytes());
     let before = snapshot(&sb, &repo);
     let outside = sb.path("outside");
@@ -655,8 +646,7 @@ fn c08_outside_a_repository_is_refused_and_nothing_is_created() {
 
 #[test]
 fn c09_no_command_touches_head_index_or_working_tree() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     std::fs::write(repo.join("tracked.txt"), "one\n").unwrap();
     std::fs::write(repo.join("staged.txt"), "one\n").unwrap();
     sb.git(&repo, &["add", "tracked.txt", "staged.txt"]);
@@ -755,8 +745,7 @@ fn recorded_files(sb: &Sandbox, repo: &Path, story: &str) -> Vec<(String, String
 
 #[test]
 fn c09_staged_files_are_those_git_status_shows_in_nested_directories() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     for f in [
         "d/e/a.txt",
         "d/e/b.txt",
@@ -828,8 +817,7 @@ fn c09_staged_files_are_those_git_status_shows_in_nested_directories() {
 
 #[test]
 fn c10_a_120_mb_document_is_refused_before_any_object_is_written() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let big = sb.path("big.md");
     let size: u64 = 120 * 1024 * 1024;
     {
@@ -853,8 +841,7 @@ fn c10_a_120_mb_document_is_refused_before_any_object_is_written() {
 
 #[test]
 fn c10_configured_max_size_is_enforced_for_files_and_flags() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.git(&repo, &["config", "checkpoint.maxSize", "100"]);
     let text = format!("{CP_MD}- d\n- e\n- f\n- g\n");
     let len = text.len();
@@ -899,8 +886,7 @@ fn c10_configured_max_size_is_enforced_for_files_and_flags() {
 
 #[test]
 fn c10_stdin_over_the_limit_is_refused_with_its_real_size() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let before = snapshot(&sb, &repo);
     let size = 2 * 1024 * 1024;
     let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("git-checkpoint"));
@@ -932,8 +918,7 @@ fn c10_stdin_over_the_limit_is_refused_with_its_real_size() {
 
 #[test]
 fn c10_list_and_log_read_commits_only_never_blobs() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let cp = doc(&sb, "cp.md", CP_MD.as_bytes());
     sb.ok(&repo, &["save", "auth", "-F", &cp, "-m", "first"]);
     // Remove both blobs of the checkpoint: anything that loads them fails.
@@ -978,8 +963,7 @@ fn save_and_resume(sb: &Sandbox, repo: &Path, story: &str, content: &[u8]) -> (O
 
 #[test]
 fn c11_headings_inside_fences_are_not_sections() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let text = "## Story\nauth\n## Branch\nmain\n## Key Decisions\n- b\n\n```\n## Tasks Done\n- not a task\n```\n\n~~~\n## Remaining Todos\n- [ ] not a todo\n~~~\n## Remaining Todos\n- c\n";
     let (_, v) = save_and_resume(&sb, &repo, "auth", text.as_bytes());
     assert_eq!(v["gaps"], json!(["missing section 'Tasks Done'"]));
@@ -1012,8 +996,7 @@ fn c11_headings_inside_fences_are_not_sections() {
 
 #[test]
 fn c12_crlf_and_cr_line_endings_give_identical_sections() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let fields = [
         "title",
         "goal",
@@ -1048,8 +1031,7 @@ fn c12_crlf_and_cr_line_endings_give_identical_sections() {
 
 #[test]
 fn c13_bom_is_ignored() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let with_bom = format!("\u{feff}{CP_MD}");
     let (_, v) = save_and_resume(&sb, &repo, "auth", with_bom.as_bytes());
     assert_eq!(v["gaps"], json!([]), "the first section (Story) is found");
@@ -1070,8 +1052,7 @@ fn latin1_doc() -> Vec<u8> {
 
 #[test]
 fn c13_latin1_bytes_are_decoded_lossily_and_reported_by_save() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let f = doc(&sb, "latin1.md", &latin1_doc());
     let out = run(&sb, &repo, &["save", "text", "-F", &f]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -1116,8 +1097,7 @@ fn c13_latin1_bytes_are_decoded_lossily_and_reported_by_save() {
 fn c13_latin1_damage_is_still_reported_when_resuming() {
     // The session that resumes is not the one that saved: the replaced bytes must still show
     // in its confidence report, not read as a clean, high-confidence checkpoint.
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let (_, v) = save_and_resume(&sb, &repo, "auth", &latin1_doc());
     assert_eq!(v["tasks_remaining"], json!(["c", "caf\u{fffd}"]));
     assert_eq!(v["confidence"], "needs_confirmation");
@@ -1127,8 +1107,7 @@ fn c13_latin1_damage_is_still_reported_when_resuming() {
 
 #[test]
 fn c14_placeholders_lower_confidence_template_notes_are_ignored() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let text = "## Story\nauth\n## Branch\nmain\n## Template Notes\nfill every section\n## Tasks Done\n- a\n## Key Decisions\n- [Decision and rationale]\n## Remaining Todos\n- [ ] <todo>\n- [ ] add rate limit\n";
     let (out, v) = save_and_resume(&sb, &repo, "auth", text.as_bytes());
     assert_eq!(v["confidence"], "needs_confirmation");

@@ -6,8 +6,7 @@ use predicates::prelude::*;
 
 #[test]
 fn save_then_resume_from_worktree_and_subdirectory_returns_every_field() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(
         &repo,
         &[
@@ -67,8 +66,7 @@ fn save_then_resume_from_worktree_and_subdirectory_returns_every_field() {
 
 #[test]
 fn second_save_updates_in_place_one_ref_two_commits() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.cp(&repo)
         .args(["save", "313", "--todo", "T1 — a"])
         .assert()
@@ -96,8 +94,7 @@ fn second_save_updates_in_place_one_ref_two_commits() {
 
 #[test]
 fn seed_example_resumes_with_high_confidence() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let f = sb.file("313.md", SEED_313.as_bytes());
     sb.ok(&repo, &["save", "313", "-F", f.to_str().unwrap()]);
     let v = sb.json(&repo, &["resume", "313", "--json"]);
@@ -129,8 +126,7 @@ fn seed_example_resumes_with_high_confidence() {
 
 #[test]
 fn a_removed_section_is_exactly_that_gap_and_template_notes_are_ignored() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let cut = SEED_313.replace(
         "## 4. Key Decisions\n- Shared-reference naming: `skill-conventions/<topic>.md` — see 2026-07-13-shared-reference-naming.md\n",
         "",
@@ -162,14 +158,9 @@ fn a_removed_section_is_exactly_that_gap_and_template_notes_are_ignored() {
 
 #[test]
 fn story_is_detected_from_the_branch_or_save_stops() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let before = sb.refs(&repo);
-    sb.cp(&repo)
-        .args(["save", "--title", "x"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("pass it explicitly"));
+    sb.fails(&repo, &["save", "--title", "x"], &["pass it explicitly"]);
     assert_eq!(sb.refs(&repo), before, "nothing written");
     sb.git(&repo, &["switch", "-q", "-c", "feature/#256-publish-pr"]);
     sb.cp(&repo)
@@ -200,8 +191,7 @@ fn story_is_detected_from_the_branch_or_save_stops() {
 
 #[test]
 fn print_writes_nothing_and_returns_the_text() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let before = sb.refs(&repo);
     let count = sb.git(&repo, &["count-objects"]);
     sb.cp(&repo)
@@ -221,8 +211,7 @@ fn print_writes_nothing_and_returns_the_text() {
 
 #[test]
 fn list_log_diff_and_done() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let f = sb.file("cp.md", CP_MD.as_bytes());
     sb.ok(
         &repo,
@@ -308,8 +297,7 @@ fn list_log_diff_and_done() {
 
 #[test]
 fn resume_without_story_uses_the_checkpoint_recorded_on_this_branch() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["save", "auth", "--title", "Auth"]);
     sb.cp(&repo)
         .args(["resume", "--json"])
@@ -319,17 +307,12 @@ fn resume_without_story_uses_the_checkpoint_recorded_on_this_branch() {
             "only checkpoint recorded on the current branch 'main'",
         ));
     sb.ok(&repo, &["save", "login"]);
-    sb.cp(&repo)
-        .args(["resume"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("auth, login"));
+    sb.fails(&repo, &["resume"], &["auth, login"]);
 }
 
 #[test]
 fn files_changed_since_the_save_are_files_not_directories() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["save", "f", "--title", "Files"]);
     std::fs::create_dir_all(repo.join("src/deep/er")).unwrap();
     std::fs::write(repo.join("src/deep/er/x.rs"), "fn x() {}\n").unwrap();
@@ -358,8 +341,7 @@ fn files_changed_since_the_save_are_files_not_directories() {
 fn committed_files_follow_new_commits_and_survive_saves_without_them() {
     // save reuses the previous revision's committed files while merge-base and HEAD are the
     // same; any new commit (or a new merge-base) must show in the next save.
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.git(&repo, &["switch", "-q", "-c", "topic"]);
     let commit = |name: &str| {
         std::fs::write(repo.join(name), format!("{name}\n")).unwrap();
@@ -417,8 +399,7 @@ fn committed_files_follow_new_commits_and_survive_saves_without_them() {
 
 #[test]
 fn story_ids_are_shown_as_typed_and_the_ref_is_canonical() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let saved = sb.ok(
         &repo,
         &[
@@ -479,8 +460,7 @@ fn story_ids_are_shown_as_typed_and_the_ref_is_canonical() {
 
 #[test]
 fn quiet_writes_print_nothing_but_still_write() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     // A new checkpoint with gaps (no goal): without -q that warns and prints the block.
     let loud = sb
         .cp(&repo)

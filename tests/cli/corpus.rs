@@ -72,8 +72,7 @@ fn outcome(what: &str, out: &Output) -> bool {
 
 #[test]
 fn story_ids_save_or_fail_in_one_line() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let text = std::fs::read_to_string(corpus().join("story-ids.txt")).unwrap();
     let ids: Vec<Vec<u8>> = text
         .lines()
@@ -169,8 +168,7 @@ fn generated() -> Vec<(&'static str, Vec<u8>)> {
 
 #[test]
 fn documents_save_or_fail_in_one_line() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let mut docs: Vec<(String, PathBuf)> = std::fs::read_dir(corpus().join("docs"))
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -79,8 +79,7 @@ fn git_bash_completion() -> PathBuf {
 
 #[test]
 fn bash_completes_git_checkpoint_through_gits_own_completion() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["save", "313", "--todo", "t"]);
     sb.ok(&repo, &["save", "auth-flow", "--todo", "t"]);
     sb.git(
@@ -190,8 +189,7 @@ comp "git checkpoint list --j"
 
 #[test]
 fn install_man_in_a_clean_home_makes_git_help_show_our_page() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     // What `cargo install` does: the binary in ~/.cargo/bin, on PATH.
     let cargo_bin = sb.path("home/.cargo/bin");
     std::fs::create_dir_all(&cargo_bin).unwrap();
@@ -298,8 +296,7 @@ fn readme_install_line_makes_git_checkpoint_help_open_the_manual() {
     assert_eq!(block[1], "cargo test --locked");
     let line = &block[0];
     assert!(line.starts_with("cargo install "), "{line}");
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let home = sb.path("home");
     let path = format!(
         "{}:/usr/local/bin:/usr/bin:/bin",
@@ -361,8 +358,7 @@ fn readme_install_line_makes_git_checkpoint_help_open_the_manual() {
 
 #[test]
 fn install_man_names_an_unwritable_directory() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.file("blocker", b"a file, not a directory");
     let out = sb
         .cp(&repo)
@@ -498,8 +494,7 @@ fn log_diff_show_page_on_a_terminal_in_gits_order() {
 
 #[test]
 fn config_keys_are_read_with_git_rules() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     // Global config (GIT_CONFIG_GLOBAL) counts, the repository's wins over it.
     std::fs::write(sb.path("gitconfig"), "[checkpoint]\n\tmaxSize = 10\n").unwrap();
     let out = sb
@@ -598,8 +593,7 @@ fn long_help_lists_config_env_and_exit_codes() {
 
 #[test]
 fn agent_install_claude_merges_keeps_keys_and_is_idempotent() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let existing = "{\n  \"permissions\": {\n    \"allow\": [\"Bash(npm test)\"]\n  },\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"PreCompact\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"echo mine\"}]}\n    ]\n  }\n}\n";
     let settings = repo.join(".claude/settings.json");
     std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
@@ -660,8 +654,7 @@ fn agent_install_claude_merges_keeps_keys_and_is_idempotent() {
 
 #[test]
 fn agent_install_writes_each_agents_own_format() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["agent", "install", "codex"]);
     let codex: Value =
         serde_json::from_str(&std::fs::read_to_string(repo.join(".codex/hooks.json")).unwrap())
@@ -724,8 +717,7 @@ fn agent_install_writes_each_agents_own_format() {
 
 #[test]
 fn agent_hooks_print_the_brief_and_save_without_failing() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.git(&repo, &["switch", "-q", "-c", "feature/#313-x"]);
     sb.ok(&repo, &["save", "--title", "Hooked", "--todo", "T1 — a"]);
     let v: Value = serde_json::from_str(&sb.ok(
@@ -796,8 +788,7 @@ fn assert_pr_body(body: &str) {
 
 #[test]
 fn show_format_pr_and_pr_body_render_the_seed_example() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.git(
         &repo,
         &["switch", "-q", "-c", "chore/#313-t6-completion-criteria"],
@@ -848,15 +839,7 @@ fn readme_ci_example() -> String {
 fn readme_ci_example_runs_on_a_fresh_clone_of_a_bare_remote() {
     let sb = Sandbox::new();
     let repo = sb.repo("dev");
-    let remote = sb.path("remote.git");
-    sb.git(
-        sb.tmp.path(),
-        &["init", "-q", "--bare", remote.to_str().unwrap()],
-    );
-    sb.git(
-        &repo,
-        &["remote", "add", "origin", remote.to_str().unwrap()],
-    );
+    let remote = sb.add_empty_origin(&repo, "remote.git");
     sb.git(
         &repo,
         &["switch", "-q", "-c", "chore/#313-t6-completion-criteria"],

@@ -91,12 +91,8 @@ fn json_exit(sb: &Sandbox, dir: &Path, args: &[&str], code: i32) -> Value {
 
 #[test]
 fn every_command_with_json_output_validates_against_its_strict_schema() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
-    let remote = sb.path("o.git");
-    let remote = remote.to_str().unwrap();
-    sb.git(&sb.path(""), &["init", "-q", "--bare", remote]);
-    sb.git(&repo, &["remote", "add", "origin", remote]);
+    let (sb, repo) = Sandbox::with_repo();
+    sb.add_empty_origin(&repo, "o.git");
     let cp = sb.file("cp.md", CP_MD.as_bytes());
     let cp = cp.to_str().unwrap();
     std::fs::create_dir_all(sb.path("exported")).unwrap();
@@ -287,8 +283,7 @@ fn schemas_are_strict_and_the_validator_rejects_extra_and_missing_fields() {
         }
     }
 
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let cp = sb.file("cp.md", CP_MD.as_bytes());
     sb.ok(&repo, &["save", "auth", "-F", cp.to_str().unwrap()]);
     sb.git(&repo, &["commit", "-q", "--allow-empty", "-m", "more"]);

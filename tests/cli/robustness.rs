@@ -6,8 +6,7 @@ use std::process::Stdio;
 
 #[test]
 fn concurrent_saves_lose_no_update() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["save", "race", "--title", "Race"]);
     let n = 8;
     let children: Vec<_> = (0..n)
@@ -55,8 +54,7 @@ fn concurrent_saves_lose_no_update() {
 
 #[test]
 fn edit_opens_the_git_editor_on_the_current_document() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["save", "ed", "--todo", "old todo"]);
     let editor = sb.file(
         "editor.sh",
@@ -102,17 +100,12 @@ fn unborn_branch_and_detached_head_work() {
     let repo = sb.repo("r");
     sb.git(&repo, &["checkout", "-q", "--detach"]);
     sb.ok(&repo, &["save", "d1"]);
-    sb.cp(&repo)
-        .args(["save"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("HEAD is detached"));
+    sb.fails(&repo, &["save"], &["HEAD is detached"]);
 }
 
 #[test]
 fn stdin_input_and_broken_pipe() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.cp(&repo)
         .args(["save", "auth", "-F", "-"])
         .write_stdin(CP_MD)
@@ -134,8 +127,7 @@ fn stdin_input_and_broken_pipe() {
 
 #[test]
 fn repository_is_found_like_git_finds_it() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let elsewhere = sb.path("elsewhere");
     std::fs::create_dir_all(&elsewhere).unwrap();
     sb.cp(&elsewhere)
@@ -155,8 +147,7 @@ fn repository_is_found_like_git_finds_it() {
 
 #[test]
 fn endless_input_is_refused_at_once() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let start = std::time::Instant::now();
     sb.cp(&repo)
         .args(["save", "x", "-F", "/dev/zero"])
@@ -171,8 +162,7 @@ fn endless_input_is_refused_at_once() {
 
 #[test]
 fn a_closed_stderr_never_panics() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let mut cmd = std::process::Command::new("bash");
     sb.env(&mut cmd);
     cmd.current_dir(&repo).arg("-c").arg(format!(
@@ -186,16 +176,15 @@ fn a_closed_stderr_never_panics() {
 
 #[test]
 fn an_empty_document_never_replaces_a_checkpoint() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["save", "e", "--title", "Keep"]);
     let before = sb.refs(&repo);
     let empty = sb.file("empty.md", b"  \n");
-    sb.cp(&repo)
-        .args(["save", "e", "-F", empty.to_str().unwrap()])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("is empty; nothing was written"));
+    sb.fails(
+        &repo,
+        &["save", "e", "-F", empty.to_str().unwrap()],
+        &["is empty; nothing was written"],
+    );
     sb.cp(&repo)
         .env("GIT_EDITOR", "truncate -s0")
         .args(["save", "e", "--edit"])
@@ -211,8 +200,7 @@ fn an_empty_document_never_replaces_a_checkpoint() {
 
 #[test]
 fn todos_sharing_a_task_id_are_both_kept() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(
         &repo,
         &["save", "d", "--todo", "T1 — x", "--todo", "T1 — y"],
@@ -226,8 +214,7 @@ fn todos_sharing_a_task_id_are_both_kept() {
 
 #[test]
 fn finishing_a_story_twice_keeps_revision_numbers_increasing() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     for i in 1..=3 {
         sb.ok(&repo, &["save", "s", "-m", &format!("r{i}")]);
     }
@@ -248,8 +235,7 @@ fn finishing_a_story_twice_keeps_revision_numbers_increasing() {
 
 #[test]
 fn refs_made_outside_the_tool_do_not_break_it() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["save", "good", "--title", "Good"]);
     let c = sb.git(&repo, &["rev-parse", "refs/checkpoints/good"]);
     let c = c.trim();
@@ -265,27 +251,24 @@ fn refs_made_outside_the_tool_do_not_break_it() {
         .stdout(predicate::str::contains("UPPER").not())
         .stderr(predicate::str::contains("ignoring refs/checkpoints/tree"))
         .stderr(predicate::str::contains("ignoring refs/checkpoints/a/b"));
-    sb.cp(&repo)
-        .args(["resume", "tree"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("refs/checkpoints/tree"))
-        .stderr(predicate::str::contains(
+    sb.fails(
+        &repo,
+        &["resume", "tree"],
+        &[
+            "refs/checkpoints/tree",
             "git update-ref -d refs/checkpoints/tree",
-        ));
-    sb.cp(&repo)
-        .args(["save", "a"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "refs under refs/checkpoints/a/ exist",
-        ));
+        ],
+    );
+    sb.fails(
+        &repo,
+        &["save", "a"],
+        &["refs under refs/checkpoints/a/ exist"],
+    );
 }
 
 #[test]
 fn a_document_entry_that_is_not_a_file_is_corrupt() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["save", "ok"]);
     let meta = sb.git(&repo, &["rev-parse", "refs/checkpoints/ok:meta.json"]);
     let empty_tree = sb.git(&repo, &["mktree"]);
@@ -312,11 +295,7 @@ fn a_document_entry_that_is_not_a_file_is_corrupt() {
         &repo,
         &["update-ref", "refs/checkpoints/bad", commit.trim()],
     );
-    sb.cp(&repo)
-        .args(["resume", "bad"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("checkpoint.md is not a file"));
+    sb.fails(&repo, &["resume", "bad"], &["checkpoint.md is not a file"]);
     let before = sb.refs(&repo);
     sb.cp(&repo)
         .args(["save", "bad", "-m", "x"])

@@ -2,7 +2,6 @@
 //! line and the kind but never the secret; `--allow-secret` and `checkpoint.secretScan=false`.
 
 use crate::common::Sandbox;
-use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// A GitHub personal access token, assembled at run time so this file holds none.
@@ -34,19 +33,12 @@ fn one_line_error(stderr: &[u8]) -> String {
 }
 
 fn bare_remote(sb: &Sandbox) -> (PathBuf, PathBuf) {
-    let seed = sb.repo("seed");
-    sb.git(
-        &sb.path(""),
-        &["clone", "-q", "--bare", seed.to_str().unwrap(), "o.git"],
-    );
-    sb.git(&sb.path(""), &["clone", "-q", "o.git", "a"]);
-    (sb.path("o.git"), sb.path("a"))
+    (sb.bare_origin(), sb.clone_origin("a"))
 }
 
 #[test]
 fn save_refuses_a_github_token_naming_the_line() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let token = github_token();
     let file = sb.file("leak.md", leaky_doc(&token).as_bytes());
     let (refs, objs) = (sb.refs(&repo), objects(&sb, &repo));
@@ -66,18 +58,16 @@ fn save_refuses_a_github_token_naming_the_line() {
     assert_eq!(objects(&sb, &repo), objs);
 
     // Flags and the journal are scanned too.
-    sb.cp(&repo)
-        .args(["save", "leak", "--todo", &format!("rotate {token}")])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("checkpoint.md holds a credential"));
-    sb.cp(&repo)
-        .args(["save", "leak", "-m", &format!("done\nused {token}")])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "line 2 of the journal entry holds a credential (GitHub personal access token)",
-        ));
+    sb.fails(
+        &repo,
+        &["save", "leak", "--todo", &format!("rotate {token}")],
+        &["checkpoint.md holds a credential"],
+    );
+    sb.fails(
+        &repo,
+        &["save", "leak", "-m", &format!("done\nused {token}")],
+        &["line 2 of the journal entry holds a credential (GitHub personal access token)"],
+    );
     assert_eq!(sb.refs(&repo), refs);
 
     // --allow-secret overrides once; the next save is guarded again.
@@ -100,23 +90,21 @@ fn save_refuses_a_github_token_naming_the_line() {
 
 #[test]
 fn secret_scan_config_turns_the_guard_off() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let file = sb.file("leak.md", leaky_doc(&github_token()).as_bytes());
     sb.git(&repo, &["config", "checkpoint.secretScan", "false"]);
     sb.ok(&repo, &["save", "leak", "-F", file.to_str().unwrap()]);
     sb.git(&repo, &["config", "checkpoint.secretScan", "maybe"]);
-    sb.cp(&repo)
-        .args(["save", "leak", "-m", "x"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("checkpoint.secretScan"));
+    sb.fails(
+        &repo,
+        &["save", "leak", "-m", "x"],
+        &["checkpoint.secretScan"],
+    );
 }
 
 #[test]
 fn import_refuses_before_writing_any_story() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let clean = sb.file(
         "in/a1.md",
         b"# Checkpoint: a1 \xe2\x80\x94 Clean\n\n## 1. Story\n**ID:** a1\n",
@@ -130,12 +118,11 @@ fn import_refuses_before_writing_any_story() {
         .as_bytes(),
     );
     let before = sb.refs(&repo);
-    sb.cp(&repo)
-        .args(["import", clean.to_str().unwrap(), leaky.to_str().unwrap()])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("refusing to import"))
-        .stderr(predicate::str::contains("GitHub personal access token"));
+    sb.fails(
+        &repo,
+        &["import", clean.to_str().unwrap(), leaky.to_str().unwrap()],
+        &["refusing to import", "GitHub personal access token"],
+    );
     assert_eq!(sb.refs(&repo), before);
     sb.ok(
         &repo,
@@ -194,12 +181,10 @@ fn push_scans_the_commit_message_too() {
             "--allow-secret",
         ],
     );
-    sb.cp(&a)
-        .args(["push", "origin", "msg"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "line 2 of the commit message of refs/checkpoints/msg",
-        ));
+    sb.fails(
+        &a,
+        &["push", "origin", "msg"],
+        &["line 2 of the commit message of refs/checkpoints/msg"],
+    );
     assert!(!sb.refs(&origin).contains("checkpoints"));
 }

@@ -1,183 +1,27 @@
 //! Issue 4: every seed workflow on refs — templates, journal, stack, current story, staleness,
-//! import/export round trips and the hand-off prompt. Documents below are written from each
-//! seed's template and example.
+//! import/export round trips and the hand-off prompt. The documents, in tests/corpus/seeds/, are
+//! written from each seed's template and example.
 
 use crate::common::{Sandbox, SEED_313};
 use serde_json::{json, Value};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-const TEAM_CONTEXT: &str = "# Working Context — api-backend
-_Last updated: 2026-07-16T15:10:00Z_
-
-## Part A — Current-State Snapshot (overwritten, regenerated each time, correctable)
-_Checkpoint trigger: task_completed_
-
-### 1. Current Objective
-Ship request rate limiting for the public API.
-
-### 2. Active Task
-- T4 — burst handling; accepted when 20 requests in 1s pass and the 21st gets 429
-- Current step: writing the burst test
-
-### 3. Completed Since Last Checkpoint
-- [x] T3 — token bucket in src/limit.rs
-
-### 4. In-Flight Work
-- [ ] T4 — burst test in tests/limit.rs (mid-implementation)
-- [ ] T5 — document limits in docs/api.md
-
-**Next action:** make tests/limit.rs::burst pass
-
-### 5. Decisions and Rationale
-- Decision: token bucket | Reason: bursts must pass | Alternatives considered: fixed window
-
-### 6. Open Questions and Blockers
-- Which limit applies to internal callers?
-
-### 7. Commitments to Others
-- To lead: report burst numbers by 17:00
-
-### 8. Critical File References
-- src/limit.rs
-- tests/limit.rs
-
-### 9. Cross-Session Notes
-- Staging Redis is shared; use db 5
-
-## Part B — Work Journal (append-only, forms a work history)
-
-### 2026-07-16T09:00:00Z — picked up T3
-- **What happened**: read src/limit.rs, planned the bucket
-
-### 2026-07-16T12:30:00Z — token bucket done
-- **What happened**: T3 finished, tests green
-- **Verbatim key exchanges**:
-  > lead: keep it in memory for now
-
-### 2026-07-16T15:10:00Z — burst test started
-- **What happened**: started tests/limit.rs::burst
-";
-
-const TEAM_COMPLETED: &str = "- 2026-07-15 | T2 | config loader | files: src/config.rs
-- 2026-07-16 | T3 | token bucket | files: src/limit.rs, tests/limit.rs
-";
-
-const PM_NOW: &str = "# NOW
-
-- Status: active
-- Item: R-007 Rate limiting for the public API
-- Session: feature/r-007-rate-limit
-- Stage: execute
-- Brief: planning/briefs/R-007.md
-- Plan: planning/plans/R-007.md
-- Milestone: M2
-
-## Done when
-
-- [ ] `cargo test limit` passes
-- [ ] docs/api.md lists the limits
-
-## Plan steps
-
-- [x] T1 — token bucket
-- [ ] T2 — burst test
-
-## Checkpoint 2026-07-16 14:30
-
-- Stopped at: T1 merged, burst test written but failing
-- Next action: make the burst test pass
-- Start with: cargo test limit::burst
-- Decisions: token bucket over fixed window, because bursts must pass
-- Context: staging Redis is shared; use db 5
-- Open question: which limit for internal callers?
-";
-
-const PM_STACK: &str = "# STACK
-
-### R-009 Fix flaky login test
-
-- Pushed: 2026-07-16 16:00
-- Branch: feature/r-009-login
-- Stage: execute
-- Reason: production outage needs the session
-- Done when:
-  - `cargo test login` passes 20 times in a row
-- Checkpoint:
-  - Stopped at: reproduced the flake locally
-  - Next action: add a retry-free wait on the session cookie
-  - Start with: cargo test login -- --nocapture
-  - Decisions: none
-  - Context: the flake needs TZ=UTC
-";
-
-const GSTACK_1: &str = "---
-status: in-progress
-branch: feat/ABC-42-auth-refactor
-timestamp: 2026-03-30T10:00:00-07:00
-session_duration_s: 3600
-files_modified:
-  - src/auth.rs
----
-
-## Working on: Auth refactor
-
-### Summary
-
-Moving session handling out of the request path.
-
-### Decisions Made
-
-- Sessions live in src/session.rs, because auth.rs is too big
-
-### Remaining Work
-
-1. Split verify() from login()
-2. Update callers
-
-### Notes
-
-- The old cookie name must keep working for one release
-";
-
-const GSTACK_2: &str = "---
-status: in-progress
-branch: feat/ABC-42-auth-refactor
-timestamp: 2026-03-31T14:30:00-07:00
-session_duration_s: 5400
-files_modified:
-  - src/auth.rs
-  - src/session.rs
----
-
-## Working on: Auth refactor
-
-### Summary
-
-verify() is split out; callers are next.
-
-### Decisions Made
-
-- Sessions live in src/session.rs, because auth.rs is too big
-- Keep verify() sync: no async runtime in the CLI
-
-### Remaining Work
-
-1. Update callers in src/api/*.rs
-2. Remove the old login path
-
-### Notes
-
-- The old cookie name must keep working for one release
-";
+const TEAM_CONTEXT: &str = include_str!("../corpus/seeds/team-working-context.md");
+const TEAM_COMPLETED: &str = include_str!("../corpus/seeds/team-completed.md");
+const PM_NOW: &str = include_str!("../corpus/seeds/pm-NOW.md");
+const PM_STACK: &str = include_str!("../corpus/seeds/pm-STACK.md");
+const GSTACK_1: &str = include_str!("../corpus/seeds/gstack-20260330-100000-auth-refactor.md");
+const GSTACK_2: &str = include_str!("../corpus/seeds/gstack-20260331-143000-auth-refactor.md");
 
 fn s(v: &Value) -> &str {
     v.as_str().unwrap_or_else(|| panic!("not a string: {v}"))
 }
 
-/// Asserts every listed field of a resume document is present and non-empty.
-fn assert_fields(v: &Value, fields: &[&str]) {
-    for f in fields {
-        let x = &v[*f];
+/// Asserts every field of a resume document named in `fields` (separated by white space) is
+/// present and non-empty.
+fn assert_fields(v: &Value, fields: &str) {
+    for f in fields.split_whitespace() {
+        let x = &v[f];
         let empty = x.is_null()
             || x.as_str().is_some_and(str::is_empty)
             || x.as_array().is_some_and(Vec::is_empty);
@@ -188,99 +32,115 @@ fn assert_fields(v: &Value, fields: &[&str]) {
 /// The structure that must survive export and re-import.
 fn structure(v: &Value) -> Value {
     let mut out = serde_json::Map::new();
-    for k in [
-        "title",
-        "goal",
-        "branch",
-        "tasks_done",
-        "tasks_remaining",
-        "decisions",
-        "next_action",
-        "stage",
-        "stopped_at",
-        "start_with",
-        "done_when",
-        "open_questions",
-        "context",
-        "files",
-        "sections",
-        "fields",
-        "template",
-        "confidence",
-    ] {
+    const KEYS: &str = "title goal branch tasks_done tasks_remaining decisions next_action stage \
+        stopped_at start_with done_when open_questions context files sections fields template \
+        confidence";
+    for k in KEYS.split_whitespace() {
         out.insert(k.into(), v[k].clone());
     }
     Value::Object(out)
 }
 
-fn run_code(sb: &Sandbox, dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let o = sb.cp(dir).args(args).output().unwrap();
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
+/// Imports `files` and asserts they make one story, `story`, with `written` new revisions.
+fn assert_imported(sb: &Sandbox, repo: &Path, files: &[&str], story: &str, written: u64) {
+    let r = sb.json(repo, &[&["import"], files, &["--json"]].concat());
+    assert_eq!(r["imported"][0]["story"], story, "{r:#}");
+    assert_eq!(r["imported"][0]["written"], written, "{r:#}");
+}
+
+/// Resumes `story` (the current one when `None`) and asserts a high confidence, the
+/// `template` and every one of `fields` non-empty; returns the resume document.
+fn resume_high(
+    sb: &Sandbox,
+    repo: &Path,
+    story: Option<&str>,
+    template: &str,
+    fields: &str,
+) -> Value {
+    let story: Vec<&str> = story.into_iter().collect();
+    let v = sb.json(repo, &[&["resume"], &story[..], &["--json"]].concat());
+    assert_eq!(v["confidence"], "high", "{:#}", v["gaps"]);
+    assert_eq!(v["template"], template);
+    assert_fields(&v, fields);
+    v
+}
+
+/// Imports `files` again and asserts nothing is written: every import reports 0 revisions
+/// written and no ref moves.
+fn assert_reimport_writes_nothing(sb: &Sandbox, repo: &Path, files: &[&str]) {
+    let refs = sb.refs(repo);
+    let again = sb.json(repo, &[&["import"], files, &["--json"]].concat());
+    let imported = again["imported"].as_array().unwrap();
+    assert!(!imported.is_empty(), "{again:#}");
+    assert!(imported.iter().all(|i| i["written"] == 0), "{again:#}");
+    assert_eq!(sb.refs(repo), refs);
+}
+
+/// Exports `story` as `format` to `out` with `extra` arguments;
+/// returns stdout.
+fn export(
+    sb: &Sandbox,
+    repo: &Path,
+    story: &str,
+    format: &str,
+    out: &Path,
+    extra: &[&str],
+) -> String {
+    let out = out.to_str().unwrap();
+    sb.ok(
+        repo,
+        &[&["export", story, "--format", format, "-o", out], extra].concat(),
     )
+}
+
+/// Imports `files` into a new repository `r2` and asserts `story` resumes there with the
+/// [`structure`] of `v`; returns `r2` and its resume document.
+fn assert_reimported_elsewhere(
+    sb: &Sandbox,
+    files: &[&Path],
+    story: &str,
+    v: &Value,
+) -> (PathBuf, Value) {
+    let repo2 = sb.repo("r2");
+    let args: Vec<&str> = std::iter::once("import")
+        .chain(files.iter().map(|f| f.to_str().unwrap()))
+        .collect();
+    sb.ok(&repo2, &args);
+    let w = sb.json(&repo2, &["resume", story, "--json"]);
+    assert_eq!(structure(&w), structure(v));
+    (repo2, w)
 }
 
 #[test]
 fn pair_file_imports_resumes_high_exports_and_reimports_the_same() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let f = sb.file(".pair/working/checkpoints/313.md", SEED_313.as_bytes());
-    let r = sb.json(&repo, &["import", f.to_str().unwrap(), "--json"]);
-    assert_eq!(r["imported"][0]["story"], "313");
-    assert_eq!(r["imported"][0]["written"], 1);
-    let v = sb.json(&repo, &["resume", "313", "--json"]);
-    assert_eq!(v["confidence"], "high", "{:#}", v["gaps"]);
-    assert_eq!(v["template"], "pair");
-    assert_fields(
-        &v,
-        &[
-            "title",
-            "goal",
-            "source",
-            "branch",
-            "tasks_done",
-            "tasks_remaining",
-            "decisions",
-            "next_action",
-        ],
+    assert_imported(&sb, &repo, &[f.to_str().unwrap()], "313", 1);
+    let v = resume_high(
+        &sb,
+        &repo,
+        Some("313"),
+        "pair",
+        "title goal source branch tasks_done tasks_remaining decisions next_action",
     );
     assert_eq!(
         v["tasks_remaining"],
         json!(["T6 — Completion criteria + steering pass"])
     );
     // Importing again changes nothing.
-    let refs = sb.refs(&repo);
-    let again = sb.json(&repo, &["import", f.to_str().unwrap(), "--json"]);
-    assert_eq!(again["imported"][0]["written"], 0);
-    assert_eq!(sb.refs(&repo), refs);
+    assert_reimport_writes_nothing(&sb, &repo, &[f.to_str().unwrap()]);
     // Export to the pair location, re-import elsewhere: same structure.
     let out = sb.path("out");
     std::fs::create_dir_all(&out).unwrap();
-    sb.ok(
-        &repo,
-        &[
-            "export",
-            "313",
-            "--format",
-            "pair",
-            "-o",
-            out.to_str().unwrap(),
-        ],
-    );
+    export(&sb, &repo, "313", "pair", &out, &[]);
     let exported = out.join("313.md");
     assert_eq!(std::fs::read_to_string(&exported).unwrap(), SEED_313);
-    let repo2 = sb.repo("r2");
-    sb.ok(&repo2, &["import", exported.to_str().unwrap()]);
-    let w = sb.json(&repo2, &["resume", "313", "--json"]);
-    assert_eq!(structure(&w), structure(&v));
+    assert_reimported_elsewhere(&sb, &[&exported], "313", &v);
 }
 
 #[test]
 fn team_working_context_imports_journal_as_revisions_and_round_trips() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let wc = sb.file(
         "zone/api_team/teammates/api-backend/working-context.md",
         TEAM_CONTEXT.as_bytes(),
@@ -290,29 +150,14 @@ fn team_working_context_imports_journal_as_revisions_and_round_trips() {
         TEAM_COMPLETED.as_bytes(),
     );
     let (wc, done) = (wc.to_str().unwrap(), done.to_str().unwrap());
-    let r = sb.json(&repo, &["import", wc, done, "--json"]);
-    assert_eq!(r["imported"][0]["story"], "api-backend");
-    assert_eq!(r["imported"][0]["written"], 3);
-    let v = sb.json(&repo, &["resume", "api-backend", "--json"]);
-    assert_eq!(v["confidence"], "high", "{:#}", v["gaps"]);
-    assert_eq!(v["template"], "team");
-    assert_fields(
-        &v,
-        &[
-            "goal",
-            "branch",
-            "tasks_done",
-            "tasks_remaining",
-            "decisions",
-            "next_action",
-            "open_questions",
-            "context",
-            "files",
-            "sections",
-            "journal",
-            "trigger",
-            "last_updated",
-        ],
+    assert_imported(&sb, &repo, &[wc, done], "api-backend", 3);
+    let v = resume_high(
+        &sb,
+        &repo,
+        Some("api-backend"),
+        "team",
+        "goal branch tasks_done tasks_remaining decisions next_action open_questions context \
+         files sections journal trigger last_updated",
     );
     assert_eq!(v["next_action"], "make tests/limit.rs::burst pass");
     assert_eq!(v["sections"][1]["heading"], "Commitments to Others");
@@ -334,35 +179,15 @@ fn team_working_context_imports_journal_as_revisions_and_round_trips() {
         json!(["src/limit.rs", "tests/limit.rs"])
     );
     // Twice changes nothing.
-    let refs = sb.refs(&repo);
-    let again = sb.json(&repo, &["import", wc, done, "--json"]);
-    assert_eq!(again["imported"][0]["written"], 0);
-    assert_eq!(sb.refs(&repo), refs);
+    assert_reimport_writes_nothing(&sb, &repo, &[wc, done]);
     // Export: working-context.md + completed.md; re-import gives the same structure.
     let out = sb.path("export/api-backend");
     std::fs::create_dir_all(&out).unwrap();
-    sb.ok(
-        &repo,
-        &[
-            "export",
-            "api-backend",
-            "--format",
-            "team",
-            "-o",
-            out.to_str().unwrap(),
-        ],
-    );
-    let completed = std::fs::read_to_string(out.join("completed.md")).unwrap();
-    assert_eq!(completed, TEAM_COMPLETED);
-    let repo2 = sb.repo("r2");
-    let ewc = out.join("working-context.md");
+    export(&sb, &repo, "api-backend", "team", &out, &[]);
     let ecd = out.join("completed.md");
-    sb.ok(
-        &repo2,
-        &["import", ewc.to_str().unwrap(), ecd.to_str().unwrap()],
-    );
-    let w = sb.json(&repo2, &["resume", "api-backend", "--json"]);
-    assert_eq!(structure(&w), structure(&v));
+    assert_eq!(std::fs::read_to_string(&ecd).unwrap(), TEAM_COMPLETED);
+    let ewc = out.join("working-context.md");
+    let (repo2, w) = assert_reimported_elsewhere(&sb, &[&ewc, &ecd], "api-backend", &v);
     assert_eq!(w["journal"], v["journal"]);
     assert_eq!(
         sb.json(&repo2, &["log", "api-backend", "--completed", "--json"])["completed"],
@@ -372,37 +197,22 @@ fn team_working_context_imports_journal_as_revisions_and_round_trips() {
 
 #[test]
 fn pm_now_and_stack_import_resume_and_round_trip() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let now = sb.file("planning/NOW.md", PM_NOW.as_bytes());
     let stack = sb.file("planning/STACK.md", PM_STACK.as_bytes());
     let (now, stack) = (now.to_str().unwrap(), stack.to_str().unwrap());
     let r = sb.json(&repo, &["import", now, stack, "--json"]);
     assert_eq!(r["current"], "r-007");
     assert_eq!(r["stack_pushed"], json!(["r-009"]));
-    let v = sb.json(&repo, &["resume", "--json"]);
-    assert_eq!(v["story"], "r-007", "the imported NOW.md item is current");
-    assert_eq!(v["confidence"], "high", "{:#}", v["gaps"]);
-    assert_eq!(v["template"], "pm");
-    assert_fields(
-        &v,
-        &[
-            "title",
-            "branch",
-            "stage",
-            "doc_status",
-            "done_when",
-            "tasks_done",
-            "tasks_remaining",
-            "stopped_at",
-            "next_action",
-            "start_with",
-            "decisions",
-            "context",
-            "open_questions",
-            "fields",
-        ],
+    let v = resume_high(
+        &sb,
+        &repo,
+        None,
+        "pm",
+        "title branch stage doc_status done_when tasks_done tasks_remaining stopped_at \
+         next_action start_with decisions context open_questions fields",
     );
+    assert_eq!(v["story"], "r-007", "the imported NOW.md item is current");
     assert_eq!(v["start_with"], "cargo test limit::burst");
     assert_eq!(v["stage"], "execute");
     assert_eq!(
@@ -421,70 +231,34 @@ fn pm_now_and_stack_import_resume_and_round_trip() {
         "add a retry-free wait on the session cookie"
     );
     // Twice changes nothing.
-    let refs = sb.refs(&repo);
-    let again = sb.json(&repo, &["import", now, stack, "--json"]);
-    assert!(again["imported"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|i| i["written"] == 0));
-    assert_eq!(sb.refs(&repo), refs);
+    assert_reimport_writes_nothing(&sb, &repo, &[now, stack]);
     // Export NOW.md and re-import: same structure.
     let out = sb.path("out/NOW.md");
     std::fs::create_dir_all(out.parent().unwrap()).unwrap();
-    sb.ok(
-        &repo,
-        &[
-            "export",
-            "r-007",
-            "--format",
-            "pm",
-            "-o",
-            out.to_str().unwrap(),
-        ],
-    );
-    let repo2 = sb.repo("r2");
-    sb.ok(&repo2, &["import", out.to_str().unwrap()]);
-    let w = sb.json(&repo2, &["resume", "r-007", "--json"]);
-    assert_eq!(structure(&w), structure(&v));
+    export(&sb, &repo, "r-007", "pm", &out, &[]);
+    assert_reimported_elsewhere(&sb, &[&out], "r-007", &v);
 }
 
 #[test]
 fn gstack_files_import_in_timestamp_order_and_round_trip() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     // Given newest first: import still writes them oldest first.
     let b = sb.file("cp/20260331-143000-auth-refactor.md", GSTACK_2.as_bytes());
     let a = sb.file("cp/20260330-100000-auth-refactor.md", GSTACK_1.as_bytes());
     let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
-    let r = sb.json(&repo, &["import", b, a, "--json"]);
-    assert_eq!(
-        r["imported"][0]["story"], "abc-42",
-        "story from the branch name"
-    );
-    assert_eq!(r["imported"][0]["written"], 2);
+    // The story comes from the branch name.
+    assert_imported(&sb, &repo, &[b, a], "abc-42", 2);
     let log = sb.json(&repo, &["log", "abc-42", "--json"]);
     let revs = log["revisions"].as_array().unwrap();
     assert_eq!(revs[0]["date"], "2026-03-31T14:30:00-07:00");
     assert_eq!(revs[1]["date"], "2026-03-30T10:00:00-07:00");
-    let v = sb.json(&repo, &["resume", "abc-42", "--json"]);
-    assert_eq!(v["confidence"], "high", "{:#}", v["gaps"]);
-    assert_eq!(v["template"], "gstack");
-    assert_fields(
-        &v,
-        &[
-            "title",
-            "goal",
-            "branch",
-            "doc_status",
-            "last_updated",
-            "session_duration_s",
-            "files",
-            "decisions",
-            "tasks_remaining",
-            "next_action",
-            "context",
-        ],
+    let v = resume_high(
+        &sb,
+        &repo,
+        Some("abc-42"),
+        "gstack",
+        "title goal branch doc_status last_updated session_duration_s files decisions \
+         tasks_remaining next_action context",
     );
     assert_eq!(v["files"], json!(["src/auth.rs", "src/session.rs"]));
     assert_eq!(v["session_duration_s"], 5400);
@@ -495,39 +269,23 @@ fn gstack_files_import_in_timestamp_order_and_round_trip() {
         d["changes"]["decisions_added"],
         json!(["Keep verify() sync: no async runtime in the CLI"])
     );
-    let refs = sb.refs(&repo);
-    assert_eq!(
-        sb.json(&repo, &["import", a, b, "--json"])["imported"][0]["written"],
-        0
-    );
-    assert_eq!(sb.refs(&repo), refs);
+    assert_reimport_writes_nothing(&sb, &repo, &[a, b]);
     let out = sb.path("out");
     std::fs::create_dir_all(&out).unwrap();
-    let e = sb.json(
-        &repo,
-        &[
-            "export",
-            "abc-42",
-            "--format",
-            "gstack",
-            "-o",
-            out.to_str().unwrap(),
-            "--json",
-        ],
+    let e: Value =
+        serde_json::from_str(&export(&sb, &repo, "abc-42", "gstack", &out, &["--json"])).unwrap();
+    let written = PathBuf::from(s(&e["written"][0]));
+    assert!(
+        written.to_str().unwrap().ends_with("-auth-refactor.md"),
+        "{written:?}"
     );
-    let written = s(&e["written"][0]).to_string();
-    assert!(written.ends_with("-auth-refactor.md"), "{written}");
     assert_eq!(std::fs::read_to_string(&written).unwrap(), GSTACK_2);
-    let repo2 = sb.repo("r2");
-    sb.ok(&repo2, &["import", &written]);
-    let w = sb.json(&repo2, &["resume", "abc-42", "--json"]);
-    assert_eq!(structure(&w), structure(&v));
+    assert_reimported_elsewhere(&sb, &[&written], "abc-42", &v);
 }
 
 #[test]
 fn seed_003_sequence_push_interrupt_pop_and_done_when_checks() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.git(&repo, &["switch", "-q", "-c", "item-a"]);
     sb.ok(&repo, &["start", "A-1"]);
     sb.ok(
@@ -584,7 +342,7 @@ fn seed_003_sequence_push_interrupt_pop_and_done_when_checks() {
     // Pop A: refused on a dirty tree, naming the file; then restored with its branch.
     std::fs::write(repo.join("dirty.txt"), "x").unwrap();
     sb.git(&repo, &["add", "dirty.txt"]);
-    let (code, _, err) = run_code(&sb, &repo, &["stack", "pop", "--switch"]);
+    let (code, _, err) = sb.run(&repo, &["stack", "pop", "--switch"]);
     assert_eq!(code, 1);
     assert!(err.contains("dirty.txt"), "{err}");
     assert_eq!(
@@ -601,13 +359,13 @@ fn seed_003_sequence_push_interrupt_pop_and_done_when_checks() {
         "item-a"
     );
     // done refuses while the todo and the Done-when check are open, naming them.
-    let (code, _, err) = run_code(&sb, &repo, &["done"]);
+    let (code, _, err) = sb.run(&repo, &["done"]);
     assert_eq!(code, 1);
     assert!(err.contains("todo: T1 — write the parser"), "{err}");
     assert!(err.contains("done when: parser tests pass"), "{err}");
     assert!(sb.refs(&repo).contains("refs/checkpoints/a-1"));
     sb.ok(&repo, &["save", "--done", "T1"]);
-    let (code, _, err) = run_code(&sb, &repo, &["done"]);
+    let (code, _, err) = sb.run(&repo, &["done"]);
     assert_eq!(code, 1);
     assert!(
         !err.contains("todo:") && err.contains("parser tests pass"),
@@ -624,8 +382,7 @@ fn seed_003_sequence_push_interrupt_pop_and_done_when_checks() {
 
 #[test]
 fn done_force_and_stack_drop() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["save", "x", "--todo", "open"]);
     sb.ok(&repo, &["stack", "push", "x", "--reason", "later"]);
     sb.ok(&repo, &["stack", "drop", "x"]);
@@ -633,7 +390,7 @@ fn done_force_and_stack_drop() {
         sb.json(&repo, &["stack", "list", "--json"])["entries"],
         json!([])
     );
-    let (code, _, err) = run_code(&sb, &repo, &["stack", "pop"]);
+    let (code, _, err) = sb.run(&repo, &["stack", "pop"]);
     assert_eq!(code, 1);
     assert!(err.contains("nothing stacked"), "{err}");
     sb.cp(&repo).args(["done", "x"]).assert().failure();
@@ -642,8 +399,7 @@ fn done_force_and_stack_drop() {
 
 #[test]
 fn current_story_is_per_worktree_and_switch_saves_the_old_one() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.git(&repo, &["worktree", "add", "-q", "../wt", "-b", "other"]);
     sb.ok(&repo, &["start", "one"]);
     sb.ok(&repo, &["save", "--title", "One"]);
@@ -664,7 +420,7 @@ fn current_story_is_per_worktree_and_switch_saves_the_old_one() {
     assert_eq!(sw["story"], "three");
     let log = sb.json(&repo, &["log", "one", "--json"]);
     assert_eq!(log["revisions"][0]["message"], "switch to three");
-    let (code, out, _) = run_code(&sb, &repo, &["status", "--json"]);
+    let (code, out, _) = sb.run(&repo, &["status", "--json"]);
     assert_eq!(code, 1, "three has no checkpoint yet: stale");
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["story"], "three");
@@ -673,8 +429,7 @@ fn current_story_is_per_worktree_and_switch_saves_the_old_one() {
 
 #[test]
 fn journal_of_five_saves_and_completed_tasks_in_order() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(
         &repo,
         &[
@@ -767,17 +522,16 @@ fn journal_of_five_saves_and_completed_tasks_in_order() {
         "{human}"
     );
     // -F without --journal still replaces the document, and refuses content flags.
-    sb.cp(&repo)
-        .args(["save", "j", "-F", notes.to_str().unwrap(), "--todo", "x"])
-        .assert()
-        .failure()
-        .stderr(predicates::str::contains("--journal"));
+    sb.fails(
+        &repo,
+        &["save", "j", "-F", notes.to_str().unwrap(), "--todo", "x"],
+        &["--journal"],
+    );
 }
 
 #[test]
 fn team_template_renders_recent_journal_as_part_b() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(
         &repo,
         &[
@@ -819,8 +573,7 @@ fn team_template_renders_recent_journal_as_part_b() {
 
 #[test]
 fn custom_templates_from_the_repository_and_from_config() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     std::fs::create_dir_all(repo.join(".checkpoint/templates")).unwrap();
     std::fs::write(
         repo.join(".checkpoint/templates/review.md"),
@@ -867,7 +620,7 @@ fn custom_templates_from_the_repository_and_from_config() {
     assert_eq!(v["open_questions"], json!(["need a DB account"]));
     // Unknown template: one line naming it and the fix; nothing written.
     let refs = sb.refs(&repo);
-    let (code, _, err) = run_code(&sb, &repo, &["save", "zz", "--template", "nope"]);
+    let (code, _, err) = sb.run(&repo, &["save", "zz", "--template", "nope"]);
     assert_eq!(code, 1);
     assert!(
         err.contains("\"nope\"") && err.contains(".checkpoint/templates/nope.md"),
@@ -879,10 +632,9 @@ fn custom_templates_from_the_repository_and_from_config() {
 
 #[test]
 fn status_max_commits_is_stale_after_four_commits_and_fresh_after_save() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["start", "st"]);
-    let (code, _, _) = run_code(&sb, &repo, &["status", "--max-commits", "3"]);
+    let (code, _, _) = sb.run(&repo, &["status", "--max-commits", "3"]);
     assert_eq!(code, 1, "no checkpoint yet is stale");
     sb.ok(&repo, &["save", "--title", "Staleness"]);
     for i in 0..3 {
@@ -891,43 +643,38 @@ fn status_max_commits_is_stale_after_four_commits_and_fresh_after_save() {
             &["commit", "-q", "--allow-empty", "-m", &format!("c{i}")],
         );
     }
-    let (code, out, _) = run_code(&sb, &repo, &["status", "--max-commits", "3"]);
+    let (code, out, _) = sb.run(&repo, &["status", "--max-commits", "3"]);
     assert_eq!(code, 0, "{out}");
     sb.git(&repo, &["commit", "-q", "--allow-empty", "-m", "c3"]);
-    let (code, out, _) = run_code(&sb, &repo, &["status", "--max-commits", "3", "--json"]);
+    let (code, out, _) = sb.run(&repo, &["status", "--max-commits", "3", "--json"]);
     assert_eq!(code, 1, "{out}");
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["commits_since"], 4);
     assert_eq!(v["stale"], true);
     sb.ok(&repo, &["save"]);
-    let (code, out, _) = run_code(&sb, &repo, &["status", "--max-commits", "3"]);
+    let (code, out, _) = sb.run(&repo, &["status", "--max-commits", "3"]);
     assert_eq!(code, 0, "{out}");
     // Defaults from config; a bad value names the key and the fix.
     sb.git(&repo, &["config", "checkpoint.maxCommits", "0"]);
     sb.git(&repo, &["commit", "-q", "--allow-empty", "-m", "c4"]);
-    assert_eq!(run_code(&sb, &repo, &["status"]).0, 1);
+    assert_eq!(sb.run(&repo, &["status"]).0, 1);
     sb.git(&repo, &["config", "checkpoint.maxAge", "soon"]);
-    let (code, _, err) = run_code(&sb, &repo, &["status"]);
+    let (code, _, err) = sb.run(&repo, &["status"]);
     assert_eq!(code, 1);
     assert!(
         err.contains("checkpoint.maxAge") && err.contains("30m"),
         "{err}"
     );
     assert_eq!(
-        run_code(
-            &sb,
-            &repo,
-            &["status", "--max-age", "1h", "--max-commits", "5"]
-        )
-        .0,
+        sb.run(&repo, &["status", "--max-age", "1h", "--max-commits", "5"])
+            .0,
         0
     );
 }
 
 #[test]
 fn prompt_within_1500_chars_keeps_next_action_and_start_command() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let mut args: Vec<String> = [
         "save",
         "big",
@@ -990,15 +737,14 @@ fn prompt_within_1500_chars_keeps_next_action_and_start_command() {
         t.contains("Start with: git switch main && git checkpoint resume small"),
         "{t}"
     );
-    let (code, _, err) = run_code(&sb, &repo, &["prompt", "small", "--max-chars", "10"]);
+    let (code, _, err) = sb.run(&repo, &["prompt", "small", "--max-chars", "10"]);
     assert_eq!(code, 1);
     assert!(err.contains("--max-chars"), "{err}");
 }
 
 #[test]
 fn every_new_command_prints_one_json_document() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["save", "k", "--next", "n"]);
     for args in [
         &["start", "k", "--json"][..],
@@ -1024,11 +770,11 @@ fn every_new_command_prints_one_json_document() {
     // Bad input: one line, non-zero, nothing written.
     let refs = sb.refs(&repo);
     let missing = sb.path("nope.md");
-    let (code, _, err) = run_code(&sb, &repo, &["import", missing.to_str().unwrap()]);
+    let (code, _, err) = sb.run(&repo, &["import", missing.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(err.contains("nope.md") && err.lines().count() == 1, "{err}");
     let junk = sb.file("junk.md", b"just some words\n");
-    let (code, _, err) = run_code(&sb, &repo, &["import", junk.to_str().unwrap()]);
+    let (code, _, err) = sb.run(&repo, &["import", junk.to_str().unwrap()]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("junk.md"), "{err}");
     assert_eq!(sb.refs(&repo), refs);

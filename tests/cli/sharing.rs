@@ -7,17 +7,30 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 /// TWO-CLONES: a bare `o.git` and clones `A` and `B` at the same `main` commit.
-fn two_clones(sb: &Sandbox) -> (PathBuf, PathBuf, PathBuf) {
-    let seed = sb.repo("seed");
-    let origin = sb.path("o.git");
-    sb.git(
-        &sb.path(""),
-        &["clone", "-q", "--bare", seed.to_str().unwrap(), "o.git"],
-    );
-    for c in ["A", "B"] {
-        sb.git(&sb.path(""), &["clone", "-q", "o.git", c]);
-    }
-    (origin, sb.path("A"), sb.path("B"))
+fn two_clones() -> (Sandbox, PathBuf, PathBuf, PathBuf) {
+    let sb = Sandbox::new();
+    let origin = sb.bare_origin();
+    let (a, b) = (sb.clone_origin("A"), sb.clone_origin("B"));
+    (sb, origin, a, b)
+}
+
+/// Saves `args` (the story first) in `dir` and pushes that story to `origin`.
+fn save_and_push(sb: &Sandbox, dir: &Path, args: &[&str]) {
+    let save: Vec<&str> = std::iter::once("save")
+        .chain(args.iter().copied())
+        .collect();
+    sb.ok(dir, &save);
+    sb.ok(dir, &["push", "origin", args[0]]);
+}
+
+/// The messages of `story`'s revisions in `dir`, newest first (`log --json`).
+fn messages(sb: &Sandbox, dir: &Path, story: &str) -> Vec<String> {
+    let log = sb.json(dir, &["log", story, "--json"]);
+    let revisions = log["revisions"].as_array().unwrap();
+    revisions
+        .iter()
+        .map(|r| r["message"].as_str().unwrap().to_string())
+        .collect()
 }
 
 fn history(sb: &Sandbox, dir: &Path, rev: &str) -> Vec<String> {
@@ -33,8 +46,7 @@ fn tip(sb: &Sandbox, dir: &Path, r: &str) -> String {
 
 #[test]
 fn a_pushes_b_fetches_and_resumes_every_field() {
-    let sb = Sandbox::new();
-    let (_, a, b) = two_clones(&sb);
+    let (sb, _, a, b) = two_clones();
     sb.ok(
         &a,
         &[
@@ -86,10 +98,8 @@ fn a_pushes_b_fetches_and_resumes_every_field() {
 
 #[test]
 fn c16_second_pusher_merges_first_and_a_fresh_clone_is_told_how_to_fetch() {
-    let sb = Sandbox::new();
-    let (origin, a, b) = two_clones(&sb);
-    sb.ok(&a, &["save", "auth", "--title", "Auth"]);
-    sb.ok(&a, &["push", "origin", "auth"]);
+    let (sb, origin, a, b) = two_clones();
+    save_and_push(&sb, &a, &["auth", "--title", "Auth"]);
     sb.ok(&b, &["save", "login", "--title", "Login"]);
     // B's notes ref diverged from the remote's: the push fetches, merges and retries.
     sb.cp(&b)
@@ -124,10 +134,8 @@ fn c16_second_pusher_merges_first_and_a_fresh_clone_is_told_how_to_fetch() {
 
 #[test]
 fn c17_fetch_never_overwrites_an_unpushed_revision() {
-    let sb = Sandbox::new();
-    let (_, a, b) = two_clones(&sb);
-    sb.ok(&a, &["save", "auth", "--todo", "from A"]);
-    sb.ok(&a, &["push", "origin", "auth"]);
+    let (sb, _, a, b) = two_clones();
+    save_and_push(&sb, &a, &["auth", "--todo", "from A"]);
     sb.ok(
         &b,
         &["save", "auth", "--todo", "from B", "-m", "B's own revision"],
@@ -140,14 +148,11 @@ fn c17_fetch_never_overwrites_an_unpushed_revision() {
         .stdout(predicate::str::contains("merged"));
     let after = tip(&sb, &b, "refs/checkpoints/auth");
     assert!(history(&sb, &b, &after).contains(&mine));
-    let log = sb.json(&b, &["log", "auth", "--json"]);
-    let messages: Vec<&str> = log["revisions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["message"].as_str().unwrap())
-        .collect();
-    assert!(messages.contains(&"B's own revision"), "{messages:?}");
+    let messages = messages(&sb, &b, "auth");
+    assert!(
+        messages.iter().any(|m| m == "B's own revision"),
+        "{messages:?}"
+    );
     let v = sb.json(&b, &["resume", "auth", "--json"]);
     let todos = v["tasks_remaining"].as_array().unwrap();
     assert!(todos.contains(&"from A".into()) && todos.contains(&"from B".into()));
@@ -155,8 +160,7 @@ fn c17_fetch_never_overwrites_an_unpushed_revision() {
 
 #[test]
 fn c18_diverged_histories_keep_all_four_revisions_and_push_fast_forward() {
-    let sb = Sandbox::new();
-    let (origin, a, b) = two_clones(&sb);
+    let (sb, origin, a, b) = two_clones();
     sb.ok(
         &a,
         &["save", "auth", "--todo", "T1 — shared", "--next", "start"],
@@ -220,23 +224,16 @@ fn c18_diverged_histories_keep_all_four_revisions_and_push_fast_forward() {
 
 #[test]
 fn c18_histories_without_a_common_ancestor_merge_too() {
-    let sb = Sandbox::new();
-    let (origin, a, b) = two_clones(&sb);
+    let (sb, origin, a, b) = two_clones();
     sb.ok(&a, &["save", "auth", "--todo", "a1", "-m", "A1"]);
     sb.ok(&a, &["save", "auth", "--todo", "a2", "-m", "A2"]);
     sb.ok(&b, &["save", "auth", "--todo", "b1", "-m", "B1"]);
     sb.ok(&b, &["save", "auth", "--todo", "b2", "-m", "B2"]);
     sb.ok(&a, &["push", "origin", "auth"]);
     sb.ok(&b, &["push", "origin", "auth"]);
-    let log = sb.json(&b, &["log", "auth", "--json"]);
-    let messages: Vec<&str> = log["revisions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["message"].as_str().unwrap())
-        .collect();
+    let messages = messages(&sb, &b, "auth");
     for m in ["A1", "A2", "B1", "B2"] {
-        assert!(messages.contains(&m), "{m} missing: {messages:?}");
+        assert!(messages.iter().any(|x| x == m), "{m} missing: {messages:?}");
     }
     let remote_tip = tip(&sb, &origin, "refs/checkpoints/auth");
     assert_eq!(remote_tip, tip(&sb, &b, "refs/checkpoints/auth"));
@@ -246,8 +243,7 @@ fn c18_histories_without_a_common_ancestor_merge_too() {
 
 #[test]
 fn c19_simultaneous_pushes_of_different_stories_both_land() {
-    let sb = Sandbox::new();
-    let (origin, a, b) = two_clones(&sb);
+    let (sb, origin, a, b) = two_clones();
     sb.ok(&a, &["save", "auth"]);
     sb.ok(&b, &["save", "login"]);
     let spawn = |dir: &Path| {
@@ -284,8 +280,7 @@ fn c19_simultaneous_pushes_of_different_stories_both_land() {
 
 #[test]
 fn a_ref_still_rejected_fails_naming_it() {
-    let sb = Sandbox::new();
-    let (origin, a, _) = two_clones(&sb);
+    let (sb, origin, a, _) = two_clones();
     // A server-side hook that refuses every checkpoint update: retries cannot help.
     let hook = origin.join("hooks/pre-receive");
     std::fs::write(&hook, "#!/bin/sh\necho 'refusing for test' >&2\nexit 1\n").unwrap();
@@ -296,18 +291,16 @@ fn a_ref_still_rejected_fails_naming_it() {
         .unwrap();
     assert!(status.success());
     sb.ok(&a, &["save", "auth"]);
-    sb.cp(&a)
-        .args(["push", "origin", "auth"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("rejected refs/checkpoints/auth"))
-        .stderr(predicate::str::contains("after 5 attempts"));
+    sb.fails(
+        &a,
+        &["push", "origin", "auth"],
+        &["rejected refs/checkpoints/auth", "after 5 attempts"],
+    );
 }
 
 #[test]
 fn c22_fetch_from_a_remote_without_checkpoints_or_notes_is_a_no_op() {
-    let sb = Sandbox::new();
-    let (_, a, _) = two_clones(&sb);
+    let (sb, _, a, _) = two_clones();
     let before = sb.refs(&a);
     sb.cp(&a)
         .args(["fetch", "origin"])
@@ -316,19 +309,13 @@ fn c22_fetch_from_a_remote_without_checkpoints_or_notes_is_a_no_op() {
         .stdout(predicate::str::contains("no checkpoints on origin"));
     sb.cp(&a).args(["sync"]).assert().success();
     assert_eq!(sb.refs(&a), before);
-    sb.cp(&a)
-        .args(["fetch", "nosuch"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("no such remote 'nosuch'"));
+    sb.fails(&a, &["fetch", "nosuch"], &["no such remote 'nosuch'"]);
 }
 
 #[test]
 fn a_forced_user_refspec_does_not_destroy_a_local_revision() {
-    let sb = Sandbox::new();
-    let (_, a, b) = two_clones(&sb);
-    sb.ok(&a, &["save", "auth", "--todo", "A's"]);
-    sb.ok(&a, &["push", "origin", "auth"]);
+    let (sb, _, a, b) = two_clones();
+    save_and_push(&sb, &a, &["auth", "--todo", "A's"]);
     sb.git(
         &b,
         &[
@@ -354,8 +341,7 @@ fn a_forced_user_refspec_does_not_destroy_a_local_revision() {
 
 #[test]
 fn c20_notes_follow_amend_after_setup_and_resume_never_needs_them() {
-    let sb = Sandbox::new();
-    let (_, a, _) = two_clones(&sb);
+    let (sb, _, a, _) = two_clones();
     sb.git(
         &a,
         &["config", "--add", "notes.rewriteRef", "refs/notes/commits"],
@@ -407,8 +393,7 @@ fn c20_notes_follow_amend_after_setup_and_resume_never_needs_them() {
 
 #[test]
 fn c21_three_hundred_notes_fan_out_one_note_per_commit() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     // 300 commits, each with a note, written by git itself (fast-import keeps it quick).
     let mut script = String::new();
     for i in 1..=300 {
@@ -483,11 +468,9 @@ fn c21_three_hundred_notes_fan_out_one_note_per_commit() {
 
 #[test]
 fn shallow_clone_fetches_and_resumes() {
-    let sb = Sandbox::new();
-    let (origin, a, _) = two_clones(&sb);
+    let (sb, origin, a, _) = two_clones();
     sb.ok(&a, &["save", "auth", "--title", "Deep"]);
-    sb.ok(&a, &["save", "auth", "--todo", "more"]);
-    sb.ok(&a, &["push", "origin", "auth"]);
+    save_and_push(&sb, &a, &["auth", "--todo", "more"]);
     let url = format!("file://{}", origin.display());
     sb.git(&sb.path(""), &["clone", "-q", "--depth", "1", &url, "S"]);
     let s = sb.path("S");
@@ -495,8 +478,7 @@ fn shallow_clone_fetches_and_resumes() {
     let v = sb.json(&s, &["resume", "auth", "--json"]);
     assert_eq!(v["title"], "Deep");
     assert_eq!(v["revision"], 2);
-    sb.ok(&s, &["save", "auth", "--done", "more"]);
-    sb.ok(&s, &["push", "origin", "auth"]);
+    save_and_push(&sb, &s, &["auth", "--done", "more"]);
 }
 
 /// A git daemon on 127.0.0.1 serving the sandbox, stopped on drop.
@@ -512,11 +494,7 @@ impl Drop for Daemon {
 #[test]
 fn over_the_git_protocol_on_loopback() {
     let sb = Sandbox::new();
-    let seed = sb.repo("seed");
-    sb.git(
-        &sb.path(""),
-        &["clone", "-q", "--bare", seed.to_str().unwrap(), "o.git"],
-    );
+    sb.bare_origin();
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -588,8 +566,7 @@ fn over_the_git_protocol_on_loopback() {
 
 #[test]
 fn a_story_finished_on_one_clone_is_finished_everywhere() {
-    let sb = Sandbox::new();
-    let (origin, a, b) = two_clones(&sb);
+    let (sb, origin, a, b) = two_clones();
     sb.ok(&a, &["save", "auth", "--todo", "x"]);
     sb.ok(&a, &["push"]);
     sb.ok(&b, &["fetch"]);
@@ -620,8 +597,7 @@ fn a_story_finished_on_one_clone_is_finished_everywhere() {
 
 #[test]
 fn a_purge_reaches_the_remote_unless_someone_saved_since() {
-    let sb = Sandbox::new();
-    let (origin, a, b) = two_clones(&sb);
+    let (sb, origin, a, b) = two_clones();
     sb.ok(&a, &["save", "gone"]);
     sb.ok(&a, &["save", "kept"]);
     sb.ok(&a, &["push"]);
@@ -648,8 +624,7 @@ fn a_purge_reaches_the_remote_unless_someone_saved_since() {
 
 #[test]
 fn auto_sync_pushes_after_save_and_fetches_before_resume() {
-    let sb = Sandbox::new();
-    let (origin, a, b) = two_clones(&sb);
+    let (sb, origin, a, b) = two_clones();
     for dir in [&a, &b] {
         sb.git(dir, &["config", "checkpoint.autoSync", "true"]);
     }
@@ -682,10 +657,8 @@ fn looped(sb: &Sandbox, dir: &Path, times: usize, args: &str, go_on: bool) -> st
 
 #[test]
 fn saves_running_while_sync_runs_lose_nothing() {
-    let sb = Sandbox::new();
-    let (origin, a, b) = two_clones(&sb);
-    sb.ok(&a, &["save", "shared", "--title", "Shared"]);
-    sb.ok(&a, &["push", "origin", "shared"]);
+    let (sb, origin, a, b) = two_clones();
+    save_and_push(&sb, &a, &["shared", "--title", "Shared"]);
     sb.ok(&b, &["sync"]);
     // In A: two writers on the shared story, one on a story of its own, and sync in a loop.
     // In B at the same time: saves on the shared story and syncs, so A's syncs keep finding
@@ -759,8 +732,7 @@ fn saves_running_while_sync_runs_lose_nothing() {
 
 #[test]
 fn many_diverged_stories_integrate_through_one_pack() {
-    let sb = Sandbox::new();
-    let (origin, a, b) = two_clones(&sb);
+    let (sb, origin, a, b) = two_clones();
     // 30 merges write 120 objects: over git's unpack limit (100), so they go into one pack.
     let stories: Vec<String> = (1..=30).map(|i| format!("s{i}")).collect();
     for s in &stories {

@@ -55,8 +55,7 @@ fn count(sb: &Sandbox, repo: &Path, rev: &str) -> usize {
 
 #[test]
 fn eight_writers_on_one_story_lose_no_revision() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["save", "hot", "--title", "Contended"]);
     let before = count(&sb, &repo, "refs/checkpoints/hot");
     let results = run_writers(&sb, &repo, 8, 50, |_| "hot".to_string());
@@ -83,8 +82,7 @@ fn eight_writers_on_one_story_lose_no_revision() {
 
 #[test]
 fn eight_writers_on_eight_stories_lose_no_revision() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let results = run_writers(&sb, &repo, 8, 50, |p| format!("story-{p}"));
     for (ok, stderr) in &results {
         assert!(ok, "a writer failed: {}", errors(stderr));
@@ -149,8 +147,7 @@ fn locks(repo: &Path) -> Vec<std::path::PathBuf> {
 
 #[test]
 fn a_save_killed_at_any_moment_never_corrupts() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let bin = assert_cmd::cargo::cargo_bin("git-checkpoint");
     sb.ok(&repo, &["save", "crash", "--title", "Killed"]);
     // The delay range covers a whole save, measured here (debug or release alike).
@@ -257,8 +254,7 @@ fn leftovers(git_dir: &Path) -> Vec<std::path::PathBuf> {
 #[test]
 fn sigint_at_any_moment_leaves_no_lock_or_temp_file() {
     use std::os::unix::process::{CommandExt, ExitStatusExt};
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
+    let (sb, repo) = Sandbox::with_repo();
     let bin = assert_cmd::cargo::cargo_bin("git-checkpoint");
     sb.ok(&repo, &["save", "int", "--title", "Interrupted"]);
     sb.ok(&repo, &["start", "int"]); // `switch`/`start` write the current-story file too

@@ -15,33 +15,7 @@ use std::path::{Path, PathBuf};
 pub const CP_MD: &str = "## Story\nauth\n## Branch\nmain\n## Tasks Done\n- a\n## Key Decisions\n- b\n## Remaining Todos\n- c\n";
 
 /// The example checkpoint of seed 000 (story #313).
-pub const SEED_313: &str = "# Checkpoint: #313 — Skill corpus effectiveness pass
-
-**Last updated:** 2026-07-16 14:30
-**Written by:** implement session
-
-## 1. Story
-**ID:** #313
-**Title:** Skill corpus effectiveness: trigger descriptions, shared references, ...
-**Goal:** Optimize the 35-skill corpus for LLM-executor effectiveness.
-**Source:** github.com/foomakers/pair/issues/313
-
-## 2. Branch
-**Branch:** `chore/#313-t6-completion-criteria`
-**Commit strategy:** commit-per-task
-**Commits so far:** 2 — \"sharpen soft Verify beats across assess-* skills\"
-
-## 3. Tasks Done
-- [x] T1 — Router/catalog + correctness fixes — PR #325
-- [x] T2 — Authoring effectiveness standard — PR #319
-
-## 4. Key Decisions
-- Shared-reference naming: `skill-conventions/<topic>.md` — see 2026-07-13-shared-reference-naming.md
-
-## 5. Remaining Todos
-- [ ] T6 — Completion criteria + steering pass
-**Next immediate action:** finish the negation sweep on record-decision, then run the T2 checklist on 4-5 sampled skills.
-";
+pub const SEED_313: &str = include_str!("../../corpus/seeds/313.md");
 
 /// A sandbox: a temp dir holding an empty global config and HOME, plus any repos made in it.
 pub struct Sandbox {
@@ -54,6 +28,13 @@ impl Sandbox {
         tmp.child("home").create_dir_all().unwrap();
         tmp.child("gitconfig").touch().unwrap();
         Sandbox { tmp }
+    }
+
+    /// A sandbox holding one new repository, `r` (see [`Sandbox::repo`]).
+    pub fn with_repo() -> (Sandbox, PathBuf) {
+        let sb = Sandbox::new();
+        let repo = sb.repo("r");
+        (sb, repo)
     }
 
     pub fn path(&self, rel: &str) -> PathBuf {
@@ -113,6 +94,34 @@ impl Sandbox {
         dir
     }
 
+    /// A bare repository `o.git` holding one empty commit on `main` (cloned from a new
+    /// repository `seed`); returns its path.
+    pub fn bare_origin(&self) -> PathBuf {
+        let seed = self.repo("seed");
+        let top = self.path("");
+        self.git(
+            &top,
+            &["clone", "-q", "--bare", seed.to_str().unwrap(), "o.git"],
+        );
+        self.path("o.git")
+    }
+
+    /// A clone `name` of `o.git` (see [`Sandbox::bare_origin`]), `o.git` as its `origin`.
+    pub fn clone_origin(&self, name: &str) -> PathBuf {
+        self.git(&self.path(""), &["clone", "-q", "o.git", name]);
+        self.path(name)
+    }
+
+    /// Makes a new empty bare repository `name` and adds it to `repo` as `origin`; returns its
+    /// path.
+    pub fn add_empty_origin(&self, repo: &Path, name: &str) -> PathBuf {
+        let remote = self.path(name);
+        let url = remote.to_str().unwrap();
+        self.git(&self.path(""), &["init", "-q", "--bare", url]);
+        self.git(repo, &["remote", "add", "origin", url]);
+        remote
+    }
+
     /// `git-checkpoint` in `dir` with the hermetic environment.
     pub fn cp(&self, dir: &Path) -> Command {
         let mut std_cmd =
@@ -142,6 +151,35 @@ impl Sandbox {
             String::from_utf8_lossy(&out.stderr)
         );
         String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Runs `git-checkpoint args` in `dir`, asserts it fails and that stderr contains every
+    /// one of `wanted`; returns stderr.
+    pub fn fails(&self, dir: &Path, args: &[&str], wanted: &[&str]) -> String {
+        let out = self.cp(dir).args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(
+            !out.status.success(),
+            "git-checkpoint {args:?} succeeded; stderr: {stderr}"
+        );
+        for w in wanted {
+            assert!(
+                stderr.contains(w),
+                "git-checkpoint {args:?}: want {w:?} in stderr: {stderr}"
+            );
+        }
+        stderr
+    }
+
+    /// Runs `git-checkpoint args` in `dir` whatever it exits with: (exit code, -1 when killed
+    /// by a signal; stdout; stderr).
+    pub fn run(&self, dir: &Path, args: &[&str]) -> (i32, String, String) {
+        let o = self.cp(dir).args(args).output().unwrap();
+        (
+            o.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
     }
 
     /// Runs `git-checkpoint args --json`-style commands and parses stdout as JSON.
