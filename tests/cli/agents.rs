@@ -235,26 +235,171 @@ fn assert_has_brief(body: &str, what: &str) {
     );
 }
 
+/// The sources of the `SessionStart` payloads dumped in `dir`, in order.
+fn session_start_sources(dir: &Path) -> Vec<Value> {
+    payloads(dir, "SessionStart")
+        .iter()
+        .map(|p| p["source"].clone())
+        .collect()
+}
+
+/// One of the agent CLIs under test.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Agent {
+    Claude,
+    Codex,
+    Gemini,
+}
+
+impl Agent {
+    /// The CLI's name: its binary and `agent install` argument.
+    fn name(self) -> &'static str {
+        match self {
+            Agent::Claude => "claude",
+            Agent::Codex => "codex",
+            Agent::Gemini => "gemini",
+        }
+    }
+
+    /// The project file the agent reads its hooks from, relative to the repository.
+    fn hooks_file(self) -> &'static str {
+        match self {
+            Agent::Claude => ".claude/settings.json",
+            Agent::Codex => ".codex/hooks.json",
+            Agent::Gemini => ".gemini/settings.json",
+        }
+    }
+
+    /// The hook event at which the agent asks whether it may stop.
+    fn stop_event(self) -> &'static str {
+        match self {
+            Agent::Claude | Agent::Codex => "Stop",
+            Agent::Gemini => "AfterAgent",
+        }
+    }
+
+    fn wire(self) -> Wire {
+        match self {
+            Agent::Claude => Wire::Anthropic,
+            Agent::Codex => Wire::Responses,
+            Agent::Gemini => Wire::Gemini,
+        }
+    }
+
+    /// Environment for the agent against `server` (Codex reads it from `config.toml`), with any
+    /// other host behind a closed local port.
+    fn env(self, server: &ModelServer) -> Vec<(&'static str, String)> {
+        let mut env = match self {
+            // No telemetry, updates or other traffic.
+            Agent::Claude => vec![
+                ("ANTHROPIC_BASE_URL", server.url()),
+                ("ANTHROPIC_API_KEY", "sk-ant-test".into()),
+                ("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1".into()),
+                ("DISABLE_TELEMETRY", "1".into()),
+                ("DISABLE_AUTOUPDATER", "1".into()),
+                ("DISABLE_ERROR_REPORTING", "1".into()),
+                // The task tools (TaskCreate/TaskUpdate) are off for models it does not know.
+                ("CLAUDE_CODE_ENABLE_TODO_TOOLS", "1".into()),
+            ],
+            Agent::Codex => vec![],
+            Agent::Gemini => vec![
+                ("GOOGLE_GEMINI_BASE_URL", server.url()),
+                ("GEMINI_API_KEY", "test-key".into()),
+                ("GEMINI_CLI_TRUST_WORKSPACE", "true".into()),
+                ("GEMINI_CLI_NO_RELAUNCH", "true".into()),
+            ],
+        };
+        env.extend([
+            ("HTTPS_PROXY", "http://127.0.0.1:9".into()),
+            ("HTTP_PROXY", "http://127.0.0.1:9".into()),
+            ("NO_PROXY", "127.0.0.1,localhost".into()),
+        ]);
+        env
+    }
+}
+
+/// A test's world: the installed CLI of one agent, a sandbox and the story repository.
+struct Harness {
+    agent: Agent,
+    cli: PathBuf,
+    sb: Sandbox,
+    repo: PathBuf,
+}
+
+/// The harness for `agent`, or `None` when its CLI is not installed (see [`agent_cli`]): the
+/// [`story_repo`], switched to `main` when `on_main`, with our hooks installed for the project
+/// when `install`; Gemini CLI's user settings are written (see [`gemini_settings`]).
+fn harness(agent: Agent, on_main: bool, install: bool) -> Option<Harness> {
+    let cli = agent_cli(agent.name())?;
+    let sb = Sandbox::new();
+    let repo = story_repo(&sb);
+    if on_main {
+        sb.git(&repo, &["switch", "-q", "main"]);
+    }
+    if install {
+        sb.ok(&repo, &["agent", "install", agent.name(), "--project"]);
+    }
+    if agent == Agent::Gemini {
+        gemini_settings(&sb);
+    }
+    Some(Harness {
+        agent,
+        cli,
+        sb,
+        repo,
+    })
+}
+
+impl Harness {
+    /// Starts the model server on the agent's wire protocol with `script`; for Codex, also
+    /// writes the `config.toml` that points at it (see [`codex_config`]).
+    fn serve(&self, script: Vec<Scripted>) -> ModelServer {
+        let server = ModelServer::start(self.agent.wire(), script);
+        if self.agent == Agent::Codex {
+            codex_config(&self.sb, &server, &self.repo);
+        }
+        server
+    }
+
+    /// Runs one bounded session of the CLI with `args` in `dir` against `server` and asserts
+    /// it exits 0.
+    fn session_in(&self, dir: &Path, args: &[&str], server: &ModelServer) -> Run {
+        let env = self.agent.env(server);
+        let run = run_bounded(&self.sb, dir, &self.cli, args, &env, SESSION_LIMIT);
+        run.assert_ok(&format!("{} {}", self.agent.name(), args.join(" ")));
+        run
+    }
+
+    /// [`Harness::session_in`] the story repository.
+    fn session(&self, args: &[&str], server: &ModelServer) -> Run {
+        self.session_in(&self.repo, args, server)
+    }
+
+    /// Adds a hook that dumps each of `events`' payloads to the project's hooks file; returns
+    /// the directory the payloads go to (see [`payloads`]).
+    fn dump_hooks(&self, events: &[&str]) -> PathBuf {
+        let (dump, dir) = dump_script(&self.sb);
+        add_dump_hooks(&self.repo.join(self.agent.hooks_file()), &dump, events);
+        dir
+    }
+
+    /// Makes the stand-in nudge hook ([`nudge_script`]) the project's only hook, at the
+    /// agent's stop event; returns the directory its payloads go to.
+    fn nudge_hook(&self) -> PathBuf {
+        let (nudge, dir) = nudge_script(&self.sb);
+        let mut hook = json!({"type": "command", "command": nudge.display().to_string()});
+        if self.agent == Agent::Gemini {
+            hook["name"] = json!("nudge");
+        }
+        let rel = format!("r/{}", self.agent.hooks_file());
+        let hooks = json!({"hooks": {self.agent.stop_event(): [{"hooks": [hook]}]}});
+        self.sb.file(&rel, hooks.to_string().as_bytes());
+        dir
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Claude Code
-
-/// Environment for Claude Code against `server`: no telemetry, updates or other traffic, and
-/// any other host behind a closed local port.
-fn claude_env(server: &ModelServer) -> Vec<(&'static str, String)> {
-    vec![
-        ("ANTHROPIC_BASE_URL", server.url()),
-        ("ANTHROPIC_API_KEY", "sk-ant-test".into()),
-        ("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1".into()),
-        ("DISABLE_TELEMETRY", "1".into()),
-        ("DISABLE_AUTOUPDATER", "1".into()),
-        ("DISABLE_ERROR_REPORTING", "1".into()),
-        // The task tools (TaskCreate/TaskUpdate) are off for models it does not know.
-        ("CLAUDE_CODE_ENABLE_TODO_TOOLS", "1".into()),
-        ("HTTPS_PROXY", "http://127.0.0.1:9".into()),
-        ("HTTP_PROXY", "http://127.0.0.1:9".into()),
-        ("NO_PROXY", "127.0.0.1,localhost".into()),
-    ]
-}
 
 /// The attachments of type `hook_*` in a Claude Code transcript.
 fn claude_hook_attachments(home: &Path, session: &str) -> Vec<Value> {
@@ -278,62 +423,41 @@ fn claude_hook_attachments(home: &Path, session: &str) -> Vec<Value> {
 
 #[test]
 fn claude_brief_reaches_the_first_request_the_task_tools_and_the_request_after_compact() {
-    let Some(claude) = agent_cli("claude") else {
+    let Some(h) = harness(Agent::Claude, false, true) else {
         return;
     };
-    let sb = Sandbox::new();
-    let repo = story_repo(&sb);
-    sb.ok(&repo, &["agent", "install", "claude", "--project"]);
-    let (dump, dir) = dump_script(&sb);
-    add_dump_hooks(
-        &repo.join(".claude/settings.json"),
-        &dump,
-        &[
-            "SessionStart",
-            "UserPromptSubmit",
-            "PostToolUse",
-            "TaskCompleted",
-            "PreCompact",
-            "PostCompact",
-            "Stop",
-            "SessionEnd",
-        ],
-    );
-    let server = ModelServer::start(
-        Wire::Anthropic,
-        steps(vec![
-            // The task tools are deferred: load their schemas first, as the model would.
-            Step::tool(
-                "ToolSearch",
-                json!({"query": "select:TaskCreate,TaskUpdate"}),
-            ),
-            Step::tool(
-                "TaskCreate",
-                json!({"subject": "T1 — build the form", "description": "the form",
-                    "activeForm": "Building the form"}),
-            ),
-            Step::tool("TaskUpdate", json!({"taskId": "1", "status": "completed"})),
-            Step::text("T1 is done."),
-        ]),
-    );
-    let env = claude_env(&server);
+    let dir = h.dump_hooks(&[
+        "SessionStart",
+        "UserPromptSubmit",
+        "PostToolUse",
+        "TaskCompleted",
+        "PreCompact",
+        "PostCompact",
+        "Stop",
+        "SessionEnd",
+    ]);
+    let server = h.serve(steps(vec![
+        // The task tools are deferred: load their schemas first, as the model would.
+        Step::tool(
+            "ToolSearch",
+            json!({"query": "select:TaskCreate,TaskUpdate"}),
+        ),
+        Step::tool(
+            "TaskCreate",
+            json!({"subject": "T1 — build the form", "description": "the form",
+                "activeForm": "Building the form"}),
+        ),
+        Step::tool("TaskUpdate", json!({"taskId": "1", "status": "completed"})),
+        Step::text("T1 is done."),
+    ]));
     let sid = "11111111-2222-4333-8444-555555555555";
-    let c = claude.as_path();
-    run_bounded(
-        &sb,
-        &repo,
-        c,
-        &["-p", "continue", "--session-id", sid],
-        &env,
-        SESSION_LIMIT,
-    )
-    .assert_ok("claude -p continue");
+    h.session(&["-p", "continue", "--session-id", sid], &server);
 
     let turns = server.turns();
     assert_eq!(turns.len(), 4, "one request per scripted step");
     assert_has_brief(&turns[0].body, "Claude Code's first request");
     assert!(turns[0].body.contains("SessionStart:startup hook success"));
-    let hooks = claude_hook_attachments(&sb.path("home"), sid);
+    let hooks = claude_hook_attachments(&h.sb.path("home"), sid);
     assert!(
         hooks.iter().any(|a| a["type"] == "hook_success"
             && a["hookName"] == "SessionStart:startup"
@@ -342,7 +466,7 @@ fn claude_brief_reaches_the_first_request_the_task_tools_and_the_request_after_c
     );
     let start = payloads(&dir, "SessionStart");
     assert_eq!(start[0]["source"], "startup");
-    assert_eq!(start[0]["cwd"], repo.to_str().unwrap());
+    assert_eq!(start[0]["cwd"], h.repo.to_str().unwrap());
     let done = payloads(&dir, "TaskCompleted");
     assert_eq!(done.len(), 1, "{done:?}");
     assert_eq!(done[0]["task_subject"], "T1 — build the form");
@@ -360,24 +484,8 @@ fn claude_brief_reaches_the_first_request_the_task_tools_and_the_request_after_c
         Step::text("<summary>The user asked to continue; T1 is done.</summary>"),
         Step::text("Continuing with T2."),
     ]));
-    run_bounded(
-        &sb,
-        &repo,
-        c,
-        &["-p", "/compact", "--resume", sid],
-        &env,
-        SESSION_LIMIT,
-    )
-    .assert_ok("claude -p /compact");
-    run_bounded(
-        &sb,
-        &repo,
-        c,
-        &["-p", "go on", "--resume", sid],
-        &env,
-        SESSION_LIMIT,
-    )
-    .assert_ok("claude -p 'go on'");
+    h.session(&["-p", "/compact", "--resume", sid], &server);
+    h.session(&["-p", "go on", "--resume", sid], &server);
     let turns = server.turns();
     assert_eq!(turns.len(), 6);
     assert!(
@@ -386,11 +494,10 @@ fn claude_brief_reaches_the_first_request_the_task_tools_and_the_request_after_c
     );
     assert!(turns[5].body.contains("SessionStart:compact hook success"));
     assert_has_brief(&turns[5].body, "Claude Code's first request after /compact");
-    let sources: Vec<Value> = payloads(&dir, "SessionStart")
-        .iter()
-        .map(|p| p["source"].clone())
-        .collect();
-    assert_eq!(sources, ["startup", "resume", "compact", "resume"]);
+    assert_eq!(
+        session_start_sources(&dir),
+        ["startup", "resume", "compact", "resume"]
+    );
     let pre = payloads(&dir, "PreCompact");
     assert_eq!(pre[0]["trigger"], "manual");
     let post = payloads(&dir, "PostCompact");
@@ -398,7 +505,7 @@ fn claude_brief_reaches_the_first_request_the_task_tools_and_the_request_after_c
         .as_str()
         .is_some_and(|s| s.contains("T1 is done")));
     // Today's PreCompact hook saved a revision (issue 12 changes what it writes).
-    let log = sb.ok(&repo, &["log", "42"]);
+    let log = h.sb.ok(&h.repo, &["log", "42"]);
     assert!(log.contains("auto: pre-compact"), "{log}");
 }
 
@@ -407,26 +514,14 @@ fn claude_brief_reaches_the_first_request_the_task_tools_and_the_request_after_c
 /// the hook stays quiet without a story.
 #[test]
 fn claude_on_main_records_the_session_start_hook_as_an_error_today() {
-    let Some(claude) = agent_cli("claude") else {
+    let Some(h) = harness(Agent::Claude, true, true) else {
         return;
     };
-    let sb = Sandbox::new();
-    let repo = story_repo(&sb);
-    sb.git(&repo, &["switch", "-q", "main"]);
-    sb.ok(&repo, &["agent", "install", "claude", "--project"]);
-    let server = ModelServer::start(Wire::Anthropic, steps(vec![Step::text("Hello.")]));
+    let server = h.serve(steps(vec![Step::text("Hello.")]));
     let sid = "21111111-2222-4333-8444-555555555555";
-    let run = run_bounded(
-        &sb,
-        &repo,
-        &claude,
-        &["-p", "hello", "--session-id", sid],
-        &claude_env(&server),
-        SESSION_LIMIT,
-    );
-    run.assert_ok("claude -p hello on main");
+    let run = h.session(&["-p", "hello", "--session-id", sid], &server);
     assert_eq!(run.stdout.trim(), "Hello.");
-    let hooks = claude_hook_attachments(&sb.path("home"), sid);
+    let hooks = claude_hook_attachments(&h.sb.path("home"), sid);
     let start = hooks
         .iter()
         .find(|a| a["hookName"] == "SessionStart:startup")
@@ -442,20 +537,12 @@ fn claude_on_main_records_the_session_start_hook_as_an_error_today() {
     );
 
     // Outside a repository, with the hooks installed for the user: the same error.
-    sb.ok(&repo, &["agent", "install", "claude", "--user"]);
-    let elsewhere = sb.path("elsewhere");
+    h.sb.ok(&h.repo, &["agent", "install", "claude", "--user"]);
+    let elsewhere = h.sb.path("elsewhere");
     std::fs::create_dir_all(&elsewhere).unwrap();
     let sid = "31111111-2222-4333-8444-555555555555";
-    let run = run_bounded(
-        &sb,
-        &elsewhere,
-        &claude,
-        &["-p", "hello", "--session-id", sid],
-        &claude_env(&server),
-        SESSION_LIMIT,
-    );
-    run.assert_ok("claude -p hello outside a repository");
-    let hooks = claude_hook_attachments(&sb.path("home"), sid);
+    h.session_in(&elsewhere, &["-p", "hello", "--session-id", sid], &server);
+    let hooks = claude_hook_attachments(&h.sb.path("home"), sid);
     assert!(
         hooks
             .iter()
@@ -497,56 +584,33 @@ trust_level = "trusted"
     );
 }
 
-fn codex_env() -> Vec<(&'static str, String)> {
-    vec![
-        ("HTTPS_PROXY", "http://127.0.0.1:9".into()),
-        ("HTTP_PROXY", "http://127.0.0.1:9".into()),
-        ("NO_PROXY", "127.0.0.1,localhost".into()),
-    ]
-}
-
 #[test]
 fn codex_brief_reaches_the_first_request_the_plan_hook_and_the_request_after_compaction() {
-    let Some(codex) = agent_cli("codex") else {
+    let Some(h) = harness(Agent::Codex, false, true) else {
         return;
     };
-    let sb = Sandbox::new();
-    let repo = story_repo(&sb);
-    sb.ok(&repo, &["agent", "install", "codex", "--project"]);
-    let (dump, dir) = dump_script(&sb);
-    add_dump_hooks(
-        &repo.join(".codex/hooks.json"),
-        &dump,
-        &[
-            "SessionStart",
-            "UserPromptSubmit",
-            "PostToolUse",
-            "PreCompact",
-            "PostCompact",
-            "Stop",
-            "SessionEnd",
-        ],
-    );
+    let dir = h.dump_hooks(&[
+        "SessionStart",
+        "UserPromptSubmit",
+        "PostToolUse",
+        "PreCompact",
+        "PostCompact",
+        "Stop",
+        "SessionEnd",
+    ]);
     let plan = json!({"explanation": "T1 finished", "plan": [
         {"step": "T1 — build the form", "status": "completed"},
         {"step": "T2 — wire the API", "status": "in_progress"}]});
     // A huge reported prompt size makes Codex compact before its next request.
-    let server = ModelServer::start(
-        Wire::Responses,
-        vec![
-            Scripted {
-                step: Step::tool("update_plan", plan),
-                input_tokens: 500_000,
-            },
-            Step::text("Summary: T1 is done, T2 is next.").into(),
-            Step::text("T1 done.").into(),
-        ],
-    );
-    codex_config(&sb, &server, &repo);
-    let run = run_bounded(
-        &sb,
-        &repo,
-        &codex,
+    let server = h.serve(vec![
+        Scripted {
+            step: Step::tool("update_plan", plan),
+            input_tokens: 500_000,
+        },
+        Step::text("Summary: T1 is done, T2 is next.").into(),
+        Step::text("T1 done.").into(),
+    ]);
+    let run = h.session(
         &[
             "exec",
             // `codex exec` has no trust review; without this every hook is skipped silently.
@@ -555,10 +619,8 @@ fn codex_brief_reaches_the_first_request_the_plan_hook_and_the_request_after_com
             "model_auto_compact_token_limit=1000",
             "continue",
         ],
-        &codex_env(),
-        SESSION_LIMIT,
+        &server,
     );
-    run.assert_ok("codex exec continue");
     assert!(run.stdout.contains("T1 done."), "{}", run.stdout);
 
     let turns = server.turns();
@@ -575,11 +637,7 @@ fn codex_brief_reaches_the_first_request_the_plan_hook_and_the_request_after_com
     );
     assert!(turns[1].body.contains("CONTEXT CHECKPOINT COMPACTION"));
     assert_has_brief(&turns[2].body, "Codex's first request after compaction");
-    let sources: Vec<Value> = payloads(&dir, "SessionStart")
-        .iter()
-        .map(|p| p["source"].clone())
-        .collect();
-    assert_eq!(sources, ["startup", "compact"]);
+    assert_eq!(session_start_sources(&dir), ["startup", "compact"]);
     let tool = &payloads(&dir, "PostToolUse")[0];
     assert_eq!(tool["tool_name"], "update_plan");
     assert_eq!(tool["tool_input"]["plan"][0]["status"], "completed");
@@ -592,7 +650,7 @@ fn codex_brief_reaches_the_first_request_the_plan_hook_and_the_request_after_com
         1,
         "exec fires SessionEnd"
     );
-    let log = sb.ok(&repo, &["log", "42"]);
+    let log = h.sb.ok(&h.repo, &["log", "42"]);
     assert!(log.contains("auto: pre-compact"), "{log}");
 }
 
@@ -613,60 +671,28 @@ fn gemini_settings(sb: &Sandbox) {
     );
 }
 
-fn gemini_env(server: &ModelServer) -> Vec<(&'static str, String)> {
-    vec![
-        ("GOOGLE_GEMINI_BASE_URL", server.url()),
-        ("GEMINI_API_KEY", "test-key".into()),
-        ("GEMINI_CLI_TRUST_WORKSPACE", "true".into()),
-        ("GEMINI_CLI_NO_RELAUNCH", "true".into()),
-        ("HTTPS_PROXY", "http://127.0.0.1:9".into()),
-        ("HTTP_PROXY", "http://127.0.0.1:9".into()),
-        ("NO_PROXY", "127.0.0.1,localhost".into()),
-    ]
-}
-
 #[test]
 fn gemini_brief_reaches_the_first_request_and_the_todo_hook() {
-    let Some(gemini) = agent_cli("gemini") else {
+    let Some(h) = harness(Agent::Gemini, false, true) else {
         return;
     };
-    let sb = Sandbox::new();
-    let repo = story_repo(&sb);
-    sb.ok(&repo, &["agent", "install", "gemini", "--project"]);
-    let (dump, dir) = dump_script(&sb);
-    add_dump_hooks(
-        &repo.join(".gemini/settings.json"),
-        &dump,
-        &[
-            "SessionStart",
-            "BeforeAgent",
-            "AfterTool",
-            "PreCompress",
-            "AfterAgent",
-            "SessionEnd",
-        ],
-    );
-    gemini_settings(&sb);
+    let dir = h.dump_hooks(&[
+        "SessionStart",
+        "BeforeAgent",
+        "AfterTool",
+        "PreCompress",
+        "AfterAgent",
+        "SessionEnd",
+    ]);
     let todos = json!({"todos": [
         {"description": "T1 — build the form", "status": "completed"},
         {"description": "T2 — wire the API", "status": "in_progress"}]});
-    let server = ModelServer::start(
-        Wire::Gemini,
-        steps(vec![
-            Step::tool("write_todos", todos),
-            Step::text("T1 done."),
-        ]),
-    );
+    let server = h.serve(steps(vec![
+        Step::tool("write_todos", todos),
+        Step::text("T1 done."),
+    ]));
     // write_todos exists only for Gemini 2.x models that are not previews.
-    let run = run_bounded(
-        &sb,
-        &repo,
-        &gemini,
-        &["-m", "gemini-2.5-flash", "-p", "continue"],
-        &gemini_env(&server),
-        SESSION_LIMIT,
-    );
-    run.assert_ok("gemini -p continue");
+    let run = h.session(&["-m", "gemini-2.5-flash", "-p", "continue"], &server);
     assert!(run.stdout.contains("T1 done."), "{}", run.stdout);
 
     let turns = server.turns();
@@ -744,37 +770,24 @@ fn assert_nudged_once(server: &ModelServer, dir: &Path, agent: &str, copies: usi
     assert_eq!(stops, [false, true], "{agent}");
 }
 
+/// A session in which the model stops twice ("Stopping.", then "Saved; stopping.") under the
+/// nudge hook; returns the harness, the server, the payload directory and the run.
+fn nudged(agent: Agent, args: &[&str]) -> Option<(Harness, ModelServer, PathBuf, Run)> {
+    let h = harness(agent, false, false)?;
+    let dir = h.nudge_hook();
+    let server = h.serve(steps(vec![
+        Step::text("Stopping."),
+        Step::text("Saved; stopping."),
+    ]));
+    let run = h.session(args, &server);
+    Some((h, server, dir, run))
+}
+
 #[test]
 fn claude_stop_hook_block_reaches_the_model_once() {
-    let Some(claude) = agent_cli("claude") else {
+    let Some((_h, server, dir, run)) = nudged(Agent::Claude, &["-p", "continue"]) else {
         return;
     };
-    let sb = Sandbox::new();
-    let repo = story_repo(&sb);
-    let (nudge, dir) = nudge_script(&sb);
-    sb.file(
-        "r/.claude/settings.json",
-        json!({"hooks": {"Stop": [{"hooks": [{"type": "command",
-            "command": nudge.display().to_string()}]}]}})
-        .to_string()
-        .as_bytes(),
-    );
-    let server = ModelServer::start(
-        Wire::Anthropic,
-        steps(vec![
-            Step::text("Stopping."),
-            Step::text("Saved; stopping."),
-        ]),
-    );
-    let run = run_bounded(
-        &sb,
-        &repo,
-        &claude,
-        &["-p", "continue"],
-        &claude_env(&server),
-        SESSION_LIMIT,
-    );
-    run.assert_ok("claude -p continue");
     assert_eq!(run.stdout.trim(), "Saved; stopping.");
     // Claude Code sends the reason twice: as a user message "Stop hook feedback:\n<reason>" and
     // as a system message "Stop hook blocking error from command: \"<command>\": <reason>".
@@ -786,36 +799,10 @@ fn claude_stop_hook_block_reaches_the_model_once() {
 
 #[test]
 fn codex_stop_hook_block_reaches_the_model_once() {
-    let Some(codex) = agent_cli("codex") else {
+    let args = ["exec", "--dangerously-bypass-hook-trust", "continue"];
+    let Some((_h, server, dir, _)) = nudged(Agent::Codex, &args) else {
         return;
     };
-    let sb = Sandbox::new();
-    let repo = story_repo(&sb);
-    let (nudge, dir) = nudge_script(&sb);
-    sb.file(
-        "r/.codex/hooks.json",
-        json!({"hooks": {"Stop": [{"hooks": [{"type": "command",
-            "command": nudge.display().to_string()}]}]}})
-        .to_string()
-        .as_bytes(),
-    );
-    let server = ModelServer::start(
-        Wire::Responses,
-        steps(vec![
-            Step::text("Stopping."),
-            Step::text("Saved; stopping."),
-        ]),
-    );
-    codex_config(&sb, &server, &repo);
-    let run = run_bounded(
-        &sb,
-        &repo,
-        &codex,
-        &["exec", "--dangerously-bypass-hook-trust", "continue"],
-        &codex_env(),
-        SESSION_LIMIT,
-    );
-    run.assert_ok("codex exec continue");
     assert_nudged_once(&server, &dir, "codex", 1);
     // The reason comes back as a user message wrapped in <hook_prompt>.
     assert!(server.turns()[1].body.contains("<hook_prompt hook_run_id="));
@@ -823,36 +810,10 @@ fn codex_stop_hook_block_reaches_the_model_once() {
 
 #[test]
 fn gemini_after_agent_block_reaches_the_model_once() {
-    let Some(gemini) = agent_cli("gemini") else {
+    let args = ["-m", "gemini-2.5-flash", "-p", "continue"];
+    let Some((_h, server, dir, run)) = nudged(Agent::Gemini, &args) else {
         return;
     };
-    let sb = Sandbox::new();
-    let repo = story_repo(&sb);
-    let (nudge, dir) = nudge_script(&sb);
-    sb.file(
-        "r/.gemini/settings.json",
-        json!({"hooks": {"AfterAgent": [{"hooks": [{"type": "command", "name": "nudge",
-            "command": nudge.display().to_string()}]}]}})
-        .to_string()
-        .as_bytes(),
-    );
-    gemini_settings(&sb);
-    let server = ModelServer::start(
-        Wire::Gemini,
-        steps(vec![
-            Step::text("Stopping."),
-            Step::text("Saved; stopping."),
-        ]),
-    );
-    let run = run_bounded(
-        &sb,
-        &repo,
-        &gemini,
-        &["-m", "gemini-2.5-flash", "-p", "continue"],
-        &gemini_env(&server),
-        SESSION_LIMIT,
-    );
-    run.assert_ok("gemini -p continue");
     assert!(run.stdout.contains("Saved; stopping."), "{}", run.stdout);
     assert_nudged_once(&server, &dir, "gemini", 1);
 }
@@ -886,30 +847,11 @@ fn sha256(text: &str) -> String {
 /// false), which is what `agent install` can write to pre-trust its own entries.
 #[test]
 fn codex_skips_untrusted_hooks_silently_and_runs_them_once_their_hash_is_trusted() {
-    let Some(codex) = agent_cli("codex") else {
+    let Some(h) = harness(Agent::Codex, false, true) else {
         return;
     };
-    let sb = Sandbox::new();
-    let repo = story_repo(&sb);
-    sb.ok(&repo, &["agent", "install", "codex", "--project"]);
-    let server = ModelServer::start(
-        Wire::Responses,
-        steps(vec![Step::text("One."), Step::text("Two.")]),
-    );
-    codex_config(&sb, &server, &repo);
-    let run = |what| {
-        let r = run_bounded(
-            &sb,
-            &repo,
-            &codex,
-            &["exec", "hello"],
-            &codex_env(),
-            SESSION_LIMIT,
-        );
-        r.assert_ok(what);
-        r
-    };
-    let untrusted = run("codex exec without trust");
+    let server = h.serve(steps(vec![Step::text("One."), Step::text("Two.")]));
+    let untrusted = h.session(&["exec", "hello"], &server);
     assert!(!server.turns()[0].body.contains(TITLE), "no hook ran");
     assert!(
         !(untrusted.stdout + &untrusted.stderr).contains("hook"),
@@ -922,15 +864,15 @@ fn codex_skips_untrusted_hooks_silently_and_runs_them_once_their_hash_is_trusted
             "type": "command"}]});
     // serde_json's map is ordered by key: this is the sorted compact form.
     let hash = sha256(&identity.to_string());
-    let hooks_json = repo.join(".codex/hooks.json").canonicalize().unwrap();
-    let config = sb.path("home/.codex/config.toml");
+    let hooks_json = h.repo.join(".codex/hooks.json").canonicalize().unwrap();
+    let config = h.sb.path("home/.codex/config.toml");
     let mut text = std::fs::read_to_string(&config).unwrap();
     text += &format!(
         "\n[hooks.state.\"{}:session_start:0:0\"]\ntrusted_hash = \"{hash}\"\n",
         hooks_json.display()
     );
     std::fs::write(&config, text).unwrap();
-    let trusted = run("codex exec with the hash trusted");
+    let trusted = h.session(&["exec", "hello"], &server);
     assert_has_brief(
         &server.turns()[1].body,
         "Codex's request with a trusted hook",
@@ -945,24 +887,12 @@ fn codex_skips_untrusted_hooks_silently_and_runs_them_once_their_hash_is_trusted
 /// without a story.
 #[test]
 fn codex_on_main_shows_the_session_start_hook_failed_today() {
-    let Some(codex) = agent_cli("codex") else {
+    let Some(h) = harness(Agent::Codex, true, true) else {
         return;
     };
-    let sb = Sandbox::new();
-    let repo = story_repo(&sb);
-    sb.git(&repo, &["switch", "-q", "main"]);
-    sb.ok(&repo, &["agent", "install", "codex", "--project"]);
-    let server = ModelServer::start(Wire::Responses, steps(vec![Step::text("Hello.")]));
-    codex_config(&sb, &server, &repo);
-    let run = run_bounded(
-        &sb,
-        &repo,
-        &codex,
-        &["exec", "--dangerously-bypass-hook-trust", "hello"],
-        &codex_env(),
-        SESSION_LIMIT,
-    );
-    run.assert_ok("codex exec hello on main");
+    let server = h.serve(steps(vec![Step::text("Hello.")]));
+    let args = ["exec", "--dangerously-bypass-hook-trust", "hello"];
+    let run = h.session(&args, &server);
     assert!(
         run.stderr.contains("hook: SessionStart Failed"),
         "{}",
@@ -974,24 +904,11 @@ fn codex_on_main_shows_the_session_start_hook_failed_today() {
 /// "Hook system message"s. Flip when the hooks stay quiet without a story.
 #[test]
 fn gemini_on_main_shows_hook_save_errors_today() {
-    let Some(gemini) = agent_cli("gemini") else {
+    let Some(h) = harness(Agent::Gemini, true, true) else {
         return;
     };
-    let sb = Sandbox::new();
-    let repo = story_repo(&sb);
-    sb.git(&repo, &["switch", "-q", "main"]);
-    sb.ok(&repo, &["agent", "install", "gemini", "--project"]);
-    gemini_settings(&sb);
-    let server = ModelServer::start(Wire::Gemini, steps(vec![Step::text("Hello.")]));
-    let run = run_bounded(
-        &sb,
-        &repo,
-        &gemini,
-        &["-m", "gemini-2.5-flash", "-p", "hello"],
-        &gemini_env(&server),
-        SESSION_LIMIT,
-    );
-    run.assert_ok("gemini -p hello on main");
+    let server = h.serve(steps(vec![Step::text("Hello.")]));
+    let run = h.session(&["-m", "gemini-2.5-flash", "-p", "hello"], &server);
     let all = run.stdout.clone() + &run.stderr;
     assert_eq!(
         all.matches("Hook system message: error: cannot detect the story")
