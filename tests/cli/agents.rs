@@ -9,7 +9,7 @@
 //! Every agent process runs in its own process group and is killed when it overruns its limit.
 
 use crate::common::agent_server::{ModelServer, Scripted, Step, Wire};
-use crate::common::Sandbox;
+use crate::common::{read_json, Sandbox};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -65,15 +65,6 @@ impl Run {
     }
 }
 
-/// PATH with the built `git-checkpoint` first, so the installed `git checkpoint ...` hook
-/// commands run the binary under test.
-fn path_with_bin() -> String {
-    let bin = assert_cmd::cargo::cargo_bin("git-checkpoint");
-    let dir = bin.parent().expect("binary has a directory").to_path_buf();
-    let rest = std::env::var("PATH").unwrap_or_default();
-    format!("{}:{rest}", dir.display())
-}
-
 /// Runs `program args` in `dir` with the sandbox's hermetic environment plus `env`, stdin
 /// closed, output to files; kills its whole process group after `limit` or when it exits.
 fn run_bounded(
@@ -91,11 +82,9 @@ fn run_bounded(
         .unwrap_or(0);
     let out_path = sb.path(&format!("run-{n}.out"));
     let err_path = sb.path(&format!("run-{n}.err"));
-    let mut cmd = Command::new(program);
-    sb.env(&mut cmd);
-    cmd.current_dir(dir)
-        .args(args)
-        .env("PATH", path_with_bin())
+    // The installed `git checkpoint ...` hook commands run the binary under test.
+    let mut cmd = sb.with_bin_on_path(program, dir);
+    cmd.args(args)
         .env_remove("CODEX_HOME")
         .env_remove("CLAUDE_CONFIG_DIR")
         .env_remove("ANTHROPIC_AUTH_TOKEN")
@@ -188,7 +177,7 @@ fn dump_script(sb: &Sandbox) -> (PathBuf, PathBuf) {
 /// Adds a dump hook for each of `events` to the hooks file at `path` (Claude Code, Codex and
 /// Gemini CLI share the `{"hooks": {EVENT: [{"hooks": [{"type": "command", ...}]}]}}` shape).
 fn add_dump_hooks(path: &Path, script: &Path, events: &[&str]) {
-    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut v = read_json(path);
     for ev in events {
         let cmd = json!({"type": "command", "name": format!("dump-{ev}"),
             "command": format!("{} {ev}", script.display())});

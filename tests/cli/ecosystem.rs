@@ -2,21 +2,10 @@
 //! pages found by `git help`, config, colour and the pager, agent hooks, PR bodies.
 //! Everything runs the real binary, real git, real bash and real man.
 
-use crate::common::{Sandbox, CP_MD, SEED_313};
+use crate::common::{assert_contains_all, bin, read_json, Sandbox, CP_MD, SEED_313};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-
-fn bin() -> PathBuf {
-    assert_cmd::cargo::cargo_bin("git-checkpoint")
-}
-
-/// PATH with the directory of the built binary first, so `git checkpoint` runs it.
-fn path_with_bin() -> String {
-    let dir = bin().parent().unwrap().to_path_buf();
-    let rest = std::env::var("PATH").unwrap_or_default();
-    format!("{}:{rest}", dir.display())
-}
+use std::process::{Command, Output, Stdio};
 
 fn sh_quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', "'\\''"))
@@ -25,11 +14,8 @@ fn sh_quote(s: &str) -> String {
 /// Runs `line` (a shell command line) on a pseudo-terminal via script(1), with the sandbox
 /// environment plus `env`, and returns what the terminal received.
 fn tty(sb: &Sandbox, dir: &Path, line: &str, env: &[(&str, &str)]) -> String {
-    let mut cmd = Command::new("script");
-    sb.env(&mut cmd);
-    cmd.current_dir(dir)
-        .args(["-qec", line, "/dev/null"])
-        .env("PATH", path_with_bin())
+    let mut cmd = sb.with_bin_on_path("script", dir);
+    cmd.args(["-qec", line, "/dev/null"])
         .env("TERM", "xterm")
         .stdin(Stdio::null())
         .envs(env.iter().copied());
@@ -127,12 +113,9 @@ comp "git checkpoint list --j"
         git = sh_quote(git_bash_completion().to_str().unwrap()),
         ours = sh_quote(ours.to_str().unwrap()),
     );
-    let mut cmd = Command::new("bash");
-    sb.env(&mut cmd);
-    let out = cmd
-        .current_dir(&repo)
+    let out = sb
+        .with_bin_on_path("bash", &repo)
         .args(["--norc", "--noprofile", "-c", &script])
-        .env("PATH", path_with_bin())
         .output()
         .expect("bash runs");
     let text = String::from_utf8_lossy(&out.stdout);
@@ -187,6 +170,31 @@ comp "git checkpoint list --j"
 // ---------------------------------------------------------------------------------------------
 // Man pages
 
+/// Runs `program args` in `dir` with the sandbox's environment, `PATH` set to `path` and man
+/// pages printed (`MANPAGER=cat`) 100 columns wide.
+fn run_on_path(sb: &Sandbox, dir: &Path, path: &str, program: &str, args: &[&str]) -> Output {
+    let mut cmd = Command::new(program);
+    sb.env(&mut cmd);
+    cmd.current_dir(dir)
+        .args(args)
+        .env("PATH", path)
+        .env("MANPAGER", "cat")
+        .env("MANWIDTH", "100")
+        .output()
+        .unwrap_or_else(|e| panic!("{program} runs: {e}"))
+}
+
+/// Asserts that `git args` succeeded with a manual on stdout holding each of `wanted`.
+fn assert_manual(out: &Output, args: &[&str], wanted: &[&str]) {
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "git {args:?}: {text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_contains_all(&text, wanted, &format!("git {args:?}"));
+}
+
 #[test]
 fn install_man_in_a_clean_home_makes_git_help_show_our_page() {
     let (sb, repo) = Sandbox::with_repo();
@@ -195,17 +203,7 @@ fn install_man_in_a_clean_home_makes_git_help_show_our_page() {
     std::fs::create_dir_all(&cargo_bin).unwrap();
     std::fs::copy(bin(), cargo_bin.join("git-checkpoint")).unwrap();
     let path = format!("{}:/usr/local/bin:/usr/bin:/bin", cargo_bin.display());
-    let git = |args: &[&str]| {
-        let mut cmd = Command::new("git");
-        sb.env(&mut cmd);
-        cmd.current_dir(&repo)
-            .args(args)
-            .env("PATH", &path)
-            .env("MANPAGER", "cat")
-            .env("MANWIDTH", "100")
-            .output()
-            .expect("git runs")
-    };
+    let git = |args: &[&str]| run_on_path(&sb, &repo, &path, "git", args);
     let out = git(&["checkpoint", "install-man"]);
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -221,29 +219,22 @@ fn install_man_in_a_clean_home_makes_git_help_show_our_page() {
     );
     for args in [&["help", "checkpoint"][..], &["checkpoint", "--help"][..]] {
         let out = git(args);
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "git {args:?}: {text}{}",
-            String::from_utf8_lossy(&out.stderr)
+        assert_manual(
+            &out,
+            args,
+            &[
+                "git-checkpoint",
+                "CONFIGURATION",
+                "checkpoint.maxSize",
+                "ENVIRONMENT",
+                "GIT_PAGER",
+                "EXIT STATUS",
+                "STORAGE FORMAT",
+                "Checkpoint-Format: 1",
+                "JSON SCHEMA",
+                "checkpoint.schema.json",
+            ],
         );
-        for want in [
-            "git-checkpoint",
-            "CONFIGURATION",
-            "checkpoint.maxSize",
-            "ENVIRONMENT",
-            "GIT_PAGER",
-            "EXIT STATUS",
-            "STORAGE FORMAT",
-            "Checkpoint-Format: 1",
-            "JSON SCHEMA",
-            "checkpoint.schema.json",
-        ] {
-            assert!(
-                text.contains(want),
-                "git {args:?}: want {want:?} in\n{text}"
-            );
-        }
     }
     // A subcommand page, as `git help checkpoint-save` would ask man.
     let out = Command::new("man")
@@ -307,17 +298,7 @@ fn readme_install_line_makes_git_checkpoint_help_open_the_manual() {
 {line}"#,
         bin = sh_quote(bin().to_str().unwrap()),
     );
-    let run = |program: &str, args: &[&str]| {
-        let mut cmd = Command::new(program);
-        sb.env(&mut cmd);
-        cmd.current_dir(&repo)
-            .args(args)
-            .env("PATH", &path)
-            .env("MANPAGER", "cat")
-            .env("MANWIDTH", "100")
-            .output()
-            .expect("runs")
-    };
+    let run = |program: &str, args: &[&str]| run_on_path(&sb, &repo, &path, program, args);
     let out = run(
         "bash",
         &["--norc", "--noprofile", "-euo", "pipefail", "-c", &script],
@@ -336,23 +317,16 @@ fn readme_install_line_makes_git_checkpoint_help_open_the_manual() {
         &["help", "-m", "checkpoint"][..],
     ] {
         let out = run("git", args);
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "git {args:?}: {text}{}",
-            String::from_utf8_lossy(&out.stderr)
+        assert_manual(
+            &out,
+            args,
+            &[
+                "GIT-CHECKPOINT(1)",
+                "Git Manual",
+                "CONFIGURATION",
+                "EXIT STATUS",
+            ],
         );
-        for want in [
-            "GIT-CHECKPOINT(1)",
-            "Git Manual",
-            "CONFIGURATION",
-            "EXIT STATUS",
-        ] {
-            assert!(
-                text.contains(want),
-                "git {args:?}: want {want:?} in\n{text}"
-            );
-        }
     }
 }
 
@@ -507,20 +481,15 @@ fn config_keys_are_read_with_git_rules() {
     sb.git(&repo, &["config", "checkpoint.maxSize", "1m"]);
     sb.ok(&repo, &["save", "auth", "--title", "fits now"]);
     // Command-line config (git -c) is seen too.
-    let mut cmd = Command::new("git");
-    sb.env(&mut cmd);
-    let out = cmd
-        .current_dir(&repo)
+    let out = sb
+        .with_bin_on_path("git", &repo)
         .args(["-c", "color.checkpoint=always", "checkpoint", "log", "auth"])
-        .env("PATH", path_with_bin())
         .output()
         .unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains("\x1b[33m"));
     // `git -c` wins over the repository's value for the storage keys too.
-    let mut cmd = Command::new("git");
-    sb.env(&mut cmd);
-    let out = cmd
-        .current_dir(&repo)
+    let out = sb
+        .with_bin_on_path("git", &repo)
         .args([
             "-c",
             "checkpoint.maxSize=10",
@@ -530,16 +499,13 @@ fn config_keys_are_read_with_git_rules() {
             "--goal",
             "longer than ten",
         ])
-        .env("PATH", path_with_bin())
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("checkpoint.maxSize"));
     sb.git(&repo, &["switch", "-q", "-c", "work/story_77"]);
-    let mut cmd = Command::new("git");
-    sb.env(&mut cmd);
-    let out = cmd
-        .current_dir(&repo)
+    let out = sb
+        .with_bin_on_path("git", &repo)
         .args([
             "-c",
             r"checkpoint.storyPattern=story_(\d+)",
@@ -548,7 +514,6 @@ fn config_keys_are_read_with_git_rules() {
             "--todo",
             "t",
         ])
-        .env("PATH", path_with_bin())
         .output()
         .unwrap();
     assert!(
@@ -577,15 +542,17 @@ fn long_help_lists_config_env_and_exit_codes() {
             k.name
         );
     }
-    for want in [
-        "GIT_PAGER",
-        "NO_COLOR",
-        "GIT_CHECKPOINT_STORY",
-        "Exit codes",
-        "refs/checkpoints/<story>",
-    ] {
-        assert!(help.contains(want), "--help lacks {want}");
-    }
+    assert_contains_all(
+        &help,
+        &[
+            "GIT_PAGER",
+            "NO_COLOR",
+            "GIT_CHECKPOINT_STORY",
+            "Exit codes",
+            "refs/checkpoints/<story>",
+        ],
+        "--help",
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -656,9 +623,7 @@ fn agent_install_claude_merges_keeps_keys_and_is_idempotent() {
 fn agent_install_writes_each_agents_own_format() {
     let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["agent", "install", "codex"]);
-    let codex: Value =
-        serde_json::from_str(&std::fs::read_to_string(repo.join(".codex/hooks.json")).unwrap())
-            .unwrap();
+    let codex = read_json(&repo.join(".codex/hooks.json"));
     assert_eq!(
         codex["hooks"]["SessionStart"][0]["hooks"][0]["command"],
         "git checkpoint prompt"
@@ -666,9 +631,7 @@ fn agent_install_writes_each_agents_own_format() {
     assert!(codex["hooks"]["PreCompact"].is_array());
 
     sb.ok(&repo, &["agent", "install", "cursor"]);
-    let cursor: Value =
-        serde_json::from_str(&std::fs::read_to_string(repo.join(".cursor/hooks.json")).unwrap())
-            .unwrap();
+    let cursor = read_json(&repo.join(".cursor/hooks.json"));
     assert_eq!(cursor["version"], 1);
     assert_eq!(
         cursor["hooks"]["sessionStart"][0]["command"],
@@ -677,10 +640,7 @@ fn agent_install_writes_each_agents_own_format() {
     assert!(cursor["hooks"]["preCompact"].is_array());
 
     sb.ok(&repo, &["agent", "install", "gemini", "--user"]);
-    let gemini: Value = serde_json::from_str(
-        &std::fs::read_to_string(sb.path("home/.gemini/settings.json")).unwrap(),
-    )
-    .unwrap();
+    let gemini = read_json(&sb.path("home/.gemini/settings.json"));
     assert!(gemini["hooks"]["PreCompress"].is_array());
     assert_eq!(
         gemini["hooks"]["SessionStart"][0]["hooks"][0]["command"],
@@ -690,13 +650,8 @@ fn agent_install_writes_each_agents_own_format() {
     // A settings file that is not JSON is left alone, with the path and the fix named.
     std::fs::create_dir_all(repo.join(".claude")).unwrap();
     std::fs::write(repo.join(".claude/settings.json"), "{ not json").unwrap();
-    let out = sb
-        .cp(&repo)
-        .args(["agent", "install", "claude"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let (code, _, err) = sb.run(&repo, &["agent", "install", "claude"]);
+    assert_eq!(code, 1);
     assert!(
         err.contains(".claude/settings.json") && err.contains("not valid JSON"),
         "{err}"
@@ -706,13 +661,9 @@ fn agent_install_writes_each_agents_own_format() {
         "{ not json"
     );
     // Unknown agents are a usage error listing the known ones.
-    let out = sb
-        .cp(&repo)
-        .args(["agent", "install", "vim"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("claude"));
+    let (code, _, err) = sb.run(&repo, &["agent", "install", "vim"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("claude"), "{err}");
 }
 
 #[test]
@@ -754,36 +705,39 @@ fn skill_file_teaches_git_checkpoint() {
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("agents/SKILL.md"))
             .unwrap();
     assert!(skill.starts_with("---\nname: "), "skill front matter");
-    for want in [
-        "git checkpoint save",
-        "git checkpoint resume",
-        "description:",
-    ] {
-        assert!(skill.contains(want), "{want}");
-    }
+    assert_contains_all(
+        &skill,
+        &[
+            "git checkpoint save",
+            "git checkpoint resume",
+            "description:",
+        ],
+        "agents/SKILL.md",
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
 // PR bodies
 
+/// What the PR body of seed 000's example holds.
+const PR_BODY: &[&str] = &[
+    "## Summary",
+    "**Skill corpus effectiveness: trigger descriptions, shared references, ...** (story #313)",
+    "Optimize the 35-skill corpus",
+    "## Tasks done",
+    "- [x] T1 — Router/catalog + correctness fixes — PR #325",
+    "- [x] T2 — Authoring effectiveness standard — PR #319",
+    "## Key decisions",
+    "- Shared-reference naming: `skill-conventions/<topic>.md`",
+    "## Remaining work",
+    "- [ ] T6 — Completion criteria + steering pass",
+    "**Next:** finish the negation sweep",
+    "Source: github.com/foomakers/pair/issues/313",
+    "Checkpoint: `",
+];
+
 fn assert_pr_body(body: &str) {
-    for want in [
-        "## Summary",
-        "**Skill corpus effectiveness: trigger descriptions, shared references, ...** (story #313)",
-        "Optimize the 35-skill corpus",
-        "## Tasks done",
-        "- [x] T1 — Router/catalog + correctness fixes — PR #325",
-        "- [x] T2 — Authoring effectiveness standard — PR #319",
-        "## Key decisions",
-        "- Shared-reference naming: `skill-conventions/<topic>.md`",
-        "## Remaining work",
-        "- [ ] T6 — Completion criteria + steering pass",
-        "**Next:** finish the negation sweep",
-        "Source: github.com/foomakers/pair/issues/313",
-        "Checkpoint: `",
-    ] {
-        assert!(body.contains(want), "want {want:?} in\n{body}");
-    }
+    assert_contains_all(body, PR_BODY, "the PR body");
 }
 
 #[test]
@@ -878,12 +832,9 @@ fn readme_ci_example_runs_on_a_fresh_clone_of_a_bare_remote() {
         ],
     );
     assert!(sb.refs(&ci).lines().all(|l| !l.contains("checkpoints")));
-    let mut cmd = Command::new("bash");
-    sb.env(&mut cmd);
-    let out = cmd
-        .current_dir(&ci)
+    let out = sb
+        .with_bin_on_path("bash", &ci)
         .args(["-euo", "pipefail", "-c", &readme_ci_example()])
-        .env("PATH", path_with_bin())
         .env("GITHUB_HEAD_REF", "chore/#313-t6-completion-criteria")
         .output()
         .unwrap();

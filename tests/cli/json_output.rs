@@ -4,15 +4,11 @@
 //! `git_checkpoint::json`; `generated.rs` checks the files are fresh). The schemas forbid
 //! unknown fields and require every field, and docs/FORMAT.md names every field.
 
-use crate::common::{schema, Sandbox, CP_MD};
+use crate::common::{bin, schema, Sandbox, CP_MD};
 use serde_json::Value;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-
-fn bin() -> PathBuf {
-    assert_cmd::cargo::cargo_bin("git-checkpoint")
-}
 
 /// The subcommand names listed in the `Commands:` section of a `--help` text.
 fn subcommands(help: &str) -> Vec<String> {

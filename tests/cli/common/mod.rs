@@ -17,6 +17,35 @@ pub const CP_MD: &str = "## Story\nauth\n## Branch\nmain\n## Tasks Done\n- a\n##
 /// The example checkpoint of seed 000 (story #313).
 pub const SEED_313: &str = include_str!("../../corpus/seeds/313.md");
 
+/// The built `git-checkpoint` binary.
+pub fn bin() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("git-checkpoint")
+}
+
+/// PATH with the directory of the built binary first, so `git checkpoint` runs it.
+pub fn path_with_bin() -> String {
+    let bin = bin();
+    let dir = bin.parent().expect("the binary has a directory");
+    let rest = std::env::var("PATH").unwrap_or_default();
+    format!("{}:{rest}", dir.display())
+}
+
+/// Asserts `text` contains each of `wanted`; `what` names the text in the failure message.
+pub fn assert_contains_all(text: &str, wanted: &[&str], what: &str) {
+    for want in wanted {
+        assert!(text.contains(want), "{what}: want {want:?} in\n{text}");
+    }
+}
+
+/// The JSON document in the file at `path`; panics naming the file when it is missing or not
+/// JSON.
+pub fn read_json(path: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("{} is not JSON ({e}): {text}", path.display()))
+}
+
 /// A sandbox: a temp dir holding an empty global config and HOME, plus any repos made in it.
 pub struct Sandbox {
     pub tmp: TempDir,
@@ -66,6 +95,18 @@ impl Sandbox {
             .env("TZ", "UTC")
             .env("LC_ALL", "C")
             .env("TERM", "dumb");
+    }
+
+    /// `program` in `dir` with the hermetic environment and [`path_with_bin`] as PATH.
+    pub fn with_bin_on_path(
+        &self,
+        program: impl AsRef<std::ffi::OsStr>,
+        dir: &Path,
+    ) -> std::process::Command {
+        let mut cmd = std::process::Command::new(program);
+        self.env(&mut cmd);
+        cmd.current_dir(dir).env("PATH", path_with_bin());
+        cmd
     }
 
     /// Runs real git in `dir` and returns stdout; panics on failure.
