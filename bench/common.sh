@@ -1,5 +1,21 @@
-# Shared by the benchmark scripts (sourced, not run): the release build and a hermetic
-# environment. Needs bash, git, cargo and coreutils.
+# Shared by the benchmark scripts (sourced, not run): the release build, a hermetic
+# environment and the dated test history. Needs bash, git, cargo and coreutils.
+
+# The checkout the scripts measure.
+root=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
+
+# bench_params VAR=DEFAULT...: sets each VAR from the environment's BENCH_<VAR> (DEFAULT when
+# that is unset or empty); exits 2 unless each is a positive integer.
+bench_params() {
+    local p v value
+    for p in "$@"; do
+        v=${p%%=*}
+        value=BENCH_$v
+        value=${!value:-${p#*=}}
+        case $value in '' | *[!0-9]* | 0) echo "BENCH_$v must be a positive integer" >&2; exit 2 ;; esac
+        printf -v "$v" '%s' "$value"
+    done
+}
 
 # build_release: builds the release binary and sets BIN to its path (wherever cargo put it).
 build_release() {
@@ -76,12 +92,97 @@ dur_ms() { # "1m2.345s" -> 62345
     echo $((10#$m * 60000 + 10#$sec * 1000 + 10#${frac:0:3}))
 }
 
+# measure_rounds: runs the caller's op_KIND functions for each KIND in the array `kinds`, N
+# times in all (N, CHUNK from the caller), in rounds of at most CHUNK, rotating which kind goes
+# first in each round. op_KIND gets CHUNK x ${mult[KIND]} iterations (1 when the caller has no
+# `mult`) and runs in ${dir[KIND]} (when the caller has `dir`). Leaves, per kind, the wall time
+# in ns in total[KIND], the children's CPU time in ms in cpu[KIND] and the iterations in
+# iters[KIND].
+measure_rounds() {
+    declare -gA total=() cpu=() iters=()
+    local k j n m c1 t1 done_n=0 round=0 nk=${#kinds[@]} has_mult=0 has_dir=0
+    declare -p mult &>/dev/null && has_mult=1
+    declare -p dir &>/dev/null && has_dir=1
+    for k in "${kinds[@]}"; do total[$k]=0 cpu[$k]=0 iters[$k]=0; done
+    while ((done_n < N)); do
+        n=$((N - done_n < CHUNK ? N - done_n : CHUNK))
+        for ((j = 0; j < nk; j++)); do
+            k=${kinds[(j + round) % nk]}
+            m=$n
+            ((has_mult == 0)) || m=$((n * mult[$k]))
+            ((has_dir == 0)) || cd "${dir[$k]}"
+            cpu_ms; c1=$CPU
+            now_ns; t1=$NOW
+            "op_$k" "$m"
+            now_ns
+            total[$k]=$((total[$k] + NOW - t1))
+            cpu_ms
+            cpu[$k]=$((cpu[$k] + CPU - c1))
+            iters[$k]=$((iters[$k] + m))
+        done
+        done_n=$((done_n + n))
+        round=$((round + 1))
+    done
+}
+
+# Report arithmetic, integers only: microseconds per iteration of KIND (wall, CPU), a
+# microsecond count as "m.mmm" ms, A/B in thousandths, a decimal as thousandths, and PASS when
+# thousandths <= TARGET.
+us_per_op() { echo $(((total[$1] / iters[$1] + 500) / 1000)); }
+cpu_us_per_op() { echo $(((cpu[$1] * 1000 + iters[$1] / 2) / iters[$1])); }
+fmt_ms() { printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)); }
+ratio_milli() {
+    (($2 > 0)) || { echo 0; return; }
+    echo $((($1 * 1000 + $2 / 2) / $2))
+}
+to_milli() { local w=${1%.*} f=${1#*.}000; [[ $1 == *.* ]] || f=000; echo $((10#$w * 1000 + 10#${f:0:3})); }
+verdict() { (($1 <= $(to_milli "$2"))) && echo PASS || echo FAIL; }
+
 # commit_dated MESSAGE N: commits the tracked changes, authored and committed N hours after
 # $t0 (seconds since the epoch, set by the caller), so the history is reproducible.
 commit_dated() {
     git add -u
     GIT_AUTHOR_DATE="@$((t0 + $2 * 3600)) +0000" GIT_COMMITTER_DATE="@$((t0 + $2 * 3600)) +0000" \
         git commit -q -m "$1"
+}
+
+# new_repo DIR: a new repository in DIR (on main, no automatic gc, no line-ending conversion),
+# and cds there.
+new_repo() {
+    git init -q -b main "$1"
+    cd "$1"
+    git config gc.auto 0
+    git config core.autocrlf false
+}
+
+# commit_some MESSAGE N: appends a line to four files, each chosen by the caller's pick_file
+# (which sets $picked from $RANDOM), and commits them with commit_dated.
+commit_some() {
+    local k
+    for k in 1 2 3 4; do
+        pick_file
+        printf '// change %s.%s\n' "$2" "$k" >>"$picked"
+    done
+    commit_dated "$1" "$2"
+}
+
+# dated_history MAIN BRANCH FEATURE: commits the whole working tree as "initial import" at $t0
+# (set here), then MAIN commits on main and FEATURE more on a new BRANCH (see commit_some, one
+# hour apart, $RANDOM seeded), and switches back to main, the clone's default branch.
+dated_history() {
+    local i
+    git add -A
+    t0=1700000000
+    GIT_AUTHOR_DATE="@$t0 +0000" GIT_COMMITTER_DATE="@$t0 +0000" git commit -q -m "initial import"
+    RANDOM=4242
+    for i in $(seq 1 "$1"); do
+        commit_some "main: change $i" "$i"
+    done
+    git switch -q -c "$2"
+    for i in $(seq $(($1 + 1)) $(($1 + $3))); do
+        commit_some "feature: step $((i - $1))" "$i"
+    done
+    git switch -q main
 }
 
 # clone_work_repo ORIGIN REPO BRANCH: clones ORIGIN (whose HEAD is main) to REPO and cds

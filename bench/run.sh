@@ -26,21 +26,15 @@
 
 set -euo pipefail
 
-N=${BENCH_N:-100}
-CHUNK=${BENCH_CHUNK:-10}
-case $N in '' | *[!0-9]* | 0) echo "BENCH_N must be a positive integer" >&2; exit 2 ;; esac
-case $CHUNK in '' | *[!0-9]* | 0) echo "BENCH_CHUNK must be a positive integer" >&2; exit 2 ;; esac
+# shellcheck source=bench/common.sh
+source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
+bench_params N=100 CHUNK=10
 
 SAVE_TARGET=0.5
 RESUME_TARGET=1.2
 
-script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd -- "$script_dir/.." && pwd)
-
 # ---------------------------------------------------------------------------------------------
 # 1. Build.
-# shellcheck source=bench/common.sh
-source "$script_dir/common.sh"
 build_release
 
 # ---------------------------------------------------------------------------------------------
@@ -51,10 +45,7 @@ hermetic_env bench
 origin=$tmp/origin
 repo=$tmp/repo
 echo "==> building the test repository in $origin, then cloning it to $repo"
-git init -q -b main "$origin"
-cd "$origin"
-git config gc.auto 0
-git config core.autocrlf false
+new_repo "$origin"
 
 # 2,000 files: 20 top-level packages x 10 modules x 10 files.
 for p in $(seq -w 0 19); do
@@ -70,28 +61,12 @@ for p in $(seq -w 0 19); do
 done
 printf '# bench project\n' >README.md
 printf 'target/\n*.log\n' >.gitignore
-git add -A
 # Fixed dates for the history, one hour apart, so the repository is reproducible.
-t0=1700000000
-GIT_AUTHOR_DATE="@$t0 +0000" GIT_COMMITTER_DATE="@$t0 +0000" git commit -q -m "initial import"
-
-RANDOM=4242
-commit_some() { # $1 = message, $2 = commit number (for the date)
-    local k path
-    for k in 1 2 3 4; do
-        path=$(printf 'src/pkg%02d/mod%d/file%d.rs' $((RANDOM % 20)) $((RANDOM % 10)) $((RANDOM % 10)))
-        printf '// change %s.%s\n' "$2" "$k" >>"$path"
-    done
-    commit_dated "$1" "$2"
+pick_file() {
+    # printf -v, not $(...): a subshell would reseed $RANDOM and the history would differ per run.
+    printf -v picked 'src/pkg%02d/mod%d/file%d.rs' $((RANDOM % 20)) $((RANDOM % 10)) $((RANDOM % 10))
 }
-for i in $(seq 1 295); do
-    commit_some "main: change $i" "$i"
-done
-git switch -q -c feature/bench-42
-for i in $(seq 296 299); do
-    commit_some "feature: step $((i - 295))" "$i"
-done
-git switch -q main # the clone's default branch
+dated_history 295 feature/bench-42 4
 
 clone_work_repo "$origin" "$repo" feature/bench-42
 
@@ -232,25 +207,7 @@ chain_before=$(git rev-list --count refs/checkpoints/bench2)
 
 echo "==> measuring: N=$N per kind, chunks of $CHUNK, kinds alternating"
 kinds=(save chain resume catfile start open)
-declare -A total=([save]=0 [chain]=0 [resume]=0 [catfile]=0 [start]=0 [open]=0)
-declare -A cpu=([save]=0 [chain]=0 [resume]=0 [catfile]=0 [start]=0 [open]=0)
-done_n=0
-round=0
-while ((done_n < N)); do
-    n=$((N - done_n < CHUNK ? N - done_n : CHUNK))
-    for ((j = 0; j < ${#kinds[@]}; j++)); do
-        k=${kinds[(j + round) % ${#kinds[@]}]} # rotate which kind goes first in each round
-        cpu_ms; c1=$CPU
-        now_ns; t1=$NOW
-        "op_$k" "$n"
-        now_ns
-        total[$k]=$((total[$k] + NOW - t1))
-        cpu_ms
-        cpu[$k]=$((cpu[$k] + CPU - c1))
-    done
-    done_n=$((done_n + n))
-    round=$((round + 1))
-done
+measure_rounds
 
 # Sanity: every save moved its ref by exactly one commit.
 saves=$(($(git rev-list --count refs/checkpoints/bench) - saves_before))
@@ -259,16 +216,7 @@ chains=$(($(git rev-list --count refs/checkpoints/bench2) - chain_before))
     echo "warning: expected $N new commits on each ref, got save=$saves chain=$chains" >&2
 
 # ---------------------------------------------------------------------------------------------
-# Report. Integer arithmetic only: microseconds per op, ratios in thousandths.
-us_per_op() { echo $(((total[$1] / N + 500) / 1000)); }
-cpu_us_per_op() { echo $(((cpu[$1] * 1000 + N / 2) / N)); }
-fmt_ms() { printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)); } # microseconds -> "m.mmm"
-ratio_milli() { # $1/$2 in thousandths
-    (($2 > 0)) || { echo 0; return; }
-    echo $((($1 * 1000 + $2 / 2) / $2))
-}
-to_milli() { local w=${1%.*} f=${1#*.}000; [[ $1 == *.* ]] || f=000; echo $((10#$w * 1000 + 10#${f:0:3})); }
-verdict() { (($1 <= $(to_milli "$2"))) && echo PASS || echo FAIL; }
+# Report (see the arithmetic in common.sh): microseconds per op, ratios in thousandths.
 
 s=$(us_per_op save) c=$(us_per_op chain) r=$(us_per_op resume) f=$(us_per_op catfile)
 st=$(us_per_op start) op=$(us_per_op open)

@@ -37,29 +37,19 @@
 
 set -euo pipefail
 
-N=${BENCH_N:-20}
-CHUNK=${BENCH_CHUNK:-5}
-RESUME_X=${BENCH_RESUME_X:-5}
-FILES=${BENCH_FILES:-10000}
-STORIES=${BENCH_STORIES:-10000}
-REVS=${BENCH_REVS:-20}
-for v in N CHUNK RESUME_X FILES STORIES REVS; do
-    case ${!v} in '' | *[!0-9]* | 0) echo "BENCH_$v must be a positive integer" >&2; exit 2 ;; esac
-done
+# shellcheck source=bench/common.sh
+source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
+bench_params N=20 CHUNK=5 RESUME_X=5 FILES=10000 STORIES=10000 REVS=20
 ((FILES >= 100)) || { echo "BENCH_FILES must be at least 100" >&2; exit 2; }
 
 SAVE_TARGET=0.5
 LIST_TARGET=1.0
 RESUME_TARGET=1.1
 
-script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd -- "$script_dir/.." && pwd)
 command -v python3 >/dev/null || { echo "error: python3 is needed (bench/gen-stories.py)" >&2; exit 1; }
 
 # ---------------------------------------------------------------------------------------------
 # 1. Build.
-# shellcheck source=bench/common.sh
-source "$script_dir/common.sh"
 build_release
 
 # ---------------------------------------------------------------------------------------------
@@ -74,10 +64,7 @@ secs() { echo $(($(date +%s) - $1)); }
 code=$tmp/code
 echo "==> building the code repository ($FILES files) in $tmp/code-origin, then cloning it to $code"
 t_setup=$(date +%s)
-git init -q -b main "$tmp/code-origin"
-cd "$tmp/code-origin"
-git config gc.auto 0
-git config core.autocrlf false
+new_repo "$tmp/code-origin"
 for ((i = 0; i < FILES; i++)); do
     p=$((i / 400)) m=$((i / 20 % 20)) f=$((i % 20))
     d=src/pkg$p/mod$m
@@ -87,28 +74,12 @@ for ((i = 0; i < FILES; i++)); do
 done
 printf '# scale project\n' >README.md
 printf 'target/\n*.log\n' >.gitignore
-git add -A
-t0=1700000000
-GIT_AUTHOR_DATE="@$t0 +0000" GIT_COMMITTER_DATE="@$t0 +0000" git commit -q -m "initial import"
-RANDOM=4242
 nfiles_dirs=$(((FILES + 19) / 20))
-commit_some() { # $1 = message, $2 = commit number (for the date)
-    local k n path
-    for k in 1 2 3 4; do
-        n=$(((RANDOM * 32768 + RANDOM) % FILES))
-        path=src/pkg$((n / 400))/mod$((n / 20 % 20))/file$((n % 20)).rs
-        printf '// change %s.%s\n' "$2" "$k" >>"$path"
-    done
-    commit_dated "$1" "$2"
+pick_file() {
+    local n=$(((RANDOM * 32768 + RANDOM) % FILES))
+    picked=src/pkg$((n / 400))/mod$((n / 20 % 20))/file$((n % 20)).rs
 }
-for i in $(seq 1 10); do
-    commit_some "main: change $i" "$i"
-done
-git switch -q -c feature/scale-42
-for i in $(seq 11 15); do
-    commit_some "feature: step $((i - 10))" "$i"
-done
-git switch -q main # the clone's default branch
+dated_history 10 feature/scale-42 5
 clone_work_repo "$tmp/code-origin" "$code" feature/scale-42
 # An ignored build dir (not descended into by either side), old mtimes on tracked files and a
 # refreshed index (no racily-clean entries forcing re-hashing), then the work in progress.
@@ -176,9 +147,9 @@ t_setup=$(date +%s)
 # --depth=0: no deltas. fast-import deltifies each blob against the previous one in the stream,
 # which chains a story's blobs through its neighbours' in the big repository but not in the small
 # one; undeltified, the resumed story's objects cost the same to read in both.
-python3 "$script_dir/gen-stories.py" "$STORIES" "$REVS" "$base" "$head_id" |
+python3 "$root/bench/gen-stories.py" "$STORIES" "$REVS" "$base" "$head_id" |
     git -C "$big" fast-import --quiet --done --depth=0
-python3 "$script_dir/gen-stories.py" "$STORIES" "$REVS" "$base" "$head_id" "$pick" |
+python3 "$root/bench/gen-stories.py" "$STORIES" "$REVS" "$base" "$head_id" "$pick" |
     git -C "$small" fast-import --quiet --done --depth=0
 layout="refs packed by git pack-refs --all, objects in fast-import's pack (no deltas)"
 for r in "$big" "$small"; do
@@ -311,46 +282,15 @@ done
 saves_before=$(git -C "$code" rev-list --count refs/checkpoints/scale)
 
 echo "==> measuring: N=$N per kind (resume x$RESUME_X), chunks of $CHUNK, kinds alternating"
-declare -A total cpu iters
-for k in "${kinds[@]}"; do total[$k]=0 cpu[$k]=0 iters[$k]=0; done
-done_n=0
-round=0
-nk=${#kinds[@]}
-while ((done_n < N)); do
-    n=$((N - done_n < CHUNK ? N - done_n : CHUNK))
-    for ((j = 0; j < nk; j++)); do
-        k=${kinds[(j + round) % nk]}
-        m=$((n * mult[$k]))
-        cd "${dir[$k]}"
-        cpu_ms; c1=$CPU
-        now_ns; t1=$NOW
-        "op_$k" "$m"
-        now_ns
-        total[$k]=$((total[$k] + NOW - t1))
-        cpu_ms
-        cpu[$k]=$((cpu[$k] + CPU - c1))
-        iters[$k]=$((iters[$k] + m))
-    done
-    done_n=$((done_n + n))
-    round=$((round + 1))
-done
+measure_rounds
 saves=$(($(git -C "$code" rev-list --count refs/checkpoints/scale) - saves_before))
 [[ $saves == "$N" ]] || echo "warning: expected $N new revisions of 'scale', got $saves" >&2
 echo "==> peak memory, one more run of each ($rss_tool)"
 measure_peaks
 
 # ---------------------------------------------------------------------------------------------
-# Report. Integer arithmetic only: microseconds per op, ratios in thousandths.
-us_per_op() { echo $(((total[$1] / iters[$1] + 500) / 1000)); }
-cpu_us_per_op() { echo $(((cpu[$1] * 1000 + iters[$1] / 2) / iters[$1])); }
-fmt_ms() { printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)); }
+# Report (see the arithmetic in common.sh): microseconds per op, ratios in thousandths.
 fmt_mb() { printf '%d.%d' $(($1 / 1024)) $((($1 % 1024) * 10 / 1024)); } # KiB -> "m.d" MiB
-ratio_milli() {
-    (($2 > 0)) || { echo 0; return; }
-    echo $((($1 * 1000 + $2 / 2) / $2))
-}
-to_milli() { local w=${1%.*} f=${1#*.}000; [[ $1 == *.* ]] || f=000; echo $((10#$w * 1000 + 10#${f:0:3})); }
-verdict() { (($1 <= $(to_milli "$2"))) && echo PASS || echo FAIL; }
 declare -A us cus
 for k in "${kinds[@]}"; do us[$k]=$(us_per_op "$k") cus[$k]=$(cpu_us_per_op "$k"); done
 

@@ -19,16 +19,11 @@
 # background `gc --auto` started by one measurement would otherwise run during the next.
 
 set -euo pipefail
-N=${BENCH_STORIES:-1000}
-RUNS=${BENCH_RUNS:-3}
-case $N in '' | *[!0-9]* | 0) echo "BENCH_STORIES must be a positive integer" >&2; exit 2 ;; esac
-case $RUNS in '' | *[!0-9]* | 0) echo "BENCH_RUNS must be a positive integer" >&2; exit 2 ;; esac
+# shellcheck source=bench/common.sh
+source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
+bench_params STORIES=1000 RUNS=3
 TARGET=2.0
 
-script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd -- "$script_dir/.." && pwd)
-# shellcheck source=bench/common.sh
-source "$script_dir/common.sh"
 build_release
 hermetic_env sync
 cd "$tmp"
@@ -39,14 +34,14 @@ git -C A push -q origin main
 git clone -q o.git B
 
 ms() { echo $(( $(date +%s%N) / 1000000 )); }
-echo "==> preparing $N stories diverged on both sides (this takes a while)"
-for i in $(seq 1 "$N"); do
+echo "==> preparing $STORIES stories diverged on both sides (this takes a while)"
+for i in $(seq 1 "$STORIES"); do
     (cd A && "$BIN" save "s$i" --title "Story $i" --todo "T1 — first" --todo "T2 — second" \
         --decision "shared decision" --next "start" >/dev/null 2>&1)
 done
 (cd A && "$BIN" push origin >/dev/null)
 (cd B && "$BIN" fetch origin >/dev/null)
-for i in $(seq 1 "$N"); do
+for i in $(seq 1 "$STORIES"); do
     (cd A && "$BIN" save "s$i" --done T1 --next "from A" >/dev/null 2>&1)
     (cd B && "$BIN" save "s$i" --todo "T3 — from B" --next "from B" >/dev/null 2>&1)
 done
@@ -91,7 +86,7 @@ for run in $(seq 1 "$RUNS"); do
 done
 
 lost=0
-for i in $(seq 1 "$N"); do
+for i in $(seq 1 "$STORIES"); do
     for r in "$(git -C A rev-parse "refs/checkpoints/s$i")" "$(git -C B rev-parse "refs/checkpoints/s$i")"; do
         git -C o1.git merge-base --is-ancestor "$r" "refs/checkpoints/s$i" || lost=1
     done
@@ -100,7 +95,7 @@ done
 ratio=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
 verdict=$(awk -v r="$ratio" -v t="$TARGET" 'BEGIN { print (r <= t ? "PASS" : "FAIL") }')
 echo
-printf 'stories diverged:            %d (cores: %s)\n' "$N" "$(nproc)"
+printf 'stories diverged:            %d (cores: %s)\n' "$STORIES" "$(nproc)"
 printf 'runs:                        %d (ratios: %s)\n' "$RUNS" "${ratios[*]}"
 printf 'median ratio sync / (fetch+push): %sx  (target <= %sx) %s\n' "$ratio" "$TARGET" "$verdict"
 [[ $lost == 0 ]] && echo "no revision lost (every story: both sides' tips are ancestors of the remote's)" || echo "REVISION LOST"
