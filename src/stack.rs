@@ -60,11 +60,7 @@ pub fn read(store: &Store) -> Result<(Option<ObjectId>, Stack)> {
     let Some(tip) = store.tip(STACK_REF)? else {
         return Ok((None, Stack::default()));
     };
-    let corrupt = |reason: String| Error::Corrupt {
-        refname: STACK_REF.into(),
-        oid: tip.to_string(),
-        reason,
-    };
+    let corrupt = |reason: String| crate::store::corrupt(STACK_REF, tip, reason);
     let commit = store
         .repo
         .find_commit(tip)
@@ -72,16 +68,9 @@ pub fn read(store: &Store) -> Result<(Option<ObjectId>, Stack)> {
     let tree = commit
         .tree()
         .map_err(|e| Error::git(format!("cannot read the tree of {tip}"), e))?;
-    let entry = tree
-        .find_entry(STACK_FILE)
-        .map(|e| e.object_id())
-        .ok_or_else(|| corrupt(format!("its tree has no {STACK_FILE}")))?;
     let data = store
-        .repo
-        .find_object(entry)
-        .map_err(|e| Error::git(format!("cannot read {STACK_FILE}"), e))?
-        .detach()
-        .data;
+        .tree_file(STACK_REF, tip, &tree, STACK_FILE)?
+        .ok_or_else(|| corrupt(format!("its tree has no {STACK_FILE}")))?;
     let stack = serde_json::from_slice(&data)
         .map_err(|e| corrupt(format!("{STACK_FILE} is not valid: {e}")))?;
     Ok((Some(tip), stack))

@@ -299,6 +299,15 @@ pub struct Store {
     config: crate::config::Config,
 }
 
+/// [`Error::Corrupt`]: the commit `id` of `refname` is not a checkpoint commit, for `reason`.
+pub(crate) fn corrupt(refname: &str, id: ObjectId, reason: String) -> Error {
+    Error::Corrupt {
+        refname: refname.to_string(),
+        oid: id.to_string(),
+        reason,
+    }
+}
+
 impl Store {
     /// A handle on the same repository whose object writes stay in memory (and are readable
     /// through it) until [`Store::take_objects`]; refs are shared. For writing many objects at
@@ -495,17 +504,43 @@ impl Store {
         })
     }
 
+    /// The bytes of the file `name` in `tree`, the tree of commit `id` of `refname` (both used
+    /// in error messages); `None` when the tree has no entry `name`.
+    ///
+    /// # Errors
+    /// [`Error::Corrupt`] when the entry is not a file; [`Error::Git`] when the blob cannot be
+    /// read.
+    pub fn tree_file(
+        &self,
+        refname: &str,
+        id: ObjectId,
+        tree: &gix::Tree<'_>,
+        name: &str,
+    ) -> Result<Option<Vec<u8>>> {
+        let Some(entry) = tree.find_entry(name) else {
+            return Ok(None);
+        };
+        if !entry.mode().is_blob() {
+            return Err(corrupt(
+                refname,
+                id,
+                format!("{name} is not a file in its tree"),
+            ));
+        }
+        let obj = self
+            .repo
+            .find_object(entry.object_id())
+            .map_err(|e| Error::git(format!("cannot read {name} of {id}"), e))?;
+        Ok(Some(obj.detach().data))
+    }
+
     /// Reads the full revision at commit `id` of `refname` (used in error messages).
     ///
     /// # Errors
     /// [`Error::Corrupt`] when the tree lacks `checkpoint.md` or `meta.json` is not valid JSON;
     /// [`Error::Git`] when objects cannot be read.
     pub fn read(&self, refname: &str, id: ObjectId) -> Result<Revision> {
-        let corrupt = |reason: String| Error::Corrupt {
-            refname: refname.to_string(),
-            oid: id.to_string(),
-            reason,
-        };
+        let corrupt = |reason: String| corrupt(refname, id, reason);
         let commit = self
             .repo
             .find_commit(id)
@@ -514,20 +549,7 @@ impl Store {
         let tree = commit
             .tree()
             .map_err(|e| Error::git(format!("cannot read the tree of {id}"), e))?;
-        let blob = |name: &str| -> Result<Option<Vec<u8>>> {
-            let Some(entry) = tree.find_entry(name) else {
-                return Ok(None);
-            };
-            if !entry.mode().is_blob() {
-                return Err(corrupt(format!("{name} is not a file in its tree")));
-            }
-            let entry = entry.object_id();
-            let obj = self
-                .repo
-                .find_object(entry)
-                .map_err(|e| Error::git(format!("cannot read {name} of {id}"), e))?;
-            Ok(Some(obj.detach().data))
-        };
+        let blob = |name: &str| self.tree_file(refname, id, &tree, name);
         let document = blob(DOCUMENT_FILE)?
             .ok_or_else(|| corrupt(format!("its tree has no {DOCUMENT_FILE}")))?;
         let meta = match blob(META_FILE)? {

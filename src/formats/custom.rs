@@ -9,8 +9,8 @@
 use super::slots::{fill_sections, header_title, render_slot, slot_for, Slot};
 use super::Saving;
 use crate::error::{Error, Result};
-use crate::model::sections::{key_value, norm, one_line, split};
-use crate::model::{Document, Parsed, UNKNOWN};
+use crate::model::sections::{key_value, norm, one_line, one_line_or, split};
+use crate::model::{heading, Document, Parsed, UNKNOWN};
 use crate::store::Store;
 use std::fmt::Write;
 
@@ -107,12 +107,12 @@ impl Custom {
 
 fn render(c: &Custom, doc: &Document) -> String {
     let mut out = String::new();
-    let story = doc.story.as_deref().map(one_line).unwrap_or(UNKNOWN.into());
-    let _ = match &doc.title {
-        Some(t) => writeln!(out, "# Checkpoint: {story} — {}", one_line(t)),
-        None => writeln!(out, "# Checkpoint: {story}"),
-    };
-    out.push('\n');
+    let story = one_line_or(doc.story.as_deref(), UNKNOWN);
+    heading(
+        &mut out,
+        &story,
+        doc.title.as_deref().map(one_line).as_deref(),
+    );
     let _ = writeln!(out, "**Template:** {}", c.name);
     if let Some(l) = &doc.last_updated {
         let _ = writeln!(out, "**Last updated:** {}", one_line(l));
@@ -161,13 +161,7 @@ fn read(c: &Custom, text: &str, p: &mut Parsed) {
         .iter()
         .map(|s| (s.heading.clone(), slot_for(&s.heading), s.required))
         .collect();
-    fill_sections(
-        &declared,
-        &candidates,
-        &mut p.doc,
-        &mut p.gaps,
-        &mut p.ignored_sections,
-    );
+    fill_sections(&declared, &candidates, p);
 }
 
 /// On every save: `last_updated` as `YYYY-MM-DD HH:MM` local time, as for `pair`.

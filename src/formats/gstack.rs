@@ -8,10 +8,10 @@
 //! and exported (a timestamped file name). Writes nothing itself.
 
 use super::import::{check_parsed, planned, story_of, Planned};
-use super::slots::{fill_sections, render_slot, Slot};
+use super::slots::{all_required, fill_sections, render_slot, Slot};
 use super::Saving;
 use crate::error::Result;
-use crate::model::sections::{norm, one_line, split, value};
+use crate::model::sections::{norm, one_line, one_line_or, split, value};
 use crate::model::{Document, Parsed, UNKNOWN};
 use crate::store::Revision;
 use crate::story::StoryId;
@@ -105,30 +105,13 @@ pub fn required_sections() -> Vec<String> {
 /// [`parse`] reads it back.
 pub fn render(doc: &Document) -> String {
     let mut out = String::from("---\n");
-    let _ = writeln!(
-        out,
-        "status: {}",
-        doc.status
-            .as_deref()
-            .map(one_line)
-            .unwrap_or("in-progress".into())
-    );
-    let _ = writeln!(
-        out,
-        "branch: {}",
-        doc.branch
-            .as_deref()
-            .map(one_line)
-            .unwrap_or(UNKNOWN.into())
-    );
-    let _ = writeln!(
-        out,
-        "timestamp: {}",
-        doc.last_updated
-            .as_deref()
-            .map(one_line)
-            .unwrap_or(UNKNOWN.into())
-    );
+    for (key, value, default) in [
+        ("status", &doc.status, "in-progress"),
+        ("branch", &doc.branch, UNKNOWN),
+        ("timestamp", &doc.last_updated, UNKNOWN),
+    ] {
+        let _ = writeln!(out, "{key}: {}", one_line_or(value.as_deref(), default));
+    }
     if let Some(s) = doc.session_duration_s {
         let _ = writeln!(out, "session_duration_s: {s}");
     }
@@ -144,7 +127,7 @@ pub fn render(doc: &Document) -> String {
     let _ = writeln!(
         out,
         "## Working on: {}",
-        doc.title.as_deref().map(one_line).unwrap_or(UNKNOWN.into())
+        one_line_or(doc.title.as_deref(), UNKNOWN)
     );
     for (heading, slot) in SECTIONS {
         let _ = writeln!(out, "\n### {heading}\n");
@@ -239,17 +222,8 @@ fn read(text: &str, p: &mut Parsed) {
     if !title_seen {
         p.gaps.push("missing heading 'Working on: <title>'".into());
     }
-    let declared: Vec<(String, Slot, bool)> = SECTIONS
-        .iter()
-        .map(|(h, s)| (h.to_string(), *s, true))
-        .collect();
-    fill_sections(
-        &declared,
-        &candidates,
-        &mut p.doc,
-        &mut p.gaps,
-        &mut p.ignored_sections,
-    );
+    let declared = all_required(&SECTIONS);
+    fill_sections(&declared, &candidates, p);
 }
 
 /// A gstack file read for import: its timestamp (seconds, offset), path and parsed content.

@@ -11,8 +11,8 @@ use super::slots::strip_code;
 use super::Saving;
 use crate::error::{Error, Result};
 use crate::model::sections::{
-    decode, field_items, items, key_value, norm, one_line, push_checks, push_item, real, split,
-    value, FieldItem,
+    decode, field_items, items, key_value, norm, one_line, one_line_or, push_checks, push_item,
+    real, split, value, FieldItem,
 };
 use crate::model::{Document, Parsed, UNKNOWN};
 use crate::stack;
@@ -78,19 +78,9 @@ pub fn render(doc: &Document) -> String {
         (None, None) => UNKNOWN.to_string(),
     };
     let _ = writeln!(out, "- Item: {item}");
-    let _ = writeln!(
-        out,
-        "- Session: {}",
-        doc.branch
-            .as_deref()
-            .map(one_line)
-            .unwrap_or(UNKNOWN.into())
-    );
-    let _ = writeln!(
-        out,
-        "- Stage: {}",
-        doc.stage.as_deref().map(one_line).unwrap_or(UNKNOWN.into())
-    );
+    for (key, value) in [("Session", &doc.branch), ("Stage", &doc.stage)] {
+        let _ = writeln!(out, "- {key}: {}", one_line_or(value.as_deref(), UNKNOWN));
+    }
     for (k, v) in &doc.fields {
         let _ = writeln!(out, "- {}: {}", one_line(k), one_line(v));
     }
@@ -118,7 +108,7 @@ pub fn render(doc: &Document) -> String {
 /// The checkpoint block's items (Stopped at ... Open question), each line prefixed by `indent`.
 fn checkpoint_fields(doc: &Document, indent: &str) -> String {
     let mut out = String::new();
-    let req = |v: &Option<String>| v.as_deref().map(one_line).unwrap_or(UNKNOWN.into());
+    let req = |v: &Option<String>| one_line_or(v.as_deref(), UNKNOWN);
     let _ = writeln!(out, "{indent}- Stopped at: {}", req(&doc.stopped_at));
     let _ = writeln!(out, "{indent}- Next action: {}", req(&doc.next_action));
     let _ = writeln!(out, "{indent}- Start with: {}", req(&doc.start_with));
@@ -376,7 +366,7 @@ pub fn render_stack_md(entries: &[StackMdEntry]) -> String {
         let _ = writeln!(
             out,
             "\n### {}{}\n",
-            d.story.as_deref().map(one_line).unwrap_or(UNKNOWN.into()),
+            one_line_or(d.story.as_deref(), UNKNOWN),
             d.title
                 .as_deref()
                 .map(|t| format!(" {}", one_line(t)))
@@ -386,13 +376,9 @@ pub fn render_stack_md(entries: &[StackMdEntry]) -> String {
         let _ = writeln!(
             out,
             "- Branch: {}",
-            d.branch.as_deref().map(one_line).unwrap_or(UNKNOWN.into())
+            one_line_or(d.branch.as_deref(), UNKNOWN)
         );
-        let _ = writeln!(
-            out,
-            "- Stage: {}",
-            d.stage.as_deref().map(one_line).unwrap_or(UNKNOWN.into())
-        );
+        let _ = writeln!(out, "- Stage: {}", one_line_or(d.stage.as_deref(), UNKNOWN));
         for (k, v) in &d.fields {
             let _ = writeln!(out, "- {}: {}", one_line(k), one_line(v));
         }

@@ -7,10 +7,10 @@
 //! custom templates use).
 
 use crate::model::sections::{
-    items, items_and_paragraphs, key_value, lines_or_items, norm, one_line, paragraphs,
-    push_checks, push_item, push_list, real, take_fields, value, Block,
+    items, items_and_paragraphs, key_value, lines_or_items, norm, one_line, one_line_or,
+    paragraphs, push_checks, push_item, push_list, real, take_fields, value, Block,
 };
-use crate::model::{Document, Task, UNKNOWN};
+use crate::model::{Document, Parsed, Task, UNKNOWN};
 use std::fmt::Write;
 
 /// Which document field a section heading holds.
@@ -86,7 +86,7 @@ pub(super) fn render_slot(
     doc: &Document,
     next_in_list: bool,
 ) {
-    let req = |v: &Option<String>| v.as_deref().map(one_line).unwrap_or(UNKNOWN.to_string());
+    let req = |v: &Option<String>| one_line_or(v.as_deref(), UNKNOWN);
     match slot {
         Slot::Goal => {
             let _ = writeln!(out, "{}", doc.goal.as_deref().unwrap_or("None"));
@@ -228,15 +228,25 @@ pub(super) fn parse_slot(slot: Slot, b: &Block, doc: &mut Document, gaps: &mut V
     }
 }
 
-/// Matches declared sections against blocks: fills the document, reports missing, empty and
-/// duplicate sections. `blocks` are candidates at the template's section level.
-pub(super) fn fill_sections(
-    declared: &[(String, Slot, bool)],
-    blocks: &[&Block],
-    doc: &mut Document,
-    p_gaps: &mut Vec<String>,
-    ignored: &mut Vec<String>,
-) {
+/// `sections` (heading, slot) as declared sections that are all required, for
+/// [`fill_sections`].
+pub(super) fn all_required(sections: &[(&str, Slot)]) -> Vec<(String, Slot, bool)> {
+    sections
+        .iter()
+        .map(|(h, s)| (h.to_string(), *s, true))
+        .collect()
+}
+
+/// Matches declared sections (heading, slot, required) against blocks: fills `p`'s document,
+/// reports missing, empty and duplicate sections as its gaps and undeclared ones as ignored.
+/// `blocks` are candidates at the template's section level.
+pub(super) fn fill_sections(declared: &[(String, Slot, bool)], blocks: &[&Block], p: &mut Parsed) {
+    let Parsed {
+        doc,
+        gaps: p_gaps,
+        ignored_sections: ignored,
+        ..
+    } = p;
     let has_next_section = declared.iter().any(|d| d.1 == Slot::NextAction);
     let mut seen = vec![None::<usize>; declared.len()];
     for b in blocks {

@@ -8,7 +8,7 @@
 //! times) and exported (the journal rebuilt from the commit history). Writes nothing itself.
 
 use super::import::{check_parsed, file_name, story_of, Planned};
-use super::slots::{fill_sections, header_title, italic_field, render_slot, Slot};
+use super::slots::{all_required, fill_sections, header_title, italic_field, render_slot, Slot};
 use super::Saving;
 use crate::error::{Error, Result};
 use crate::model::sections::{norm, one_line, split, value, Block};
@@ -214,18 +214,9 @@ fn read(text: &str, p: &mut Parsed) {
         p.warnings
             .push("no 'Part B — Work Journal' (first write of the new format)".into());
     }
-    let declared: Vec<(String, Slot, bool)> = SECTIONS
-        .iter()
-        .map(|(h, s)| (h.to_string(), *s, true))
-        .collect();
+    let declared = all_required(&SECTIONS);
     // Headings match without their numbers ("Current Objective" is "1. Current Objective").
-    fill_sections(
-        &declared,
-        &part_a,
-        &mut p.doc,
-        &mut p.gaps,
-        &mut p.ignored_sections,
-    );
+    fill_sections(&declared, &part_a, p);
     // Team extras are stored under their heading without the number.
     for (h, _) in p.doc.sections.iter_mut() {
         if let Some((_, rest)) = h.split_once(". ") {

@@ -44,39 +44,25 @@ pub fn merge(base: &Document, ours: &Document, theirs: &Document) -> Merged {
             ))
         }
     };
+    // Each single-value field merges on its own; the name is how a conflict calls it.
+    macro_rules! merged {
+        ($field:ident, $name:literal) => {
+            field($name, &base.$field, &ours.$field, &theirs.$field)
+        };
+    }
     let mut doc = Document {
-        story: field("story", &base.story, &ours.story, &theirs.story),
-        title: field("title", &base.title, &ours.title, &theirs.title),
-        goal: field("goal", &base.goal, &ours.goal, &theirs.goal),
-        source: field("source", &base.source, &ours.source, &theirs.source),
-        branch: field("branch", &base.branch, &ours.branch, &theirs.branch),
-        commit_strategy: field(
-            "commit strategy",
-            &base.commit_strategy,
-            &ours.commit_strategy,
-            &theirs.commit_strategy,
-        ),
-        next_action: field(
-            "next action",
-            &base.next_action,
-            &ours.next_action,
-            &theirs.next_action,
-        ),
-        stage: field("stage", &base.stage, &ours.stage, &theirs.stage),
-        status: field("status", &base.status, &ours.status, &theirs.status),
-        stopped_at: field(
-            "stopped at",
-            &base.stopped_at,
-            &ours.stopped_at,
-            &theirs.stopped_at,
-        ),
-        start_with: field(
-            "start with",
-            &base.start_with,
-            &ours.start_with,
-            &theirs.start_with,
-        ),
-        trigger: field("trigger", &base.trigger, &ours.trigger, &theirs.trigger),
+        story: merged!(story, "story"),
+        title: merged!(title, "title"),
+        goal: merged!(goal, "goal"),
+        source: merged!(source, "source"),
+        branch: merged!(branch, "branch"),
+        commit_strategy: merged!(commit_strategy, "commit strategy"),
+        next_action: merged!(next_action, "next action"),
+        stage: merged!(stage, "stage"),
+        status: merged!(status, "status"),
+        stopped_at: merged!(stopped_at, "stopped at"),
+        start_with: merged!(start_with, "start with"),
+        trigger: merged!(trigger, "trigger"),
         // Everything else (git-derived facts, header, template extras) is ours.
         ..ours.clone()
     };

@@ -15,6 +15,7 @@ pub(crate) use merge::key as merge_key;
 pub use merge::{merge, Merged, CONFLICT};
 pub(crate) use parse::is_placeholder;
 pub use parse::{parse, Confidence, Parsed};
+pub(crate) use render::heading;
 pub use render::render;
 
 /// The marker written for anything that could not be determined; parsing it yields a gap.

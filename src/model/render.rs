@@ -10,11 +10,11 @@ use std::fmt::Write;
 pub fn render(doc: &Document) -> String {
     let mut out = String::new();
     let story = doc.story.as_deref().map(one_line).unwrap_or(UNKNOWN.into());
-    let _ = match &doc.title {
-        Some(t) => writeln!(out, "# Checkpoint: {story} — {}", one_line(t)),
-        None => writeln!(out, "# Checkpoint: {story}"),
-    };
-    out.push('\n');
+    heading(
+        &mut out,
+        &story,
+        doc.title.as_deref().map(one_line).as_deref(),
+    );
     field(&mut out, "Last updated", doc.last_updated.as_deref(), true);
     field(&mut out, "Written by", doc.written_by.as_deref(), true);
 
@@ -100,6 +100,16 @@ fn field(out: &mut String, key: &str, value: Option<&str>, required: bool) {
         }
         None => {}
     }
+}
+
+/// Writes the heading line `# Checkpoint: <story> — <title>` (without the dash when there is no
+/// title) and a blank line; `story` and `title` are already on one line.
+pub(crate) fn heading(out: &mut String, story: &str, title: Option<&str>) {
+    let _ = match title {
+        Some(t) => writeln!(out, "# Checkpoint: {story} — {t}"),
+        None => writeln!(out, "# Checkpoint: {story}"),
+    };
+    out.push('\n');
 }
 
 /// Field values live on one line; embedded newlines become spaces.

@@ -348,6 +348,11 @@ pub(crate) fn one_line(s: &str) -> String {
         .join(" ")
 }
 
+/// [`one_line`] of `v`, or `default` (as given) when there is no value.
+pub(crate) fn one_line_or(v: Option<&str>, default: &str) -> String {
+    v.map_or_else(|| default.to_string(), one_line)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
