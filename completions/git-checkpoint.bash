@@ -499,7 +499,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__push)
-            opts="-q -h --color --no-pager --quiet --all --json --allow-secret --help"
+            opts="-q -h --color --no-pager --quiet --json --all --allow-secret --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_remotes)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -640,7 +640,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__setup)
-            opts="-q -h --color --no-pager --quiet --undo --json --help"
+            opts="-q -h --color --no-pager --quiet --json --undo --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_remotes)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

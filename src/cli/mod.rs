@@ -136,21 +136,21 @@ impl Command {
     /// `-q/--quiet`, on the commands that write.
     pub fn quiet(&self) -> bool {
         match self {
-            Command::Save(a) => a.quiet,
-            Command::Done(a) => a.quiet,
-            Command::Push(a) => a.quiet,
-            Command::Fetch(a) => a.quiet,
-            Command::Sync(a) => a.quiet,
-            Command::Setup(a) => a.quiet,
-            Command::Start(a) => a.quiet,
-            Command::Switch(a) => a.quiet,
+            Command::Fetch(a) => a.common.quiet.quiet,
+            Command::Sync(a) => a.common.quiet.quiet,
+            Command::Setup(a) => a.common.quiet.quiet,
             Command::Stack(a) => {
-                a.quiet && !matches!(a.action, commands::stack::Action::List { .. })
+                a.quiet.quiet && !matches!(a.action, commands::stack::Action::List { .. })
             }
-            Command::Import(a) => a.quiet,
-            Command::Export(a) => a.quiet,
-            Command::Agent(a) => a.quiet,
-            Command::InstallMan(a) => a.quiet,
+            Command::Save(a) => a.quiet.quiet,
+            Command::Done(a) => a.quiet.quiet,
+            Command::Push(a) => a.common.quiet.quiet,
+            Command::Start(a) => a.quiet.quiet,
+            Command::Switch(a) => a.quiet.quiet,
+            Command::Import(a) => a.quiet.quiet,
+            Command::Export(a) => a.quiet.quiet,
+            Command::Agent(a) => a.quiet.quiet,
+            Command::InstallMan(a) => a.quiet.quiet,
             _ => false,
         }
     }

@@ -14,6 +14,7 @@
 //! (SessionStart, PreCompress, SessionEnd); Cursor hooks.json version 1 (sessionStart,
 //! preCompact, sessionEnd).
 
+use super::Quiet;
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use git_checkpoint::error::{Error, Result};
@@ -26,9 +27,9 @@ use std::path::{Path, PathBuf};
 /// Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
-    #[arg(short, long, global = true)]
-    pub quiet: bool,
+    /// `-q/--quiet`.
+    #[command(flatten)]
+    pub quiet: Quiet,
     /// What to do.
     #[command(subcommand)]
     pub action: Action,

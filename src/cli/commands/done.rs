@@ -2,6 +2,7 @@
 //! refs/checkpoints-archive/<story> in one ref transaction, so nothing is lost and `list` no
 //! longer shows it. `--purge` deletes instead (confirmed).
 
+use super::Quiet;
 use super::{note_found, resolve_story};
 use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
@@ -14,9 +15,9 @@ use std::io::{BufRead, IsTerminal, Write};
 /// Finish a story: a final revision, then archive its ref (or purge it).
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
-    #[arg(short, long, global = true)]
-    pub quiet: bool,
+    /// `-q/--quiet`.
+    #[command(flatten)]
+    pub quiet: Quiet,
     /// Story id; default: GIT_CHECKPOINT_STORY, then the branch name.
     pub story: Option<String>,
     /// Journal text for the final revision.

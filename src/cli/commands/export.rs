@@ -1,6 +1,7 @@
 //! `git checkpoint export STORY --format pair|team|pm|gstack [-o PATH]`: write a checkpoint as
 //! the file another checkpoint system expects (seeds 000, 001, 003, 004).
 
+use super::Quiet;
 use super::{note_found, resolve_story};
 use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
@@ -13,9 +14,9 @@ use std::path::{Path, PathBuf};
 /// Write a checkpoint as a pair, team, pm or gstack file.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
-    #[arg(short, long, global = true)]
-    pub quiet: bool,
+    /// `-q/--quiet`.
+    #[command(flatten)]
+    pub quiet: Quiet,
     /// Story id; default as for `resume`.
     pub story: Option<String>,
     /// The file format to write.

@@ -1,12 +1,12 @@
 //! `git checkpoint fetch [REMOTE]`: fetch checkpoints, archives and notes into remote-tracking
 //! refs, then integrate each story (fast-forward, or merge when diverged).
 
+use super::RemoteArgs;
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use crate::cli::ui::Messages;
 use git_checkpoint::error::Result;
 use git_checkpoint::json;
-use git_checkpoint::remote;
 use git_checkpoint::sync::{Action, Outcome};
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
@@ -14,14 +14,9 @@ use git_checkpoint::sync::{Action, Outcome};
 /// Fetch a remote's checkpoints into remote-tracking refs and integrate them.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
-    #[arg(short, long, global = true)]
-    pub quiet: bool,
-    /// Remote name; default: the branch's upstream remote, then checkpoint.remote, then origin.
-    pub remote: Option<String>,
-    /// Print one JSON document instead of text.
-    #[arg(long)]
-    pub json: bool,
+    /// `-q`, `[REMOTE]`, `--json`.
+    #[command(flatten)]
+    pub common: RemoteArgs,
 }
 
 /// Runs `fetch`; returns the exit code.
@@ -29,10 +24,9 @@ pub struct Args {
 /// # Errors
 /// Repository, transport and storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let (out, err, store) = ctx.open()?;
-    let remote = remote::choose(&store, args.remote.as_deref())?;
+    let (out, err, store, remote) = args.common.open(ctx)?;
     let outcomes = git_checkpoint::ops::fetch::fetch(&store, &remote)?;
-    if args.json {
+    if args.common.json {
         out.json(&json::Fetch {
             schema_version: json::SchemaVersion,
             remote,

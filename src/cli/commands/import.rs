@@ -6,6 +6,7 @@
 //! Idempotent: a planned revision whose document and completion log already appear in the
 //! story's history is skipped, so importing the same files twice changes nothing.
 
+use super::Quiet;
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 use git_checkpoint::formats::import::{self, Notice, Plan, Planned};
@@ -21,9 +22,9 @@ use std::path::PathBuf;
 /// Import checkpoint files of the pair, team, pm and gstack systems.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
-    #[arg(short, long, global = true)]
-    pub quiet: bool,
+    /// `-q/--quiet`.
+    #[command(flatten)]
+    pub quiet: Quiet,
     /// Files to import.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,

@@ -9,6 +9,7 @@
 //! `$XDG_DATA_HOME/man` (default `~/.local/share/man`). Afterwards `man -w` checks that man
 //! finds the page and a hint says how to fix MANPATH when it does not.
 
+use super::Quiet;
 use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
 use std::path::{Path, PathBuf};
@@ -18,9 +19,9 @@ use std::path::{Path, PathBuf};
 /// Install the man pages where `git help checkpoint` finds them.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
-    #[arg(short, long, global = true)]
-    pub quiet: bool,
+    /// `-q/--quiet`.
+    #[command(flatten)]
+    pub quiet: Quiet,
     /// Man directory (a MANPATH entry); pages go into DIR/man1. Default: <bindir>/../share/man
     /// when this binary is in a `bin` directory (man searches it via PATH), else
     /// $XDG_DATA_HOME/man or ~/.local/share/man.

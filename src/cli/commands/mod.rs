@@ -26,10 +26,53 @@ pub mod status;
 pub mod switch;
 pub mod sync;
 
+use crate::cli::context::Context;
+use crate::cli::output::Output;
 use crate::cli::ui::Messages;
 use git_checkpoint::error::Result;
+use git_checkpoint::remote;
 use git_checkpoint::store::Store;
 use git_checkpoint::story::StoryId;
+
+/// `-q/--quiet`, flattened into every command that writes.
+#[derive(Debug, clap::Args)]
+#[command(about = None, long_about = None)]
+pub struct Quiet {
+    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+}
+
+/// `-q`, the `[REMOTE]` positional and `--json`: all of `fetch`'s and `sync`'s arguments and the
+/// first of `setup`'s and `push`'s (flattened into each).
+#[derive(Debug, clap::Args)]
+#[command(about = None, long_about = None)]
+pub struct RemoteArgs {
+    /// `-q/--quiet`.
+    #[command(flatten)]
+    pub quiet: Quiet,
+    /// Remote name; default: the branch's upstream remote, then checkpoint.remote, then origin.
+    pub remote: Option<String>,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl RemoteArgs {
+    /// [`Context::open`], and the remote to use: the one named, else the branch's upstream
+    /// remote, `checkpoint.remote`, then `origin` ([`remote::choose`]).
+    ///
+    /// # Errors
+    /// As [`Context::open`] and [`remote::choose`].
+    pub fn open<'c>(
+        &self,
+        ctx: &'c mut Context,
+    ) -> Result<(&'c mut Output, &'c mut Messages, Store, String)> {
+        let (out, err, store) = ctx.open()?;
+        let remote = remote::choose(&store, self.remote.as_deref())?;
+        Ok((out, err, store, remote))
+    }
+}
 
 /// Exit code of `resume --strict` when confidence is not high.
 pub const EXIT_NEEDS_CONFIRMATION: i32 = 3;

@@ -1,13 +1,14 @@
 //! `git checkpoint push [REMOTE] [STORY...|--all]`: push checkpoint refs, their archives and the
 //! notes ref, never forced. A rejected ref is fetched, integrated and pushed again (bounded).
 
+use super::RemoteArgs;
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use crate::cli::ui::Messages;
 use git_checkpoint::error::Result;
 use git_checkpoint::json;
 use git_checkpoint::ops::push;
-use git_checkpoint::remote::{self, PushedRef};
+use git_checkpoint::remote::PushedRef;
 use git_checkpoint::story::StoryId;
 use git_checkpoint::sync::Outcome;
 
@@ -16,19 +17,14 @@ use git_checkpoint::sync::Outcome;
 /// Push checkpoints, archives and notes to a remote (never forced; merges and retries).
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
-    #[arg(short, long, global = true)]
-    pub quiet: bool,
-    /// Remote name; default: the branch's upstream remote, then checkpoint.remote, then origin.
-    pub remote: Option<String>,
+    /// `-q`, `[REMOTE]`, `--json`.
+    #[command(flatten)]
+    pub common: RemoteArgs,
     /// Stories to push; default: every checkpoint and archive.
     pub stories: Vec<String>,
     /// Push every checkpoint and archive (the default when no story is named).
     #[arg(long, conflicts_with = "stories")]
     pub all: bool,
-    /// Print one JSON document instead of text.
-    #[arg(long)]
-    pub json: bool,
     /// Push even if a checkpoint holds what looks like a credential (this push only; see
     /// checkpoint.secretScan).
     #[arg(long)]
@@ -40,8 +36,7 @@ pub struct Args {
 /// # Errors
 /// Repository, transport and storage errors; [`Error::Rejected`] when refs stay rejected.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let (out, err, store) = ctx.open()?;
-    let remote = remote::choose(&store, args.remote.as_deref())?;
+    let (out, err, store, remote) = args.common.open(ctx)?;
     // Pushing is never forced, so pushing everything is the safe default.
     let stories = if args.all || args.stories.is_empty() {
         None
@@ -54,7 +49,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         )
     };
     let (pushed, integrated) = push::push(&store, &remote, stories.as_deref(), args.allow_secret)?;
-    report(out, err, &remote, &pushed, &integrated, args.json)?;
+    report(out, err, &remote, &pushed, &integrated, args.common.json)?;
     Ok(0)
 }
 

@@ -1,5 +1,6 @@
 //! `git checkpoint save`: create or update a story's checkpoint in place.
 
+use super::Quiet;
 use super::{note_found, resolve_story};
 use crate::cli::context::Context;
 use crate::cli::output::Output;
@@ -17,9 +18,9 @@ use std::path::PathBuf;
 /// Create or update a story's checkpoint in place (a new revision on its ref).
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
-    #[arg(short, long, global = true)]
-    pub quiet: bool,
+    /// `-q/--quiet`.
+    #[command(flatten)]
+    pub quiet: Quiet,
     /// Story id (`313`, `#313`, `ABC-12`); default: GIT_CHECKPOINT_STORY, then the branch name.
     pub story: Option<String>,
     /// Set the story's title.

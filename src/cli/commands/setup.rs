@@ -3,6 +3,7 @@
 //! Idempotent; `--undo` removes exactly the values it adds. Config is written with
 //! `git config`, as git users expect, keeping every existing value.
 
+use super::RemoteArgs;
 use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::json;
@@ -14,17 +15,12 @@ use git_checkpoint::remote;
 /// Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
-    #[arg(short, long, global = true)]
-    pub quiet: bool,
-    /// Remote name; default: the branch's upstream remote, then checkpoint.remote, then origin.
-    pub remote: Option<String>,
+    /// `-q`, `[REMOTE]`, `--json`.
+    #[command(flatten)]
+    pub common: RemoteArgs,
     /// Remove the values setup adds.
     #[arg(long)]
     pub undo: bool,
-    /// Print one JSON document instead of text.
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// Runs `setup`; returns the exit code.
@@ -32,8 +28,7 @@ pub struct Args {
 /// # Errors
 /// Repository errors; [`Error::SetConfig`] when `git config` fails.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let (out, _err, store) = ctx.open()?;
-    let remote = remote::choose(&store, args.remote.as_deref())?;
+    let (out, _err, _store, remote) = args.common.open(ctx)?;
     let mut wanted: Vec<(String, String)> = remote::fetch_refspecs(&remote)
         .into_iter()
         .map(|spec| (format!("remote.{remote}.fetch"), spec))
@@ -62,7 +57,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             value: value.clone(),
         });
     }
-    if args.json {
+    if args.common.json {
         out.json(&json::Setup {
             schema_version: json::SchemaVersion,
             remote,

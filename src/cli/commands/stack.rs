@@ -2,6 +2,7 @@
 //! (`refs/checkpoints-stack/default`, see [`git_checkpoint::stack`]) and restore them (seed 003).
 
 use super::resolve_story;
+use super::Quiet;
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use git_checkpoint::error::Result;
@@ -16,9 +17,9 @@ use git_checkpoint::story::StoryId;
 /// Suspend stories on a stack kept in git and restore them: push, pop, list, drop.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
-    #[arg(short, long, global = true)]
-    pub quiet: bool,
+    /// `-q/--quiet`.
+    #[command(flatten)]
+    pub quiet: Quiet,
     /// What to do with the stack.
     #[command(subcommand)]
     pub action: Action,

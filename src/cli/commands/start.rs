@@ -1,6 +1,7 @@
 //! `git checkpoint start STORY`: make STORY this worktree's current story, used by commands
 //! given no story when the branch name names none.
 
+use super::Quiet;
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 use git_checkpoint::json;
@@ -11,9 +12,9 @@ use git_checkpoint::story::StoryId;
 /// Make a story this worktree's current story (used when no story is given).
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
-    #[arg(short, long, global = true)]
-    pub quiet: bool,
+    /// `-q/--quiet`.
+    #[command(flatten)]
+    pub quiet: Quiet,
     /// Story id to make current (`313`, `#313`, `R-007`).
     pub story: String,
     /// Print one JSON document instead of text.

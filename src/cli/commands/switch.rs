@@ -1,6 +1,7 @@
 //! `git checkpoint switch STORY`: save the current story (a revision recording the switch),
 //! then make STORY current.
 
+use super::Quiet;
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 use git_checkpoint::json;
@@ -12,9 +13,9 @@ use git_checkpoint::story::StoryId;
 /// Save the current story, then make another one current.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
-    #[arg(short, long, global = true)]
-    pub quiet: bool,
+    /// `-q/--quiet`.
+    #[command(flatten)]
+    pub quiet: Quiet,
     /// Story to switch to.
     pub story: String,
     /// Journal entry for the revision saved on the story being left.

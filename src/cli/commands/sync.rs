@@ -1,23 +1,18 @@
 //! `git checkpoint sync [REMOTE]`: fetch, integrate, push everything.
 
+use super::RemoteArgs;
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 use git_checkpoint::json;
-use git_checkpoint::remote;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
 // a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Fetch, integrate, then push everything.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Only errors and warnings on stderr, and the data asked for on stdout (`--json`).
-    #[arg(short, long, global = true)]
-    pub quiet: bool,
-    /// Remote name; default: the branch's upstream remote, then checkpoint.remote, then origin.
-    pub remote: Option<String>,
-    /// Print one JSON document instead of text.
-    #[arg(long)]
-    pub json: bool,
+    /// `-q`, `[REMOTE]`, `--json`.
+    #[command(flatten)]
+    pub common: RemoteArgs,
 }
 
 /// Runs `sync`; returns the exit code.
@@ -25,11 +20,10 @@ pub struct Args {
 /// # Errors
 /// Repository, transport and storage errors; refs still rejected after retries.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let (out, err, store) = ctx.open()?;
-    let remote = remote::choose(&store, args.remote.as_deref())?;
+    let (out, err, store, remote) = args.common.open(ctx)?;
     let git_checkpoint::ops::sync::Synced { integrated, pushed } =
         git_checkpoint::ops::sync::sync(&store, &remote)?;
-    if args.json {
+    if args.common.json {
         out.json(&json::Sync {
             schema_version: json::SchemaVersion,
             remote,
