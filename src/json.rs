@@ -662,17 +662,36 @@ impl From<&crate::remote::PushedRef> for PushedRef {
     }
 }
 
-/// `push --json`: each ref pushed, and what was integrated when a rejected push was fetched
-/// and retried.
+/// The first fields of the documents of `push`, `fetch`, `sync` and `setup` (flattened into
+/// each): the version and the remote used.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-#[schemars(title = "git checkpoint push --json")]
-pub struct Push {
+pub struct RemoteHeader {
     /// Version of this JSON output; additive changes keep it, anything else increments it.
     pub schema_version: SchemaVersion,
     /// The remote used: the one named, else the branch's upstream remote, checkpoint.remote,
     /// then origin.
     #[schemars(length(min = 1))]
     pub remote: String,
+}
+
+impl RemoteHeader {
+    /// The header for `remote`.
+    pub fn new(remote: impl Into<String>) -> RemoteHeader {
+        RemoteHeader {
+            schema_version: SchemaVersion,
+            remote: remote.into(),
+        }
+    }
+}
+
+/// `push --json`: each ref pushed, and what was integrated when a rejected push was fetched
+/// and retried.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(title = "git checkpoint push --json")]
+pub struct Push {
+    /// `schema_version` and `remote`.
+    #[serde(flatten)]
+    pub header: RemoteHeader,
     /// Each ref of the last attempt; empty when there was nothing to push.
     pub pushed: Vec<PushedRef>,
     /// Integrated before a retry; empty when the first attempt was accepted.
@@ -683,12 +702,9 @@ pub struct Push {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[schemars(title = "git checkpoint fetch --json")]
 pub struct Fetch {
-    /// Version of this JSON output; additive changes keep it, anything else increments it.
-    pub schema_version: SchemaVersion,
-    /// The remote used: the one named, else the branch's upstream remote, checkpoint.remote,
-    /// then origin.
-    #[schemars(length(min = 1))]
-    pub remote: String,
+    /// `schema_version` and `remote`.
+    #[serde(flatten)]
+    pub header: RemoteHeader,
     /// One outcome per fetched ref: archives, active refs, finished stories, then the notes
     /// ref; empty when the remote has no checkpoints.
     pub integrated: Vec<Outcome>,
@@ -699,12 +715,9 @@ pub struct Fetch {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[schemars(title = "git checkpoint sync --json")]
 pub struct Sync {
-    /// Version of this JSON output; additive changes keep it, anything else increments it.
-    pub schema_version: SchemaVersion,
-    /// The remote used: the one named, else the branch's upstream remote, checkpoint.remote,
-    /// then origin.
-    #[schemars(length(min = 1))]
-    pub remote: String,
+    /// `schema_version` and `remote`.
+    #[serde(flatten)]
+    pub header: RemoteHeader,
     /// Fetched refs integrated, in order: archives, active refs, finished stories, then the
     /// notes ref.
     pub integrated: Vec<Outcome>,
@@ -716,12 +729,9 @@ pub struct Sync {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[schemars(title = "git checkpoint setup --json")]
 pub struct Setup {
-    /// Version of this JSON output; additive changes keep it, anything else increments it.
-    pub schema_version: SchemaVersion,
-    /// The remote used: the one named, else the branch's upstream remote, checkpoint.remote,
-    /// then origin.
-    #[schemars(length(min = 1))]
-    pub remote: String,
+    /// `schema_version` and `remote`.
+    #[serde(flatten)]
+    pub header: RemoteHeader,
     /// Whether values were removed (`--undo`) rather than added.
     pub undo: bool,
     /// Each value added or removed, in order; empty when nothing changed.

@@ -2,8 +2,8 @@
 //! refs/checkpoints-archive/<story> in one ref transaction, so nothing is lost and `list` no
 //! longer shows it. `--purge` deletes instead (confirmed).
 
+use super::resolve_story_noted;
 use super::Quiet;
-use super::{note_found, resolve_story};
 use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::json;
@@ -43,8 +43,7 @@ pub struct Args {
 /// Repository, story, identity, lock and storage errors; refs are untouched on error.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
-    let (story, found) = resolve_story(&store, args.story.as_deref(), "done", false)?;
-    note_found(err, &story, &found);
+    let story = resolve_story_noted(err, &store, args.story.as_deref(), "done", false)?;
     if args.purge {
         let targets = done::purge_targets(&store, &story)?;
         let names: Vec<&str> = targets.iter().map(|(r, _)| r.as_str()).collect();

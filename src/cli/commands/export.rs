@@ -1,8 +1,8 @@
 //! `git checkpoint export STORY --format pair|team|pm|gstack [-o PATH]`: write a checkpoint as
 //! the file another checkpoint system expects (seeds 000, 001, 003, 004).
 
+use super::resolve_story_noted;
 use super::Quiet;
-use super::{note_found, resolve_story};
 use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::formats::Format;
@@ -56,8 +56,7 @@ fn write_atomic(path: &Path, text: &str) -> Result<()> {
 /// be written.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
-    let (story, found) = resolve_story(&store, args.story.as_deref(), "export", true)?;
-    note_found(err, &story, &found);
+    let story = resolve_story_noted(err, &store, args.story.as_deref(), "export", true)?;
     let (refname, tip) = git_checkpoint::store::locate(&store, &story, false)?;
     let rev = store.read(&refname, tip)?;
     let story = story.shown_as(&rev.summary.story_display);

@@ -28,8 +28,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let outcomes = git_checkpoint::ops::fetch::fetch(&store, &remote)?;
     if args.common.json {
         out.json(&json::Fetch {
-            schema_version: json::SchemaVersion,
-            remote,
+            header: json::RemoteHeader::new(remote),
             integrated: outcomes,
         })?;
     } else {

@@ -94,6 +94,22 @@ pub fn note_found(err: &mut Messages, story: &StoryId, found: &Found) {
     }
 }
 
+/// [`resolve_story`], with a note on stderr of how the story was found when it was not given.
+///
+/// # Errors
+/// As [`resolve_story`].
+pub fn resolve_story_noted(
+    err: &mut Messages,
+    store: &Store,
+    explicit: Option<&str>,
+    command: &'static str,
+    by_recorded_branch: bool,
+) -> Result<StoryId> {
+    let (story, found) = resolve_story(store, explicit, command, by_recorded_branch)?;
+    note_found(err, &story, &found);
+    Ok(story)
+}
+
 /// [`git_checkpoint::ops::locate::locate_for_read`], with a note on stderr of how the story
 /// was found when it was not given.
 ///

@@ -2,7 +2,7 @@
 //! most important first, within a character budget that always keeps the next action and the
 //! exact start command.
 
-use super::{note_found, resolve_story};
+use super::resolve_story_noted;
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 use git_checkpoint::json;
@@ -30,8 +30,7 @@ pub struct Args {
 /// Repository, story and storage errors; [`Error::BudgetTooSmall`] for a budget too small.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
-    let (story, found) = resolve_story(&store, args.story.as_deref(), "prompt", true)?;
-    note_found(err, &story, &found);
+    let story = resolve_story_noted(err, &store, args.story.as_deref(), "prompt", true)?;
     let (refname, tip) = git_checkpoint::store::locate(&store, &story, false)?;
     let brief = prompt::brief(&store, &story, &refname, tip, args.max_chars)?;
     if args.json {

@@ -63,8 +63,7 @@ fn report(
 ) -> std::io::Result<()> {
     if json {
         return out.json(&json::Push {
-            schema_version: json::SchemaVersion,
-            remote: remote.to_string(),
+            header: json::RemoteHeader::new(remote.to_string()),
             pushed: pushed.iter().map(json::PushedRef::from).collect(),
             integrated: integrated.to_vec(),
         });

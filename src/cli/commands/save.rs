@@ -1,7 +1,7 @@
 //! `git checkpoint save`: create or update a story's checkpoint in place.
 
+use super::resolve_story_noted;
 use super::Quiet;
-use super::{note_found, resolve_story};
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use crate::cli::ui::Messages;
@@ -132,8 +132,7 @@ impl Args {
 /// Repository, story, identity, size, lock and storage errors; nothing is written on error.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
-    let (story, found) = resolve_story(&store, args.story.as_deref(), "save", false)?;
-    note_found(err, &story, &found);
+    let story = resolve_story_noted(err, &store, args.story.as_deref(), "save", false)?;
     if args.print {
         return print(&store, &story, &args, out, err);
     }

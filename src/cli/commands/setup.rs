@@ -59,8 +59,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     }
     if args.common.json {
         out.json(&json::Setup {
-            schema_version: json::SchemaVersion,
-            remote,
+            header: json::RemoteHeader::new(remote),
             undo: args.undo,
             changed,
         })?;

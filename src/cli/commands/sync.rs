@@ -25,8 +25,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         git_checkpoint::ops::sync::sync(&store, &remote)?;
     if args.common.json {
         out.json(&json::Sync {
-            schema_version: json::SchemaVersion,
-            remote,
+            header: json::RemoteHeader::new(remote),
             integrated,
             pushed: pushed.iter().map(json::PushedRef::from).collect(),
         })?;
