@@ -928,11 +928,8 @@ impl Tui {
     fn start(sb: &Sandbox, dir: &Path, line: &str, env: &[(&str, String)]) -> Tui {
         use std::os::unix::process::CommandExt as _;
         let out = sb.path("tui.out");
-        let mut cmd = Command::new("script");
-        sb.env(&mut cmd);
-        cmd.current_dir(dir)
-            .args(["-qfec", line, "/dev/null"])
-            .env("PATH", path_with_bin())
+        let mut cmd = sb.with_bin_on_path("script", dir);
+        cmd.args(["-qfec", line, "/dev/null"])
             .env("TERM", "xterm-256color")
             .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
             .stdin(Stdio::piped())
@@ -1000,33 +997,21 @@ impl Drop for Tui {
 /// next prompt's BeforeAgent hook is where it could come back.)
 #[test]
 fn gemini_compress_drops_the_brief_and_no_hook_fires_after_it() {
-    let Some(gemini) = agent_cli("gemini") else {
+    let Some(h) = harness(Agent::Gemini, false, true) else {
         return;
     };
-    let sb = Sandbox::new();
-    let repo = story_repo(&sb);
-    sb.ok(&repo, &["agent", "install", "gemini", "--project"]);
-    let (dump, dir) = dump_script(&sb);
-    add_dump_hooks(
-        &repo.join(".gemini/settings.json"),
-        &dump,
-        &["SessionStart", "BeforeAgent", "PreCompress", "AfterAgent"],
-    );
-    gemini_settings(&sb);
+    let dir = h.dump_hooks(&["SessionStart", "BeforeAgent", "PreCompress", "AfterAgent"]);
     // The compression is kept only when the summary is smaller than the reported prompt.
-    let server = ModelServer::start(
-        Wire::Gemini,
-        vec![
-            Scripted {
-                step: Step::text("First answer."),
-                input_tokens: 100_000,
-            },
-            Step::text("After the compression.").into(),
-        ],
-    );
+    let server = h.serve(vec![
+        Scripted {
+            step: Step::text("First answer."),
+            input_tokens: 100_000,
+        },
+        Step::text("After the compression.").into(),
+    ]);
     server.side_text("<state_snapshot>The user said hello.</state_snapshot>");
-    let line = format!("{} -m gemini-2.5-flash", gemini.display());
-    let mut tui = Tui::start(&sb, &repo, &line, &gemini_env(&server));
+    let line = format!("{} -m gemini-2.5-flash", h.cli.display());
+    let mut tui = Tui::start(&h.sb, &h.repo, &line, &Agent::Gemini.env(&server));
     let limit = Duration::from_secs(60);
     // Keys typed while the UI is busy can be lost: type only at the idle prompt.
     let settle = |tui: &Tui| {
