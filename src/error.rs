@@ -121,12 +121,13 @@ pub enum Error {
         /// What is wrong with it.
         reason: String,
     },
-    /// A file could not be read.
-    #[error("cannot read {}: {cause}", path.display())]
+    /// A file could not be read; the binary prints `cannot read PATH: <the I/O error>`.
+    #[error("cannot read {}", path.display())]
     Read {
         /// The path.
         path: PathBuf,
-        /// The underlying error (already in the message, so not chained again).
+        /// The underlying error.
+        #[source]
         cause: std::io::Error,
     },
     /// A configuration value is malformed.
@@ -337,7 +338,8 @@ pub enum Error {
         /// The path as given.
         path: PathBuf,
     },
-    /// A file the command writes (an export, an agent's settings) could not be written.
+    /// A file the command writes (an export, an agent's settings) could not be written. The I/O
+    /// error is part of the message rather than its source because the fix follows it.
     #[error("cannot write {}: {cause}; check that the directory exists and is writable", path.display())]
     Write {
         /// The path.
@@ -345,7 +347,8 @@ pub enum Error {
         /// The underlying error (already in the message, so not chained again).
         cause: std::io::Error,
     },
-    /// `install-man`: a page could not be written to the chosen directory.
+    /// `install-man`: a page could not be written to the chosen directory (the I/O error is in
+    /// the message, before the fix, as for [`Error::Write`]).
     #[error("cannot write {}: {cause}; pass a writable directory: git checkpoint install-man DIR", path.display())]
     ManPageWrite {
         /// The page's path.
@@ -444,7 +447,7 @@ mod tests {
     }
 
     #[test]
-    fn errors_without_a_source_print_one_message() {
+    fn messages_read_as_the_binary_prints_them() {
         let e = Error::NotDone {
             story: "ABC-12".into(),
             open: vec!["T1 write it".into(), "T2 test it".into()],
@@ -454,5 +457,10 @@ mod tests {
         assert!(e
             .to_string()
             .starts_with("story ABC-12 is not done: 2 still open (T1 write it; T2 test it);"));
+        let e = Error::Read {
+            path: "NOW.md".into(),
+            cause: std::io::Error::other("gone"),
+        };
+        assert_eq!(e.chain().to_string(), "cannot read NOW.md: gone");
     }
 }
