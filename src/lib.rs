@@ -16,6 +16,7 @@
 //! # Ok::<(), git_checkpoint::Error>(())
 //! ```
 
+pub mod agents;
 pub mod config;
 pub mod current;
 pub mod error;

@@ -1,0 +1,204 @@
+//! The coding agents git-checkpoint connects to, and which of each agent's hook events we use
+//! for what. This module owns the table that both the installer (which writes the hook entries)
+//! and the hook runner (`agent hook`, which answers them) read, so the two cannot drift.
+//!
+//! Event names, matchers and payloads are each agent's own; sources:
+//! Claude Code <https://code.claude.com/docs/en/hooks>, Codex
+//! <https://developers.openai.com/codex/hooks>, Gemini CLI `docs/hooks/reference.md`, Cursor
+//! <https://cursor.com/docs/agent/hooks>; what the pinned versions really send is in
+//! `docs/agents/HARNESS.md` and the per-agent protocol in `docs/agents/HOOKS.md`.
+
+/// A coding agent whose hooks we know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Agent {
+    /// Claude Code.
+    Claude,
+    /// OpenAI Codex CLI.
+    Codex,
+    /// Cursor (editor and `cursor-agent`).
+    Cursor,
+    /// Gemini CLI.
+    Gemini,
+}
+
+impl Agent {
+    /// Every agent, in the order help and status list them.
+    pub const ALL: [Agent; 4] = [Agent::Claude, Agent::Codex, Agent::Cursor, Agent::Gemini];
+
+    /// The name used on the command line and in installed commands (`claude`, `codex`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Agent::Claude => "claude",
+            Agent::Codex => "codex",
+            Agent::Cursor => "cursor",
+            Agent::Gemini => "gemini",
+        }
+    }
+
+    /// The agent's name as its makers write it (`Claude Code`, ...), for messages.
+    pub fn display(self) -> &'static str {
+        match self {
+            Agent::Claude => "Claude Code",
+            Agent::Codex => "Codex",
+            Agent::Cursor => "Cursor",
+            Agent::Gemini => "Gemini CLI",
+        }
+    }
+
+    /// The agent named `name` (as [`Agent::name`] spells it), or `None`.
+    pub fn from_name(name: &str) -> Option<Agent> {
+        Agent::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// The hook events we install for this agent and what each does, in install order.
+    pub fn hooks(self) -> &'static [Hook] {
+        match self {
+            Agent::Claude => CLAUDE,
+            Agent::Codex => CODEX,
+            Agent::Cursor => CURSOR,
+            Agent::Gemini => GEMINI,
+        }
+    }
+
+    /// What `event` (the agent's own event name, e.g. `SessionStart`, or one of the older
+    /// `session-start`/`pre-compact`/`session-end` spellings earlier installers wrote) does
+    /// for this agent; `None` for an event we do not handle.
+    pub fn action(self, event: &str) -> Option<Action> {
+        if let Some(h) = self.hooks().iter().find(|h| h.event == event) {
+            return Some(h.action);
+        }
+        match event {
+            "session-start" => Some(Action::Start),
+            "pre-compact" => Some(Action::PreCompact),
+            "session-end" => Some(Action::End),
+            _ => None,
+        }
+    }
+}
+
+/// What our hook does on an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A session starts, resumes, is cleared or was compacted: give the model the brief.
+    Start,
+    /// The user sent a prompt: give the brief once if a compaction dropped it since.
+    Prompt,
+    /// The agent's plan/todo tool ran: turn its plan into the checkpoint's tasks.
+    Plan,
+    /// The context is about to be compacted: record the state and, for agents with no start
+    /// event after compaction, remember to give the brief at the next prompt.
+    PreCompact,
+    /// The context was compacted: keep the compaction summary as a journal entry.
+    PostCompact,
+    /// The model finished its turn: ask it once to save when work moved since the last save.
+    Stop,
+    /// The session ends: record the state.
+    End,
+}
+
+/// One hook entry we install: the agent's event name, the matcher the entry carries (`None`:
+/// none, every occurrence), and what our hook does on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hook {
+    /// The agent's event name, as its settings file spells it.
+    pub event: &'static str,
+    /// The entry's `matcher` (a tool name or session-start source pattern).
+    pub matcher: Option<&'static str>,
+    /// What [`Action`] the event triggers.
+    pub action: Action,
+}
+
+const fn hook(event: &'static str, matcher: Option<&'static str>, action: Action) -> Hook {
+    Hook {
+        event,
+        matcher,
+        action,
+    }
+}
+
+const START_SOURCES: Option<&str> = Some("startup|resume|clear|compact");
+
+const CLAUDE: &[Hook] = &[
+    hook("SessionStart", START_SOURCES, Action::Start),
+    hook(
+        "PostToolUse",
+        Some("TodoWrite|TaskCreate|TaskUpdate"),
+        Action::Plan,
+    ),
+    hook("PreCompact", None, Action::PreCompact),
+    hook("PostCompact", None, Action::PostCompact),
+    hook("Stop", None, Action::Stop),
+    hook("SessionEnd", None, Action::End),
+];
+
+const CODEX: &[Hook] = &[
+    hook("SessionStart", START_SOURCES, Action::Start),
+    hook("PostToolUse", Some("update_plan"), Action::Plan),
+    hook("PreCompact", None, Action::PreCompact),
+    hook("PostCompact", None, Action::PostCompact),
+    hook("Stop", None, Action::Stop),
+    hook("SessionEnd", None, Action::End),
+];
+
+const GEMINI: &[Hook] = &[
+    hook("SessionStart", None, Action::Start),
+    hook("BeforeAgent", None, Action::Prompt),
+    hook("AfterTool", Some("write_todos"), Action::Plan),
+    hook("PreCompress", None, Action::PreCompact),
+    hook("AfterAgent", None, Action::Stop),
+    hook("SessionEnd", None, Action::End),
+];
+
+const CURSOR: &[Hook] = &[
+    hook("sessionStart", None, Action::Start),
+    hook("preCompact", None, Action::PreCompact),
+    hook("stop", None, Action::Stop),
+    hook("sessionEnd", None, Action::End),
+];
+
+/// What every installed hook command starts with; an entry whose command starts with it (or
+/// with one of [`LEGACY_COMMANDS`]) is ours, so a reinstall or an upgrade replaces it.
+pub const COMMAND_PREFIX: &str = "git-checkpoint agent hook ";
+
+/// Commands earlier versions installed; recognised as ours, so an upgrade replaces them.
+pub const LEGACY_COMMANDS: &[&str] = &[
+    "git checkpoint prompt",
+    "git checkpoint save -m \"auto: pre-compact\"",
+    "git checkpoint save -m \"auto: session end\"",
+    "git checkpoint agent hook ",
+];
+
+/// The command an installed hook runs for `event`: the binary itself (not through `git`'s
+/// dispatch, which costs a process), found on PATH.
+pub fn command(agent: Agent, event: &str) -> String {
+    format!("{COMMAND_PREFIX}{event} --agent {}", agent.name())
+}
+
+/// Whether `command` (an installed hook's command string) is one of ours, current or older.
+pub fn is_ours(command: &str) -> bool {
+    let c = command.trim_start();
+    c.starts_with(COMMAND_PREFIX) || LEGACY_COMMANDS.iter().any(|l| c.starts_with(l))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_installed_event_has_an_action_and_a_command_we_recognise() {
+        for a in Agent::ALL {
+            assert_eq!(Agent::from_name(a.name()), Some(a));
+            for h in a.hooks() {
+                assert_eq!(a.action(h.event), Some(h.action));
+                assert!(is_ours(&command(a, h.event)));
+            }
+        }
+        assert_eq!(
+            Agent::Claude.action("pre-compact"),
+            Some(Action::PreCompact)
+        );
+        assert_eq!(Agent::Claude.action("Notification"), None);
+        assert!(is_ours("git checkpoint prompt"));
+        assert!(!is_ours("echo git-checkpoint agent hook"));
+    }
+}
