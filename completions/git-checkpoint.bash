@@ -172,14 +172,13 @@ _git__checkpoint() {
             ;;
         git__checkpoint__subcmd__agent__subcmd__hook)
             opts="-q -h --agent --color --no-pager --quiet --help"
-            [[ ${cur} == -* ]] || opts="session-start pre-compact session-end"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --agent)
-                    COMPREPLY=($(compgen -W "claude codex cursor gemini" -- "${cur}"))
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -302,10 +302,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from install" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from install" -s q -l quiet -d 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from install" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -l agent -d 'The agent whose output format to use' -r -f -a "claude\t'Claude Code: .claude/settings.json (project) or ~/.claude/settings.json (user)'
-codex\t'OpenAI Codex: .codex/hooks.json or ~/.codex/hooks.json (needs `[features] codex_hooks = true`)'
-cursor\t'Cursor: .cursor/hooks.json or ~/.cursor/hooks.json'
-gemini\t'Gemini CLI: .gemini/settings.json or ~/.gemini/settings.json'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -l agent -d 'The agent (claude, codex, cursor, gemini); an unknown one gets no answer' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"

@@ -89,6 +89,18 @@ pub const MAX_COMMITS: Key = Key {
     default: "never stale by commits",
     meaning: "status reports the checkpoint stale after more than this many commits on HEAD since the save; --max-commits wins",
 };
+/// `checkpoint.hookBudget`: the largest brief an agent hook gives the model.
+pub const HOOK_BUDGET: Key = Key {
+    name: "checkpoint.hookBudget",
+    default: "8000",
+    meaning: "most characters of the brief an agent hook puts into the model's context",
+};
+/// `checkpoint.hookNudge`: whether the stop-time hook asks the model to save.
+pub const HOOK_NUDGE: Key = Key {
+    name: "checkpoint.hookNudge",
+    default: "true",
+    meaning: "whether an agent's stop hook asks the model once per turn to save when work moved",
+};
 /// `color.checkpoint`: colour for git-checkpoint, overriding `color.ui`.
 pub const COLOR_CHECKPOINT: Key = Key {
     name: "color.checkpoint",
@@ -138,6 +150,8 @@ pub const KEYS: &[Key] = &[
     SECRET_SCAN,
     MAX_AGE,
     MAX_COMMITS,
+    HOOK_BUDGET,
+    HOOK_NUDGE,
     COLOR_CHECKPOINT,
     COLOR_UI,
     COLOR_PAGER,
@@ -145,6 +159,10 @@ pub const KEYS: &[Key] = &[
     CORE_PAGER,
     CORE_EDITOR,
 ];
+
+/// Default of [`HOOK_BUDGET`]: below the 10,000 characters Claude Code and Codex keep of a
+/// hook's output before they cut it to a preview.
+pub const DEFAULT_HOOK_BUDGET: usize = 8000;
 
 /// Default of [`MAX_SIZE`] in bytes (1 MiB).
 pub const DEFAULT_MAX_SIZE: u64 = 1024 * 1024;
@@ -276,6 +294,24 @@ impl Config {
                 value: v,
                 reason: "expected a duration such as 90s, 30m, 2h, 1d, 1w or 1h30m".into(),
             }),
+        }
+    }
+
+    /// [`HOOK_BUDGET`] in characters, default [`DEFAULT_HOOK_BUDGET`].
+    ///
+    /// # Errors
+    /// [`Error::Config`] for a value that is not a number of characters of at least 200.
+    pub fn hook_budget(&self) -> Result<usize> {
+        match self.string(&HOOK_BUDGET) {
+            None => Ok(DEFAULT_HOOK_BUDGET),
+            Some(v) => match v.trim().parse::<usize>() {
+                Ok(n) if n >= 200 => Ok(n),
+                _ => Err(Error::Config {
+                    key: HOOK_BUDGET.name.into(),
+                    value: v,
+                    reason: "expected a number of characters of at least 200, such as 8000".into(),
+                }),
+            },
         }
     }
 

@@ -11,7 +11,7 @@ use gix::bstr::ByteSlice;
 use gix::ObjectId;
 
 /// Longest history walk when counting commits, so huge histories stay fast.
-const WALK_LIMIT: usize = 10_000;
+pub const WALK_LIMIT: usize = 10_000;
 
 /// A snapshot of the code state.
 #[derive(Debug, Clone, Default)]
@@ -159,7 +159,9 @@ pub fn count(repo: &gix::Repository, from: ObjectId, hidden: ObjectId) -> Option
     (n <= WALK_LIMIT).then_some(n)
 }
 
-fn commits_since(
+/// Commits reachable from `head` but not from `base`, newest first, with their subjects (at most
+/// [`WALK_LIMIT`]).
+pub fn commits_since(
     repo: &gix::Repository,
     head: ObjectId,
     base: ObjectId,

@@ -511,7 +511,7 @@ pub struct At {
 #[schemars(title = "git checkpoint status --json")]
 pub enum Status {
     /// The story has a checkpoint.
-    Saved(StatusSaved),
+    Saved(Box<StatusSaved>),
     /// The story has no checkpoint yet (always stale).
     Missing(StatusMissing),
 }
@@ -539,10 +539,16 @@ pub struct StatusSaved {
     /// The checkpoint tip.
     #[schemars(extend("pattern" = OID_PATTERN))]
     pub commit: String,
-    /// RFC 3339 time of the checkpoint tip.
+    /// The revision staleness is measured from: the last one a model or person wrote (the tip
+    /// unless a hook wrote the tip).
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub confirmed_commit: String,
+    /// `<agent> <event>` of the hook that wrote the tip; null when a model or person did.
+    pub hook: Option<String>,
+    /// RFC 3339 time of the confirmed revision.
     #[schemars(extend("format" = "date-time"))]
     pub saved_at: String,
-    /// Seconds since the save (negative when its date is in the future).
+    /// Seconds since the confirmed save (negative when its date is in the future).
     pub age_seconds: i64,
     /// HEAD now; null on an unborn branch.
     #[schemars(extend("pattern" = OID_PATTERN))]

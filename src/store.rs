@@ -179,6 +179,14 @@ pub struct Meta {
     /// revisions written before it existed).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub completed: Vec<Completion>,
+    /// Set on a revision an agent hook wrote (not a model or a person): `<agent> <event>`,
+    /// e.g. `claude PreCompact`; also the `Checkpoint-Hook` trailer (docs/FORMAT.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hook: Option<String>,
+    /// On a hook revision: the full hex id of the last revision a model or person wrote (the
+    /// last *confirmed* one), which staleness is measured from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirmed: Option<String>,
 }
 
 impl Meta {
@@ -257,6 +265,9 @@ pub struct Summary {
     pub status: Status,
     /// `Checkpoint-Revision`.
     pub revision: u64,
+    /// `Checkpoint-Hook` (`<agent> <event>` of the hook that wrote it), empty when a model or
+    /// person wrote the revision.
+    pub hook: String,
     /// Author name as recorded.
     pub author: String,
     /// Author email as recorded.
@@ -497,6 +508,7 @@ impl Store {
             tasks_total: total.trim().parse().unwrap_or(0),
             status: Status::parse(get("Checkpoint-Status")),
             revision: get("Checkpoint-Revision").parse().unwrap_or(0),
+            hook: get("Checkpoint-Hook").to_string(),
             author: author.name.to_str_lossy().into_owned(),
             email: author.email.to_str_lossy().into_owned(),
             time: time.seconds,
@@ -658,17 +670,39 @@ impl Store {
         refname: &str,
         time: Option<(i64, i32)>,
         mut change: F,
-        mut extra: G,
+        extra: G,
     ) -> Result<(ObjectId, Option<ObjectId>)>
     where
         F: FnMut(Option<&Revision>) -> Result<NewRevision>,
+        G: FnMut(ObjectId, &NewRevision) -> Result<Vec<RefEdit>>,
+    {
+        let written = self.update_if(refname, time, |c| change(c).map(Some), extra)?;
+        Ok(written.expect("the change always writes"))
+    }
+
+    /// [`Store::update_at`] where `change` may decide that nothing is to be written (`None`,
+    /// e.g. a hook whose revision would equal the tip); then returns `None` and writes nothing.
+    ///
+    /// # Errors
+    /// As [`Store::update`].
+    pub fn update_if<F, G>(
+        &self,
+        refname: &str,
+        time: Option<(i64, i32)>,
+        mut change: F,
+        mut extra: G,
+    ) -> Result<Option<(ObjectId, Option<ObjectId>)>>
+    where
+        F: FnMut(Option<&Revision>) -> Result<Option<NewRevision>>,
         G: FnMut(ObjectId, &NewRevision) -> Result<Vec<RefEdit>>,
     {
         self.check_identity()?;
         self.transact(refname, || {
             let tip = self.tip(refname)?;
             let current = tip.map(|t| self.read(refname, t)).transpose()?;
-            let mut new = change(current.as_ref())?;
+            let Some(mut new) = change(current.as_ref())? else {
+                return Ok(Step::Nothing(None));
+            };
             new.meta.revision = next_revision(current.iter().map(Revision::number));
             let commit = self.write_commit_at(&new, tip.into_iter().collect(), time)?;
             let mut edits = vec![update_edit(
@@ -678,7 +712,7 @@ impl Store {
                 "checkpoint: save",
             )];
             edits.extend(extra(commit, &new)?);
-            Ok(Step::Write(edits, (commit, tip)))
+            Ok(Step::Write(edits, Some((commit, tip))))
         })
     }
 
@@ -1100,6 +1134,9 @@ fn compose_message(new: &NewRevision) -> String {
     trailer("Revision", &m.revision.to_string());
     trailer("Template", &m.template);
     trailer("Format", &FORMAT_VERSION.to_string());
+    if let Some(h) = &m.hook {
+        trailer("Hook", h);
+    }
     msg
 }
 

@@ -8,6 +8,8 @@
 //! <https://cursor.com/docs/agent/hooks>; what the pinned versions really send is in
 //! `docs/agents/HARNESS.md` and the per-agent protocol in `docs/agents/HOOKS.md`.
 
+pub mod hook;
+
 /// A coding agent whose hooks we know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Agent {

@@ -15,8 +15,31 @@ pub const STALE_AFTER_SECS: i64 = 7 * 86_400;
 ///
 /// # Errors
 /// [`crate::Error::Git`] when HEAD cannot be read.
-pub fn warnings(store: &Store, rev: &Revision) -> Result<Vec<String>> {
+pub fn warnings(store: &Store, tip: &Revision) -> Result<Vec<String>> {
     let mut out = Vec::new();
+    let refname = crate::story::StoryId::parse(&tip.meta.story)
+        .map(|s| s.refname())
+        .unwrap_or_default();
+    // A hook's revision refreshes the code state and confirms nothing: measure from the last
+    // revision a model or person wrote.
+    let confirmed = super::status::confirmed(store, &refname, tip)?;
+    if !tip.summary.hook.is_empty() {
+        out.push(match &confirmed {
+            Some(c) => format!(
+                "revision {} was written by a hook ({}), not by a model or person: the last confirmed revision is {}, saved {}",
+                tip.number(),
+                tip.summary.hook,
+                c.number(),
+                relative_time(c.summary.time, chrono::Utc::now().timestamp())
+            ),
+            None => format!(
+                "revision {} was written by a hook ({}); no model or person has confirmed this checkpoint",
+                tip.number(),
+                tip.summary.hook
+            ),
+        });
+    }
+    let rev = confirmed.as_ref().unwrap_or(tip);
     let now = gitstate::head(&store.repo)?;
     if let (Some(saved), Some(current)) = (&rev.meta.branch, &now.branch) {
         if saved != current {

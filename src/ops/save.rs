@@ -59,6 +59,9 @@ pub struct Options {
     pub edit: bool,
     /// Write even if the content looks like it holds a credential.
     pub allow_secret: bool,
+    /// Written by an agent hook, not a model or person: `<agent> <event>` (the
+    /// `Checkpoint-Hook` trailer). Such a revision points at the last confirmed one.
+    pub hook: Option<String>,
 }
 
 /// A document rendered and parsed as [`save`] would write it, by [`preview`].
@@ -161,6 +164,39 @@ fn check_options(args: &Options) -> Result<()> {
 /// # Errors
 /// Repository, template, identity, size, lock and storage errors; nothing is written on error.
 pub fn save(store: &Store, story: &StoryId, args: &Options) -> Result<Saved> {
+    let saved = write(store, story, args, false)?;
+    Ok(saved.expect("a save that may not skip always writes"))
+}
+
+/// [`save`], except that nothing is written (and `None` returned) when the new revision would
+/// say what the tip says: the same document apart from its "last updated" stamp, the same code
+/// state (HEAD, branch, files) and no journal entry. What hooks use, so that a hook never
+/// writes a revision identical to the tip. A story without a checkpoint is not created.
+///
+/// # Errors
+/// As [`save`].
+pub fn save_if_changed(store: &Store, story: &StoryId, args: &Options) -> Result<Option<Saved>> {
+    write(store, story, args, true)
+}
+
+/// Whether `new` says nothing `current` does not (see [`save_if_changed`]).
+fn same_as(current: &Revision, new: &NewRevision, parsed: &Parsed, template: &Format) -> bool {
+    // Both documents through the same parser (parse_revision would add the history's journal).
+    let mut before = template.parse(current.document.as_bytes()).doc;
+    let mut after = parsed.doc.clone();
+    for d in [&mut before, &mut after] {
+        d.last_updated = None;
+        d.written_by = None;
+    }
+    let (a, b) = (&current.meta, &new.meta);
+    before == after
+        && a.head == b.head
+        && a.branch == b.branch
+        && a.files_modified == b.files_modified
+        && a.template == b.template
+}
+
+fn write(store: &Store, story: &StoryId, args: &Options, skip_same: bool) -> Result<Option<Saved>> {
     check_options(args)?;
     let refname = story.refname();
     let (current, state) = current_and_state(store, &refname, args)?;
@@ -237,9 +273,13 @@ pub fn save(store: &Store, story: &StoryId, args: &Options) -> Result<Saved> {
     let guard = crate::secrets::enabled(store, args.allow_secret)?;
     let mut last: Option<Parsed> = None;
     let mut written: Option<(String, Meta)> = None;
-    let (commit, previous) = store.update(
+    let Some((commit, previous)) = store.update_if(
         &refname,
+        None,
         |current| {
+            if skip_same && current.is_none() {
+                return Ok(None);
+            }
             let (text, parsed) = build(current)?;
             let shown = shown(story, current);
             let mut meta = meta(&shown, &parsed.doc, &state, current);
@@ -250,17 +290,39 @@ pub fn save(store: &Store, story: &StoryId, args: &Options) -> Result<Saved> {
                 .as_deref()
                 .and_then(|m| m.trim().split_once('\n').map(|(_, rest)| rest.to_string()))
                 .unwrap_or_default();
-            last = Some(parsed);
+            if let Some(h) = &args.hook {
+                meta.hook = Some(h.clone());
+                // The last confirmed revision: the tip's own pointer when a hook wrote the tip.
+                meta.confirmed = current.and_then(|c| match &c.meta.hook {
+                    Some(_) => c.meta.confirmed.clone(),
+                    None => Some(c.summary.commit.to_string()),
+                });
+            }
             let new = NewRevision {
                 document: text,
                 meta,
                 subject,
                 body,
             };
+            // A hook's generic subject is no news; its journal text (a compaction summary, the
+            // model's last message) is, unless the tip already holds it.
+            let no_news = journal_text.is_none()
+                || args.hook.is_some()
+                    && current.is_some_and(|c| {
+                        new.body.trim().is_empty() || new.body.trim() == c.summary.body.trim()
+                    });
+            if skip_same && no_news {
+                if let Some(c) = current {
+                    if same_as(c, &new, &parsed, &template) {
+                        return Ok(None);
+                    }
+                }
+            }
+            last = Some(parsed);
             if guard {
                 crate::secrets::refuse_revision(&new, "save")?;
             }
-            Ok(new)
+            Ok(Some(new))
         },
         |commit, new| {
             // What this attempt wrote (its revision number is set by now), for the report.
@@ -277,7 +339,10 @@ pub fn save(store: &Store, story: &StoryId, args: &Options) -> Result<Saved> {
             };
             Ok(vec![notes::add_line_edit(store, head, &line)?])
         },
-    )?;
+    )?
+    else {
+        return Ok(None);
+    };
     let parsed = last.expect("update calls the closure before succeeding");
     let (document, meta) = written.expect("update calls the closure before succeeding");
     // The document and meta are those just written: only the commit is read back.
@@ -286,13 +351,13 @@ pub fn save(store: &Store, story: &StoryId, args: &Options) -> Result<Saved> {
         document,
         meta,
     };
-    Ok(Saved {
+    Ok(Some(Saved {
         refname,
         commit,
         previous,
         parsed,
         revision,
-    })
+    }))
 }
 
 /// The checkpoint's latest revision (if any) and the code state to record with the next one.

@@ -21,8 +21,11 @@ pub struct Limits {
 pub struct Freshness {
     /// The story, shown as the user typed it.
     pub story: StoryId,
-    /// The tip revision.
+    /// The revision staleness is measured from: the tip, or when a hook wrote the tip, the last
+    /// revision a model or person wrote (see [`confirmed`]).
     pub revision: Revision,
+    /// The tip, when a hook wrote it (it refreshed the code state, it confirms nothing).
+    pub hook_tip: Option<Revision>,
     /// Seconds since it was saved.
     pub age: i64,
     /// HEAD's commit now.
@@ -46,8 +49,12 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
     let Some(tip) = store.tip(&refname)? else {
         return Ok(None);
     };
-    let rev = store.read(&refname, tip)?;
-    let story = story.clone().shown_as(&rev.summary.story_display);
+    let tip_rev = store.read(&refname, tip)?;
+    let story = story.clone().shown_as(&tip_rev.summary.story_display);
+    let (rev, hook_tip) = match confirmed(store, &refname, &tip_rev)? {
+        Some(c) => (c, Some(tip_rev)),
+        None => (tip_rev, None),
+    };
     let age = now - rev.summary.time;
     let git = gitstate::head(&store.repo)?;
     let saved_head = rev
@@ -60,6 +67,98 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
         (None, Some(h)) => gitstate::count(&store.repo, h, h).map(|_| 0),
         _ => Some(0),
     };
+    let changed = changed_files(store, &rev)?;
+    let mut reasons = Vec::new();
+    if let Some(m) = max_age {
+        if age > m {
+            reasons.push(format!("older than {m} seconds"));
+        }
+    }
+    if let Some(m) = max_commits {
+        match commits {
+            Some(n) if n as u64 > m => {
+                reasons.push(format!("{n} commits since the save (more than {m})"))
+            }
+            None => reasons.push(format!("more than {m} commits since the save")),
+            _ => {}
+        }
+    }
+    Ok(Some(Freshness {
+        story,
+        revision: rev,
+        hook_tip,
+        age,
+        head: git.head,
+        commits,
+        changed,
+        reasons,
+    }))
+}
+
+/// The last revision a model or person wrote when a hook wrote `tip` (a revision of
+/// `refname`): the one its `meta.json` `confirmed` names, else the newest first-parent ancestor
+/// without a `Checkpoint-Hook` trailer (at most [`CONFIRMED_WALK`] back). `None` when `tip` is
+/// not a hook revision, or no confirmed revision is found.
+///
+/// # Errors
+/// Storage errors reading the revision found.
+pub fn confirmed(store: &Store, refname: &str, tip: &Revision) -> Result<Option<Revision>> {
+    if tip.meta.hook.is_none() && tip.summary.hook.is_empty() {
+        return Ok(None);
+    }
+    let named = tip
+        .meta
+        .confirmed
+        .as_deref()
+        .and_then(|h| ObjectId::from_hex(h.as_bytes()).ok());
+    if let Some(id) = named {
+        if let Ok(rev) = store.read(refname, id) {
+            return Ok(Some(rev));
+        }
+    }
+    let mut at = tip.summary.parents.first().copied();
+    for _ in 0..CONFIRMED_WALK {
+        let Some(id) = at else { break };
+        let Ok(s) = store.summary(id) else { break };
+        if s.hook.is_empty() {
+            return store.read(refname, id).map(Some);
+        }
+        at = s.parents.first().copied();
+    }
+    Ok(None)
+}
+
+/// How far back [`confirmed`] walks when a revision does not name its confirmed one.
+pub const CONFIRMED_WALK: usize = 1000;
+
+/// Commits (id, subject) and changed paths, as [`moved_since`] returns them.
+pub type Moved = (Vec<(ObjectId, String)>, Vec<String>);
+
+/// What moved since `rev` was saved: the commits on HEAD it has not seen (newest first, with
+/// subjects; at most [`gitstate::WALK_LIMIT`]) and the paths whose working-tree state differs
+/// from the one it recorded (sorted).
+///
+/// # Errors
+/// [`crate::Error::Git`] when HEAD or the working tree cannot be read.
+pub fn moved_since(
+    store: &Store,
+    rev: &Revision,
+) -> Result<Moved> {
+    let git = gitstate::head(&store.repo)?;
+    let saved_head = rev
+        .meta
+        .head
+        .as_deref()
+        .and_then(|h| ObjectId::from_hex(h.as_bytes()).ok());
+    let commits = match (saved_head, git.head) {
+        (Some(s), Some(h)) if s != h => gitstate::commits_since(&store.repo, h, s),
+        _ => Vec::new(),
+    };
+    Ok((commits, changed_files(store, rev)?))
+}
+
+/// Paths whose working-tree state differs from the one `rev` recorded, sorted.
+fn changed_files(store: &Store, rev: &Revision) -> Result<Vec<String>> {
     let saved_files: Vec<(String, FileState)> = rev
         .meta
         .files_modified
@@ -79,28 +178,5 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
         .collect();
     changed.sort();
     changed.dedup();
-    let mut reasons = Vec::new();
-    if let Some(m) = max_age {
-        if age > m {
-            reasons.push(format!("older than {m} seconds"));
-        }
-    }
-    if let Some(m) = max_commits {
-        match commits {
-            Some(n) if n as u64 > m => {
-                reasons.push(format!("{n} commits since the save (more than {m})"))
-            }
-            None => reasons.push(format!("more than {m} commits since the save")),
-            _ => {}
-        }
-    }
-    Ok(Some(Freshness {
-        story,
-        revision: rev,
-        age,
-        head: git.head,
-        commits,
-        changed,
-        reasons,
-    }))
+    Ok(changed)
 }

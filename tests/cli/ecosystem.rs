@@ -574,7 +574,7 @@ fn agent_install_claude_merges_keeps_keys_and_is_idempotent() {
     assert!(dry.contains("--- a/.claude/settings.json"), "{dry}");
     assert!(dry.contains("+++ b/.claude/settings.json"), "{dry}");
     assert!(
-        dry.contains("+") && dry.contains("git checkpoint prompt"),
+        dry.contains("+") && dry.contains("git-checkpoint agent hook SessionStart --agent claude"),
         "{dry}"
     );
     assert!(
@@ -595,19 +595,22 @@ fn agent_install_claude_merges_keeps_keys_and_is_idempotent() {
         "order kept"
     );
     let start = &v["hooks"]["SessionStart"][0];
-    assert_eq!(start["hooks"][0]["command"], "git checkpoint prompt");
+    assert_eq!(
+        start["hooks"][0]["command"],
+        "git-checkpoint agent hook SessionStart --agent claude"
+    );
     assert!(start["matcher"].as_str().unwrap().contains("compact"));
     let pre = v["hooks"]["PreCompact"].as_array().unwrap();
     assert_eq!(pre.len(), 2, "ours added beside the user's: {text}");
     assert_eq!(pre[0]["hooks"][0]["command"], "echo mine");
     assert_eq!(
         pre[1]["hooks"][0]["command"],
-        "git checkpoint save -m \"auto: pre-compact\""
+        "git-checkpoint agent hook PreCompact --agent claude"
     );
-    assert!(v["hooks"]["SessionEnd"][0]["hooks"][0]["command"]
-        .as_str()
-        .unwrap()
-        .starts_with("git checkpoint save"));
+    assert_eq!(
+        v["hooks"]["SessionEnd"][0]["hooks"][0]["command"],
+        "git-checkpoint agent hook SessionEnd --agent claude"
+    );
 
     let again = sb.ok(&repo, &["agent", "install", "claude", "--project"]);
     assert!(again.contains("nothing to change"), "{again}");
@@ -626,7 +629,7 @@ fn agent_install_writes_each_agents_own_format() {
     let codex = read_json(&repo.join(".codex/hooks.json"));
     assert_eq!(
         codex["hooks"]["SessionStart"][0]["hooks"][0]["command"],
-        "git checkpoint prompt"
+        "git-checkpoint agent hook SessionStart --agent codex"
     );
     assert!(codex["hooks"]["PreCompact"].is_array());
 
@@ -635,7 +638,7 @@ fn agent_install_writes_each_agents_own_format() {
     assert_eq!(cursor["version"], 1);
     assert_eq!(
         cursor["hooks"]["sessionStart"][0]["command"],
-        "git checkpoint agent hook session-start --agent cursor"
+        "git-checkpoint agent hook sessionStart --agent cursor"
     );
     assert!(cursor["hooks"]["preCompact"].is_array());
 
@@ -644,7 +647,7 @@ fn agent_install_writes_each_agents_own_format() {
     assert!(gemini["hooks"]["PreCompress"].is_array());
     assert_eq!(
         gemini["hooks"]["SessionStart"][0]["hooks"][0]["command"],
-        "git checkpoint agent hook session-start --agent gemini"
+        "git-checkpoint agent hook SessionStart --agent gemini"
     );
 
     // A settings file that is not JSON is left alone, with the path and the fix named.
@@ -664,39 +667,6 @@ fn agent_install_writes_each_agents_own_format() {
     let (code, _, err) = sb.run(&repo, &["agent", "install", "vim"]);
     assert_eq!(code, 2);
     assert!(err.contains("claude"), "{err}");
-}
-
-#[test]
-fn agent_hooks_print_the_brief_and_save_without_failing() {
-    let (sb, repo) = Sandbox::with_repo();
-    sb.git(&repo, &["switch", "-q", "-c", "feature/#313-x"]);
-    sb.ok(&repo, &["save", "--title", "Hooked", "--todo", "T1 — a"]);
-    let v: Value = serde_json::from_str(&sb.ok(
-        &repo,
-        &["agent", "hook", "session-start", "--agent", "gemini"],
-    ))
-    .unwrap();
-    let ctx = v["hookSpecificOutput"]["additionalContext"]
-        .as_str()
-        .unwrap();
-    assert!(ctx.contains("Hooked"), "{ctx}");
-    let plain = sb.ok(&repo, &["agent", "hook", "session-start"]);
-    assert!(plain.contains("Hooked"), "{plain}");
-    sb.ok(
-        &repo,
-        &["agent", "hook", "pre-compact", "--agent", "cursor"],
-    );
-    let log = sb.json(&repo, &["log", "313", "--json"]);
-    assert_eq!(log["revisions"][0]["message"], "auto: pre-compact");
-    // No story: still exit 0, nothing on stdout.
-    sb.git(&repo, &["switch", "-q", "-c", "no-story-here"]);
-    let out = sb
-        .cp(&repo)
-        .args(["agent", "hook", "session-end"])
-        .env("GIT_CHECKPOINT_STORY", "")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
 }
 
 #[test]

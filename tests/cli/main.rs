@@ -8,6 +8,7 @@ mod corpus;
 mod ecosystem;
 mod fuzz_corpus;
 mod generated;
+mod hooks;
 mod json_output;
 mod properties;
 mod robustness;

@@ -16,7 +16,7 @@
 
 use super::Quiet;
 use crate::cli::context::Context;
-use crate::cli::output::Output;
+use git_checkpoint::agents;
 use git_checkpoint::error::{Error, Result};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
@@ -42,7 +42,7 @@ pub enum Action {
     Install(InstallArgs),
     /// Run one hook event for an agent (what the installed hooks call).
     #[command(hide = true)]
-    Hook(HookArgs),
+    Hook(super::agent_hook::HookArgs),
 }
 
 /// The coding agents whose hook configuration we know.
@@ -75,35 +75,6 @@ pub struct InstallArgs {
     pub dry_run: bool,
 }
 
-/// Hook events `agent hook` runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Event {
-    /// Print the resume brief of the current story.
-    SessionStart,
-    /// Save a checkpoint before the context is compacted.
-    PreCompact,
-    /// Save a checkpoint when the session ends.
-    SessionEnd,
-}
-
-/// Arguments of `agent hook`.
-#[derive(Debug, clap::Args)]
-pub struct HookArgs {
-    /// The event.
-    #[arg(value_enum)]
-    pub event: Event,
-    /// The agent whose output format to use.
-    #[arg(long, value_enum, default_value_t = Agent::Claude)]
-    pub agent: Agent,
-}
-
-/// The command a session start runs: the resume brief of the current story.
-pub const PROMPT_COMMAND: &str = "git checkpoint prompt";
-/// The command run before compaction.
-pub const PRE_COMPACT_COMMAND: &str = "git checkpoint save -m \"auto: pre-compact\"";
-/// The command run when a session ends.
-pub const SESSION_END_COMMAND: &str = "git checkpoint save -m \"auto: session end\"";
-
 /// Runs `agent`; returns the exit code.
 ///
 /// # Errors
@@ -111,7 +82,7 @@ pub const SESSION_END_COMMAND: &str = "git checkpoint save -m \"auto: session en
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     match args.action {
         Action::Install(a) => install(a, ctx),
-        Action::Hook(a) => Ok(hook(a, &mut ctx.ui.out)),
+        Action::Hook(a) => Ok(super::agent_hook::run(a, &mut ctx.ui.out)),
     }
 }
 
@@ -132,37 +103,26 @@ fn relative_path(agent: Agent) -> &'static str {
     }
 }
 
-/// The hooks git-checkpoint installs for `agent`.
+/// The hooks git-checkpoint installs for `agent`: every entry of [`agents::Agent::hooks`].
 fn wanted(agent: Agent) -> Vec<Wanted> {
-    let start = Some("startup|resume|clear|compact");
-    let w = |event, matcher, command: &str| Wanted {
-        event,
-        matcher,
-        command: command.to_string(),
-    };
-    let via_hook =
-        |event: &str, agent: &str| format!("git checkpoint agent hook {event} --agent {agent}");
+    let a = lib_agent(agent);
+    a.hooks()
+        .iter()
+        .map(|h| Wanted {
+            event: h.event,
+            matcher: h.matcher,
+            command: agents::command(a, h.event),
+        })
+        .collect()
+}
+
+/// The library's agent for the command line's.
+fn lib_agent(agent: Agent) -> agents::Agent {
     match agent {
-        Agent::Claude => vec![
-            w("SessionStart", start, PROMPT_COMMAND),
-            w("PreCompact", None, PRE_COMPACT_COMMAND),
-            w("SessionEnd", None, SESSION_END_COMMAND),
-        ],
-        // Codex has no session-end event; its Stop runs after every turn.
-        Agent::Codex => vec![
-            w("SessionStart", start, PROMPT_COMMAND),
-            w("PreCompact", None, PRE_COMPACT_COMMAND),
-        ],
-        Agent::Gemini => vec![
-            w("SessionStart", None, &via_hook("session-start", "gemini")),
-            w("PreCompress", None, &via_hook("pre-compact", "gemini")),
-            w("SessionEnd", None, &via_hook("session-end", "gemini")),
-        ],
-        Agent::Cursor => vec![
-            w("sessionStart", None, &via_hook("session-start", "cursor")),
-            w("preCompact", None, &via_hook("pre-compact", "cursor")),
-            w("sessionEnd", None, &via_hook("session-end", "cursor")),
-        ],
+        Agent::Claude => agents::Agent::Claude,
+        Agent::Codex => agents::Agent::Codex,
+        Agent::Cursor => agents::Agent::Cursor,
+        Agent::Gemini => agents::Agent::Gemini,
     }
 }
 
@@ -334,54 +294,6 @@ fn entry<'a>(obj: &'a mut Vec<(String, J)>, key: &str, make: impl FnOnce() -> J)
     &mut obj[pos].1
 }
 
-/// Runs one hook event; always returns 0 (a hook must not block the agent).
-pub fn hook(args: HookArgs, out: &mut Output) -> i32 {
-    let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("git-checkpoint"));
-    let run = |cmd: &[&str]| {
-        std::process::Command::new(&exe)
-            .args(cmd)
-            .stdin(std::process::Stdio::null())
-            .output()
-    };
-    let text = match args.event {
-        Event::SessionStart => {
-            // `prompt` is the hand-off brief; fall back to `resume` where it is not built in.
-            let brief = match run(&["prompt"]) {
-                Ok(o) if o.status.code() == Some(2) => run(&["resume"]),
-                other => other,
-            };
-            match brief {
-                Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).into_owned(),
-                _ => String::new(),
-            }
-        }
-        Event::PreCompact | Event::SessionEnd => {
-            let msg = if args.event == Event::PreCompact {
-                "auto: pre-compact"
-            } else {
-                "auto: session end"
-            };
-            if let Ok(o) = run(&["save", "-m", msg]) {
-                use std::io::Write as _;
-                let mut err = std::io::stderr();
-                let _ = err.write_all(&o.stdout);
-                let _ = err.write_all(&o.stderr);
-            }
-            return 0;
-        }
-    };
-    let body = match args.agent {
-        Agent::Claude | Agent::Codex => text,
-        Agent::Gemini => serde_json::json!({
-            "hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}
-        })
-        .to_string(),
-        Agent::Cursor => serde_json::json!({ "additional_context": text }).to_string(),
-    };
-    let _ = out.raw(&body);
-    0
-}
-
 /// JSON with object keys in file order (serde_json's own map sorts them), so merging never
 /// reorders a user's settings.
 #[derive(Debug, Clone, PartialEq)]
@@ -505,8 +417,8 @@ mod tests {
         let model = once.find("\"model\"").unwrap();
         assert!(perm < model, "{once}");
         assert!(once.contains("echo hi"));
-        assert!(once.contains(PROMPT_COMMAND));
-        assert!(once.contains("auto: pre-compact"));
+        assert!(once.contains("git-checkpoint agent hook SessionStart --agent claude"));
+        assert!(once.contains("git-checkpoint agent hook PreCompact --agent claude"));
         let twice = merge(Agent::Claude, Some(&once), p).unwrap();
         assert_eq!(once, twice);
     }

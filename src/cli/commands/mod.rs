@@ -2,6 +2,7 @@
 //! repository and the story, and reading the revision a read command shows.
 
 pub mod agent;
+pub mod agent_hook;
 pub mod at;
 pub mod diff;
 pub mod done;

@@ -66,7 +66,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         out.line("")?;
         out.line(rev.document.trim_end())?;
     }
-    if args.strict && parsed.confidence != Confidence::High {
+    if args.strict && (parsed.confidence != Confidence::High || !rev.summary.hook.is_empty()) {
         return Ok(EXIT_NEEDS_CONFIRMATION);
     }
     Ok(0)
@@ -118,6 +118,10 @@ pub fn print_block(
         &rev.summary.commit.to_string()[..12]
     ))?;
     match p.confidence {
+        _ if !rev.summary.hook.is_empty() => out.line(&format!(
+            "└── Confidence: Needs confirmation — written by a hook ({}), see the warnings",
+            rev.summary.hook
+        ))?,
         Confidence::High => out.line("└── Confidence: High — all sections parsed cleanly")?,
         Confidence::NeedsConfirmation => {
             out.line("└── Confidence: Needs confirmation — see gaps below")?;

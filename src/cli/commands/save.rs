@@ -122,6 +122,7 @@ impl Args {
             file: self.file.clone(),
             edit: self.edit,
             allow_secret: self.allow_secret,
+            hook: None,
         }
     }
 }

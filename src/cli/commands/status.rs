@@ -80,21 +80,25 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let status::Freshness {
         story,
         revision: rev,
+        hook_tip,
         age,
         head,
         commits,
         changed,
         reasons,
     } = st;
-    let tip = rev.summary.commit;
+    let tip = hook_tip.as_ref().unwrap_or(&rev).summary.commit;
+    let hook = hook_tip.as_ref().map(|h| h.summary.hook.clone());
     let stale = !reasons.is_empty();
     if args.json {
-        out.json(&json::Status::Saved(json::StatusSaved {
+        out.json(&json::Status::Saved(Box::new(json::StatusSaved {
             schema_version: json::SchemaVersion,
             story: story.as_str().to_string(),
             refname,
             exists: true,
             commit: tip.to_string(),
+            confirmed_commit: rev.summary.commit.to_string(),
+            hook,
             saved_at: rfc3339(rev.summary.time, rev.summary.offset),
             age_seconds: age,
             head: head.map(|h| h.to_string()),
@@ -105,14 +109,23 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             max_commits,
             stale,
             reasons,
-        }))?;
+        })))?;
     } else {
         out.line(&format!(
             "{}: saved {} (revision {})",
             story.display(),
             relative_time(rev.summary.time, now),
-            rev.summary.revision
+            rev.number()
         ))?;
+        if let Some(h) = &hook_tip {
+            out.line(&format!(
+                "refreshed by a hook ({}) {} (revision {}): it confirms nothing, so freshness counts from revision {}",
+                h.summary.hook,
+                relative_time(h.summary.time, now),
+                h.number(),
+                rev.number()
+            ))?;
+        }
         out.line(&format!(
             "HEAD: {} since the save",
             crate::cli::output::count(

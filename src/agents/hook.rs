@@ -1,0 +1,773 @@
+//! What `git-checkpoint agent hook <event> --agent <name>` does: reads the agent's payload,
+//! works out the story of the payload's working directory, and decides the [`Reply`]. It never
+//! creates a story (no checkpoint: nothing to say), never writes a revision identical to the
+//! tip, and marks every revision it writes with the `Checkpoint-Hook` trailer. Printing the
+//! reply in the agent's own protocol is the binary's job (`src/cli/commands/agent_hook.rs`).
+//!
+//! Per-event behaviour and the agents' payload fields: `docs/agents/HOOKS.md`. Small per-session
+//! state (brief owed after a compaction, the last nudge, the last assistant message) lives in
+//! `<git dir>/checkpoint-hooks/<agent>-<session>.json`, private to the work tree.
+
+use super::{Action, Agent};
+use crate::error::Result;
+use crate::model::task_id;
+use crate::ops::{locate, prompt, save, status};
+use crate::store::{Revision, Store};
+use crate::story::StoryId;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// The most stdin a hook reads: payloads are a few KB (Gemini's BeforeModel, which we do not
+/// install, carries the whole request).
+pub const PAYLOAD_CAP: u64 = 4 * 1024 * 1024;
+
+/// Longest journal entry a hook takes from a compaction summary or an assistant message.
+pub const JOURNAL_CAP: usize = 2000;
+
+/// Most plan items taken from one plan/todo tool call.
+pub const PLAN_CAP: usize = 100;
+
+/// Session state files older than this are removed when a session starts (seconds; 7 days).
+const SESSION_MAX_AGE: u64 = 7 * 86_400;
+
+/// The fields of an agent's hook payload we use; every field is optional, unknown ones are
+/// ignored. Claude Code, Codex and Gemini CLI use `cwd`, `session_id`, `hook_event_name`;
+/// Cursor uses `workspace_roots` and `conversation_id`.
+#[derive(Debug, Clone, Default)]
+pub struct Payload {
+    /// The session's working directory (Cursor: its first workspace root).
+    pub cwd: Option<PathBuf>,
+    /// The agent's session id (Cursor: `conversation_id`).
+    pub session_id: Option<String>,
+    /// SessionStart `source` (`startup`, `resume`, `clear`, `compact`).
+    pub source: Option<String>,
+    /// PreCompact/PreCompress `trigger` (`manual`, `auto`).
+    pub trigger: Option<String>,
+    /// Stop/AfterAgent `stop_hook_active`: the model is already continuing because of a stop
+    /// hook.
+    pub stop_hook_active: bool,
+    /// Cursor stop `loop_count`: how many follow-ups a stop hook already caused.
+    pub loop_count: u64,
+    /// PostToolUse/AfterTool `tool_name`.
+    pub tool_name: Option<String>,
+    /// PostToolUse/AfterTool `tool_input`.
+    pub tool_input: Value,
+    /// The model's last message of the turn (`last_assistant_message`, Gemini `prompt_response`).
+    pub last_message: Option<String>,
+    /// Claude Code PostCompact `compact_summary`.
+    pub compact_summary: Option<String>,
+}
+
+impl Payload {
+    /// Reads the fields we use from a JSON payload; anything else (invalid JSON, another
+    /// shape) gives an empty payload, so a hook never fails on its input.
+    pub fn parse(bytes: &[u8]) -> Payload {
+        let v: Value = serde_json::from_slice(bytes).unwrap_or(Value::Null);
+        let text = |k: &str| {
+            v.get(k)
+                .and_then(Value::as_str)
+                .map(str::to_string)
+                .filter(|s| !s.is_empty())
+        };
+        let cwd = text("cwd").or_else(|| {
+            v.get("workspace_roots")
+                .and_then(Value::as_array)
+                .and_then(|r| r.first())
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        });
+        Payload {
+            cwd: cwd.map(PathBuf::from),
+            session_id: text("session_id").or_else(|| text("conversation_id")),
+            source: text("source"),
+            trigger: text("trigger"),
+            stop_hook_active: v
+                .get("stop_hook_active")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
+            loop_count: v.get("loop_count").and_then(Value::as_u64).unwrap_or(0),
+            tool_name: text("tool_name"),
+            tool_input: v.get("tool_input").cloned().unwrap_or(Value::Null),
+            last_message: text("last_assistant_message").or_else(|| text("prompt_response")),
+            compact_summary: text("compact_summary"),
+        }
+    }
+}
+
+/// What the hook answers, printed by the binary in the agent's protocol.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reply {
+    /// Nothing for the model or the user.
+    Nothing,
+    /// Text for the model's context (the brief).
+    Context(String),
+    /// Ask the model to continue its turn with this instruction (the stop-time nudge).
+    Block(String),
+    /// A line for the user, not the model (something went wrong; the agent goes on).
+    Note(String),
+}
+
+/// Runs `action` for `agent`'s `event` with `payload`, in `dir` (the payload's `cwd` when the
+/// caller has it). Never fails: outside a repository, with no story or no checkpoint the reply
+/// is [`Reply::Nothing`]; a real error becomes [`Reply::Note`].
+pub fn run(agent: Agent, event: &str, action: Action, payload: &Payload, dir: &Path) -> Reply {
+    // Gemini CLI fires PreCompress(auto) before every model call, whether or not it then
+    // compresses (ChatCompressionService.compress): nothing to learn from it.
+    if agent == Agent::Gemini
+        && action == Action::PreCompact
+        && payload.trigger.as_deref() != Some("manual")
+    {
+        return Reply::Nothing;
+    }
+    let Ok(store) = Store::discover(dir) else {
+        return Reply::Nothing;
+    };
+    if store.workdir().is_none() {
+        return Reply::Nothing;
+    }
+    let hook = Hook {
+        store: &store,
+        agent,
+        event,
+        payload,
+    };
+    match hook.run(action) {
+        Ok(r) => r,
+        Err(e) => Reply::Note(format!("git-checkpoint hook {event}: {e}")),
+    }
+}
+
+/// One hook run's inputs.
+struct Hook<'a> {
+    store: &'a Store,
+    agent: Agent,
+    event: &'a str,
+    payload: &'a Payload,
+}
+
+impl Hook<'_> {
+    fn run(&self, action: Action) -> Result<Reply> {
+        let mut session = Session::load(self.store, self.agent, self.payload);
+        // The model's last words of a turn are kept for the next revision a hook writes.
+        if let Some(m) = &self.payload.last_message {
+            session.state.last_message = Some(cut(m, JOURNAL_CAP));
+        }
+        let reply = match self.story()? {
+            None => Reply::Nothing,
+            Some((story, tip)) => self.act(action, &story, &tip, &mut session)?,
+        };
+        if action == Action::End {
+            session.remove();
+        } else {
+            session.save();
+        }
+        Ok(reply)
+    }
+
+    fn act(
+        &self,
+        action: Action,
+        story: &StoryId,
+        tip: &Revision,
+        session: &mut Session,
+    ) -> Result<Reply> {
+        match action {
+            Action::Start => {
+                session.state.brief_owed = false;
+                session.prune();
+                self.brief(story, tip).map(Reply::Context)
+            }
+            Action::Prompt if session.state.brief_owed => {
+                session.state.brief_owed = false;
+                self.brief(story, tip).map(Reply::Context)
+            }
+            Action::Prompt => Ok(Reply::Nothing),
+            Action::Plan => self.plan(story, tip),
+            Action::PreCompact => {
+                // Agents with no start event after a compaction get the brief at the next prompt.
+                if matches!(self.agent, Agent::Gemini | Agent::Cursor) {
+                    session.state.brief_owed = true;
+                }
+                let note = session.state.last_message.take();
+                self.refresh(story, "before compaction", note.as_deref())
+            }
+            Action::PostCompact => match &self.payload.compact_summary {
+                Some(s) => self.refresh(story, "compaction summary", Some(s)),
+                None => Ok(Reply::Nothing),
+            },
+            Action::Stop => self.nudge(story, tip, session),
+            Action::End => {
+                let note = session.state.last_message.take();
+                self.refresh(story, "session end", note.as_deref())
+            }
+        }
+    }
+
+    /// The story of the work tree and its tip revision, or `None` (no story can be told, or
+    /// it has no checkpoint: hooks never create one).
+    fn story(&self) -> Result<Option<(StoryId, Revision)>> {
+        let Ok((story, _)) = locate::resolve_story(self.store, None, "agent hook", true) else {
+            return Ok(None);
+        };
+        let refname = story.refname();
+        let Some(tip) = self.store.tip(&refname)? else {
+            return Ok(None);
+        };
+        Ok(Some((story, self.store.read(&refname, tip)?)))
+    }
+
+    fn brief(&self, story: &StoryId, tip: &Revision) -> Result<String> {
+        let budget = self.store.config().hook_budget()?;
+        let b = prompt::brief(
+            self.store,
+            story,
+            &story.refname(),
+            tip.summary.commit,
+            Some(budget),
+        )?;
+        Ok(b.text)
+    }
+
+    /// `<agent> <event>`, the `Checkpoint-Hook` trailer's value.
+    fn mark(&self) -> String {
+        format!("{} {}", self.agent.name(), self.event)
+    }
+
+    /// Writes a hook revision of `story` with the current code state and `note` as the journal
+    /// entry, unless it would say nothing new.
+    fn refresh(&self, story: &StoryId, why: &str, note: Option<&str>) -> Result<Reply> {
+        let subject = format!("auto: {why} ({})", self.agent.display());
+        let message = match note.map(str::trim).filter(|n| !n.is_empty()) {
+            Some(n) => format!("{subject}\n\n{}", cut(n, JOURNAL_CAP)),
+            None => subject,
+        };
+        let options = save::Options {
+            message: Some(message),
+            hook: Some(self.mark()),
+            ..save::Options::default()
+        };
+        save::save_if_changed(self.store, story, &options)?;
+        Ok(Reply::Nothing)
+    }
+
+    /// Turns the agent's plan (its todo/plan tool's input) into the story's tasks.
+    fn plan(&self, story: &StoryId, tip: &Revision) -> Result<Reply> {
+        let items = plan_items(self.agent, self.payload);
+        if items.is_empty() {
+            return Ok(Reply::Nothing);
+        }
+        let doc = crate::formats::parse_revision(self.store, tip).doc;
+        let change = plan_change(&doc, &items);
+        if change.done.is_empty() && change.todo.is_empty() && change.next.is_none() {
+            return Ok(Reply::Nothing);
+        }
+        let n = change.done.len();
+        let subject = format!(
+            "auto: plan update ({}): {} done, {} added",
+            self.agent.display(),
+            n,
+            change.todo.len()
+        );
+        let options = save::Options {
+            done: change.done,
+            todo: change.todo,
+            next: change.next,
+            message: Some(subject),
+            hook: Some(self.mark()),
+            ..save::Options::default()
+        };
+        save::save_if_changed(self.store, story, &options)?;
+        Ok(Reply::Nothing)
+    }
+
+    /// Asks the model once to save when commits or files moved since the last confirmed
+    /// revision; never twice for the same state, never while it already continues for us.
+    fn nudge(&self, story: &StoryId, tip: &Revision, session: &mut Session) -> Result<Reply> {
+        if self.payload.stop_hook_active || self.payload.loop_count > 0 {
+            return Ok(Reply::Nothing);
+        }
+        if !self
+            .store
+            .config()
+            .boolean(&crate::config::HOOK_NUDGE, true)?
+        {
+            return Ok(Reply::Nothing);
+        }
+        let refname = story.refname();
+        let confirmed = status::confirmed(self.store, &refname, tip)?;
+        let base = confirmed.as_ref().unwrap_or(tip);
+        let (commits, mut files) = status::moved_since(self.store, base)?;
+        // Installing our hooks and skill is not work on the story.
+        files.retain(|f| !is_agent_setup(f));
+        if commits.is_empty() && files.is_empty() {
+            return Ok(Reply::Nothing);
+        }
+        let head = commits.first().map(|c| c.0.to_string()).unwrap_or_default();
+        let print = format!("{}:{head}:{}", base.summary.commit, files.join("\n"));
+        let print = format!("{:016x}", fnv1a(print.as_bytes()));
+        if session.state.nudged.as_deref() == Some(print.as_str()) {
+            return Ok(Reply::Nothing);
+        }
+        session.state.nudged = Some(print);
+        // The canonical id: `#42` would start a shell comment.
+        Ok(Reply::Block(nudge_text(
+            story.as_str(),
+            base.number(),
+            &commits,
+            &files,
+        )))
+    }
+}
+
+/// Whether `path` (repository-relative) is an agent's own setup (settings, hooks, skills,
+/// instructions) rather than work on the story: under `.claude/`, `.codex/`, `.gemini/`,
+/// `.cursor/`, or `AGENTS.md`/`GEMINI.md` at the top.
+pub fn is_agent_setup(path: &str) -> bool {
+    let top = path.split('/').next().unwrap_or("");
+    matches!(top, ".claude" | ".codex" | ".gemini" | ".cursor")
+        || matches!(path, "AGENTS.md" | "GEMINI.md")
+}
+
+/// The stop-time instruction: what moved, and the exact command that records it.
+pub fn nudge_text(
+    story: &str,
+    revision: u64,
+    commits: &[(gix::ObjectId, String)],
+    files: &[String],
+) -> String {
+    let mut moved = Vec::new();
+    if !commits.is_empty() {
+        let subjects: Vec<String> = commits
+            .iter()
+            .take(3)
+            .map(|(_, s)| format!("\"{}\"", cut(s, 80)))
+            .collect();
+        let more = if commits.len() > 3 { ", ..." } else { "" };
+        moved.push(format!(
+            "{} ({}{more})",
+            crate::human::count(commits.len(), "commit", "commits"),
+            subjects.join(", ")
+        ));
+    }
+    if !files.is_empty() {
+        let shown: Vec<&str> = files.iter().take(5).map(String::as_str).collect();
+        let more = if files.len() > 5 { ", ..." } else { "" };
+        moved.push(format!(
+            "{} ({}{more})",
+            crate::human::count(files.len(), "changed file", "changed files"),
+            shown.join(", ")
+        ));
+    }
+    format!(
+        "git-checkpoint: {} since the last saved checkpoint of story {story} (revision {revision}). \
+         Before you stop, record where the work stands: run \
+         `git-checkpoint save {story} --done <task id> --next \"<the next action>\"` \
+         (one --done per finished task; --todo and --decision for new ones). \
+         If nothing worth recording changed, just stop.",
+        moved.join(" and ")
+    )
+}
+
+/// A plan item's state, as the agents' tools name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlanStatus {
+    /// Not started (`pending`).
+    Pending,
+    /// Being worked on (`in_progress`).
+    InProgress,
+    /// Finished (`completed`).
+    Completed,
+}
+
+/// The plan items in a plan/todo tool call of `agent`: Claude Code `TodoWrite`
+/// (`todos[].content`), `TaskCreate` (`subject`), `TaskUpdate` (`taskId`, `status`; the subject
+/// is read from Claude Code's task file); Codex `update_plan` (`plan[].step`); Gemini CLI
+/// `write_todos` (`todos[].description`). Cancelled or deleted items are left out; at most
+/// [`PLAN_CAP`] items of at most 500 characters.
+pub fn plan_items(agent: Agent, p: &Payload) -> Vec<(String, PlanStatus)> {
+    let input = &p.tool_input;
+    let status = |v: Option<&Value>| match v.and_then(Value::as_str) {
+        Some("completed") => Some(PlanStatus::Completed),
+        Some("in_progress") => Some(PlanStatus::InProgress),
+        Some("pending") | None => Some(PlanStatus::Pending),
+        _ => None,
+    };
+    let list = |key: &str, text: &str| -> Vec<(String, PlanStatus)> {
+        input
+            .get(key)
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|i| {
+                        let t = i.get(text)?.as_str()?.trim();
+                        (!t.is_empty()).then_some(())?;
+                        Some((cut(t, 500), status(i.get("status"))?))
+                    })
+                    .take(PLAN_CAP)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    match (agent, p.tool_name.as_deref()) {
+        (Agent::Claude, Some("TodoWrite")) => list("todos", "content"),
+        (Agent::Claude, Some("TaskCreate")) => input
+            .get("subject")
+            .and_then(Value::as_str)
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| vec![(cut(s.trim(), 500), PlanStatus::Pending)])
+            .unwrap_or_default(),
+        (Agent::Claude, Some("TaskUpdate")) => {
+            let Some(st) = status(input.get("status")) else {
+                return Vec::new();
+            };
+            let subject = input
+                .get("subject")
+                .and_then(Value::as_str)
+                .map(str::to_string)
+                .or_else(|| claude_task_subject(p, input.get("taskId")?));
+            subject
+                .filter(|s| !s.trim().is_empty())
+                .map(|s| vec![(cut(s.trim(), 500), st)])
+                .unwrap_or_default()
+        }
+        (Agent::Codex, Some("update_plan")) => list("plan", "step"),
+        (Agent::Gemini, Some("write_todos")) => list("todos", "description"),
+        _ => Vec::new(),
+    }
+}
+
+/// The subject of Claude Code task `id` of the payload's session, from its task file
+/// `<config dir>/tasks/<session>/<id>.json` (config dir: `CLAUDE_CONFIG_DIR`, else
+/// `~/.claude`).
+fn claude_task_subject(p: &Payload, id: &Value) -> Option<String> {
+    let id = match id {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        _ => return None,
+    };
+    let safe = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+    let session = p.session_id.as_deref()?;
+    if !safe(&id) || !safe(session) {
+        return None;
+    }
+    let dir = std::env::var_os("CLAUDE_CONFIG_DIR")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".claude")))?;
+    let path = dir.join("tasks").join(session).join(format!("{id}.json"));
+    let bytes = read_capped(&path, 256 * 1024)?;
+    let v: Value = serde_json::from_slice(&bytes).ok()?;
+    v.get("subject").and_then(Value::as_str).map(str::to_string)
+}
+
+/// What a plan changes in a document, by [`plan_change`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlanChange {
+    /// Tasks to mark done: a todo's id (or its whole text when it has none), or a new item.
+    pub done: Vec<String>,
+    /// New todos.
+    pub todo: Vec<String>,
+    /// A new next action, when the current one names a task this change finishes.
+    pub next: Option<String>,
+}
+
+/// Matches `items` to `doc`'s tasks: an item names a task when it starts with the task's id
+/// (`T2 — ...`) or has the same words as the task's text apart from its id (ignoring case). A
+/// completed item finishes its todo (or is recorded as a new done task); a pending one not yet
+/// in the document becomes a todo. When the next action names a task this finishes, the next
+/// action becomes the plan's item in progress (else its first pending one, else the first
+/// todo left).
+pub fn plan_change(doc: &crate::model::Document, items: &[(String, PlanStatus)]) -> PlanChange {
+    let words = |s: &str| -> String {
+        let s = match task_id(s) {
+            Some(id) => &s[id.len()..],
+            None => s,
+        };
+        s.trim_start_matches(|c: char| c.is_whitespace() || "-—–:.)".contains(c))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let same = |task: &crate::model::Task, item: &str| match (task.id(), task_id(item)) {
+        (Some(a), Some(b)) => a == b,
+        (None, Some(_)) => false,
+        _ => !words(item).is_empty() && words(&task.text) == words(item),
+    };
+    let mut change = PlanChange::default();
+    let mut finished: Vec<&crate::model::Task> = Vec::new();
+    for (text, st) in items {
+        let remaining = doc.tasks_remaining.iter().find(|t| same(t, text));
+        let done = doc.tasks_done.iter().any(|t| same(t, text));
+        match (st, remaining) {
+            (PlanStatus::Completed, Some(t)) => {
+                let key = t.id().map(str::to_string).unwrap_or_else(|| t.text.clone());
+                if !change.done.contains(&key) {
+                    change.done.push(key);
+                    finished.push(t);
+                }
+            }
+            (PlanStatus::Completed, None) if !done => change.done.push(text.clone()),
+            (PlanStatus::Pending | PlanStatus::InProgress, None) if !done => {
+                change.todo.push(text.clone())
+            }
+            _ => {}
+        }
+    }
+    let next = doc.next_action.as_deref().unwrap_or("");
+    let names = |t: &crate::model::Task| match t.id() {
+        Some(id) => mentions_id(next, id),
+        None => next.to_lowercase().contains(&words(&t.text)),
+    };
+    if !next.is_empty() && finished.iter().any(|t| names(t)) {
+        let open = |s: PlanStatus| {
+            items
+                .iter()
+                .find(|(text, st)| {
+                    *st == s
+                        && !finished.iter().any(|t| same(t, text))
+                        && !doc.tasks_done.iter().any(|t| same(t, text))
+                })
+                .map(|(t, _)| t.clone())
+        };
+        change.next = open(PlanStatus::InProgress)
+            .or_else(|| open(PlanStatus::Pending))
+            .or_else(|| {
+                doc.tasks_remaining
+                    .iter()
+                    .find(|t| !finished.iter().any(|f| f.text == t.text))
+                    .map(|t| t.text.clone())
+            })
+            .map(|t| format!("continue with {t}"));
+    }
+    change
+}
+
+/// Whether `text` names task `id` as a word (`T1` in "start T1:" but not in "T10").
+pub fn mentions_id(text: &str, id: &str) -> bool {
+    text.match_indices(id).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + id.len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric())
+            && !after.is_some_and(|c| c.is_ascii_digit() || c == '.')
+    })
+}
+
+/// `s` cut to `n` characters (with `…`).
+fn cut(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(n.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+/// At most `cap` bytes of the file at `path`, or `None`.
+fn read_capped(path: &Path, cap: u64) -> Option<Vec<u8>> {
+    use std::io::Read as _;
+    let mut buf = Vec::new();
+    std::fs::File::open(path)
+        .ok()?
+        .take(cap)
+        .read_to_end(&mut buf)
+        .ok()?;
+    Some(buf)
+}
+
+/// FNV-1a, 64 bits: a stable fingerprint of the moved state (not for security).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The per-session state a hook keeps between events.
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+struct State {
+    /// A compaction dropped the brief; give it at the next prompt.
+    #[serde(default)]
+    brief_owed: bool,
+    /// Fingerprint of the state last nudged about.
+    #[serde(default)]
+    nudged: Option<String>,
+    /// The model's last message, for the next hook revision's journal entry.
+    #[serde(default)]
+    last_message: Option<String>,
+}
+
+/// [`State`] and where it is kept.
+struct Session {
+    path: Option<PathBuf>,
+    state: State,
+    loaded: Option<String>,
+}
+
+impl Session {
+    fn dir(store: &Store) -> PathBuf {
+        store.repo.git_dir().join("checkpoint-hooks")
+    }
+
+    fn load(store: &Store, agent: Agent, p: &Payload) -> Session {
+        let id: String = p
+            .session_id
+            .as_deref()
+            .unwrap_or("default")
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+            .take(80)
+            .collect();
+        let path = Session::dir(store).join(format!("{}-{id}.json", agent.name()));
+        let text = read_capped(&path, 64 * 1024).and_then(|b| String::from_utf8(b).ok());
+        let state = text
+            .as_deref()
+            .and_then(|t| serde_json::from_str(t).ok())
+            .unwrap_or_default();
+        Session {
+            path: Some(path),
+            state,
+            loaded: text,
+        }
+    }
+
+    /// Writes the state when it changed (beside, then renamed); failures are ignored: the
+    /// state only saves the model a repeated brief or nudge.
+    fn save(&self) {
+        let Some(path) = &self.path else { return };
+        let Ok(text) = serde_json::to_string(&self.state) else {
+            return;
+        };
+        if self.loaded.as_deref() == Some(text.as_str()) {
+            return;
+        }
+        let Some(dir) = path.parent() else { return };
+        if std::fs::create_dir_all(dir).is_err() {
+            return;
+        }
+        if let Ok(mut tmp) = tempfile::NamedTempFile::new_in(dir) {
+            use std::io::Write as _;
+            if tmp.write_all(text.as_bytes()).is_ok() {
+                let _ = tmp.persist(path);
+            }
+        }
+    }
+
+    fn remove(&self) {
+        if let Some(p) = &self.path {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+
+    /// Removes state files of sessions not seen for [`SESSION_MAX_AGE`].
+    fn prune(&self) {
+        let Some(dir) = self.path.as_deref().and_then(Path::parent) else {
+            return;
+        };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let now = std::time::SystemTime::now();
+        for e in entries.flatten().take(10_000) {
+            let old = e
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| now.duration_since(t).ok())
+                .is_some_and(|d| d.as_secs() > SESSION_MAX_AGE);
+            if old {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Document, Task};
+
+    fn task(t: &str) -> Task {
+        Task {
+            text: t.into(),
+            done: false,
+        }
+    }
+
+    #[test]
+    fn payloads_of_each_agent_are_read_and_bad_ones_are_empty() {
+        let p = Payload::parse(br#"{"cwd":"/r","session_id":"s1","stop_hook_active":true,"last_assistant_message":"done"}"#);
+        assert_eq!(p.cwd, Some(PathBuf::from("/r")));
+        assert!(p.stop_hook_active);
+        assert_eq!(p.last_message.as_deref(), Some("done"));
+        let c =
+            Payload::parse(br#"{"workspace_roots":["/w"],"conversation_id":"c","loop_count":1}"#);
+        assert_eq!(c.cwd, Some(PathBuf::from("/w")));
+        assert_eq!(c.session_id.as_deref(), Some("c"));
+        assert_eq!(c.loop_count, 1);
+        let bad = Payload::parse(b"not json {");
+        assert!(bad.cwd.is_none() && !bad.stop_hook_active);
+    }
+
+    #[test]
+    fn a_completed_plan_item_finishes_its_todo_and_moves_the_next_action() {
+        let doc = Document {
+            tasks_remaining: vec![task("T1 — write the form"), task("T2 — wire the API")],
+            next_action: Some("start T1: write the form component".into()),
+            ..Document::default()
+        };
+        let items = vec![
+            ("T1 — write the form".to_string(), PlanStatus::Completed),
+            ("T2 — wire the API".to_string(), PlanStatus::InProgress),
+            ("Run the linter".to_string(), PlanStatus::Pending),
+        ];
+        let c = plan_change(&doc, &items);
+        assert_eq!(c.done, vec!["T1"]);
+        assert_eq!(c.todo, vec!["Run the linter"]);
+        assert_eq!(c.next.as_deref(), Some("continue with T2 — wire the API"));
+        // Matched by words when the plan drops the id; T10 is not T1.
+        let by_words = plan_change(
+            &doc,
+            &[("Write the   FORM".to_string(), PlanStatus::Completed)],
+        );
+        assert_eq!(by_words.done, vec!["T1"]);
+        assert!(!mentions_id("start T10 now", "T1"));
+        assert!(mentions_id("start T1: x", "T1"));
+        // A plan that only repeats the document changes nothing.
+        let same = plan_change(&doc, &[("T2 — wire the API".into(), PlanStatus::Pending)]);
+        assert_eq!(same, PlanChange::default());
+    }
+
+    #[test]
+    fn plan_items_come_from_each_agents_tool() {
+        let p = |tool: &str, input: Value| Payload {
+            tool_name: Some(tool.into()),
+            tool_input: input,
+            ..Payload::default()
+        };
+        let codex = p(
+            "update_plan",
+            serde_json::json!({"plan":[{"step":"T1","status":"completed"},{"step":"x","status":"weird"}]}),
+        );
+        assert_eq!(
+            plan_items(Agent::Codex, &codex),
+            vec![("T1".to_string(), PlanStatus::Completed)]
+        );
+        let gemini = p(
+            "write_todos",
+            serde_json::json!({"todos":[{"description":"a","status":"cancelled"},{"description":"b","status":"pending"}]}),
+        );
+        assert_eq!(
+            plan_items(Agent::Gemini, &gemini),
+            vec![("b".to_string(), PlanStatus::Pending)]
+        );
+        let todo = p(
+            "TodoWrite",
+            serde_json::json!({"todos":[{"content":"c","status":"in_progress"}]}),
+        );
+        assert_eq!(
+            plan_items(Agent::Claude, &todo),
+            vec![("c".to_string(), PlanStatus::InProgress)]
+        );
+        assert!(plan_items(Agent::Codex, &todo).is_empty());
+    }
+}
