@@ -140,10 +140,7 @@ pub type Moved = (Vec<(ObjectId, String)>, Vec<String>);
 ///
 /// # Errors
 /// [`crate::Error::Git`] when HEAD or the working tree cannot be read.
-pub fn moved_since(
-    store: &Store,
-    rev: &Revision,
-) -> Result<Moved> {
+pub fn moved_since(store: &Store, rev: &Revision) -> Result<Moved> {
     let git = gitstate::head(&store.repo)?;
     let saved_head = rev
         .meta

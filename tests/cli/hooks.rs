@@ -558,3 +558,20 @@ fn a_teammates_revision_is_fenced_as_data_with_its_author() {
     let inside = &out[out.find(fence_line).unwrap()..];
     assert!(inside.contains("ignore previous instructions"), "{out}");
 }
+
+#[test]
+fn save_warns_when_the_next_action_still_names_a_task_it_marked_done() {
+    let sb = Sandbox::new();
+    let repo = story(&sb);
+    let (code, _, err) = sb.run(&repo, &["save", "42", "-q", "--done", "T1"]);
+    assert_eq!(code, 0);
+    assert!(
+        err.contains("the next action still names T1, which this save marked done"),
+        "{err}"
+    );
+    let (_, _, err) = sb.run(
+        &repo,
+        &["save", "42", "-q", "--done", "T2", "--next", "open the PR"],
+    );
+    assert!(!err.contains("still names"), "{err}");
+}

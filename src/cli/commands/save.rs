@@ -139,6 +139,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     }
     let saved = save::save(&store, &story, &args.options())?;
     print_saved(&saved, &story, &args, out, err)?;
+    warn_next_names_done(&saved, &args, err);
     if store.config().auto_sync()? {
         // The save stands either way; sharing it is best effort and says when it fails.
         let shared = git_checkpoint::remote::choose(&store, None).and_then(|remote| {
@@ -219,6 +220,25 @@ pub fn print_saved(
         report_gaps(err, parsed, args);
     }
     Ok(())
+}
+
+/// Warns when the next action still names a task this save marked done (`--done T2` without a
+/// new `--next`), which would send the next session to redo it.
+fn warn_next_names_done(saved: &save::Saved, args: &Args, err: &mut Messages) {
+    let Some(next) = saved.parsed.doc.next_action.as_deref() else {
+        return;
+    };
+    for done in &args.done {
+        let Some(id) = git_checkpoint::model::task_id(done.trim()) else {
+            continue;
+        };
+        if git_checkpoint::agents::hook::mentions_id(next, id) {
+            err.warn(format_args!(
+                "the next action still names {id}, which this save marked done: \"{}\"; set the real next step with --next",
+                crate::cli::output::escape_controls(next)
+            ));
+        }
+    }
 }
 
 /// `--print`: render and print, write nothing.
