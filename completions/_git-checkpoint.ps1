@@ -75,6 +75,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--message', '--message', [CompletionResultType]::ParameterName, 'This revision''s journal entry (first line becomes the commit subject)')
             [CompletionResult]::new('-F', '-F ', [CompletionResultType]::ParameterName, 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported. With `--journal`, FILE is the journal entry instead')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported. With `--journal`, FILE is the journal entry instead')
+            [CompletionResult]::new('--expect', '--expect', [CompletionResultType]::ParameterName, 'Refuse unless the checkpoint is still at this revision (number or commit id, as `resume --json` reports it): for whole-document saves based on what you read')
             [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')

@@ -71,6 +71,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --message 'This revision''s journal entry (first line becomes the commit subject)'
             cand -F 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported. With `--journal`, FILE is the journal entry instead'
             cand --file 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported. With `--journal`, FILE is the journal entry instead'
+            cand --expect 'Refuse unless the checkpoint is still at this revision (number or commit id, as `resume --json` reports it): for whole-document saves based on what you read'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand --quiet 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'

@@ -74,6 +74,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l q
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l template -d 'Write with template NAME (pair, team, pm, gstack, or a custom one); recorded and reused by later revisions. Default: the checkpoint\'s template, else `checkpoint.template`, else pair' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s m -l message -d 'This revision\'s journal entry (first line becomes the commit subject)' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s F -l file -d 'Replace the whole document with FILE (`-` for stdin); it is parsed and gaps reported. With `--journal`, FILE is the journal entry instead' -r -F
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l expect -d 'Refuse unless the checkpoint is still at this revision (number or commit id, as `resume --json` reports it): for whole-document saves based on what you read' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -s q -l quiet -d 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l journal -d 'Take the journal entry from `-F FILE` instead of the document'

@@ -182,6 +182,38 @@ pub enum Error {
         /// The file that still holds the edited text.
         kept: PathBuf,
     },
+    /// `save --done T9` names a task id that no todo or done task has.
+    #[error("no task {id} in story {story}: open tasks are {}; give a todo's id, or the whole text of a new done task", if open.is_empty() { "none".to_string() } else { open.join(", ") })]
+    UnknownTask {
+        /// The id as given.
+        id: String,
+        /// The story.
+        story: String,
+        /// The ids of the open todos.
+        open: Vec<String>,
+    },
+    /// `save --todo "T3 — ..."` reuses a task id the story already has.
+    #[error(
+        "story {story} already has task {id} (\"{existing}\"); task ids are unique: use another id"
+    )]
+    DuplicateTask {
+        /// The id as given.
+        id: String,
+        /// The story.
+        story: String,
+        /// The task that has it.
+        existing: String,
+    },
+    /// `save --expect REV` when the tip is another revision.
+    #[error("checkpoint moved since revision {expected} (now {now}): read it again (`git checkpoint resume {story}`) and redo your change on top; nothing was written")]
+    Moved {
+        /// The story.
+        story: String,
+        /// The revision given.
+        expected: String,
+        /// The tip's revision number (0: no checkpoint).
+        now: u64,
+    },
     /// `done` without `--force` on a story whose checkpoint still has open tasks or checks.
     #[error("story {story} is not done: {} still open ({}); finish them (`git checkpoint save --done T<n>` / `--met <check>`) or pass --force", open.len(), open.join("; "))]
     NotDone {

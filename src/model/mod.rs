@@ -46,9 +46,10 @@ impl Task {
     }
 }
 
-/// Returns the task id (`T` followed by digits, optionally `.digits`) that starts `text`.
+/// Returns the task id (`T` or `t` followed by digits, optionally `.digits`) that starts `text`.
 pub fn task_id(text: &str) -> Option<&str> {
-    let rest = text.strip_prefix('T')?;
+    // `t3` is T3 as typed (ids compare ignoring ASCII case).
+    let rest = text.strip_prefix(['T', 't'])?;
     let mut end = 1 + rest.chars().take_while(|c| c.is_ascii_digit()).count();
     if end == 1 {
         return None;
@@ -146,9 +147,19 @@ impl Document {
             .tasks_remaining
             .iter()
             .position(|t| match (id, t.id()) {
-                (Some(a), Some(b)) => a == b,
+                (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
                 _ => t.text.eq_ignore_ascii_case(text),
             });
+        // Marking a done task done again changes nothing.
+        if pos.is_none()
+            && id.is_some_and(|id| id == text)
+            && self
+                .tasks_done
+                .iter()
+                .any(|t| t.id().is_some_and(|d| d.eq_ignore_ascii_case(text)))
+        {
+            return false;
+        }
         let moved = pos.map(|i| self.tasks_remaining.remove(i));
         // `--done T3` alone keeps the todo's full text; `--done "T3 — new words"` wins.
         let final_text = match (&moved, id) {

@@ -59,6 +59,9 @@ pub struct Options {
     pub edit: bool,
     /// Write even if the content looks like it holds a credential.
     pub allow_secret: bool,
+    /// The revision this save is based on (a revision number, or a commit id of at least 4
+    /// hex digits, as `resume --json` reports them): refuse when the tip is another one.
+    pub expect: Option<String>,
     /// Written by an agent hook, not a model or person: `<agent> <event>` (the
     /// `Checkpoint-Hook` trailer). Such a revision points at the last confirmed one.
     pub hook: Option<String>,
@@ -98,7 +101,7 @@ pub fn preview(store: &Store, story: &StoryId, args: &Options) -> Result<Preview
                 store,
                 &template,
                 args.message.as_deref(),
-            );
+            )?;
             let parsed = template.parse(text.as_bytes());
             (text, parsed)
         }
@@ -224,7 +227,7 @@ fn write(store: &Store, story: &StoryId, args: &Options, skip_same: bool) -> Res
             store,
             &template,
             journal_text.as_deref(),
-        )
+        )?
         .0;
         Some((
             current.as_ref().map(|c| c.summary.commit),
@@ -265,7 +268,7 @@ fn write(store: &Store, story: &StoryId, args: &Options, skip_same: bool) -> Res
             store,
             &template,
             journal_text.as_deref(),
-        );
+        )?;
         let parsed = template.parse(text.as_bytes());
         Ok((text, parsed))
     };
@@ -279,6 +282,9 @@ fn write(store: &Store, story: &StoryId, args: &Options, skip_same: bool) -> Res
         |current| {
             if skip_same && current.is_none() {
                 return Ok(None);
+            }
+            if let Some(want) = &args.expect {
+                check_expect(story, want, current)?;
             }
             let (text, parsed) = build(current)?;
             let shown = shown(story, current);
@@ -443,7 +449,7 @@ fn compose(
     store: &Store,
     template: &Format,
     journal: Option<&str>,
-) -> (String, Document) {
+) -> Result<(String, Document)> {
     let mut doc = match current {
         Some(c) => crate::formats::parse_revision(store, c).doc,
         None => Document {
@@ -451,6 +457,7 @@ fn compose(
             ..Document::default()
         },
     };
+    check_task_ids(&doc, story, args)?;
     if doc.story.is_none() {
         doc.story = Some(story.display());
     }
@@ -516,7 +523,70 @@ fn compose(
             .unwrap_or_default(),
     };
     template.fill_for_save(&mut doc, &saving);
-    (template.render(&doc), doc)
+    Ok((template.render(&doc), doc))
+}
+
+/// Refuses the save when the tip is not `want` (a revision number or commit id prefix).
+///
+/// # Errors
+/// [`Error::Moved`] naming both revisions.
+fn check_expect(story: &StoryId, want: &str, current: Option<&Revision>) -> Result<()> {
+    let want = want.trim();
+    let matches = current.is_some_and(|c| {
+        want.parse::<u64>().is_ok_and(|n| n == c.number())
+            || want.len() >= 4
+                && want.chars().all(|ch| ch.is_ascii_hexdigit())
+                && c.summary
+                    .commit
+                    .to_string()
+                    .starts_with(&want.to_lowercase())
+    });
+    if matches || (current.is_none() && want == "0") {
+        return Ok(());
+    }
+    Err(Error::Moved {
+        story: story.as_str().to_string(),
+        expected: want.to_string(),
+        now: current.map_or(0, Revision::number),
+    })
+}
+
+/// Refuses a bare `--done T9` that names no task of `doc`, and a `--todo "T3 — ..."` whose id
+/// another task already has (ids compare ignoring ASCII case).
+///
+/// # Errors
+/// [`Error::UnknownTask`] listing the open ids; [`Error::DuplicateTask`] naming the task.
+fn check_task_ids(doc: &Document, story: &StoryId, args: &Options) -> Result<()> {
+    let same = |a: Option<&str>, b: &str| a.is_some_and(|a| a.eq_ignore_ascii_case(b));
+    let all = || doc.tasks_remaining.iter().chain(&doc.tasks_done);
+    for d in &args.done {
+        let d = d.trim();
+        if crate::model::task_id(d) == Some(d) && !all().any(|t| same(t.id(), d)) {
+            return Err(Error::UnknownTask {
+                id: d.to_string(),
+                story: story.display(),
+                open: doc
+                    .tasks_remaining
+                    .iter()
+                    .filter_map(|t| t.id().map(str::to_string))
+                    .collect(),
+            });
+        }
+    }
+    for t in &args.todo {
+        let t = t.trim();
+        let Some(id) = crate::model::task_id(t) else {
+            continue;
+        };
+        if let Some(other) = all().find(|o| same(o.id(), id) && !o.text.eq_ignore_ascii_case(t)) {
+            return Err(Error::DuplicateTask {
+                id: id.to_string(),
+                story: story.display(),
+                existing: other.text.clone(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The story as this revision records it for display: typed with capitals, the user's form

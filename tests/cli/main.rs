@@ -16,3 +16,4 @@ mod secrets;
 mod seeds;
 mod sharing;
 mod stress;
+mod tasks;

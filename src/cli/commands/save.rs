@@ -95,6 +95,10 @@ pub struct Args {
     /// checkpoint.secretScan).
     #[arg(long)]
     pub allow_secret: bool,
+    /// Refuse unless the checkpoint is still at this revision (number or commit id, as
+    /// `resume --json` reports it): for whole-document saves based on what you read.
+    #[arg(long, value_name = "REV")]
+    pub expect: Option<String>,
 }
 
 impl Args {
@@ -122,6 +126,7 @@ impl Args {
             file: self.file.clone(),
             edit: self.edit,
             allow_secret: self.allow_secret,
+            expect: self.expect.clone(),
             hook: None,
         }
     }

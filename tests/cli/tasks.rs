@@ -1,0 +1,129 @@
+//! Task ids and stale overwrites (issue 15, findings 2 and 4): `save --done` never invents a
+//! task from an id, ids are unique and compare ignoring case, a repeated `--done` changes
+//! nothing, and `--expect REV` refuses a save based on an older revision.
+
+use crate::common::Sandbox;
+
+fn story(sb: &Sandbox) -> std::path::PathBuf {
+    let repo = sb.repo("r");
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "7",
+            "-q",
+            "--todo",
+            "T1 — form",
+            "--todo",
+            "T2 — API",
+            "--next",
+            "T1",
+        ],
+    );
+    repo
+}
+
+fn tasks(sb: &Sandbox, repo: &std::path::Path) -> (Vec<String>, Vec<String>) {
+    let v = sb.json(repo, &["resume", "7", "--json"]);
+    let list = |k: &str| {
+        v[k].as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap().to_string())
+            .collect()
+    };
+    (list("tasks_done"), list("tasks_remaining"))
+}
+
+#[test]
+fn an_unknown_task_id_is_refused_with_the_open_ids_and_nothing_is_written() {
+    let sb = Sandbox::new();
+    let repo = story(&sb);
+    let before = sb.refs(&repo);
+    sb.fails(
+        &repo,
+        &["save", "7", "--done", "T9"],
+        &["no task T9 in story #7", "open tasks are T1, T2"],
+    );
+    assert_eq!(sb.refs(&repo), before);
+    // A new done task is still recorded when given with its text.
+    sb.ok(
+        &repo,
+        &["save", "7", "-q", "--done", "T3 — found and fixed a typo"],
+    );
+    assert_eq!(tasks(&sb, &repo).0, ["T3 — found and fixed a typo"]);
+}
+
+#[test]
+fn ids_compare_ignoring_case_and_a_repeated_done_changes_nothing() {
+    let sb = Sandbox::new();
+    let repo = story(&sb);
+    sb.ok(&repo, &["save", "7", "-q", "--done", "t1", "--next", "T2"]);
+    assert_eq!(
+        tasks(&sb, &repo),
+        (vec!["T1 — form".into()], vec!["T2 — API".into()])
+    );
+    sb.ok(&repo, &["save", "7", "-q", "--done", "T1"]);
+    sb.ok(&repo, &["save", "7", "-q", "--done", "t1"]);
+    assert_eq!(tasks(&sb, &repo).0, ["T1 — form"], "T1 is not added again");
+}
+
+#[test]
+fn a_todo_reusing_an_id_is_refused() {
+    let sb = Sandbox::new();
+    let repo = story(&sb);
+    sb.fails(
+        &repo,
+        &["save", "7", "--todo", "T1 — something else"],
+        &["already has task T1", "T1 — form"],
+    );
+    sb.fails(
+        &repo,
+        &["save", "7", "--todo", "t2: other"],
+        &["already has task t2"],
+    );
+    // The same todo again is not a duplicate: it is already there.
+    sb.ok(&repo, &["save", "7", "-q", "--todo", "T2 — API"]);
+    assert_eq!(tasks(&sb, &repo).1, ["T1 — form", "T2 — API"]);
+}
+
+#[test]
+fn expect_refuses_a_save_based_on_an_older_revision() {
+    let sb = Sandbox::new();
+    let repo = story(&sb);
+    let v = sb.json(&repo, &["resume", "7", "--json"]);
+    let commit = v["commit"].as_str().unwrap().to_string();
+    // Another session saves revision 2 with a new todo.
+    sb.ok(&repo, &["save", "7", "-q", "--todo", "T3 — docs"]);
+    let doc = sb.file(
+        "whole.md",
+        sb.ok(&repo, &["show", "7", "--rev", "1"]).as_bytes(),
+    );
+    let before = sb.refs(&repo);
+    sb.fails(
+        &repo,
+        &["save", "7", "-F", doc.to_str().unwrap(), "--expect", "1"],
+        &[
+            "checkpoint moved since revision 1 (now 2)",
+            "nothing was written",
+        ],
+    );
+    sb.fails(
+        &repo,
+        &[
+            "save",
+            "7",
+            "-F",
+            doc.to_str().unwrap(),
+            "--expect",
+            &commit[..12],
+        ],
+        &["moved since revision"],
+    );
+    assert_eq!(sb.refs(&repo), before);
+    sb.ok(
+        &repo,
+        &["save", "7", "-q", "--todo", "T4 — ship", "--expect", "2"],
+    );
+    assert_eq!(tasks(&sb, &repo).1.len(), 4);
+}
