@@ -18,9 +18,18 @@ fn main() {
 
 /// Parses the command line, runs the command and exits with its code.
 fn run() -> ! {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let mut command = Cli::command();
-    let matches = match command.try_get_matches_from_mut(std::env::args_os()) {
+    let matches = match command.try_get_matches_from_mut(&args) {
         Ok(m) => m,
+        // Help is rendered by a second parse of a tree that carries the reference tables,
+        // which the common case (a command that runs) does not build.
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {
+            match cli::for_help(Cli::command()).try_get_matches_from(&args) {
+                Err(help) => help.exit(),
+                Ok(_) => e.exit(),
+            }
+        }
         // clap's own message spans several lines; every other error of ours is one line.
         Err(e) if e.kind() == clap::error::ErrorKind::InvalidUtf8 => {
             cli::ui::Messages::stderr().error(

@@ -22,8 +22,7 @@ use git_checkpoint::config::ColorChoice;
     bin_name = "git checkpoint",
     version,
     max_term_width = 100,
-    disable_help_subcommand = true,
-    after_long_help = reference::long_help()
+    disable_help_subcommand = true
 )]
 pub struct Cli {
     /// When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never.
@@ -64,12 +63,20 @@ impl From<ColorWhen> for ColorChoice {
     }
 }
 
-/// The whole command tree with every subcommand's arguments in place, for man pages,
-/// completions and checks. [`Cli::command`] alone leaves them out (see [`Command`]).
+/// The whole command tree with every subcommand's arguments in place and the reference tables
+/// after the long help, for help, man pages, completions and checks. [`Cli::command`] alone
+/// leaves both out (see [`Command`] and [`for_help`]).
 pub fn command() -> clap::Command {
-    let mut cmd = Cli::command();
+    let mut cmd = for_help(Cli::command());
     cmd.build();
     cmd
+}
+
+/// `root` with the storage, configuration, environment and exit-code tables
+/// ([`reference::long_help`]) after its `--help`. Only a run that prints help asks for it:
+/// laying the tables out took a quarter of the instructions of `--version`.
+pub fn for_help(root: clap::Command) -> clap::Command {
+    root.after_long_help(reference::long_help())
 }
 
 /// Subcommands.
