@@ -20,7 +20,7 @@ fn main() {
 fn run() -> ! {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let mut command = Cli::command();
-    let matches = match command.try_get_matches_from_mut(&args) {
+    let mut matches = match command.try_get_matches_from_mut(&args) {
         Ok(m) => m,
         // Help is rendered by a second parse of a tree that carries the reference tables,
         // which the common case (a command that runs) does not build.
@@ -39,7 +39,9 @@ fn run() -> ! {
         }
         Err(e) => e.exit(),
     };
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
+    // `_mut` takes the values out instead of parsing a clone of every match.
+    let cli =
+        Cli::from_arg_matches_mut(&mut matches).unwrap_or_else(|e| e.format(&mut command).exit());
     // The parser's tree of ~20 subcommands is not needed again, and freeing it costs a tenth of
     // a short run such as `resume`; the process ends soon and the OS takes the memory back.
     std::mem::forget(command);

@@ -180,6 +180,8 @@ fn outline(text: &str) -> (Vec<Heading>, Vec<Range<usize>>) {
     let mut code_start = None;
     let mut depth = 0usize;
     let mut current: Option<(HeadingLevel, Range<usize>, String)> = None;
+    // Line numbers are counted on from the previous heading, not from the start each time.
+    let (mut counted, mut line) = (0, 1);
     for (event, range) in Parser::new_ext(text, Options::empty()).into_offset_iter() {
         match event {
             Event::Start(Tag::BlockQuote(_) | Tag::List(_)) => depth += 1,
@@ -200,7 +202,8 @@ fn outline(text: &str) -> (Vec<Heading>, Vec<Range<usize>>) {
             }
             Event::End(TagEnd::Heading(_)) => {
                 if let Some((level, range, name)) = current.take() {
-                    let line = text[..range.start].matches('\n').count() + 1;
+                    line += text[counted..range.start].matches('\n').count();
+                    counted = range.start;
                     out.push(Heading {
                         level,
                         name: name.trim().to_string(),
@@ -453,7 +456,11 @@ pub(crate) fn is_placeholder(s: &str) -> bool {
 
 pub(super) fn is_unknown(s: &str) -> bool {
     const MARKER: &[u8] = b"[unknown";
-    if s.is_ascii() {
+    if !s.contains('[') {
+        // No character lowercases to '[': without one there is no marker. Most text lands
+        // here, and text with a dash or quote (not ASCII) would otherwise be lowercased.
+        false
+    } else if s.is_ascii() {
         // The common case, without the allocation of a lowercased copy.
         s.as_bytes()
             .windows(MARKER.len())
@@ -628,6 +635,18 @@ mod tests {
 
     // The example checkpoint of seed 000, shared with the integration tests.
     const SEED_313: &str = include_str!("../../tests/corpus/seeds/313.md");
+
+    #[test]
+    fn unknown_markers_are_found_in_any_case_and_script() {
+        assert!(is_unknown("[UNKNOWN — ask]"));
+        assert!(is_unknown("Goal: [Unknown]"));
+        assert!(is_unknown("Ziel — [unknown]"));
+        // KELVIN SIGN lowercases to an ASCII 'k'.
+        assert!(is_unknown("[un\u{212A}nown]"));
+        assert!(!is_unknown("T1 — form"));
+        assert!(!is_unknown("[x] done"));
+        assert!(!is_unknown("unknown, no bracket"));
+    }
 
     const SETUP: &str =
         "## Story\nauth\n## Branch\nmain\n## Tasks Done\n- a\n## Key Decisions\n- b\n## Remaining Todos\n- c\n";
