@@ -154,24 +154,6 @@ fn sorted(mut d: Document) -> Document {
     d
 }
 
-type Field = fn(&mut Document) -> &mut Option<String>;
-
-/// The single-value fields the merge merges, with the names its conflicts use.
-const MERGED_FIELDS: [(&str, Field); 12] = [
-    ("story", |d| &mut d.story),
-    ("title", |d| &mut d.title),
-    ("goal", |d| &mut d.goal),
-    ("source", |d| &mut d.source),
-    ("branch", |d| &mut d.branch),
-    ("commit strategy", |d| &mut d.commit_strategy),
-    ("next action", |d| &mut d.next_action),
-    ("stage", |d| &mut d.stage),
-    ("status", |d| &mut d.status),
-    ("stopped at", |d| &mut d.stopped_at),
-    ("start with", |d| &mut d.start_with),
-    ("trigger", |d| &mut d.trigger),
-];
-
 /// `a = merge(base, ours, theirs)` and `b = merge(base, theirs, ours)` agree up to:
 ///
 /// - item order (each puts its ours' items first);
@@ -195,7 +177,7 @@ pub fn assert_symmetric(base: &Document, ours: &Document, theirs: &Document) {
 
     // Single-value fields: equal, or the same conflict with the sides swapped.
     let show = |v: &Option<String>| v.clone().unwrap_or_else(|| "(none)".into());
-    for (name, get) in MERGED_FIELDS {
+    for (name, get) in crate::model::SINGLE_FIELDS {
         let (vo, vt) = (show(get(&mut o)), show(get(&mut t)));
         let (fx, fy) = (get(&mut x), get(&mut y));
         if fx != fy {

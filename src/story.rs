@@ -233,14 +233,8 @@ pub fn detect_from_branch(branch: &str, custom: Option<&str>) -> Result<Option<S
     // The last path component carries the id: `feature/#313-x` -> `#313-x`.
     let leaf = branch.rsplit('/').next().unwrap_or(branch);
     let leaf = leaf.strip_prefix('#').unwrap_or(leaf);
-    let digits: String = leaf.chars().take_while(|c| c.is_ascii_digit()).collect();
-    if !digits.is_empty()
-        && leaf[digits.len()..]
-            .chars()
-            .next()
-            .is_none_or(|c| c == '-' || c == '_')
-    {
-        return Ok(StoryId::parse(&digits).ok());
+    if let Some(digits) = leading_number(leaf) {
+        return Ok(StoryId::parse(digits).ok());
     }
     // Ticket keys: `ABC-123`, upper-case letters (as trackers write them), then digits.
     let letters: String = leaf
@@ -250,18 +244,20 @@ pub fn detect_from_branch(branch: &str, custom: Option<&str>) -> Result<Option<S
     if letters.len() >= 2 {
         let rest = &leaf[letters.len()..];
         if let Some(rest) = rest.strip_prefix('-') {
-            let num: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
-            if !num.is_empty()
-                && rest[num.len()..]
-                    .chars()
-                    .next()
-                    .is_none_or(|c| c == '-' || c == '_')
-            {
+            if let Some(num) = leading_number(rest) {
                 return Ok(StoryId::parse(&format!("{letters}-{num}")).ok());
             }
         }
     }
     Ok(None)
+}
+
+/// The ASCII digits `s` starts with, when they end the name or a `-` or `_` follows them
+/// (`313-login` -> `313`); `None` otherwise (`313x`, `v2`).
+fn leading_number(s: &str) -> Option<&str> {
+    let end = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    let rest = &s[end..];
+    (end > 0 && (rest.is_empty() || rest.starts_with(['-', '_']))).then(|| &s[..end])
 }
 
 #[cfg(test)]

@@ -7,9 +7,9 @@
 //! stack) and exported. Writes nothing itself.
 
 use super::import::{check_parsed, file_name, planned, story_of, Notice, Planned};
-use super::slots::strip_code;
 use super::Saving;
 use crate::error::{Error, Result};
+use crate::model::sections::strip_code;
 use crate::model::sections::{
     decode, field_items, items, key_value, norm, one_line, one_line_or, push_checks, push_item,
     real, split, value, FieldItem,

@@ -8,7 +8,7 @@
 
 use crate::model::sections::{
     items, items_and_paragraphs, key_value, lines_or_items, norm, one_line, one_line_or,
-    paragraphs, push_checks, push_item, push_list, real, take_fields, value, Block,
+    paragraphs, push_checks, push_item, push_list, real, strip_code, take_fields, value, Block,
 };
 use crate::model::{Document, Parsed, Task, UNKNOWN};
 use std::fmt::Write;
@@ -137,16 +137,6 @@ pub(super) fn render_slot(
             let _ = writeln!(out, "{}", extra(doc, heading).unwrap_or("None"));
         }
     }
-}
-
-pub(super) fn strip_code(s: &str) -> String {
-    let s = s.trim();
-    s.strip_prefix('`')
-        .and_then(|x| x.strip_suffix('`'))
-        .filter(|x| !x.contains('`'))
-        .unwrap_or(s)
-        .trim()
-        .to_string()
 }
 
 pub(super) fn parse_slot(slot: Slot, b: &Block, doc: &mut Document, gaps: &mut Vec<String>) {

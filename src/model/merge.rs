@@ -12,6 +12,26 @@ use super::{Document, Task};
 /// Marks a single-value field both sides changed; parsing reports it as a gap.
 pub const CONFLICT: &str = "[conflict — needs confirmation]";
 
+/// A single-value field of a [`Document`].
+pub(crate) type Field = fn(&mut Document) -> &mut Option<String>;
+
+/// The single-value fields the merge merges, in the order it reports conflicts, with the names
+/// its conflicts use.
+pub(crate) const SINGLE_FIELDS: [(&str, Field); 12] = [
+    ("story", |d| &mut d.story),
+    ("title", |d| &mut d.title),
+    ("goal", |d| &mut d.goal),
+    ("source", |d| &mut d.source),
+    ("branch", |d| &mut d.branch),
+    ("commit strategy", |d| &mut d.commit_strategy),
+    ("next action", |d| &mut d.next_action),
+    ("stage", |d| &mut d.stage),
+    ("status", |d| &mut d.status),
+    ("stopped at", |d| &mut d.stopped_at),
+    ("start with", |d| &mut d.start_with),
+    ("trigger", |d| &mut d.trigger),
+];
+
 /// The merged document and one sentence per conflict.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Merged {
@@ -44,28 +64,14 @@ pub fn merge(base: &Document, ours: &Document, theirs: &Document) -> Merged {
             ))
         }
     };
-    // Each single-value field merges on its own; the name is how a conflict calls it.
-    macro_rules! merged {
-        ($field:ident, $name:literal) => {
-            field($name, &base.$field, &ours.$field, &theirs.$field)
-        };
+    // Each single-value field merges on its own; everything else (git-derived facts, header,
+    // template extras) is ours.
+    let mut doc = ours.clone();
+    let (mut b, mut t) = (base.clone(), theirs.clone());
+    for (name, get) in SINGLE_FIELDS {
+        let o = get(&mut doc).clone();
+        *get(&mut doc) = field(name, get(&mut b), &o, get(&mut t));
     }
-    let mut doc = Document {
-        story: merged!(story, "story"),
-        title: merged!(title, "title"),
-        goal: merged!(goal, "goal"),
-        source: merged!(source, "source"),
-        branch: merged!(branch, "branch"),
-        commit_strategy: merged!(commit_strategy, "commit strategy"),
-        next_action: merged!(next_action, "next action"),
-        stage: merged!(stage, "stage"),
-        status: merged!(status, "status"),
-        stopped_at: merged!(stopped_at, "stopped at"),
-        start_with: merged!(start_with, "start with"),
-        trigger: merged!(trigger, "trigger"),
-        // Everything else (git-derived facts, header, template extras) is ours.
-        ..ours.clone()
-    };
     let merged = merge_checklist(
         &all_tasks(base),
         &all_tasks(ours),

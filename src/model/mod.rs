@@ -11,7 +11,7 @@ mod render;
 pub(crate) mod sections;
 
 /// A checklist item's identity in a merge (task id, else normalised text).
-pub(crate) use merge::key as merge_key;
+pub(crate) use merge::{key as merge_key, SINGLE_FIELDS};
 pub use merge::{merge, Merged, CONFLICT};
 pub(crate) use parse::is_placeholder;
 pub use parse::{parse, Confidence, Parsed};

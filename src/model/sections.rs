@@ -219,7 +219,7 @@ pub(crate) fn key_value(line: &str) -> Option<(String, String)> {
             Some(k) => (k, v),
             None => (k, v.strip_prefix(':')?),
         };
-        return Some((k.trim().to_string(), unquote_code(v.trim())));
+        return Some((k.trim().to_string(), strip_code(v)));
     }
     let (k, v) = l.split_once(':')?;
     if k.is_empty()
@@ -234,11 +234,14 @@ pub(crate) fn key_value(line: &str) -> Option<(String, String)> {
     Some((k.trim().to_string(), v.trim().to_string()))
 }
 
-fn unquote_code(v: &str) -> String {
-    v.strip_prefix('`')
+/// `s` trimmed, without the backticks of one code span around all of it (`` `main` `` ->
+/// `main`); as it is when it holds more than one span.
+pub(crate) fn strip_code(s: &str) -> String {
+    let s = s.trim();
+    s.strip_prefix('`')
         .and_then(|x| x.strip_suffix('`'))
         .filter(|x| !x.contains('`'))
-        .unwrap_or(v)
+        .unwrap_or(s)
         .trim()
         .to_string()
 }

@@ -461,44 +461,34 @@ fn compose(
     if doc.story.is_none() {
         doc.story = Some(story.display());
     }
-    let set = |field: &mut Option<String>, v: &Option<String>| {
-        if let Some(v) = v {
+    // Text options replace a field; an empty value clears it.
+    for (field, value) in [
+        (&mut doc.title, &args.title),
+        (&mut doc.goal, &args.goal),
+        (&mut doc.source, &args.source),
+        (&mut doc.commit_strategy, &args.strategy),
+        (&mut doc.next_action, &args.next),
+        (&mut doc.stage, &args.stage),
+        (&mut doc.stopped_at, &args.stopped_at),
+        (&mut doc.start_with, &args.start_with),
+    ] {
+        if let Some(v) = value {
             *field = Some(v.trim().to_string()).filter(|v| !v.is_empty());
         }
-    };
-    set(&mut doc.title, &args.title);
-    set(&mut doc.goal, &args.goal);
-    set(&mut doc.source, &args.source);
-    set(&mut doc.commit_strategy, &args.strategy);
-    set(&mut doc.next_action, &args.next);
-    for t in &args.todo {
-        doc.add_todo(t);
     }
-    for t in &args.done {
-        doc.mark_done(t);
-    }
-    for d in &args.decision {
-        doc.add_decision(d);
-    }
-    set(&mut doc.stage, &args.stage);
-    set(&mut doc.stopped_at, &args.stopped_at);
-    set(&mut doc.start_with, &args.start_with);
-    for c in &args.done_when {
-        doc.add_done_when(c);
-    }
-    for c in &args.met {
-        doc.meet(c);
-    }
-    for c in &args.context {
-        let c = c.trim().to_string();
-        if !c.is_empty() && !doc.context.contains(&c) {
-            doc.context.push(c);
-        }
-    }
-    for q in &args.question {
-        let q = q.trim().to_string();
-        if !q.is_empty() && !doc.open_questions.contains(&q) {
-            doc.open_questions.push(q);
+    // List options add items, in this order: a todo added and marked done in one save is done.
+    let lists: [(Add, &[String]); 7] = [
+        (Document::add_todo, &args.todo),
+        (|d, t| _ = d.mark_done(t), &args.done),
+        (Document::add_decision, &args.decision),
+        (Document::add_done_when, &args.done_when),
+        (|d, t| _ = d.meet(t), &args.met),
+        (|d, t| add_new(&mut d.context, t), &args.context),
+        (|d, t| add_new(&mut d.open_questions, t), &args.question),
+    ];
+    for (add, items) in lists {
+        for item in items {
+            add(&mut doc, item);
         }
     }
     if let Some(b) = &state.branch {
@@ -587,6 +577,17 @@ fn check_task_ids(doc: &Document, story: &StoryId, args: &Options) -> Result<()>
         }
     }
     Ok(())
+}
+
+/// Adds one item of a list option to the document.
+type Add = fn(&mut Document, &str);
+
+/// Appends `item` to `list`, trimmed, unless it is empty or already there.
+fn add_new(list: &mut Vec<String>, item: &str) {
+    let item = item.trim();
+    if !item.is_empty() && !list.iter().any(|i| i == item) {
+        list.push(item.to_string());
+    }
 }
 
 /// The story as this revision records it for display: typed with capitals, the user's form
