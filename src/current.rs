@@ -16,12 +16,33 @@ pub fn path(store: &Store) -> PathBuf {
 
 /// The current story, if one is set and still valid.
 pub fn get(store: &Store) -> Option<StoryId> {
-    let text = std::fs::read_to_string(path(store)).ok()?;
-    StoryId::parse(text.trim()).ok()
+    get_with_branch(store).map(|(s, _)| s)
+}
+
+/// The current story and the branch it was made current on (`None` for files written before
+/// the branch was recorded, or on a detached HEAD). The file's first line is the story, an
+/// optional second line `branch <name>`.
+pub fn get_with_branch(store: &Store) -> Option<(StoryId, Option<String>)> {
+    use std::io::Read as _;
+    let mut text = String::new();
+    std::fs::File::open(path(store))
+        .ok()?
+        .take(4096)
+        .read_to_string(&mut text)
+        .ok()?;
+    let mut lines = text.lines();
+    let story = StoryId::parse(lines.next()?.trim()).ok()?;
+    let branch = lines
+        .find_map(|l| l.strip_prefix("branch "))
+        .map(|b| b.trim().to_string())
+        .filter(|b| !b.is_empty());
+    Some((story, branch))
 }
 
 /// Sets the current story (written to a temporary file, then renamed into place), in the case it
 /// was typed (`ABC-12`), so a first save of it shows it that way; [`get`] reads it canonically.
+/// The current branch is recorded with it: on that branch the current story wins over the one
+/// the branch name gives (see `ops::locate::resolve_story`).
 ///
 /// # Errors
 /// [`Error::Io`] when the git dir is not writable.
@@ -30,7 +51,12 @@ pub fn set(store: &Store, story: &StoryId) -> Result<()> {
     let dir = p.parent().expect("the path has a parent");
     std::fs::create_dir_all(dir)?;
     let tmp = dir.join(format!("current.{}.tmp", std::process::id()));
-    crate::signals::replace_file(&p, &tmp, format!("{}\n", story.shown()).as_bytes())
+    let branch = crate::gitstate::head(&store.repo)
+        .ok()
+        .and_then(|h| h.branch)
+        .map(|b| format!("branch {b}\n"))
+        .unwrap_or_default();
+    crate::signals::replace_file(&p, &tmp, format!("{}\n{branch}", story.shown()).as_bytes())
         .map_err(Error::from)
 }
 

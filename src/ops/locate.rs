@@ -21,11 +21,16 @@ pub enum Found {
     Recorded(String),
     /// The worktree's current story (`git checkpoint start`).
     Current,
+    /// The worktree's current story, made current on this branch, which names another story:
+    /// (the branch, the story its name gives).
+    CurrentOverBranch(String, StoryId),
 }
 
-/// Resolves the story: explicit, else `GIT_CHECKPOINT_STORY`, else the branch name (built-in
-/// patterns and `checkpoint.storyPattern`), else the worktree's current story (`start`); with
-/// `by_recorded_branch`, else the one checkpoint whose recorded branch is the current branch.
+/// Resolves the story: explicit, else `GIT_CHECKPOINT_STORY`, else the worktree's current story
+/// (`start`, `switch`, `stack pop`) when it was made current on this branch, else the branch
+/// name (built-in patterns and `checkpoint.storyPattern`), else the current story made current
+/// elsewhere; with `by_recorded_branch`, else the one checkpoint whose recorded branch is the
+/// current branch. [`Found`] says which, so callers can tell the user.
 ///
 /// # Errors
 /// [`Error::InvalidStory`] for a bad id; [`Error::NoStory`] listing candidates otherwise.
@@ -50,12 +55,26 @@ pub fn resolve_story(
     }
     let branch = gitstate::head(&store.repo)?.branch;
     let pattern = store.config_string("checkpoint.storyPattern");
-    if let Some(b) = &branch {
-        if let Some(id) = story::detect_from_branch(b, pattern.as_deref())? {
-            return Ok((id, Found::Branch(b.clone())));
+    let from_branch = match &branch {
+        Some(b) => story::detect_from_branch(b, pattern.as_deref())?,
+        None => None,
+    };
+    let current = crate::current::get_with_branch(store);
+    if let Some((id, set_on)) = &current {
+        // Made current here (or before branches were recorded): the user's explicit choice.
+        if set_on.is_none() || *set_on == branch {
+            return Ok(match (&branch, from_branch) {
+                (Some(b), Some(other)) if other != *id => {
+                    (id.clone(), Found::CurrentOverBranch(b.clone(), other))
+                }
+                _ => (id.clone(), Found::Current),
+            });
         }
     }
-    if let Some(id) = crate::current::get(store) {
+    if let (Some(b), Some(id)) = (&branch, from_branch) {
+        return Ok((id, Found::Branch(b.clone())));
+    }
+    if let Some((id, _)) = current {
         return Ok((id, Found::Current));
     }
     let refs = store.refs(store::ACTIVE_PREFIX)?;

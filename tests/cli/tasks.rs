@@ -127,3 +127,46 @@ fn expect_refuses_a_save_based_on_an_older_revision() {
     );
     assert_eq!(tasks(&sb, &repo).1.len(), 4);
 }
+
+#[test]
+fn the_current_story_set_on_this_branch_wins_over_the_branch_and_says_so() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.git(&repo, &["switch", "-q", "-c", "feature/#42-login"]);
+    sb.ok(
+        &repo,
+        &["save", "-q", "--title", "Login", "--todo", "T1 — form"],
+    );
+    let login = sb.git(&repo, &["rev-parse", "refs/checkpoints/42"]);
+    sb.ok(&repo, &["start", "R-7"]);
+    let (code, _, err) = sb.run(&repo, &["save", "-q", "--title", "Hotfix"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("using story R-7, this worktree's current story") && err.contains("not #42"),
+        "{err}"
+    );
+    assert_eq!(
+        sb.git(&repo, &["rev-parse", "refs/checkpoints/42"]),
+        login,
+        "#42 untouched"
+    );
+    assert_eq!(
+        sb.json(&repo, &["resume", "r-7", "--json"])["title"],
+        "Hotfix"
+    );
+    let shown = sb.ok(&repo, &["start"]);
+    assert!(
+        shown.contains("Current story: R-7, made current on branch feature/#42-login"),
+        "{shown}"
+    );
+    // On another branch that names a story, the branch's story is used again.
+    sb.git(&repo, &["switch", "-q", "-c", "feature/#50-other"]);
+    sb.ok(&repo, &["save", "-q", "--title", "Other"]);
+    assert_eq!(
+        sb.json(&repo, &["resume", "50", "--json"])["title"],
+        "Other"
+    );
+    // No current story: `start` says so and exits 1.
+    let fresh = sb.repo("fresh");
+    sb.fails(&fresh, &["start"], &["no current story"]);
+}

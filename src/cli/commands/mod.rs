@@ -92,6 +92,11 @@ pub fn note_found(err: &mut Messages, story: &StoryId, found: &Found) {
         Found::Current => err.note(format_args!(
             "story {story} is this worktree's current story"
         )),
+        Found::CurrentOverBranch(b, other) => err.warn(format_args!(
+            "using story {}, this worktree's current story (`git checkpoint start`), not {} from branch '{b}'; name the story to use that one",
+            story.display(),
+            other.display()
+        )),
     }
 }
 

@@ -15,8 +15,9 @@ pub struct Args {
     /// `-q/--quiet`.
     #[command(flatten)]
     pub quiet: Quiet,
-    /// Story id to make current (`313`, `#313`, `R-007`).
-    pub story: String,
+    /// Story id to make current (`313`, `#313`, `R-007`); without it, show the current story
+    /// (exit 1 when none is set).
+    pub story: Option<String>,
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
@@ -27,8 +28,11 @@ pub struct Args {
 /// # Errors
 /// Repository and story errors; I/O errors writing `<git dir>/checkpoint/current`.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let (out, _err, store) = ctx.open()?;
-    let story = StoryId::parse(&args.story)?;
+    let (out, err, store) = ctx.open()?;
+    let Some(given) = &args.story else {
+        return show(&store, out, err, args.json);
+    };
+    let story = StoryId::parse(given)?;
     let previous = start(&store, &story)?;
     let exists = store.tip(&story.refname())?.is_some();
     if args.json {
@@ -58,4 +62,37 @@ pub fn start(store: &git_checkpoint::store::Store, story: &StoryId) -> Result<Op
     let previous = git_checkpoint::current::get(store);
     git_checkpoint::current::set(store, story)?;
     Ok(previous)
+}
+
+/// `start` without a story: prints the current story (and the branch it was made current on),
+/// or says none is set and exits 1.
+fn show(
+    store: &git_checkpoint::store::Store,
+    out: &mut crate::cli::output::Output,
+    err: &mut crate::cli::ui::Messages,
+    as_json: bool,
+) -> Result<i32> {
+    let Some((story, branch)) = git_checkpoint::current::get_with_branch(store) else {
+        err.error(format_args!(
+            "no current story in this worktree; set one with `git checkpoint start <story>`"
+        ));
+        return Ok(1);
+    };
+    let exists = store.tip(&story.refname())?.is_some();
+    if as_json {
+        out.json(&json::Start {
+            schema_version: json::SchemaVersion,
+            story: story.as_str().to_string(),
+            previous: Some(story.as_str().to_string()),
+            checkpoint_exists: exists,
+            file: git_checkpoint::current::path(store).display().to_string(),
+        })?;
+    } else {
+        let on = branch
+            .map(|b| format!(", made current on branch {b}"))
+            .unwrap_or_default();
+        let state = if exists { "" } else { "; no checkpoint yet" };
+        out.line(&format!("Current story: {}{on}{state}", story.display()))?;
+    }
+    Ok(0)
 }

@@ -31,9 +31,16 @@ pub struct Args {
 /// # Errors
 /// Repository, story, identity and storage errors; the current story is unchanged on error.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let (out, _err, store) = ctx.open()?;
+    let (out, err, store) = ctx.open()?;
     let to = StoryId::parse(&args.story)?;
-    let from = git_checkpoint::current::get(&store);
+    // The story `save` would act on now (the same precedence), saved before switching.
+    let from = match super::resolve_story(&store, None, "switch", false) {
+        Ok((story, found)) if story != to => {
+            super::note_found(err, &story, &found);
+            Some(story)
+        }
+        _ => None,
+    };
     let mut saved = None;
     if let Some(from) = from.as_ref().filter(|f| **f != to) {
         let options = save::Options {
