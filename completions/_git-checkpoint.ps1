@@ -356,15 +356,41 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Merge git-checkpoint hooks into an agent''s configuration (never overwrites; idempotent)')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Add git-checkpoint''s hooks and skill to an agent''s configuration (replaces older entries of ours, keeps everything else; idempotent)')
+            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove git-checkpoint''s hooks and skill from an agent''s configuration')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show where git-checkpoint''s hooks and skill are installed, and what is missing')
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Run one hook event for an agent (what the installed hooks call)')
             break
         }
         'git-checkpoint;agent;install' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto')
-            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Configure this repository (the default): the file under the work tree''s top directory')
-            [CompletionResult]::new('--user', '--user', [CompletionResultType]::ParameterName, 'Configure every project of the current user: the file under HOME')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'This repository (the default): the agent''s files under the work tree''s top directory; for Claude Code its uncommitted .claude/settings.local.json')
+            [CompletionResult]::new('--user', '--user', [CompletionResultType]::ParameterName, 'Every project of the current user: the agent''s files under HOME (or CLAUDE_CONFIG_DIR, CODEX_HOME)')
+            [CompletionResult]::new('--shared', '--shared', [CompletionResultType]::ParameterName, 'Project scope, the shared file the team commits (Claude Code''s .claude/settings.json; the other agents have only one project file)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the change as a diff; write nothing')
+            [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;agent;uninstall' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'This repository (the default): the agent''s files under the work tree''s top directory; for Claude Code its uncommitted .claude/settings.local.json')
+            [CompletionResult]::new('--user', '--user', [CompletionResultType]::ParameterName, 'Every project of the current user: the agent''s files under HOME (or CLAUDE_CONFIG_DIR, CODEX_HOME)')
+            [CompletionResult]::new('--shared', '--shared', [CompletionResultType]::ParameterName, 'Project scope, the shared file the team commits (Claude Code''s .claude/settings.json; the other agents have only one project file)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the change as a diff; write nothing')
+            [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;agent;status' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document (docs/json-schema/v1/agent-status.schema.json)')
             [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')

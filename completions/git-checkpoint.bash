@@ -114,6 +114,12 @@ _git__checkpoint() {
             git__checkpoint__subcmd__agent,install)
                 cmd="git__checkpoint__subcmd__agent__subcmd__install"
                 ;;
+            git__checkpoint__subcmd__agent,status)
+                cmd="git__checkpoint__subcmd__agent__subcmd__status"
+                ;;
+            git__checkpoint__subcmd__agent,uninstall)
+                cmd="git__checkpoint__subcmd__agent__subcmd__uninstall"
+                ;;
             git__checkpoint__subcmd__stack,drop)
                 cmd="git__checkpoint__subcmd__stack__subcmd__drop"
                 ;;
@@ -153,7 +159,7 @@ _git__checkpoint() {
             ;;
         git__checkpoint__subcmd__agent)
             opts="-q -h --color --no-pager --quiet --help"
-            [[ ${cur} == -* ]] || opts="install hook"
+            [[ ${cur} == -* ]] || opts="install uninstall status hook"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -193,7 +199,45 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__agent__subcmd__install)
-            opts="-q -h --project --user --dry-run --color --no-pager --quiet --help"
+            opts="-q -h --project --user --shared --dry-run --color --no-pager --quiet --help"
+            [[ ${cur} == -* ]] || opts="claude codex cursor gemini"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__agent__subcmd__status)
+            opts="-q -h --json --color --no-pager --quiet --help"
+            [[ ${cur} == -* ]] || opts="claude codex cursor gemini"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__agent__subcmd__uninstall)
+            opts="-q -h --project --user --shared --dry-run --color --no-pager --quiet --help"
             [[ ${cur} == -* ]] || opts="claude codex cursor gemini"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

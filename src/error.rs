@@ -407,6 +407,18 @@ pub enum Error {
         /// What is wrong with it.
         reason: String,
     },
+    /// `agent install`/`uninstall`: a settings or instruction file that must not be written
+    /// (a symlink leading out of the project or HOME, another user's file, a read-only file);
+    /// nothing was written.
+    #[error("refusing to write {}: {reason}; {fix}", path.display())]
+    UnsafeWrite {
+        /// The file as the agent reads it.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+        /// What the user can do.
+        fix: String,
+    },
     /// An error reported by gix while reading or writing objects and refs. The message is what
     /// we were doing; gix's error is the source, so the binary prints `context: gix's message`.
     #[error("{context}")]

@@ -731,6 +731,49 @@ pub struct Sync {
     pub pushed: Vec<PushedRef>,
 }
 
+/// `agent status --json`: whether `git-checkpoint` is on PATH, and for each agent and scope
+/// which files hold our hooks and skill and in what state.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(title = "git checkpoint agent status --json")]
+pub struct AgentStatus {
+    /// Always 1.
+    pub schema_version: SchemaVersion,
+    /// Where `git-checkpoint` was found on PATH (the installed hooks run it by that name), or
+    /// `null` when it is not there and no hook can run.
+    pub binary: Option<String>,
+    /// One entry per agent and place: Claude Code, Codex, Cursor, Gemini CLI in that order;
+    /// project scope first (only inside a work tree), then user scope (only with HOME).
+    pub agents: Vec<AgentPlace>,
+}
+
+/// One agent's hooks and skill in one place, in [`AgentStatus`].
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct AgentPlace {
+    /// `claude`, `codex`, `cursor` or `gemini`.
+    #[schemars(extend("enum" = ["claude", "codex", "cursor", "gemini"]))]
+    pub agent: String,
+    /// `project` or `user`.
+    pub scope: crate::agents::settings::Scope,
+    /// Whether this is the shared (committed) project file rather than the local one; only
+    /// Claude Code has both, the other agents' one project file is reported with `false`.
+    pub shared: bool,
+    /// The hooks file, in full.
+    pub hooks_file: String,
+    /// `installed` (an install would change nothing), `stale` (entries of ours from another
+    /// version, or some missing) or `missing`.
+    pub hooks: crate::agents::install::State,
+    /// The file carrying our skill, or `null` where the agent has none for this scope
+    /// (Cursor's user rules live in its settings).
+    pub skill_file: Option<String>,
+    /// The skill's state as for `hooks`, or `null` with `skill_file`.
+    pub skill: Option<crate::agents::install::State>,
+    /// Why the hooks or skill file could not be read or checked (invalid JSON, a symlink
+    /// leading out of the project), or `null`.
+    pub problem: Option<String>,
+    /// What the user still has to do for the hooks to run (Codex's trust step), or `null`.
+    pub note: Option<String>,
+}
+
 /// `setup --json`: the configuration values added (or with `--undo` removed).
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[schemars(title = "git checkpoint setup --json")]
@@ -1035,6 +1078,7 @@ pub fn schemas() -> Vec<SchemaFile> {
         }
     }
     vec![
+        file::<AgentStatus>("agent-status.schema.json", &["agent status"]),
         file::<At>("at.schema.json", &["at"]),
         file::<Checkpoint>("checkpoint.schema.json", &["resume", "show"]),
         file::<Diff>("diff.schema.json", &["diff"]),

@@ -9,6 +9,9 @@
 //! `docs/agents/HARNESS.md` and the per-agent protocol in `docs/agents/HOOKS.md`.
 
 pub mod hook;
+pub mod install;
+pub mod settings;
+pub mod skill;
 
 /// A coding agent whose hooks we know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

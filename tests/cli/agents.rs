@@ -289,7 +289,8 @@ impl Agent {
     /// The project file the agent reads its hooks from, relative to the repository.
     fn hooks_file(self) -> &'static str {
         match self {
-            Agent::Claude => ".claude/settings.json",
+            // `agent install --project` writes the uncommitted local file.
+            Agent::Claude => ".claude/settings.local.json",
             Agent::Codex => ".codex/hooks.json",
             Agent::Gemini => ".gemini/settings.json",
         }
@@ -571,7 +572,8 @@ fn claude_on_main_and_outside_a_repository_no_hook_reports_an_error() {
     let home = h.sb.path("home");
     assert_eq!(claude_hook_errors(&home, sid), Vec::<Value>::new());
     assert!(!run.stderr.contains("hook"), "{}", run.stderr);
-    assert!(!server.turns()[0].body.contains("git-checkpoint"));
+    // The skill names git-checkpoint; no hook of ours (its command) may speak.
+    assert!(!server.turns()[0].body.contains("git-checkpoint agent hook"));
 
     // Outside a repository, with the hooks installed for the user.
     h.sb.ok(&h.repo, &["agent", "install", "claude", "--user"]);
@@ -940,7 +942,8 @@ fn codex_on_main_and_outside_a_repository_no_hook_reports_an_error() {
         run.stderr
     );
     assert!(!run.stderr.contains("Failed"), "{}", run.stderr);
-    assert!(!server.turns()[0].body.contains("git-checkpoint"));
+    // The skill names git-checkpoint; no hook of ours (its command) may speak.
+    assert!(!server.turns()[0].body.contains("git-checkpoint agent hook"));
     h.sb.ok(&h.repo, &["agent", "install", "codex", "--user"]);
     let elsewhere = h.sb.path("elsewhere");
     std::fs::create_dir_all(&elsewhere).unwrap();

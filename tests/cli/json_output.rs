@@ -63,7 +63,7 @@ fn commands_with_json() -> BTreeSet<String> {
 /// The command path `args` runs: the first word, and the second for `stack`.
 fn command_path(args: &[&str]) -> String {
     match args {
-        ["stack", sub, ..] => format!("stack {sub}"),
+        ["stack" | "agent", sub, ..] => format!("{} {sub}", args[0]),
         [c, ..] => c.to_string(),
         [] => String::new(),
     }
@@ -152,12 +152,18 @@ fn every_command_with_json_output_validates_against_its_strict_schema() {
         (&["sync", "--json"], 0),
         (&["done", "other", "--purge", "--yes", "--json"], 0),
         (&["setup", "--undo", "--json"], 0),
+        (&["agent", "install", "codex"], -1),
+        (&["agent", "status", "--json"], 0),
     ];
     let mut covered = BTreeSet::new();
     let mut outputs: Vec<(Vec<&str>, Value)> = Vec::new();
     for (args, code) in runs {
         if args == &["!commit"] {
             sb.git(&repo, &["commit", "-q", "--allow-empty", "-m", "code"]);
+            continue;
+        }
+        if *code == -1 {
+            sb.ok(&repo, args);
             continue;
         }
         assert!(schema::schema_for(args).is_some(), "{args:?} has a schema");
@@ -182,6 +188,11 @@ fn every_command_with_json_output_validates_against_its_strict_schema() {
     assert!(!first(&["push"])["pushed"].as_array().unwrap().is_empty());
     assert!(!first(&["setup"])["changed"].as_array().unwrap().is_empty());
     assert_eq!(first(&["done", "auth"])["status"], "done");
+    assert!(first(&["agent", "status"])["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["agent"] == "codex" && r["scope"] == "project" && r["hooks"] == "installed"));
     assert!(first(&["done", "other"])["purged"][0].is_string());
     let wanted = commands_with_json();
     assert!(
@@ -291,6 +302,7 @@ fn schemas_are_strict_and_the_validator_rejects_extra_and_missing_fields() {
         (&["status", "auth", "--json"], ""),
         (&["stack", "list", "--json"], ""),
         (&["diff", "auth", "--json"], "/changes"),
+        (&["agent", "status", "--json"], "/agents/0"),
     ];
     for (args, nested) in cases {
         let file = schema::schema_for(args).unwrap();

@@ -1,5 +1,6 @@
 //! Integration tests: the real binary against real git repositories in temp dirs.
 
+mod agent_install;
 mod agents;
 mod cases;
 mod common;

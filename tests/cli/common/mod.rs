@@ -81,6 +81,9 @@ impl Sandbox {
             .env_remove("GIT_PAGER")
             .env_remove("GIT_PAGER_IN_USE")
             .env_remove("MANPATH")
+            // Agents' own directories: the tests' HOME decides.
+            .env_remove("CLAUDE_CONFIG_DIR")
+            .env_remove("CODEX_HOME")
             // No user pager on a pseudo-terminal; pager tests set GIT_PAGER themselves.
             .env("PAGER", "cat")
             .env_remove("EMAIL")

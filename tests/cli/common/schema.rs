@@ -21,7 +21,7 @@ pub fn schema_for(args: &[&str]) -> Option<&'static str> {
         return None;
     }
     let command = match args {
-        ["stack", sub, ..] => format!("stack {sub}"),
+        ["stack" | "agent", sub, ..] => format!("{} {sub}", args[0]),
         [c, ..] => c.to_string(),
         [] => return None,
     };

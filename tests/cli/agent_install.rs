@@ -1,0 +1,615 @@
+//! `agent install`, `agent uninstall` and `agent status` on real files: where each agent's hooks
+//! and skill go, that upgrades replace our older entries, that uninstall leaves none of ours,
+//! and the safe-write rules of issue 13 (planted symlinks, modes, read-only files, JSONC, large
+//! numbers).
+
+use crate::common::{path_with_bin, read_json, Sandbox};
+use serde_json::Value;
+use std::os::unix::fs::PermissionsExt as _;
+use std::path::Path;
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()))
+}
+
+/// Every hook command in a hooks file, whatever the agent's shape.
+fn commands(v: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    fn walk(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Object(o) => {
+                if let Some(Value::String(c)) = o.get("command") {
+                    out.push(c.clone());
+                }
+                o.values().for_each(|v| walk(v, out));
+            }
+            Value::Array(a) => a.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    walk(v, &mut out);
+    out
+}
+
+fn ours(c: &str) -> bool {
+    c.starts_with("git-checkpoint ") || c.starts_with("git checkpoint ")
+}
+
+/// The commands of ours under each event of a hooks file.
+fn our_entries(v: &Value, event: &str) -> Vec<String> {
+    commands(&v["hooks"][event])
+        .into_iter()
+        .filter(|c| ours(c))
+        .collect()
+}
+
+#[test]
+fn agent_install_claude_writes_the_local_file_keeps_keys_and_is_idempotent() {
+    let (sb, repo) = Sandbox::with_repo();
+    let existing = "{\n  \"permissions\": {\n    \"allow\": [\"Bash(npm test)\"]\n  },\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"PreCompact\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"echo mine\"}]}\n    ]\n  }\n}\n";
+    let local = repo.join(".claude/settings.local.json");
+    let shared = repo.join(".claude/settings.json");
+    sb.file("r/.claude/settings.local.json", existing.as_bytes());
+
+    let dry = sb.ok(&repo, &["agent", "install", "claude", "--dry-run"]);
+    assert_eq!(read(&local), existing);
+    assert!(
+        !repo.join(".claude/skills").exists(),
+        "dry run writes nothing"
+    );
+    assert!(dry.contains("--- a/.claude/settings.local.json"), "{dry}");
+    assert!(dry.contains("+++ b/.claude/settings.local.json"), "{dry}");
+    assert!(
+        dry.contains("--- /dev/null\n+++ b/.claude/skills/git-checkpoint/SKILL.md"),
+        "{dry}"
+    );
+    assert!(
+        dry.contains("+") && dry.contains("git-checkpoint agent hook SessionStart --agent claude"),
+        "{dry}"
+    );
+    assert!(
+        !dry.lines()
+            .any(|l| l.starts_with('-') && (l.contains("model") || l.contains("permissions"))),
+        "{dry}"
+    );
+
+    sb.ok(&repo, &["agent", "install", "claude", "--project"]);
+    assert!(!shared.exists(), "the project default is the local file");
+    let text = read(&local);
+    assert!(
+        text.starts_with(&existing[..existing.find("\n    ]").unwrap()]),
+        "the user's text kept byte for byte: {text}"
+    );
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["model"], "opus");
+    let start = &v["hooks"]["SessionStart"][0];
+    assert_eq!(
+        start["hooks"][0]["command"],
+        "git-checkpoint agent hook SessionStart --agent claude"
+    );
+    assert_eq!(start["matcher"], "startup|resume|clear|compact");
+    assert_eq!(
+        v["hooks"]["PostToolUse"][0]["matcher"],
+        "TodoWrite|TaskCreate|TaskUpdate"
+    );
+    let pre = v["hooks"]["PreCompact"].as_array().unwrap();
+    assert_eq!(pre.len(), 2, "ours added beside the user's: {text}");
+    assert_eq!(pre[0]["hooks"][0]["command"], "echo mine");
+    for event in [
+        "SessionStart",
+        "PostToolUse",
+        "PreCompact",
+        "PostCompact",
+        "Stop",
+        "SessionEnd",
+    ] {
+        assert_eq!(
+            our_entries(&v, event),
+            [format!("git-checkpoint agent hook {event} --agent claude")]
+        );
+    }
+    let skill = read(&repo.join(".claude/skills/git-checkpoint/SKILL.md"));
+    assert!(
+        skill.starts_with("---\nname: git-checkpoint\n") && skill.contains("--next"),
+        "{skill}"
+    );
+
+    let again = sb.ok(&repo, &["agent", "install", "claude"]);
+    assert!(again.contains("nothing to change"), "{again}");
+    assert_eq!(read(&local), text);
+    let again = sb.ok(&repo, &["agent", "install", "claude", "--dry-run"]);
+    assert!(again.contains("nothing to change"), "{again}");
+
+    // --shared picks the committed file.
+    sb.ok(&repo, &["agent", "install", "claude", "--shared"]);
+    let v = read_json(&shared);
+    assert_eq!(our_entries(&v, "Stop").len(), 1);
+}
+
+#[test]
+fn agent_install_writes_each_agents_own_format_and_instructions() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.file("r/AGENTS.md", b"# Team rules\n\nRun `make check`.\n");
+    let out = sb
+        .cp(&repo)
+        .args(["agent", "install", "codex"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("/hooks") && err.contains("trust"),
+        "the trust step: {err}"
+    );
+    assert!(!err.contains("codex_hooks"), "no deprecated flag: {err}");
+    let codex = read_json(&repo.join(".codex/hooks.json"));
+    assert_eq!(
+        our_entries(&codex, "SessionStart"),
+        ["git-checkpoint agent hook SessionStart --agent codex"]
+    );
+    assert_eq!(codex["hooks"]["PostToolUse"][0]["matcher"], "update_plan");
+    assert!(codex["hooks"]["SessionEnd"].is_array());
+    let agents = read(&repo.join("AGENTS.md"));
+    assert!(
+        agents.starts_with("# Team rules\n\nRun `make check`.\n\n<!-- git-checkpoint:begin -->\n"),
+        "{agents}"
+    );
+    assert!(
+        agents.ends_with("<!-- git-checkpoint:end -->\n"),
+        "{agents}"
+    );
+
+    sb.ok(&repo, &["agent", "install", "cursor"]);
+    let cursor = read_json(&repo.join(".cursor/hooks.json"));
+    assert_eq!(cursor["version"], 1);
+    assert_eq!(
+        cursor["hooks"]["sessionStart"][0]["command"],
+        "git-checkpoint agent hook sessionStart --agent cursor"
+    );
+    assert_eq!(cursor["hooks"]["stop"][0]["loop_limit"], 1);
+    let rule = read(&repo.join(".cursor/rules/git-checkpoint.mdc"));
+    assert!(
+        rule.starts_with("---\ndescription: ") && rule.contains("\nalwaysApply: true\n---\n"),
+        "{rule}"
+    );
+
+    sb.ok(&repo, &["agent", "install", "gemini", "--user"]);
+    let gemini = read_json(&sb.path("home/.gemini/settings.json"));
+    let h = &gemini["hooks"]["SessionStart"][0]["hooks"][0];
+    assert_eq!(
+        h["command"],
+        "git-checkpoint agent hook SessionStart --agent gemini"
+    );
+    assert_eq!(h["name"], "git-checkpoint");
+    assert_eq!(h["type"], "command");
+    assert_eq!(gemini["hooks"]["AfterTool"][0]["matcher"], "write_todos");
+    assert!(read(&sb.path("home/.gemini/GEMINI.md")).starts_with("<!-- git-checkpoint:begin -->\n"));
+    assert!(!repo.join(".gemini").exists());
+
+    // A settings file that is not JSON is left alone, with the path and the fix named.
+    sb.file("r/.claude/settings.local.json", b"{ not json");
+    let (code, _, err) = sb.run(&repo, &["agent", "install", "claude"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(".claude/settings.local.json") && err.contains("not valid JSON"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert_eq!(
+        read(&repo.join(".claude/settings.local.json")),
+        "{ not json"
+    );
+    assert!(!repo.join(".claude/skills").exists(), "nothing written");
+    // Unknown agents are a usage error listing the known ones.
+    let (code, _, err) = sb.run(&repo, &["agent", "install", "vim"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("claude"), "{err}");
+}
+
+/// What the installer of version 0.1.0 wrote for Claude Code, plus a user's hook in one of its
+/// groups and a second copy of one of ours.
+const LEGACY_CLAUDE: &str = r#"{
+  "hooks": {
+    "SessionStart": [
+      {
+        "matcher": "startup|resume|clear|compact",
+        "hooks": [{"type": "command", "command": "git checkpoint prompt"}]
+      }
+    ],
+    "PreCompact": [
+      {
+        "hooks": [
+          {"type": "command", "command": "echo mine"},
+          {"type": "command", "command": "git checkpoint save -m \"auto: pre-compact\""}
+        ]
+      }
+    ],
+    "SessionEnd": [
+      {"hooks": [{"type": "command", "command": "git checkpoint save -m \"auto: session end\""}]},
+      {"hooks": [{"type": "command", "command": "git checkpoint save -m \"auto: session end\""}]}
+    ]
+  }
+}
+"#;
+
+#[test]
+fn agent_install_upgrades_legacy_entries_to_exactly_one_current_entry_per_event() {
+    let (sb, repo) = Sandbox::with_repo();
+    let file = sb.file("r/.claude/settings.local.json", LEGACY_CLAUDE.as_bytes());
+    let before = sb.json(&repo, &["agent", "status", "claude", "--json"]);
+    assert_eq!(before["agents"][0]["hooks"], "stale");
+    let human = sb.ok(&repo, &["agent", "status", "claude"]);
+    assert!(
+        human.contains("stale") && human.contains("agent install"),
+        "{human}"
+    );
+
+    sb.ok(&repo, &["agent", "install", "claude"]);
+    let v = read_json(&file);
+    for event in [
+        "SessionStart",
+        "PostToolUse",
+        "PreCompact",
+        "PostCompact",
+        "Stop",
+        "SessionEnd",
+    ] {
+        assert_eq!(
+            our_entries(&v, event),
+            [format!("git-checkpoint agent hook {event} --agent claude")],
+            "{event}: {v:#}"
+        );
+    }
+    assert!(
+        commands(&v).contains(&"echo mine".to_string()),
+        "the user's hook kept"
+    );
+    assert!(
+        !commands(&v).iter().any(|c| c.starts_with("git checkpoint")),
+        "{v:#}"
+    );
+    let after = sb.json(&repo, &["agent", "status", "claude", "--json"]);
+    assert_eq!(after["agents"][0]["hooks"], "installed");
+    assert_eq!(after["agents"][0]["skill"], "installed");
+}
+
+#[test]
+fn agent_uninstall_leaves_no_entry_of_ours_and_keeps_the_users() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.file("r/GEMINI.md", b"Be brief.\n");
+    sb.file("r/AGENTS.md", b"# Rules\n");
+    for agent in ["claude", "codex", "cursor", "gemini"] {
+        sb.ok(&repo, &["agent", "install", agent]);
+    }
+    // The user adds a hook of their own next to ours after installing.
+    let files = [
+        ("claude", ".claude/settings.local.json", "Stop"),
+        ("codex", ".codex/hooks.json", "Stop"),
+        ("cursor", ".cursor/hooks.json", "stop"),
+        ("gemini", ".gemini/settings.json", "AfterAgent"),
+    ];
+    for (agent, rel, stop) in files {
+        let path = repo.join(rel);
+        let mut v = read_json(&path);
+        let mine = if agent == "cursor" {
+            serde_json::json!({"command": "echo mine"})
+        } else {
+            serde_json::json!({"hooks": [{"type": "command", "name": "mine", "command": "echo mine"}]})
+        };
+        v["hooks"][stop].as_array_mut().unwrap().push(mine);
+        std::fs::write(&path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    }
+    let dry = sb.ok(&repo, &["agent", "uninstall", "gemini", "--dry-run"]);
+    assert!(
+        dry.contains("-<!-- git-checkpoint:begin -->")
+            && dry.contains("-            \"command\": \"git-checkpoint agent hook"),
+        "{dry}"
+    );
+    assert!(repo.join("GEMINI.md").exists());
+    for (agent, rel, stop) in files {
+        sb.ok(&repo, &["agent", "uninstall", agent]);
+        let v = read_json(&repo.join(rel));
+        let cmds = commands(&v);
+        assert_eq!(
+            cmds,
+            ["echo mine"],
+            "{agent}: only the user's hook is left: {v:#}"
+        );
+        assert_eq!(
+            v["hooks"].as_object().unwrap().keys().collect::<Vec<_>>(),
+            [stop],
+            "{agent}: emptied events dropped"
+        );
+        let again = sb.ok(&repo, &["agent", "uninstall", agent]);
+        assert!(again.contains("nothing to change"), "{again}");
+    }
+    assert!(
+        !repo.join(".claude/skills").exists(),
+        "the skill and its folders are gone"
+    );
+    assert!(!repo.join(".cursor/rules").exists());
+    assert_eq!(read(&repo.join("GEMINI.md")), "Be brief.\n");
+    assert_eq!(read(&repo.join("AGENTS.md")), "# Rules\n");
+    let status = sb.json(&repo, &["agent", "status", "--json"]);
+    for row in status["agents"].as_array().unwrap() {
+        assert_eq!(row["hooks"], "missing", "{row}");
+    }
+}
+
+#[test]
+fn agent_install_never_writes_through_a_planted_symlink_outside_the_project() {
+    let (sb, repo) = Sandbox::with_repo();
+    let victim = sb.file("home/.bashrc", b"# rc\n");
+    // The fixed temp path older versions used, planted as a symlink to the rc file.
+    std::fs::create_dir_all(repo.join(".claude")).unwrap();
+    std::os::unix::fs::symlink(
+        &victim,
+        repo.join(".claude/settings.local.json.git-checkpoint.tmp"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(&victim, repo.join(".claude/settings.local.json.tmp")).unwrap();
+    sb.ok(&repo, &["agent", "install", "claude"]);
+    assert_eq!(read(&victim), "# rc\n");
+    assert!(read_json(&repo.join(".claude/settings.local.json"))["hooks"].is_object());
+    let leftovers: Vec<_> = std::fs::read_dir(repo.join(".claude"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".git-checkpoint-"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+
+    // The settings file itself a symlink out of the project: refused, nothing written.
+    let outside = sb.file("outside/settings.json", b"{}\n");
+    std::fs::create_dir_all(repo.join(".codex")).unwrap();
+    std::os::unix::fs::symlink(&outside, repo.join(".codex/hooks.json")).unwrap();
+    let err = sb.fails(
+        &repo,
+        &["agent", "install", "codex"],
+        &[".codex/hooks.json", "outside the project", "--user"],
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert_eq!(read(&outside), "{}\n");
+    sb.fails(
+        &repo,
+        &["agent", "install", "codex", "--dry-run"],
+        &["outside the project"],
+    );
+    assert!(
+        !repo.join("AGENTS.md").exists(),
+        "nothing written when a file is refused"
+    );
+
+    // A directory component: .gemini -> ../outside.
+    std::os::unix::fs::symlink("../outside", repo.join(".gemini")).unwrap();
+    sb.fails(
+        &repo,
+        &["agent", "install", "gemini"],
+        &[".gemini/settings.json", "outside the project"],
+    );
+    assert_eq!(
+        std::fs::read_dir(sb.path("outside")).unwrap().count(),
+        1,
+        "nothing new outside"
+    );
+    let status = sb.json(&repo, &["agent", "status", "gemini", "--json"]);
+    assert!(status["agents"][0]["problem"]
+        .as_str()
+        .unwrap()
+        .contains("outside the project"));
+
+    // A symlink inside the project is fine: written through, the link kept.
+    std::fs::create_dir_all(repo.join("config")).unwrap();
+    std::fs::write(repo.join("config/cursor.json"), "{}\n").unwrap();
+    std::fs::create_dir_all(repo.join(".cursor")).unwrap();
+    std::os::unix::fs::symlink("../config/cursor.json", repo.join(".cursor/hooks.json")).unwrap();
+    sb.ok(&repo, &["agent", "install", "cursor"]);
+    assert!(std::fs::symlink_metadata(repo.join(".cursor/hooks.json"))
+        .unwrap()
+        .is_symlink());
+    assert_eq!(read_json(&repo.join("config/cursor.json"))["version"], 1);
+}
+
+#[test]
+fn agent_install_user_symlinks_are_written_through_to_the_users_own_file() {
+    let (sb, repo) = Sandbox::with_repo();
+    let real = sb.file(
+        "home/dotfiles/claude.json",
+        b"{\n  \"theme\": \"dark\"\n}\n",
+    );
+    std::fs::create_dir_all(sb.path("home/.claude")).unwrap();
+    let link = sb.path("home/.claude/settings.json");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    sb.ok(&repo, &["agent", "install", "claude", "--user"]);
+    assert!(
+        std::fs::symlink_metadata(&link).unwrap().is_symlink(),
+        "the link is kept"
+    );
+    let v = read_json(&real);
+    assert_eq!(v["theme"], "dark");
+    assert_eq!(our_entries(&v, "SessionEnd").len(), 1);
+    assert!(sb
+        .path("home/.claude/skills/git-checkpoint/SKILL.md")
+        .exists());
+
+    // A user symlink leading out of HOME is refused.
+    let elsewhere = sb.file("shared/gemini.json", b"{}\n");
+    std::fs::create_dir_all(sb.path("home/.gemini")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, sb.path("home/.gemini/settings.json")).unwrap();
+    sb.fails(
+        &repo,
+        &["agent", "install", "gemini", "--user"],
+        &[".gemini/settings.json", "outside your home directory"],
+    );
+    assert_eq!(read(&elsewhere), "{}\n");
+}
+
+#[test]
+fn agent_install_keeps_the_mode_and_refuses_a_read_only_file() {
+    let (sb, repo) = Sandbox::with_repo();
+    let file = sb.file("r/.gemini/settings.json", b"{}\n");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+    sb.ok(&repo, &["agent", "install", "gemini"]);
+    let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "0600 stays 0600");
+    assert!(read(&file).contains("git-checkpoint"));
+
+    let ro = sb.file("r/.cursor/hooks.json", b"{\"version\": 1}\n");
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let err = sb.fails(
+        &repo,
+        &["agent", "install", "cursor"],
+        &[".cursor/hooks.json", "read-only", "chmod u+w"],
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert_eq!(read(&ro), "{\"version\": 1}\n");
+    assert!(!repo.join(".cursor/rules").exists());
+}
+
+#[test]
+fn agent_install_accepts_gemini_comments_keeps_them_and_keeps_large_numbers() {
+    let (sb, repo) = Sandbox::with_repo();
+    let text = "{\n  // the model we use\n  \"model\": {\"name\": \"gemini-2.5-pro\"},\n  /* a block\n     comment */\n  \"ui\": {\"seed\": 123456789012345678901234567890, \"ratio\": 0.1000000000000000055511151231257827}\n}\n";
+    let file = sb.file("r/.gemini/settings.json", text.as_bytes());
+    let out = sb
+        .cp(&repo)
+        .args(["agent", "install", "gemini"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("comments; they are kept"));
+    let new = read(&file);
+    assert!(new.starts_with("{\n  // the model we use\n  \"model\": {\"name\": \"gemini-2.5-pro\"},\n  /* a block\n     comment */\n  \"ui\": {\"seed\": 123456789012345678901234567890, \"ratio\": 0.1000000000000000055511151231257827},\n"), "{new}");
+    assert!(new.contains("git-checkpoint agent hook BeforeAgent --agent gemini"));
+    sb.ok(&repo, &["agent", "uninstall", "gemini"]);
+    let back = read(&file);
+    assert!(
+        back.contains("// the model we use") && back.contains("123456789012345678901234567890"),
+        "{back}"
+    );
+    assert!(!back.contains("git-checkpoint"), "{back}");
+
+    // Claude Code's settings are plain JSON: comments are refused, not dropped.
+    sb.file("r/.claude/settings.local.json", b"{\n  // mine\n}\n");
+    sb.fails(
+        &repo,
+        &["agent", "install", "claude"],
+        &["settings.local.json", "comments"],
+    );
+    assert_eq!(
+        read(&repo.join(".claude/settings.local.json")),
+        "{\n  // mine\n}\n"
+    );
+}
+
+#[test]
+fn agent_install_honours_claude_config_dir_and_codex_home() {
+    let (sb, repo) = Sandbox::with_repo();
+    let claude_dir = sb.path("cfg/claude");
+    let codex_dir = sb.path("cfg/codex");
+    for (agent, var, dir) in [
+        ("claude", "CLAUDE_CONFIG_DIR", &claude_dir),
+        ("codex", "CODEX_HOME", &codex_dir),
+    ] {
+        let out = sb
+            .cp(&repo)
+            .args(["agent", "install", agent, "--user"])
+            .env(var, dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(read_json(&claude_dir.join("settings.json"))["hooks"]["SessionStart"].is_array());
+    assert!(claude_dir.join("skills/git-checkpoint/SKILL.md").exists());
+    assert!(read_json(&codex_dir.join("hooks.json"))["hooks"]["SessionStart"].is_array());
+    assert!(read(&codex_dir.join("AGENTS.md")).contains("git-checkpoint:begin"));
+    assert!(!sb.path("home/.claude").exists() && !sb.path("home/.codex").exists());
+    let out = sb
+        .cp(&repo)
+        .args(["agent", "status", "--json"])
+        .env("CLAUDE_CONFIG_DIR", &claude_dir)
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let user = v["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["agent"] == "claude" && r["scope"] == "user")
+        .unwrap();
+    assert_eq!(user["hooks"], "installed");
+    assert_eq!(
+        user["hooks_file"],
+        claude_dir.join("settings.json").to_str().unwrap()
+    );
+}
+
+#[test]
+fn agent_status_names_files_states_the_path_and_the_codex_trust_step() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(&repo, &["agent", "install", "codex"]);
+    let out = sb
+        .cp(&repo)
+        .args(["agent", "status"])
+        .env("PATH", path_with_bin())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(text.starts_with("git-checkpoint on PATH: /"), "{text}");
+    let row = |agent: &str, scope: &str| {
+        text.lines()
+            .find(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                w.first() == Some(&agent) && w.get(1) == Some(&scope)
+            })
+            .unwrap_or_else(|| panic!("no {agent} {scope} row: {text}"))
+            .to_string()
+    };
+    let codex = row("codex", "project");
+    assert!(
+        codex.contains("installed")
+            && codex.contains(".codex/hooks.json")
+            && codex.contains("AGENTS.md"),
+        "{codex}"
+    );
+    assert!(row("claude", "project").contains("missing"));
+    assert!(row("cursor", "user").contains("~/.cursor/hooks.json"));
+    assert!(
+        text.contains("codex: Codex runs these hooks only after you trust them"),
+        "{text}"
+    );
+
+    // Without git-checkpoint on PATH, status and install say so.
+    let out = sb
+        .cp(&repo)
+        .args(["agent", "status", "--json"])
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["binary"], Value::Null);
+    let out = sb
+        .cp(&repo)
+        .args(["agent", "install", "cursor"])
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not on PATH"));
+
+    // Outside a repository: user scope only.
+    let elsewhere = sb.path("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let v = sb.json(&elsewhere, &["agent", "status", "--json"]);
+    let rows = v["agents"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    assert!(rows.iter().all(|r| r["scope"] == "user"));
+}
