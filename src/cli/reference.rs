@@ -52,6 +52,10 @@ pub const ENVIRONMENT: &[Var] = &[
         name: "HOME, XDG_DATA_HOME",
         meaning: "install-man's fallback directory is $XDG_DATA_HOME/man, else ~/.local/share/man; agent install --user writes under HOME.",
     },
+    Var {
+        name: "CLAUDE_CONFIG_DIR, CODEX_HOME",
+        meaning: "Claude Code's and Codex's user directories (default ~/.claude, ~/.codex): agent install, uninstall and status --user use them.",
+    },
 ];
 
 /// An exit code and when the process ends with it.
