@@ -75,6 +75,26 @@ fn agent_install_claude_writes_the_local_file_keeps_keys_and_is_idempotent() {
 
     sb.ok(&repo, &["agent", "install", "claude", "--project"]);
     assert!(!shared.exists(), "the project default is the local file");
+    // Created by us and not ignored: the installer says so.
+    std::fs::remove_file(&local).unwrap();
+    let out = sb
+        .cp(&repo)
+        .args(["agent", "install", "claude"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("add it to .gitignore"));
+    sb.file("r/.gitignore", b".claude/settings.local.json\n");
+    std::fs::remove_file(&local).unwrap();
+    let out = sb
+        .cp(&repo)
+        .args(["agent", "install", "claude"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains(".gitignore"));
+    std::fs::remove_file(repo.join(".gitignore")).unwrap();
+    std::fs::write(&local, existing).unwrap();
+    sb.ok(&repo, &["agent", "install", "claude"]);
     let text = read(&local);
     assert!(
         text.starts_with(&existing[..existing.find("\n    ]").unwrap()]),

@@ -902,13 +902,15 @@ fn codex_skips_untrusted_hooks_silently_and_runs_them_once_their_hash_is_trusted
         "and nothing says so"
     );
 
+    let hooks_json = h.repo.join(".codex/hooks.json").canonicalize().unwrap();
+    // The installed command, whatever this version installs.
+    let command = read_json(&hooks_json)["hooks"]["SessionStart"][0]["hooks"][0]["command"].clone();
     let identity = json!({"event_name": "session_start",
         "matcher": "startup|resume|clear|compact",
-        "hooks": [{"async": false, "command": "git-checkpoint agent hook SessionStart --agent codex", "timeout": 600,
+        "hooks": [{"async": false, "command": command, "timeout": 600,
             "type": "command"}]});
     // serde_json's map is ordered by key: this is the sorted compact form.
     let hash = sha256(&identity.to_string());
-    let hooks_json = h.repo.join(".codex/hooks.json").canonicalize().unwrap();
     let config = h.sb.path("home/.codex/config.toml");
     let mut text = std::fs::read_to_string(&config).unwrap();
     text += &format!(

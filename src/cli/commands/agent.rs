@@ -212,6 +212,19 @@ pub fn change(args: InstallArgs, ctx: &mut Context, add: bool) -> Result<i32> {
         }
     }
     let err = &mut ctx.ui.err;
+    let local = agent == lib::Agent::Claude && scope == Scope::Project && !args.shared;
+    if add
+        && local
+        && !args.dry_run
+        && files[0].old.is_none()
+        && !git_ignores(&files[0].target.path)
+    {
+        err.note(format_args!(
+            "{} is meant to stay uncommitted, but git does not ignore it here: add it to \
+             .gitignore (Claude Code does when it creates the file itself)",
+            files[0].target.shown
+        ));
+    }
     if let Some(text) = files[0].new.as_deref() {
         if add && agent == lib::Agent::Gemini && install::has_comments(text) {
             err.note(format_args!(
@@ -232,6 +245,20 @@ pub fn change(args: InstallArgs, ctx: &mut Context, add: bool) -> Result<i32> {
         }
     }
     Ok(0)
+}
+
+/// Whether git ignores `path` (`git check-ignore`; false when git cannot tell).
+fn git_ignores(path: &Path) -> bool {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::process::Command::new("git")
+        .arg("check-ignore")
+        .arg("-q")
+        .arg("--")
+        .arg(path)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 fn on_path() -> Option<PathBuf> {
