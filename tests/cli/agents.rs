@@ -1144,3 +1144,69 @@ fn gemini_compress_drops_the_brief_and_no_hook_fires_after_it() {
     assert_eq!(before.len(), 2, "{before:?}");
     assert_eq!(before[1]["prompt"], "go on");
 }
+
+// ---------------------------------------------------------------------------------------------
+// `agent uninstall` with the real CLIs
+
+/// Installs, adds a user hook (the payload dump) at SessionStart, uninstalls, and runs one
+/// session with `args`: the user's hook still runs, the file holds no entry of ours, and the
+/// first request carries no brief. Returns the harness and the run.
+fn uninstalled(agent: Agent, args: &[&str]) -> Option<(Harness, Run)> {
+    let h = harness(agent, false, true)?;
+    let dir = h.dump_hooks(&["SessionStart"]);
+    h.sb.ok(&h.repo, &["agent", "uninstall", agent.name()]);
+    let file = h.repo.join(agent.hooks_file());
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        !text.contains("git-checkpoint") && !text.contains("git checkpoint"),
+        "{text}"
+    );
+    let server = h.serve(steps(vec![Step::text("Hello.")]));
+    let run = h.session(args, &server);
+    assert!(
+        !server.turns()[0].body.contains(TITLE),
+        "no brief after uninstall"
+    );
+    assert_eq!(
+        payloads(&dir, "SessionStart").len(),
+        1,
+        "the user's own hook still runs"
+    );
+    Some((h, run))
+}
+
+#[test]
+fn claude_after_agent_uninstall_runs_no_hook_of_ours() {
+    let sid = "41111111-2222-4333-8444-555555555555";
+    let Some((h, _)) = uninstalled(Agent::Claude, &["-p", "hello", "--session-id", sid]) else {
+        return;
+    };
+    let hooks = claude_hook_attachments(&h.sb.path("home"), sid);
+    assert!(
+        hooks
+            .iter()
+            .all(|a| a["type"] == "hook_success" && !a.to_string().contains("checkpoint")),
+        "{hooks:#?}"
+    );
+}
+
+#[test]
+fn codex_after_agent_uninstall_runs_no_hook_of_ours() {
+    let args = ["exec", "--dangerously-bypass-hook-trust", "hello"];
+    let Some((_, run)) = uninstalled(Agent::Codex, &args) else {
+        return;
+    };
+    assert!(!run.stderr.contains("Failed"), "{}", run.stderr);
+}
+
+#[test]
+fn gemini_after_agent_uninstall_runs_no_hook_of_ours() {
+    let args = ["-m", "gemini-2.5-flash", "-p", "hello"];
+    let Some((_, run)) = uninstalled(Agent::Gemini, &args) else {
+        return;
+    };
+    assert!(
+        !(run.stdout + &run.stderr).contains("Hook system message"),
+        "no message from a hook of ours"
+    );
+}
