@@ -398,9 +398,10 @@ pub enum Error {
     /// `agent install` (project scope) in a repository without a work tree.
     #[error("this repository has no work tree; use --user to configure the agent for your user")]
     NoWorkTree,
-    /// `agent install`: the agent's existing settings file cannot take our hooks (invalid JSON,
-    /// or `hooks` of another shape); nothing was written.
-    #[error("cannot merge hooks into {}: {reason}; fix the file or move it aside, then run `git checkpoint agent install` again", path.display())]
+    /// `agent install`/`uninstall`/`status`: the agent's existing settings file cannot be
+    /// edited (invalid JSON, comments where the agent allows none, or `hooks` of another
+    /// shape); nothing was written.
+    #[error("cannot edit the hooks in {}: {reason}; fix the file or move it aside, then run the command again", path.display())]
     SettingsFile {
         /// The settings file.
         path: PathBuf,
