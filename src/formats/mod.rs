@@ -15,6 +15,7 @@
 //! file (the operations do).
 
 pub mod custom;
+pub mod extras;
 pub mod gstack;
 pub mod import;
 pub mod pair;
@@ -113,6 +114,14 @@ impl Format {
     /// Renders `doc` in this format: UTF-8 markdown, LF line endings, one trailing newline.
     /// [`Format::parse`] reads it back to the same fields.
     pub fn render(&self, doc: &Document) -> String {
+        // What the template has no place for follows it in the "Also recorded" block.
+        let text = self.render_template(doc);
+        let back = self.parse_template(text.as_bytes()).doc;
+        extras::append(text, doc, &back)
+    }
+
+    /// The template's own rendering of `doc`, without the "Also recorded" block.
+    fn render_template(&self, doc: &Document) -> String {
         match self {
             Format::Pair => pair::render(doc),
             Format::Team => team::render(doc),
@@ -125,6 +134,22 @@ impl Format {
     /// Parses `input` (any bytes; invalid UTF-8 is replaced and reported) as this format;
     /// gaps name what is missing, empty or unfilled. Never fails.
     pub fn parse(&self, input: &[u8]) -> Parsed {
+        let (body, block) = extras::split(input);
+        let Some(block) = block else {
+            return self.parse_template(input);
+        };
+        let mut parsed = self.parse_template(body);
+        let block = String::from_utf8_lossy(block).replace("\r\n", "\n");
+        extras::apply(&mut parsed.doc, &block);
+        if !parsed.text.ends_with('\n') {
+            parsed.text.push('\n');
+        }
+        parsed.text = format!("{}\n{}{block}", parsed.text, extras::MARKER);
+        parsed
+    }
+
+    /// The template's own parse, without the "Also recorded" block.
+    fn parse_template(&self, input: &[u8]) -> Parsed {
         match self {
             Format::Pair => pair::parse(input),
             Format::Team => team::parse(input),

@@ -551,7 +551,11 @@ fn check_task_ids(doc: &Document, story: &StoryId, args: &Options) -> Result<()>
     let all = || doc.tasks_remaining.iter().chain(&doc.tasks_done);
     for d in &args.done {
         let d = d.trim();
-        if crate::model::task_id(d) == Some(d) && !all().any(|t| same(t.id(), d)) {
+        let added = args
+            .todo
+            .iter()
+            .any(|t| same(crate::model::task_id(t.trim()), d));
+        if crate::model::task_id(d) == Some(d) && !added && !all().any(|t| same(t.id(), d)) {
             return Err(Error::UnknownTask {
                 id: d.to_string(),
                 story: story.display(),

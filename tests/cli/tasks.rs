@@ -170,3 +170,86 @@ fn the_current_story_set_on_this_branch_wins_over_the_branch_and_says_so() {
     let fresh = sb.repo("fresh");
     sb.fails(&fresh, &["start"], &["no current story"]);
 }
+
+#[test]
+fn every_flag_save_accepts_is_stored_in_every_template() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    for t in ["pair", "team", "pm", "gstack"] {
+        let s = format!("s-{t}");
+        sb.ok(
+            &repo,
+            &[
+                "save",
+                &s,
+                "-q",
+                "--template",
+                t,
+                "--title",
+                "TTT",
+                "--goal",
+                "GGG",
+                "--source",
+                "SRC",
+                "--todo",
+                "T1 — one",
+                "--todo",
+                "T2 — two",
+                "--done",
+                "T1",
+                "--decision",
+                "DEC",
+                "--next",
+                "NEXTX",
+                "--stage",
+                "STAGEX",
+                "--stopped-at",
+                "STOPX",
+                "--start-with",
+                "STARTX",
+                "--done-when",
+                "DWX",
+                "--context",
+                "CTXX",
+                "--question",
+                "QQX",
+            ],
+        );
+        sb.ok(&repo, &["save", &s, "-q", "--met", "DWX"]);
+        let v = sb.json(&repo, &["resume", &s, "--json"]);
+        for (k, want) in [
+            ("title", "TTT"),
+            ("goal", "GGG"),
+            ("source", "SRC"),
+            ("next_action", "NEXTX"),
+            ("stage", "STAGEX"),
+            ("stopped_at", "STOPX"),
+            ("start_with", "STARTX"),
+        ] {
+            assert_eq!(v[k], want, "{t}: {k} in {v}");
+        }
+        assert_eq!(v["tasks_done"][0], "T1 — one", "{t}");
+        assert!(
+            v["tasks_remaining"]
+                .as_array()
+                .unwrap()
+                .contains(&"T2 — two".into()),
+            "{t}"
+        );
+        assert_eq!(v["decisions"][0], "DEC", "{t}");
+        assert_eq!(
+            v["done_when"][0],
+            serde_json::json!({"text": "DWX", "done": true}),
+            "{t}"
+        );
+        assert_eq!(v["context"][0], "CTXX", "{t}");
+        assert_eq!(v["open_questions"][0], "QQX", "{t}");
+        assert_eq!(v["confidence"], "high", "{t}: {}", v["gaps"]);
+    }
+    // pair keeps what it has no place for after its five sections.
+    let doc = sb.ok(&repo, &["show", "s-pair"]);
+    assert!(
+        doc.contains("## Also recorded\n\n- **Stage:** STAGEX\n"),
+        "{doc}"
+    );
+}
