@@ -50,7 +50,6 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('install-man', 'install-man', [CompletionResultType]::ParameterValue, 'Install the man pages where `git help checkpoint` finds them')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Show the help of a command (the same as `git checkpoint COMMAND --help`)')
-            [CompletionResult]::new('generate-docs', 'generate-docs', [CompletionResultType]::ParameterValue, 'Write man pages, shell completions and JSON Schemas into a directory (for packagers)')
             break
         }
         'git-checkpoint;save' {

@@ -47,7 +47,6 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand install-man 'Install the man pages where `git help checkpoint` finds them'
             cand agent 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
             cand help 'Show the help of a command (the same as `git checkpoint COMMAND --help`)'
-            cand generate-docs 'Write man pages, shell completions and JSON Schemas into a directory (for packagers)'
         }
         &'git-checkpoint;save'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'

@@ -475,6 +475,10 @@ pub fn completions() -> std::io::Result<Vec<(String, Vec<u8>)>> {
             Shell::Bash => splice_bash(&text)?,
             Shell::Zsh => splice_zsh(&text)?,
             Shell::Fish => splice_fish(&text),
+            Shell::Elvish => without_hidden(&text, |h| format!("cand {h} '")),
+            Shell::PowerShell => without_hidden(&text, |h| {
+                format!("::new('{h}', '{h}', [CompletionResultType]::ParameterValue")
+            }),
             _ => text,
         };
         files.push((file.to_string(), text.into_bytes()));
@@ -565,14 +569,18 @@ fn splice_bash(text: &str) -> std::io::Result<String> {
 /// Fish: hidden subcommands are not offered; stories, remotes and templates complete (see
 /// [`FISH_STORIES`]).
 fn splice_fish(text: &str) -> String {
-    let hidden = hidden_subcommands();
-    let mut out: String = text
-        .lines()
-        .filter(|l| !hidden.iter().any(|h| l.contains(&format!("-f -a \"{h}\""))))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let mut out = without_hidden(text, |h| format!("-f -a \"{h}\""));
     out.push_str(&FISH_STORIES.replace("@BUILTIN@", &git_checkpoint::formats::BUILTIN.join(" ")));
     out
+}
+
+/// `text` without the lines that offer a hidden subcommand: those that contain `offer(name)`.
+fn without_hidden(text: &str, offer: impl Fn(&str) -> String) -> String {
+    let offers: Vec<String> = hidden_subcommands().iter().map(|h| offer(h)).collect();
+    text.lines()
+        .filter(|l| !offers.iter().any(|o| l.contains(o.as_str())))
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
 
 /// Subcommands hidden from help (`generate-docs`): not offered by completion either.
@@ -696,5 +704,14 @@ mod tests {
             "{fish}"
         );
         assert!(fish.contains("using_subcommand push fetch sync setup\" -f -a \"(git remote"));
+        let elvish = String::from_utf8(files[3].1.clone()).unwrap();
+        assert!(elvish.contains("cand help '"), "{elvish}");
+        assert!(!elvish.contains("cand generate-docs"), "{elvish}");
+        let powershell = String::from_utf8(files[4].1.clone()).unwrap();
+        assert!(powershell.contains("::new('help', 'help',"), "{powershell}");
+        assert!(
+            !powershell.contains("::new('generate-docs'"),
+            "{powershell}"
+        );
     }
 }
