@@ -1,5 +1,5 @@
 //! The stack of suspended stories (seed 003's `STACK.md`), kept in git at
-//! [`STACK_REF`](crate::store::STACK_REF) so it survives machines and can be shared: each change
+//! [`STACK_REF`] so it survives machines and can be shared: each change
 //! is a commit whose tree holds `stack.json` (the entries, top first) and `STACK.md` (the same
 //! entries in seed 003's format); the commit chain is the stack's history. Every change is a
 //! compare-and-swap on the ref, retried when another process moved it.

@@ -720,7 +720,7 @@ impl Store {
     /// the edits it returns as one transaction, each edit a compare-and-swap (its expected
     /// previous value). When another writer moved one of the refs meanwhile (a lost race), or
     /// a `<ref>.lock` of another git process is in the way, it waits a little ([`backoff`])
-    /// and plans again from fresh state, at most [`MAX_ATTEMPTS`] times. `refname` names the
+    /// and plans again from fresh state, at most `MAX_ATTEMPTS` times. `refname` names the
     /// main ref in errors. Returns what `plan` returned with the edits that were applied.
     ///
     /// Objects `plan` wrote for an attempt that lost are unreferenced and left for `git gc`,
