@@ -73,6 +73,27 @@ impl JsonSchema for SchemaVersion {
     }
 }
 
+/// The first fields of every document about one story (flattened into each): the version and
+/// the story.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct StoryHeader {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// Canonical story id.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+}
+
+impl StoryHeader {
+    /// The header for `story` (the canonical id).
+    pub fn new(story: impl Into<String>) -> StoryHeader {
+        StoryHeader {
+            schema_version: SchemaVersion,
+            story: story.into(),
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // resume, show, save
 
@@ -81,11 +102,9 @@ impl JsonSchema for SchemaVersion {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[schemars(title = "git checkpoint resume --json, show --json")]
 pub struct Checkpoint {
-    /// Version of this JSON output; additive changes keep it, anything else increments it.
-    pub schema_version: SchemaVersion,
-    /// Canonical story id.
-    #[schemars(extend("pattern" = STORY_PATTERN))]
-    pub story: String,
+    /// `schema_version` and `story`.
+    #[serde(flatten)]
+    pub header: StoryHeader,
     /// Full ref name the data was read from (active, archived or remote-tracking).
     #[serde(rename = "ref")]
     #[schemars(extend("pattern" = "^refs/"))]
@@ -211,8 +230,7 @@ impl Checkpoint {
         let d = &parsed.doc;
         let texts = |tasks: &[Task]| tasks.iter().map(|t| t.text.clone()).collect::<Vec<_>>();
         Checkpoint {
-            schema_version: SchemaVersion,
-            story: story.as_str().to_string(),
+            header: StoryHeader::new(story.as_str()),
             refname: refname.to_string(),
             title: d.title.clone().or_else(|| rev.meta.title.clone()),
             goal: d.goal.clone(),
@@ -310,11 +328,9 @@ pub enum SaveMode {
 /// `save --print --json`: the rendered document and its gaps; nothing written.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct SavePrint {
-    /// Version of this JSON output; additive changes keep it, anything else increments it.
-    pub schema_version: SchemaVersion,
-    /// Canonical story id.
-    #[schemars(extend("pattern" = STORY_PATTERN))]
-    pub story: String,
+    /// `schema_version` and `story`.
+    #[serde(flatten)]
+    pub header: StoryHeader,
     /// Always false: nothing was written.
     #[schemars(extend("const" = false))]
     pub persisted: bool,
@@ -337,11 +353,9 @@ pub type List = Vec<ListEntry>;
 /// One checkpoint in `list --json`, read from its tip commit alone.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ListEntry {
-    /// Version of this JSON output; additive changes keep it, anything else increments it.
-    pub schema_version: SchemaVersion,
-    /// Canonical story id.
-    #[schemars(extend("pattern" = STORY_PATTERN))]
-    pub story: String,
+    /// `schema_version` and `story`.
+    #[serde(flatten)]
+    pub header: StoryHeader,
     /// Full ref name the data was read from.
     #[serde(rename = "ref")]
     #[schemars(extend("pattern" = "^refs/"))]
@@ -384,11 +398,9 @@ pub enum Log {
 /// `log --json`: a story's revisions, newest first.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct LogRevisions {
-    /// Version of this JSON output; additive changes keep it, anything else increments it.
-    pub schema_version: SchemaVersion,
-    /// Canonical story id.
-    #[schemars(extend("pattern" = STORY_PATTERN))]
-    pub story: String,
+    /// `schema_version` and `story`.
+    #[serde(flatten)]
+    pub header: StoryHeader,
     /// Full ref name the data was read from.
     #[serde(rename = "ref")]
     #[schemars(extend("pattern" = "^refs/"))]
@@ -436,11 +448,9 @@ pub struct LogRevision {
 /// `log --completed --json`: a story's completed tasks in completion order.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct LogCompleted {
-    /// Version of this JSON output; additive changes keep it, anything else increments it.
-    pub schema_version: SchemaVersion,
-    /// Canonical story id.
-    #[schemars(extend("pattern" = STORY_PATTERN))]
-    pub story: String,
+    /// `schema_version` and `story`.
+    #[serde(flatten)]
+    pub header: StoryHeader,
     /// Full ref name the data was read from.
     #[serde(rename = "ref")]
     #[schemars(extend("pattern" = "^refs/"))]
@@ -453,11 +463,9 @@ pub struct LogCompleted {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[schemars(title = "git checkpoint diff --json")]
 pub struct Diff {
-    /// Version of this JSON output; additive changes keep it, anything else increments it.
-    pub schema_version: SchemaVersion,
-    /// Canonical story id.
-    #[schemars(extend("pattern" = STORY_PATTERN))]
-    pub story: String,
+    /// `schema_version` and `story`.
+    #[serde(flatten)]
+    pub header: StoryHeader,
     /// The old revision's commit; null when the new one is the first.
     #[schemars(extend("pattern" = OID_PATTERN))]
     pub from: Option<String>,
@@ -524,11 +532,9 @@ pub enum Status {
     "else" = {"properties": {"reasons": {"maxItems": 0}}}
 ))]
 pub struct StatusSaved {
-    /// Version of this JSON output; additive changes keep it, anything else increments it.
-    pub schema_version: SchemaVersion,
-    /// Canonical story id.
-    #[schemars(extend("pattern" = STORY_PATTERN))]
-    pub story: String,
+    /// `schema_version` and `story`.
+    #[serde(flatten)]
+    pub header: StoryHeader,
     /// The active ref.
     #[serde(rename = "ref")]
     #[schemars(extend("pattern" = "^refs/checkpoints/"))]
@@ -573,11 +579,9 @@ pub struct StatusSaved {
 /// `status --json` for a story without a checkpoint.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct StatusMissing {
-    /// Version of this JSON output; additive changes keep it, anything else increments it.
-    pub schema_version: SchemaVersion,
-    /// Canonical story id.
-    #[schemars(extend("pattern" = STORY_PATTERN))]
-    pub story: String,
+    /// `schema_version` and `story`.
+    #[serde(flatten)]
+    pub header: StoryHeader,
     /// The active ref (which does not exist).
     #[serde(rename = "ref")]
     #[schemars(extend("pattern" = "^refs/checkpoints/"))]
@@ -607,11 +611,9 @@ pub enum Done {
 /// `done --json`: the archived final revision.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct DoneArchived {
-    /// Version of this JSON output; additive changes keep it, anything else increments it.
-    pub schema_version: SchemaVersion,
-    /// Canonical story id.
-    #[schemars(extend("pattern" = STORY_PATTERN))]
-    pub story: String,
+    /// `schema_version` and `story`.
+    #[serde(flatten)]
+    pub header: StoryHeader,
     /// The archive ref written.
     #[serde(rename = "ref")]
     #[schemars(extend("pattern" = "^refs/checkpoints-archive/"))]
@@ -629,11 +631,9 @@ pub struct DoneArchived {
 /// `done --purge --json`: the refs deleted.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct DonePurged {
-    /// Version of this JSON output; additive changes keep it, anything else increments it.
-    pub schema_version: SchemaVersion,
-    /// Canonical story id.
-    #[schemars(extend("pattern" = STORY_PATTERN))]
-    pub story: String,
+    /// `schema_version` and `story`.
+    #[serde(flatten)]
+    pub header: StoryHeader,
     /// Full names of the refs deleted (active and/or archived).
     #[schemars(length(min = 1), inner(regex(pattern = "^refs/")))]
     pub purged: Vec<String>,
@@ -962,11 +962,9 @@ pub struct Imported {
     "else" = {"properties": {"completed_md": {"type": "null"}, "written": {"maxItems": 1}}}
 ))]
 pub struct Export {
-    /// Version of this JSON output; additive changes keep it, anything else increments it.
-    pub schema_version: SchemaVersion,
-    /// Canonical story id.
-    #[schemars(extend("pattern" = STORY_PATTERN))]
-    pub story: String,
+    /// `schema_version` and `story`.
+    #[serde(flatten)]
+    pub header: StoryHeader,
     /// The format rendered.
     #[schemars(extend("enum" = ["pair", "team", "pm", "gstack"]))]
     pub format: String,
@@ -985,11 +983,9 @@ pub struct Export {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[schemars(title = "git checkpoint prompt --json")]
 pub struct Prompt {
-    /// Version of this JSON output; additive changes keep it, anything else increments it.
-    pub schema_version: SchemaVersion,
-    /// Canonical story id.
-    #[schemars(extend("pattern" = STORY_PATTERN))]
-    pub story: String,
+    /// `schema_version` and `story`.
+    #[serde(flatten)]
+    pub header: StoryHeader,
     /// Length of `text` in characters (Unicode scalar values).
     pub chars: usize,
     /// The `--max-chars` budget; null when unlimited.

@@ -149,8 +149,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         .to_string();
     if args.json {
         out.json(&json::Diff {
-            schema_version: json::SchemaVersion,
-            story: story.as_str().to_string(),
+            header: json::StoryHeader::new(story.as_str()),
             from: old.as_ref().map(|o| o.summary.commit.to_string()),
             to: new.summary.commit.to_string(),
             changes: c,

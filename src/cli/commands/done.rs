@@ -55,8 +55,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         done::purge(&store, &story, &targets)?;
         if args.json {
             out.json(&json::Done::Purged(json::DonePurged {
-                schema_version: json::SchemaVersion,
-                story: story.as_str().to_string(),
+                header: json::StoryHeader::new(story.as_str()),
                 purged: names.iter().map(|n| n.to_string()).collect(),
             }))?;
         } else {
@@ -71,8 +70,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let finished = done::finish(&store, &story, &options)?;
     if args.json {
         out.json(&json::Done::Archived(json::DoneArchived {
-            schema_version: json::SchemaVersion,
-            story: story.as_str().to_string(),
+            header: json::StoryHeader::new(story.as_str()),
             refname: finished.refname.clone(),
             commit: finished.commit.to_string(),
             revision: finished.revision,

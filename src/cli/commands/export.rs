@@ -80,8 +80,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     }
     if args.json {
         out.json(&json::Export {
-            schema_version: json::SchemaVersion,
-            story: story.as_str().to_string(),
+            header: json::StoryHeader::new(story.as_str()),
             format: args.format.name().to_string(),
             written,
             document: exported.document,

@@ -77,8 +77,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         let items: json::List = rows
             .iter()
             .map(|(story, s)| json::ListEntry {
-                schema_version: json::SchemaVersion,
-                story: story.clone(),
+                header: json::StoryHeader::new(story.clone()),
                 refname: format!("{prefix}{story}"),
                 title: s.title.clone(),
                 branch: s.branch.clone(),

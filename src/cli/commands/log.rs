@@ -72,8 +72,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         let log = completed(&store, &refname, tip, &history)?;
         if args.json {
             out.json(&json::Log::Completed(json::LogCompleted {
-                schema_version: json::SchemaVersion,
-                story: story.as_str().to_string(),
+                header: json::StoryHeader::new(story.as_str()),
                 refname,
                 completed: log,
             }))?;
@@ -127,8 +126,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             })
             .collect();
         out.json(&json::Log::Revisions(json::LogRevisions {
-            schema_version: json::SchemaVersion,
-            story: story.as_str().to_string(),
+            header: json::StoryHeader::new(story.as_str()),
             refname,
             revisions,
         }))?;

@@ -35,8 +35,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let brief = prompt::brief(&store, &story, &refname, tip, args.max_chars)?;
     if args.json {
         out.json(&json::Prompt {
-            schema_version: json::SchemaVersion,
-            story: brief.story.as_str().to_string(),
+            header: json::StoryHeader::new(brief.story.as_str()),
             chars: brief.text.chars().count(),
             max_chars: args.max_chars,
             next_action: brief.next_action,

@@ -257,8 +257,7 @@ fn print(
     let preview = save::preview(store, story, &args.options())?;
     if args.json {
         out.json(&json::Save::Printed(json::SavePrint {
-            schema_version: json::SchemaVersion,
-            story: story.as_str().to_string(),
+            header: json::StoryHeader::new(story.as_str()),
             persisted: false,
             template: preview.template,
             confidence: preview.parsed.confidence,

@@ -62,8 +62,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let Some(st) = status::status(&store, &story, &limits)? else {
         if args.json {
             out.json(&json::Status::Missing(json::StatusMissing {
-                schema_version: json::SchemaVersion,
-                story: story.as_str().to_string(),
+                header: json::StoryHeader::new(story.as_str()),
                 refname,
                 exists: false,
                 stale: true,
@@ -92,8 +91,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let stale = !reasons.is_empty();
     if args.json {
         out.json(&json::Status::Saved(Box::new(json::StatusSaved {
-            schema_version: json::SchemaVersion,
-            story: story.as_str().to_string(),
+            header: json::StoryHeader::new(story.as_str()),
             refname,
             exists: true,
             commit: tip.to_string(),
