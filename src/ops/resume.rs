@@ -5,7 +5,6 @@ use crate::error::Result;
 use crate::gitstate;
 use crate::human::{count, relative_time};
 use crate::store::{Revision, Store};
-use gix::ObjectId;
 
 /// Age after which `resume` warns that a checkpoint is old, in seconds (7 days).
 pub const STALE_AFTER_SECS: i64 = 7 * 86_400;
@@ -48,12 +47,7 @@ pub fn warnings(store: &Store, tip: &Revision) -> Result<Vec<String>> {
             ));
         }
     }
-    let saved_head = rev
-        .meta
-        .head
-        .as_deref()
-        .and_then(|h| ObjectId::from_hex(h.as_bytes()).ok());
-    if let (Some(saved), Some(head)) = (saved_head, now.head) {
+    if let (Some(saved), Some(head)) = (super::status::saved_head(rev), now.head) {
         if saved != head {
             let commits = gitstate::count(&store.repo, head, saved);
             let files = gitstate::changed_paths(&store.repo, saved, head);

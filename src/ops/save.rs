@@ -93,7 +93,7 @@ pub fn preview(store: &Store, story: &StoryId, args: &Options) -> Result<Preview
             (parsed.text.clone(), parsed)
         }
         _ => {
-            let (text, _) = compose(
+            let text = compose(
                 args,
                 story,
                 &state,
@@ -218,17 +218,20 @@ fn write(store: &Store, story: &StoryId, args: &Options, skip_same: bool) -> Res
         (file, args.message.clone())
     };
     let template = choose_template(store, args, current.as_ref())?;
-    let edited = if args.edit {
-        let text = compose(
+    // The document from the options, on top of the revision it is based on.
+    let composed = |current: Option<&Revision>| {
+        compose(
             args,
             story,
             &state,
-            current.as_ref(),
+            current,
             store,
             &template,
             journal_text.as_deref(),
-        )?
-        .0;
+        )
+    };
+    let edited = if args.edit {
+        let text = composed(current.as_ref())?;
         Some((
             current.as_ref().map(|c| c.summary.commit),
             edit(store, &text)?,
@@ -260,15 +263,7 @@ fn write(store: &Store, story: &StoryId, args: &Options, skip_same: bool) -> Res
             let parsed = template.parse(text.as_bytes());
             return Ok((parsed.text.clone(), parsed));
         }
-        let (text, _) = compose(
-            args,
-            story,
-            &state,
-            current,
-            store,
-            &template,
-            journal_text.as_deref(),
-        )?;
+        let text = composed(current)?;
         let parsed = template.parse(text.as_bytes());
         Ok((text, parsed))
     };
@@ -440,7 +435,8 @@ fn completed(store: &Store, current: Option<&Revision>, doc: &Document) -> Vec<C
     log
 }
 
-/// The document after applying the content flags to the current one (or a new one).
+/// The document after applying the content flags to the current one (or a new one), rendered
+/// with `template`.
 fn compose(
     args: &Options,
     story: &StoryId,
@@ -449,7 +445,7 @@ fn compose(
     store: &Store,
     template: &Format,
     journal: Option<&str>,
-) -> Result<(String, Document)> {
+) -> Result<String> {
     let mut doc = match current {
         Some(c) => crate::formats::parse_revision(store, c).doc,
         None => Document {
@@ -513,7 +509,7 @@ fn compose(
             .unwrap_or_default(),
     };
     template.fill_for_save(&mut doc, &saving);
-    Ok((template.render(&doc), doc))
+    Ok(template.render(&doc))
 }
 
 /// Refuses the save when the tip is not `want` (a revision number or commit id prefix).

@@ -57,11 +57,7 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
     };
     let age = now - rev.summary.time;
     let git = gitstate::head(&store.repo)?;
-    let saved_head = rev
-        .meta
-        .head
-        .as_deref()
-        .and_then(|h| ObjectId::from_hex(h.as_bytes()).ok());
+    let saved_head = saved_head(&rev);
     let commits = match (saved_head, git.head) {
         (Some(s), Some(h)) if s != h => gitstate::count(&store.repo, h, s),
         (None, Some(h)) => gitstate::count(&store.repo, h, h).map(|_| 0),
@@ -142,16 +138,18 @@ pub type Moved = (Vec<(ObjectId, String)>, Vec<String>);
 /// [`crate::Error::Git`] when HEAD or the working tree cannot be read.
 pub fn moved_since(store: &Store, rev: &Revision) -> Result<Moved> {
     let git = gitstate::head(&store.repo)?;
-    let saved_head = rev
-        .meta
-        .head
-        .as_deref()
-        .and_then(|h| ObjectId::from_hex(h.as_bytes()).ok());
+    let saved_head = saved_head(rev);
     let commits = match (saved_head, git.head) {
         (Some(s), Some(h)) if s != h => gitstate::commits_since(&store.repo, h, s),
         _ => Vec::new(),
     };
     Ok((commits, changed_files(store, rev)?))
+}
+
+/// The code commit HEAD was at when `rev` was saved; `None` when unknown (unborn branch).
+pub(crate) fn saved_head(rev: &Revision) -> Option<ObjectId> {
+    let hex = rev.meta.head.as_deref()?;
+    ObjectId::from_hex(hex.as_bytes()).ok()
 }
 
 /// Paths whose working-tree state differs from the one `rev` recorded, sorted.
