@@ -65,6 +65,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Set the item''s stage (pm: design, plan, execute, finish)')
             [CompletionResult]::new('--stopped-at', '--stopped-at', [CompletionResultType]::ParameterName, 'Set where the last session stopped')
             [CompletionResult]::new('--start-with', '--start-with', [CompletionResultType]::ParameterName, 'Set the exact command or file the next session starts with')
+            [CompletionResult]::new('--branch', '--branch', [CompletionResultType]::ParameterName, 'Set the story''s branch (by default a story keeps its branch when saved from another)')
             [CompletionResult]::new('--done-when', '--done-when', [CompletionResultType]::ParameterName, 'Add a "Done when" check that `done` requires. Repeatable')
             [CompletionResult]::new('--met', '--met', [CompletionResultType]::ParameterName, 'Mark the "Done when" check with this text (or text prefix) as met. Repeatable')
             [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'Add a context note the next session needs. Repeatable')

@@ -61,6 +61,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --stage 'Set the item''s stage (pm: design, plan, execute, finish)'
             cand --stopped-at 'Set where the last session stopped'
             cand --start-with 'Set the exact command or file the next session starts with'
+            cand --branch 'Set the story''s branch (by default a story keeps its branch when saved from another)'
             cand --done-when 'Add a "Done when" check that `done` requires. Repeatable'
             cand --met 'Mark the "Done when" check with this text (or text prefix) as met. Repeatable'
             cand --context 'Add a context note the next session needs. Repeatable'

@@ -67,6 +67,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l n
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l stage -d 'Set the item\'s stage (pm: design, plan, execute, finish)' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l stopped-at -d 'Set where the last session stopped' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l start-with -d 'Set the exact command or file the next session starts with' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l branch -d 'Set the story\'s branch (by default a story keeps its branch when saved from another)' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l done-when -d 'Add a "Done when" check that `done` requires. Repeatable' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l met -d 'Mark the "Done when" check with this text (or text prefix) as met. Repeatable' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l context -d 'Add a context note the next session needs. Repeatable' -r

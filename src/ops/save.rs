@@ -59,6 +59,8 @@ pub struct Options {
     pub edit: bool,
     /// Write even if the content looks like it holds a credential.
     pub allow_secret: bool,
+    /// The story's branch; default: the one it has, else the current branch.
+    pub branch: Option<String>,
     /// The revision this save is based on (a revision number, or a commit id of at least 4
     /// hex digits, as `resume --json` reports them): refuse when the tip is another one.
     pub expect: Option<String>,
@@ -487,8 +489,11 @@ fn compose(
             add(&mut doc, item);
         }
     }
-    if let Some(b) = &state.branch {
-        doc.branch = Some(b.clone());
+    // The story keeps its branch when saved from another one, unless told (`--branch`).
+    match (&args.branch, &doc.branch, &state.branch) {
+        (Some(b), _, _) => doc.branch = Some(b.trim().to_string()).filter(|b| !b.is_empty()),
+        (None, None, Some(b)) => doc.branch = Some(b.clone()),
+        _ => {}
     }
     if state.merge_base.is_some() {
         let n = state.commits.len();

@@ -701,7 +701,7 @@ fn c09_no_command_touches_head_index_or_working_tree() {
         &["save", "auth", "--print"],
         &["resume", "auth"],
         &["resume", "auth", "--json"],
-        &["resume"],
+        &["prompt", "auth"],
         &["list"],
         &["list", "--all", "--json"],
         &["log", "auth"],

@@ -253,3 +253,25 @@ fn every_flag_save_accepts_is_stored_in_every_template() {
         "{doc}"
     );
 }
+
+#[test]
+fn a_save_from_another_branch_keeps_the_storys_branch_unless_told() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.git(&repo, &["switch", "-q", "-c", "feature/#42-login"]);
+    sb.ok(&repo, &["save", "-q", "--todo", "T1 — form"]);
+    sb.git(&repo, &["switch", "-q", "main"]);
+    let (code, _, err) = sb.run(&repo, &["save", "42", "--decision", "D"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("story #42 stays on branch feature/#42-login (you are on main)"),
+        "{err}"
+    );
+    let v = sb.json(&repo, &["resume", "42", "--json"]);
+    assert_eq!(v["branch"], "feature/#42-login", "{v}");
+    sb.ok(&repo, &["save", "42", "-q", "--branch", "main"]);
+    assert_eq!(
+        sb.json(&repo, &["resume", "42", "--json"])["branch"],
+        "main"
+    );
+}

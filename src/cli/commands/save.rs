@@ -56,6 +56,9 @@ pub struct Args {
     /// Set the exact command or file the next session starts with.
     #[arg(long, value_name = "COMMAND")]
     pub start_with: Option<String>,
+    /// Set the story's branch (by default a story keeps its branch when saved from another).
+    #[arg(long, value_name = "BRANCH")]
+    pub branch: Option<String>,
     /// Add a "Done when" check that `done` requires. Repeatable.
     #[arg(long, value_name = "CHECK")]
     pub done_when: Vec<String>,
@@ -127,6 +130,7 @@ impl Args {
             edit: self.edit,
             allow_secret: self.allow_secret,
             expect: self.expect.clone(),
+            branch: self.branch.clone(),
             hook: None,
         }
     }
@@ -145,6 +149,14 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let saved = save::save(&store, &story, &args.options())?;
     print_saved(&saved, &story, &args, out, err)?;
     warn_next_names_done(&saved, &args, err);
+    if let (Some(kept), Some(here)) = (&saved.parsed.doc.branch, store.head()?.branch) {
+        if *kept != here && args.branch.is_none() {
+            err.note(format_args!(
+                "story {} stays on branch {kept} (you are on {here}); --branch {here} moves it",
+                story.display()
+            ));
+        }
+    }
     if store.config().auto_sync()? {
         // The save stands either way; sharing it is best effort and says when it fails.
         let shared = git_checkpoint::remote::choose(&store, None).and_then(|remote| {
