@@ -1061,7 +1061,10 @@ pub fn update_edit(refname: &str, new: ObjectId, expected: PreviousValue, msg: &
         change: Change::Update {
             log: LogChange {
                 mode: RefLog::AndReference,
-                force_create_reflog: false,
+                // git logs only branches, remote-tracking refs and notes by default; a
+                // checkpoint's reflog lets `git reflog` restore a tip an outside tool broke
+                // (git appends to a reflog that exists, so its own updates are logged too).
+                force_create_reflog: true,
                 message: msg.into(),
             },
             expected,

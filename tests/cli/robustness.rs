@@ -303,3 +303,20 @@ fn a_document_entry_that_is_not_a_file_is_corrupt() {
         .failure();
     assert_eq!(sb.refs(&repo), before);
 }
+
+/// Checkpoint refs get a reflog (git logs only branches, remote-tracking refs and notes by
+/// default), so a tip an outside tool broke can be restored with git alone.
+#[test]
+fn checkpoint_refs_have_a_reflog_that_restores_a_broken_tip() {
+    let (sb, repo) = crate::common::Sandbox::with_repo();
+    sb.ok(&repo, &["save", "42", "-q", "--todo", "T1 — a"]);
+    sb.ok(&repo, &["save", "42", "-q", "--decision", "d"]);
+    let log = sb.git(&repo, &["reflog", "show", "refs/checkpoints/42"]);
+    assert_eq!(log.lines().count(), 2, "{log}");
+    assert!(log.contains("checkpoint: save"), "{log}");
+    let good = sb.git(&repo, &["rev-parse", "refs/checkpoints/42"]);
+    sb.git(&repo, &["update-ref", "refs/checkpoints/42", "HEAD"]);
+    sb.git(&repo, &["update-ref", "refs/checkpoints/42", "refs/checkpoints/42@{1}"]);
+    assert_eq!(sb.git(&repo, &["rev-parse", "refs/checkpoints/42"]), good);
+    assert!(sb.ok(&repo, &["resume", "42"]).contains("Tasks left: T1"));
+}
