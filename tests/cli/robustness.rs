@@ -316,7 +316,14 @@ fn checkpoint_refs_have_a_reflog_that_restores_a_broken_tip() {
     assert!(log.contains("checkpoint: save"), "{log}");
     let good = sb.git(&repo, &["rev-parse", "refs/checkpoints/42"]);
     sb.git(&repo, &["update-ref", "refs/checkpoints/42", "HEAD"]);
-    sb.git(&repo, &["update-ref", "refs/checkpoints/42", "refs/checkpoints/42@{1}"]);
+    sb.git(
+        &repo,
+        &[
+            "update-ref",
+            "refs/checkpoints/42",
+            "refs/checkpoints/42@{1}",
+        ],
+    );
     assert_eq!(sb.git(&repo, &["rev-parse", "refs/checkpoints/42"]), good);
     assert!(sb.ok(&repo, &["resume", "42"]).contains("Tasks left: T1"));
 }
