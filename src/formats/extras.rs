@@ -18,21 +18,19 @@ pub const MARKER: &str = "<!-- git-checkpoint: also recorded -->";
 /// when there is no block). The marker counts only at the start of a line.
 pub fn split(input: &[u8]) -> (&[u8], Option<&[u8]>) {
     let m = MARKER.as_bytes();
+    // Line by line: a search for the marker at every byte cost a tenth of `resume`.
     let mut at = 0;
-    while let Some(i) = find(&input[at..], m) {
-        let i = at + i;
-        if i == 0 || input[i - 1] == b'\n' {
-            let before = &input[..i];
+    loop {
+        if input[at..].starts_with(m) {
+            let before = &input[..at];
             let before = before.strip_suffix(b"\n").unwrap_or(before);
-            return (before, Some(&input[i + m.len()..]));
+            return (before, Some(&input[at + m.len()..]));
         }
-        at = i + 1;
+        match input[at..].iter().position(|&b| b == b'\n') {
+            Some(i) => at += i + 1,
+            None => return (input, None),
+        }
     }
-    (input, None)
-}
-
-fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).position(|w| w == needle)
 }
 
 /// The keys of the block, in the order written.
@@ -230,5 +228,10 @@ mod tests {
         assert_eq!(append("x\n".into(), &doc, &doc), "x\n");
         // The marker counts only at a line start.
         assert!(split(format!("a {MARKER}").as_bytes()).1.is_none());
+        let later = format!("a\nb {MARKER}\n{MARKER}\nrest");
+        assert_eq!(
+            split(later.as_bytes()),
+            (format!("a\nb {MARKER}").as_bytes(), Some(&b"\nrest"[..]))
+        );
     }
 }
