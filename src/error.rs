@@ -96,6 +96,14 @@ pub enum Error {
         /// The revision as given (a number or a commit).
         rev: String,
     },
+    /// `--rev REV` or a `diff` argument names several revisions.
+    #[error("revision {rev} is ambiguous: it names {}; give a longer commit id", candidates.join("; "))]
+    AmbiguousRevision {
+        /// The revision as given.
+        rev: String,
+        /// Each revision it names: short commit, number, subject.
+        candidates: Vec<String>,
+    },
     /// Content about to be written or pushed holds what looks like a credential (the secret
     /// guard; `checkpoint.secretScan`, `--allow-secret`). Never carries the secret itself.
     #[error("refusing to {verb}: line {line} of {place} holds a credential ({kind}); nothing was {done}. Remove it, or pass --allow-secret to {verb} it anyway (`git config checkpoint.secretScan false` turns the scan off)")]

@@ -1087,20 +1087,58 @@ pub fn delete_edit(refname: &str, expected: ObjectId) -> RefEdit {
     }
 }
 
-/// Looks up revision `rev` (a revision number, or a hex commit id or prefix) in `history`.
-pub fn find_revision<'a>(history: &'a [Summary], rev: &str) -> Option<&'a Summary> {
+/// Looks up revision `rev` (a revision number, or a hex commit id or prefix of at least 4
+/// digits) in `history`: every revision it names (more than one when it is ambiguous: two
+/// clones' revisions with the same number before a merge, or a short prefix).
+pub fn find_revisions<'a>(history: &'a [Summary], rev: &str) -> Vec<&'a Summary> {
     if let Ok(n) = rev.parse::<u64>() {
         if rev.len() < 7 {
-            return history.iter().find(|s| s.revision == n);
+            return history.iter().filter(|s| s.revision == n).collect();
         }
     }
     let rev = rev.to_lowercase();
-    let mut matches = history
+    if rev.len() < 4 {
+        return Vec::new();
+    }
+    history
         .iter()
-        .filter(|s| s.commit.to_string().starts_with(&rev));
-    match (matches.next(), matches.next()) {
-        (Some(one), None) if rev.len() >= 4 => Some(one),
-        _ => None,
+        .filter(|s| s.commit.to_string().starts_with(&rev))
+        .collect()
+}
+
+/// The one commit `rev` names in the history of `refname` (story `story`), for `--rev` and
+/// `diff`'s arguments.
+///
+/// # Errors
+/// [`Error::NoSuchRevision`] when it names none; [`Error::AmbiguousRevision`] naming the
+/// candidates (commit prefix, revision number, subject) when it names several.
+pub fn resolve_revision(
+    history: &[Summary],
+    story: &str,
+    refname: &str,
+    rev: &str,
+) -> Result<ObjectId> {
+    match find_revisions(history, rev).as_slice() {
+        [one] => Ok(one.commit),
+        [] => Err(Error::NoSuchRevision {
+            story: story.to_string(),
+            refname: refname.to_string(),
+            rev: rev.to_string(),
+        }),
+        many => Err(Error::AmbiguousRevision {
+            rev: rev.to_string(),
+            candidates: many
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{} (revision {}, {})",
+                        &s.commit.to_string()[..12],
+                        s.revision,
+                        s.subject
+                    )
+                })
+                .collect(),
+        }),
     }
 }
 

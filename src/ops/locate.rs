@@ -175,19 +175,13 @@ pub fn locate_for_read(
 /// Reads the revision to show: the located tip, or `--rev N|COMMIT` from its history.
 ///
 /// # Errors
-/// [`Error::NoSuchRevision`], storage errors.
+/// [`Error::NoSuchRevision`], [`Error::AmbiguousRevision`], storage errors.
 pub fn read_revision(store: &Store, at: &Located, rev: Option<&str>) -> Result<Revision> {
     let commit = match rev {
         None => at.tip,
         Some(r) => {
             let history = store.history(at.tip)?;
-            store::find_revision(&history, r)
-                .map(|s| s.commit)
-                .ok_or_else(|| Error::NoSuchRevision {
-                    story: at.story.to_string(),
-                    refname: at.refname.clone(),
-                    rev: r.to_string(),
-                })?
+            store::resolve_revision(&history, at.story.as_str(), &at.refname, r)?
         }
     };
     store.read(&at.refname, commit)

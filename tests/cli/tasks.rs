@@ -275,3 +275,48 @@ fn a_save_from_another_branch_keeps_the_storys_branch_unless_told() {
         "main"
     );
 }
+
+#[test]
+fn a_revision_number_two_clones_both_wrote_is_refused_as_ambiguous_naming_both() {
+    let sb = Sandbox::new();
+    sb.bare_origin();
+    let (a, b) = (sb.clone_origin("A"), sb.clone_origin("B"));
+    sb.ok(&a, &["save", "auth", "-q", "--todo", "T1 — shared"]);
+    sb.ok(&a, &["push", "-q", "origin", "auth"]);
+    sb.ok(&b, &["fetch", "-q"]);
+    sb.ok(
+        &a,
+        &["save", "auth", "-q", "--decision", "from A", "-m", "A2"],
+    );
+    sb.ok(
+        &b,
+        &["save", "auth", "-q", "--decision", "from B", "-m", "B2"],
+    );
+    sb.ok(&a, &["sync", "-q"]);
+    sb.ok(&b, &["sync", "-q"]);
+    let err = sb.fails(
+        &b,
+        &["show", "auth", "--rev", "2"],
+        &["revision 2 is ambiguous"],
+    );
+    assert!(err.contains("A2") && err.contains("B2"), "{err}");
+    sb.fails(
+        &b,
+        &["diff", "auth", "2", "3"],
+        &["revision 2 is ambiguous"],
+    );
+    // A commit id picks one.
+    let v = sb.json(&b, &["log", "auth", "--json"]);
+    let a2 = v["revisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["message"] == "A2")
+        .unwrap()["commit"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(sb
+        .ok(&b, &["show", "auth", "--rev", &a2[..10]])
+        .contains("from A"));
+}

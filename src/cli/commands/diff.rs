@@ -4,7 +4,7 @@
 use super::locate_for_read;
 use crate::cli::context::Context;
 use crate::cli::output::Output;
-use git_checkpoint::error::{Error, Result};
+use git_checkpoint::error::Result;
 use git_checkpoint::formats;
 use git_checkpoint::json;
 use git_checkpoint::model::{self, Document};
@@ -107,15 +107,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let at = locate_for_read(err, &store, args.story.as_deref(), "diff", args.archived)?;
     let (story, refname, tip) = (at.story, at.refname, at.tip);
     let history = store.history(tip)?;
-    let find = |r: &str| {
-        store::find_revision(&history, r)
-            .map(|s| s.commit)
-            .ok_or_else(|| Error::NoSuchRevision {
-                story: story.to_string(),
-                refname: refname.clone(),
-                rev: r.to_string(),
-            })
-    };
+    let find = |r: &str| store::resolve_revision(&history, story.as_str(), &refname, r);
     let new_id = match &args.rev2 {
         Some(r) => find(r)?,
         None => tip,
