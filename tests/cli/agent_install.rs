@@ -368,6 +368,15 @@ fn agent_install_never_writes_through_a_planted_symlink_outside_the_project() {
     )
     .unwrap();
     std::os::unix::fs::symlink(&victim, repo.join(".claude/settings.local.json.tmp")).unwrap();
+    // Issue 13 finding 1 exactly: the shared file's old fixed temp path.
+    std::os::unix::fs::symlink(
+        &victim,
+        repo.join(".claude/settings.json.git-checkpoint.tmp"),
+    )
+    .unwrap();
+    sb.ok(&repo, &["agent", "install", "claude", "--shared"]);
+    assert_eq!(read(&victim), "# rc\n");
+    assert!(read_json(&repo.join(".claude/settings.json"))["hooks"].is_object());
     sb.ok(&repo, &["agent", "install", "claude"]);
     assert_eq!(read(&victim), "# rc\n");
     assert!(read_json(&repo.join(".claude/settings.local.json"))["hooks"].is_object());

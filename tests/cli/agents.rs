@@ -1210,3 +1210,27 @@ fn gemini_after_agent_uninstall_runs_no_hook_of_ours() {
         "no message from a hook of ours"
     );
 }
+
+/// Gemini CLI's settings may carry `//` and `/* */` comments: `agent install` keeps them, and
+/// the real CLI still loads the file and runs our SessionStart hook.
+#[test]
+fn gemini_runs_our_hooks_from_a_settings_file_with_comments() {
+    let Some(h) = harness(Agent::Gemini, false, false) else {
+        return;
+    };
+    let rel = format!("r/{}", Agent::Gemini.hooks_file());
+    let text = "{\n  // written by hand\n  \"ui\": {\"hideTips\": true} /* keep */\n}\n";
+    let file = h.sb.file(&rel, text.as_bytes());
+    h.sb.ok(&h.repo, &["agent", "install", "gemini"]);
+    let installed = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        installed.contains("// written by hand") && installed.contains("/* keep */"),
+        "{installed}"
+    );
+    let server = h.serve(steps(vec![Step::text("Hello.")]));
+    h.session(&["-m", "gemini-2.5-flash", "-p", "hello"], &server);
+    assert_has_brief(
+        &server.turns()[0].body,
+        "Gemini CLI's first request with a commented settings file",
+    );
+}
