@@ -1234,3 +1234,51 @@ fn gemini_runs_our_hooks_from_a_settings_file_with_comments() {
         "Gemini CLI's first request with a commented settings file",
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// The skill `agent install` writes reaches the model
+
+/// Runs one session after `agent install` and returns the first request's body.
+fn first_request_after_install(agent: Agent, args: &[&str]) -> Option<String> {
+    let h = harness(agent, false, true)?;
+    let server = h.serve(steps(vec![Step::text("Hello.")]));
+    h.session(args, &server);
+    Some(server.turns()[0].body.clone())
+}
+
+#[test]
+fn claude_lists_the_installed_skill() {
+    let Some(body) = first_request_after_install(Agent::Claude, &["-p", "hello"]) else {
+        return;
+    };
+    // Claude Code lists skills by name and description and loads the body on demand.
+    assert!(
+        body.contains("git-checkpoint") && body.contains("Save and resume where a story stands"),
+        "the skill is not listed: {}",
+        body.chars().take(3000).collect::<String>()
+    );
+}
+
+#[test]
+fn codex_reads_the_installed_agents_md_section() {
+    let args = ["exec", "--dangerously-bypass-hook-trust", "hello"];
+    let Some(body) = first_request_after_install(Agent::Codex, &args) else {
+        return;
+    };
+    assert!(
+        body.contains("ALWAYS give `--next`"),
+        "AGENTS.md's section is not in the request"
+    );
+}
+
+#[test]
+fn gemini_reads_the_installed_gemini_md_section() {
+    let args = ["-m", "gemini-2.5-flash", "-p", "hello"];
+    let Some(body) = first_request_after_install(Agent::Gemini, &args) else {
+        return;
+    };
+    assert!(
+        body.contains("ALWAYS give `--next`"),
+        "GEMINI.md's section is not in the request"
+    );
+}
