@@ -292,6 +292,11 @@ fn a_hook_revision_never_makes_stale_state_look_fresh() {
     assert_eq!(st["commits_since"], 2, "{st}");
     assert_eq!(st["hook"], "claude PreCompact");
     assert_ne!(st["commit"], st["confirmed_commit"]);
+    let log = sb.ok(&repo, &["log", "42"]);
+    assert!(
+        log.contains("Hook:   claude PreCompact (written by an agent hook)"),
+        "{log}"
+    );
     let text = sb.ok(&repo, &["status", "42"]);
     assert!(
         text.contains("refreshed by a hook (claude PreCompact)"),

@@ -305,6 +305,9 @@ fn a_revision_number_two_clones_both_wrote_is_refused_as_ambiguous_naming_both()
         &["diff", "auth", "2", "3"],
         &["revision 2 is ambiguous"],
     );
+    // `log` marks the merge as git log does.
+    let log = sb.ok(&b, &["log", "auth"]);
+    assert!(log.lines().nth(1).unwrap().starts_with("Merge:  "), "{log}");
     // A commit id picks one.
     let v = sb.json(&b, &["log", "auth", "--json"]);
     let a2 = v["revisions"]

@@ -137,6 +137,18 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         let date = rfc3339(s.time, s.offset).replace('T', " ");
         let head = out.paint("33", &format!("revision {}", s.revision));
         out.painted(&format!("{head} {}", &s.commit.to_string()[..12]))?;
+        // As git log marks a merge: the parents' short ids.
+        if s.parents.len() > 1 {
+            let parents: Vec<String> = s
+                .parents
+                .iter()
+                .map(|p| p.to_string()[..12].to_string())
+                .collect();
+            out.line(&format!("Merge:  {}", parents.join(" ")))?;
+        }
+        if !s.hook.is_empty() {
+            out.line(&format!("Hook:   {} (written by an agent hook)", s.hook))?;
+        }
         out.line(&format!("Author: {} <{}>", s.author, s.email))?;
         out.line(&format!("Date:   {date}"))?;
         let delta = if dd > 0 {
