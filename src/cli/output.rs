@@ -40,6 +40,9 @@ pub struct Output {
     out: Sink,
     /// Standard output is a terminal.
     pub tty: bool,
+    /// Text is shown to a person: a terminal, or the pager git started for us
+    /// (`GIT_PAGER_IN_USE`); content is escaped ([`escape_controls`]). False for a pipe or file.
+    pub shown: bool,
     /// Colour escapes may be written.
     pub color: bool,
     /// `-q`: human reports ([`Output::line`], [`Output::painted`]) are dropped; data
@@ -75,6 +78,7 @@ impl Output {
         Output {
             out,
             tty,
+            shown: tty,
             color,
             quiet: false,
             pager: None,
@@ -101,8 +105,12 @@ impl Output {
             None => config.color()?,
         };
         let mut out = Output::new(choice);
-        if choice == ColorChoice::Auto && !out.tty && crate::cli::pager::in_use(&env) {
-            out.color = config.color_pager()? && !color_vetoed();
+        if !out.tty && crate::cli::pager::in_use(&env) {
+            // git's pager shows our output to a person just as a terminal does.
+            out.shown = true;
+            if choice == ColorChoice::Auto {
+                out.color = config.color_pager()? && !color_vetoed();
+            }
         }
         if !no_pager {
             out.pager = crate::cli::pager::choose(out.tty, &env, config);
@@ -144,10 +152,24 @@ impl Output {
     pub fn line(&mut self, text: &str) -> std::io::Result<()> {
         if self.quiet {
             Ok(())
-        } else if self.tty {
+        } else if self.shown {
             writeln!(self.out, "{}", escape_controls(text))
         } else {
             writeln!(self.out, "{text}")
+        }
+    }
+
+    /// Writes content (a document, a brief, a PR body) as it is, except that control
+    /// characters are made visible when a person sees it ([`Output::shown`]); a pipe or file
+    /// gets the exact bytes. Written even with `-q`: it is the data asked for.
+    ///
+    /// # Errors
+    /// I/O errors.
+    pub fn content(&mut self, text: &str) -> std::io::Result<()> {
+        if self.shown {
+            self.out.write_all(escape_controls(text).as_bytes())
+        } else {
+            self.out.write_all(text.as_bytes())
         }
     }
 
@@ -193,7 +215,7 @@ impl Output {
 
     /// Escapes control characters in `text` when writing to a terminal.
     pub fn safe(&self, text: &str) -> String {
-        if self.tty {
+        if self.shown {
             escape_controls(text)
         } else {
             text.to_string()
@@ -202,7 +224,9 @@ impl Output {
 }
 
 /// Replaces C0 controls (except newline and tab), DEL and C1 controls with visible escapes
-/// (`\x1b`, `\x7f`, `\u{9b}`), so content cannot drive the terminal (ECMA-48).
+/// (`\x1b`, `\x7f`, `\u{9b}`), so content cannot drive the terminal (ECMA-48), and the
+/// Unicode bidirectional controls (U+200E, U+200F, U+202A..U+202E, U+2066..U+2069; UAX #9),
+/// so content cannot reorder what is shown ("Trojan Source", CVE-2021-42574).
 pub fn escape_controls(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -211,7 +235,9 @@ pub fn escape_controls(text: &str) -> String {
             c if (c as u32) < 0x20 || c as u32 == 0x7f => {
                 out.push_str(&format!("\\x{:02x}", c as u32));
             }
-            c if (0x80..=0x9f).contains(&(c as u32)) => {
+            c if (0x80..=0x9f).contains(&(c as u32))
+                || matches!(c as u32, 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069) =>
+            {
                 out.push_str(&format!("\\u{{{:x}}}", c as u32));
             }
             c => out.push(c),

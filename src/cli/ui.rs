@@ -50,34 +50,41 @@ impl Messages {
         Messages { sink, quiet: false }
     }
 
+    /// Writes `prefix` and `text` as one line, with control and bidi characters made
+    /// visible: messages may quote a teammate's content, and a person reads them.
+    fn put(&mut self, prefix: &str, text: impl Display) {
+        let text = crate::cli::output::escape_controls(&text.to_string());
+        let _ = writeln!(self.sink, "{prefix}{text}");
+    }
+
     /// `warning: <text>`, shown even with `-q`.
     pub fn warn(&mut self, text: impl Display) {
-        let _ = writeln!(self.sink, "warning: {text}");
+        self.put("warning: ", text);
     }
 
     /// `error: <text>`, shown even with `-q`.
     pub fn error(&mut self, text: impl Display) {
-        let _ = writeln!(self.sink, "error: {text}");
+        self.put("error: ", text);
     }
 
     /// `note: <text>`, dropped with `-q`.
     pub fn note(&mut self, text: impl Display) {
         if !self.quiet {
-            let _ = writeln!(self.sink, "note: {text}");
+            self.put("note: ", text);
         }
     }
 
     /// `hint: <text>`, dropped with `-q`.
     pub fn hint(&mut self, text: impl Display) {
         if !self.quiet {
-            let _ = writeln!(self.sink, "hint: {text}");
+            self.put("hint: ", text);
         }
     }
 
     /// A plain line for the person (an empty listing, a status), dropped with `-q`.
     pub fn info(&mut self, text: impl Display) {
         if !self.quiet {
-            let _ = writeln!(self.sink, "{text}");
+            self.put("", text);
         }
     }
 }

@@ -327,3 +327,52 @@ fn checkpoint_refs_have_a_reflog_that_restores_a_broken_tip() {
     assert_eq!(sb.git(&repo, &["rev-parse", "refs/checkpoints/42"]), good);
     assert!(sb.ok(&repo, &["resume", "42"]).contains("Tasks left: T1"));
 }
+
+/// A teammate's control sequences (OSC 52 clipboard, a title change) and bidi overrides are
+/// made visible wherever a person reads them: on a terminal or in the pager git started
+/// (`GIT_PAGER_IN_USE`), for `prompt`, `pr-body`, `show --format pr` and `export`, and in every
+/// message on stderr; a pipe gets the exact bytes.
+#[test]
+fn content_shown_to_a_person_has_its_controls_and_bidi_overrides_made_visible() {
+    let (sb, repo) = crate::common::Sandbox::with_repo();
+    let evil = "d \u{1b}]52;c;cm0gLXJmIH4=\u{7} \u{202e}txt.exe";
+    sb.ok(
+        &repo,
+        &["save", "42", "-q", "--decision", evil, "--next", "go"],
+    );
+    for args in [
+        &["prompt", "42"][..],
+        &["pr-body", "42"],
+        &["show", "42", "--format", "pr"],
+        &["export", "42", "--format", "team"],
+    ] {
+        let piped = sb.ok(&repo, args);
+        assert!(
+            piped.contains('\u{1b}'),
+            "{args:?}: a pipe gets the exact bytes"
+        );
+        let out = sb
+            .cp(&repo)
+            .args(args)
+            .env("GIT_PAGER_IN_USE", "1")
+            .output()
+            .unwrap();
+        let shown = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{args:?}");
+        assert!(
+            !shown.contains('\u{1b}') && !shown.contains('\u{202e}'),
+            "{args:?}: {shown}"
+        );
+        assert!(
+            shown.contains("\\x1b]52") && shown.contains("\\u{202e}"),
+            "{args:?}: {shown}"
+        );
+    }
+    // A warning quoting the teammate's branch name is escaped on stderr too.
+    sb.ok(&repo, &["save", "42", "-q", "--branch", "x\u{1b}[2Jy"]);
+    let (_, _, err) = sb.run(&repo, &["resume", "42"]);
+    assert!(
+        !err.contains('\u{1b}') && err.contains("x\\x1b[2Jy"),
+        "{err}"
+    );
+}

@@ -87,7 +87,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             completed_md: exported.completed_md,
         })?;
     } else if written.is_empty() {
-        out.raw(&exported.document)?;
+        out.content(&exported.document)?;
     } else {
         for w in &written {
             out.line(&format!("Wrote {w}"))?;

@@ -70,6 +70,6 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let rev = store.read(&refname, tip)?;
     let story = story.shown_as(&rev.summary.story_display);
     let parsed = formats::parse_revision(&store, &rev);
-    out.raw(&formats::pr::render(&story, &refname, &rev, &parsed))?;
+    out.content(&formats::pr::render(&story, &refname, &rev, &parsed))?;
     Ok(0)
 }

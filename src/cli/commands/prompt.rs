@@ -44,7 +44,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             text: brief.text,
         })?;
     } else {
-        out.raw(&brief.text)?;
+        out.content(&brief.text)?;
     }
     Ok(0)
 }

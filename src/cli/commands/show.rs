@@ -54,7 +54,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     out.start_pager();
     if args.format == Format::Pr && !args.json {
         let parsed = formats::parse_revision(&store, &rev);
-        out.raw(&git_checkpoint::formats::pr::render(
+        out.content(&git_checkpoint::formats::pr::render(
             &story, &refname, &rev, &parsed,
         ))?;
     } else if args.json || args.format == Format::Json {
@@ -66,7 +66,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             &parsed,
             &[],
         ))?;
-    } else if args.raw || !out.tty {
+    } else if args.raw || !out.shown {
         out.raw(&rev.document)?;
     } else {
         out.line(rev.document.trim_end())?;
