@@ -50,6 +50,17 @@ impl Agent {
         }
     }
 
+    /// Where the agent's files live, one line for help: the hooks file per scope and where
+    /// its skill or instructions go.
+    pub fn files(self) -> &'static str {
+        match self {
+            Agent::Claude => "Claude Code: .claude/settings.local.json (project; --shared: .claude/settings.json) or $CLAUDE_CONFIG_DIR/settings.json (user, default ~/.claude), skill in skills/git-checkpoint/",
+            Agent::Codex => "OpenAI Codex: .codex/hooks.json or $CODEX_HOME/hooks.json (default ~/.codex), skill in AGENTS.md; hooks run once trusted in Codex's /hooks",
+            Agent::Cursor => "Cursor: .cursor/hooks.json or ~/.cursor/hooks.json, rule in .cursor/rules/",
+            Agent::Gemini => "Gemini CLI: .gemini/settings.json or ~/.gemini/settings.json, skill in GEMINI.md",
+        }
+    }
+
     /// The agent named `name` (as [`Agent::name`] spells it), or `None`.
     pub fn from_name(name: &str) -> Option<Agent> {
         Agent::ALL.into_iter().find(|a| a.name() == name)

@@ -43,39 +43,20 @@ pub enum Action {
     Hook(super::agent_hook::HookArgs),
 }
 
-/// The coding agents whose hook configuration we know.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Agent {
-    /// Claude Code: .claude/settings.local.json (project; --shared: .claude/settings.json) or
-    /// $CLAUDE_CONFIG_DIR/settings.json (user, default ~/.claude), skill in skills/git-checkpoint/.
-    Claude,
-    /// OpenAI Codex: .codex/hooks.json or $CODEX_HOME/hooks.json (default ~/.codex), skill in
-    /// AGENTS.md; hooks run once trusted in Codex's /hooks.
-    Codex,
-    /// Cursor: .cursor/hooks.json or ~/.cursor/hooks.json, rule in .cursor/rules/.
-    Cursor,
-    /// Gemini CLI: .gemini/settings.json or ~/.gemini/settings.json, skill in GEMINI.md.
-    Gemini,
-}
-
-impl Agent {
-    /// The library's agent.
-    pub fn lib(self) -> lib::Agent {
-        match self {
-            Agent::Claude => lib::Agent::Claude,
-            Agent::Codex => lib::Agent::Codex,
-            Agent::Cursor => lib::Agent::Cursor,
-            Agent::Gemini => lib::Agent::Gemini,
-        }
-    }
+/// The `<AGENT>` argument: one of the library's agents by name, each listed in help with
+/// where its files live ([`lib::Agent::files`]).
+fn agent_value() -> impl clap::builder::TypedValueParser<Value = lib::Agent> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
+    PossibleValuesParser::new(lib::Agent::ALL.map(|a| PossibleValue::new(a.name()).help(a.files())))
+        .map(|name| lib::Agent::from_name(&name).expect("one of the possible values"))
 }
 
 /// Arguments of `agent install` and `agent uninstall`.
 #[derive(Debug, clap::Args)]
 pub struct InstallArgs {
     /// The agent to configure.
-    #[arg(value_enum)]
-    pub agent: Agent,
+    #[arg(value_parser = agent_value())]
+    pub agent: lib::Agent,
     /// This repository (the default): the agent's files under the work tree's top directory;
     /// for Claude Code its uncommitted .claude/settings.local.json.
     #[arg(long, conflicts_with = "user")]
@@ -97,8 +78,8 @@ pub struct InstallArgs {
 #[derive(Debug, clap::Args)]
 pub struct StatusArgs {
     /// Only this agent (default: all).
-    #[arg(value_enum)]
-    pub agent: Option<Agent>,
+    #[arg(value_parser = agent_value())]
+    pub agent: Option<lib::Agent>,
     /// Print one JSON document (docs/json-schema/v1/agent-status.schema.json).
     #[arg(long)]
     pub json: bool,
@@ -147,7 +128,7 @@ struct FileChange {
 /// a read-only file); [`Error::NoHome`], [`Error::NoWorkTree`]; [`Error::Read`],
 /// [`Error::Write`]. Nothing is written when any file fails its checks.
 pub fn change(args: InstallArgs, ctx: &mut Context, add: bool) -> Result<i32> {
-    let agent = args.agent.lib();
+    let agent = args.agent;
     let scope = if args.user {
         Scope::User
     } else {
@@ -297,7 +278,7 @@ fn diff(f: &FileChange) -> String {
 pub fn status(args: StatusArgs, ctx: &mut Context) -> Result<i32> {
     let roots = roots(ctx, false)?;
     let agents: Vec<lib::Agent> = match args.agent {
-        Some(a) => vec![a.lib()],
+        Some(a) => vec![a],
         None => lib::Agent::ALL.to_vec(),
     };
     let mut rows = Vec::new();
