@@ -186,6 +186,14 @@ pub fn save_if_changed(store: &Store, story: &StoryId, args: &Options) -> Result
 
 /// Whether `new` says nothing `current` does not (see [`save_if_changed`]).
 fn same_as(current: &Revision, new: &NewRevision, parsed: &Parsed, template: &Format) -> bool {
+    // An agent's own setup files (its hooks, skill) changing is no news about the story.
+    let work = |files: &[crate::store::FileChange]| -> Vec<crate::store::FileChange> {
+        files
+            .iter()
+            .filter(|f| !crate::agents::hook::is_agent_setup(&f.path))
+            .cloned()
+            .collect()
+    };
     // Both documents through the same parser (parse_revision would add the history's journal).
     let mut before = template.parse(current.document.as_bytes()).doc;
     let mut after = parsed.doc.clone();
@@ -197,7 +205,7 @@ fn same_as(current: &Revision, new: &NewRevision, parsed: &Parsed, template: &Fo
     before == after
         && a.head == b.head
         && a.branch == b.branch
-        && a.files_modified == b.files_modified
+        && work(&a.files_modified) == work(&b.files_modified)
         && a.template == b.template
 }
 

@@ -260,7 +260,12 @@ fn claude_task_update_reads_the_subject_from_its_task_file() {
 fn a_hook_revision_never_makes_stale_state_look_fresh() {
     let sb = Sandbox::new();
     let repo = story(&sb);
-    // Nothing moved: the pre-compaction hook writes nothing.
+    // Nothing moved (an agent's own settings are not work on the story): the pre-compaction
+    // hook writes nothing, and the brief lists nothing as moved.
+    std::fs::create_dir_all(repo.join(".gemini")).unwrap();
+    std::fs::write(repo.join(".gemini/settings.json"), "{}").unwrap();
+    let brief = sb.ok(&repo, &["prompt", "42"]);
+    assert!(!brief.contains("Since the last confirmed save"), "{brief}");
     hook(
         &sb,
         &repo,
