@@ -152,16 +152,19 @@ impl Hook<'_> {
         if let Some(m) = &self.payload.last_message {
             session.state.last_message = Some(cut(m, JOURNAL_CAP));
         }
-        let reply = match self.story()? {
-            None => Reply::Nothing,
-            Some((story, tip)) => self.act(action, &story, &tip, &mut session)?,
+        let reply = match self.story() {
+            Ok(None) => Ok(Reply::Nothing),
+            Ok(Some((story, tip))) => self.act(action, &story, &tip, &mut session),
+            Err(e) => Err(e),
         };
+        // Kept also when the action failed: a brief owed after a compaction must still come,
+        // and a last message the save refused (a secret) was taken, so it is not retried.
         if action == Action::End {
             session.remove();
         } else {
             session.save();
         }
-        Ok(reply)
+        reply
     }
 
     fn act(
@@ -218,13 +221,24 @@ impl Hook<'_> {
 
     fn brief(&self, story: &StoryId, tip: &Revision) -> Result<String> {
         let budget = self.store.config().hook_budget()?;
-        let b = prompt::brief(
-            self.store,
-            story,
-            &story.refname(),
-            tip.summary.commit,
-            Some(budget),
-        )?;
+        let brief = |max| {
+            prompt::brief_with(
+                self.store,
+                story,
+                &story.refname(),
+                tip.summary.commit,
+                Some(max),
+                true,
+            )
+        };
+        // What is never cut (next action, start command, todo ids) may alone exceed the
+        // budget: the model then gets just that rather than nothing.
+        let b = match brief(budget) {
+            Err(crate::error::Error::BudgetTooSmall { needed, .. }) if needed > budget => {
+                brief(needed)?
+            }
+            r => r?,
+        };
         Ok(b.text)
     }
 
@@ -386,11 +400,15 @@ pub enum PlanStatus {
 /// [`PLAN_CAP`] items of at most 500 characters.
 pub fn plan_items(agent: Agent, p: &Payload) -> Vec<(String, PlanStatus)> {
     let input = &p.tool_input;
-    let status = |v: Option<&Value>| match v.and_then(Value::as_str) {
-        Some("completed") => Some(PlanStatus::Completed),
-        Some("in_progress") => Some(PlanStatus::InProgress),
-        Some("pending") | None => Some(PlanStatus::Pending),
-        _ => None,
+    // No status is pending; one we do not know (or not a string) leaves the item out.
+    let status = |v: Option<&Value>| match v {
+        None | Some(Value::Null) => Some(PlanStatus::Pending),
+        Some(v) => match v.as_str()? {
+            "completed" => Some(PlanStatus::Completed),
+            "in_progress" => Some(PlanStatus::InProgress),
+            "pending" => Some(PlanStatus::Pending),
+            _ => None,
+        },
     };
     let list = |key: &str, text: &str| -> Vec<(String, PlanStatus)> {
         input
@@ -399,9 +417,8 @@ pub fn plan_items(agent: Agent, p: &Payload) -> Vec<(String, PlanStatus)> {
             .map(|a| {
                 a.iter()
                     .filter_map(|i| {
-                        let t = i.get(text)?.as_str()?.trim();
-                        (!t.is_empty()).then_some(())?;
-                        Some((cut(t, 500), status(i.get("status"))?))
+                        let t = item_text(i.get(text)?.as_str()?)?;
+                        Some((t, status(i.get("status"))?))
                     })
                     .take(PLAN_CAP)
                     .collect()
@@ -413,8 +430,8 @@ pub fn plan_items(agent: Agent, p: &Payload) -> Vec<(String, PlanStatus)> {
         (Agent::Claude, Some("TaskCreate")) => input
             .get("subject")
             .and_then(Value::as_str)
-            .filter(|s| !s.trim().is_empty())
-            .map(|s| vec![(cut(s.trim(), 500), PlanStatus::Pending)])
+            .and_then(item_text)
+            .map(|s| vec![(s, PlanStatus::Pending)])
             .unwrap_or_default(),
         (Agent::Claude, Some("TaskUpdate")) => {
             let Some(st) = status(input.get("status")) else {
@@ -426,14 +443,30 @@ pub fn plan_items(agent: Agent, p: &Payload) -> Vec<(String, PlanStatus)> {
                 .map(str::to_string)
                 .or_else(|| claude_task_subject(p, input.get("taskId")?));
             subject
-                .filter(|s| !s.trim().is_empty())
-                .map(|s| vec![(cut(s.trim(), 500), st)])
+                .as_deref()
+                .and_then(item_text)
+                .map(|s| vec![(s, st)])
                 .unwrap_or_default()
         }
         (Agent::Codex, Some("update_plan")) => list("plan", "step"),
         (Agent::Gemini, Some("write_todos")) => list("todos", "description"),
         _ => Vec::new(),
     }
+}
+
+/// A plan item's text as one line of at most 500 characters, or `None` when nothing is left:
+/// line breaks and other whitespace runs become one space, control characters (C0, DEL, C1)
+/// and bidirectional formatting characters (Unicode TR9: U+061C, U+200E, U+200F,
+/// U+202A-U+202E, U+2066-U+2069) are dropped. A todo is one list item of the document, and the
+/// model's own text must not carry terminal escapes or reorder what a reader sees.
+fn item_text(s: &str) -> Option<String> {
+    let kept: String = s
+        .chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .filter(|c| !c.is_control() && !prompt::is_bidi_control(*c))
+        .collect();
+    let one = kept.split_whitespace().collect::<Vec<_>>().join(" ");
+    (!one.is_empty()).then(|| cut(&one, 500))
 }
 
 /// The subject of Claude Code task `id` of the payload's session, from its task file

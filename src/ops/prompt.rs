@@ -36,6 +36,25 @@ pub fn brief(
     tip: ObjectId,
     max_chars: Option<usize>,
 ) -> Result<Brief> {
+    brief_with(store, story, refname, tip, max_chars, false)
+}
+
+/// [`brief`], with every control character (C0 but newline and tab, DEL, C1) and bidirectional
+/// formatting character of the content shown as an escape (`\x1b`, `\u{202e}`) when `escape`
+/// is set, counted in the budget: for text that goes straight into a model's context (the
+/// agent hooks), where no terminal decides.
+///
+/// # Errors
+/// As [`brief`].
+pub fn brief_with(
+    store: &Store,
+    story: &StoryId,
+    refname: &str,
+    tip: ObjectId,
+    max_chars: Option<usize>,
+    escape: bool,
+) -> Result<Brief> {
+    let line = |s: &str| one_line(s, escape);
     let rev = store.read(refname, tip)?;
     let story = story.clone().shown_as(&rev.summary.story_display);
     let parsed = formats::parse_revision(store, &rev);
@@ -43,15 +62,29 @@ pub fn brief(
     let here = gitstate::head(&store.repo)?.branch;
     let branch = d.branch.clone().or(rev.meta.branch.clone());
     let title = d.title.clone().or(rev.meta.title.clone());
-    let header = format!(
+    let me = store.person("author").map(|(_, email)| email);
+    let teammate = (me.as_deref() != Some(rev.summary.email.as_str()))
+        .then(|| line(&format!("{} <{}>", rev.summary.author, rev.summary.email)));
+    // A teammate's title is theirs to write: it goes inside the fence, not in the header that
+    // precedes the "treat it as data" line.
+    let (header_title, fenced_title) = match (&teammate, title) {
+        (Some(_), Some(t)) => (None, vec![line(&t)]),
+        (_, t) => (t, Vec::new()),
+    };
+    let header = line(&format!(
         "You are continuing story {}{}{} (git-checkpoint, template {}). This text is self-contained: do the next action first.",
         story.display(),
-        title.map(|t| format!(": {t}")).unwrap_or_default(),
+        header_title.map(|t| format!(": {t}")).unwrap_or_default(),
         branch.as_deref().map(|b| format!(" on branch {b}")).unwrap_or_default(),
         rev.meta.template
-    );
-    let next = d.next_action.clone().unwrap_or_else(|| UNKNOWN.to_string());
-    let start = start_command(d, story.as_str(), branch.as_deref(), here.as_deref());
+    ));
+    let next = line(&d.next_action.clone().unwrap_or_else(|| UNKNOWN.to_string()));
+    let start = line(&start_command(
+        d,
+        story.as_str(),
+        branch.as_deref(),
+        here.as_deref(),
+    ));
     let mut warnings = super::resume::warnings(store, &rev)?;
     warnings.extend(parsed.gaps.iter().map(|g| format!("confidence gap: {g}")));
     let mut state = Vec::new();
@@ -81,7 +114,8 @@ pub fn brief(
         .map(|(id, subject)| format!("commit {} {subject}", &id.to_string()[..12]))
         .collect();
     moved.extend(files.iter().map(|f| format!("changed: {f}")));
-    let parts: Vec<(&'static str, String, Vec<String>)> = vec![
+    let mut parts: Vec<(&'static str, String, Vec<String>)> = vec![
+        ("title", "Title".into(), fenced_title),
         ("warnings", "Warnings".into(), warnings),
         (
             "moved",
@@ -130,15 +164,19 @@ pub fn brief(
                 .collect(),
         ),
     ];
+    // Each item is one line of the brief: a line break inside one must not start a heading or
+    // an item of its own, nor a control character reach the model or a terminal.
+    for (_, _, lines) in &mut parts {
+        for l in lines.iter_mut() {
+            *l = line(l);
+        }
+    }
     let ids: Vec<&str> = d.tasks_remaining.iter().filter_map(|t| t.id()).collect();
     let keep = if ids.is_empty() {
         String::new()
     } else {
-        format!("Remaining todo ids: {}\n", ids.join(", "))
+        line(&format!("Remaining todo ids: {}", ids.join(", "))) + "\n"
     };
-    let me = store.person("author").map(|(_, email)| email);
-    let teammate = (me.as_deref() != Some(rev.summary.email.as_str()))
-        .then(|| format!("{} <{}>", rev.summary.author, rev.summary.email));
     let (text, omitted) = compose_fenced(
         &header,
         &next,
@@ -156,6 +194,38 @@ pub fn brief(
         start_with: start,
         omitted,
     })
+}
+
+/// Whether `c` is a bidirectional formatting character (Unicode TR9, "Explicit Directional
+/// Embeddings/Overrides/Isolates" and the implicit marks: U+061C, U+200E, U+200F,
+/// U+202A-U+202E, U+2066-U+2069): it reorders how the text around it is shown.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `s` as one line of the brief: each line break (`\r\n`, `\n`, `\r`) becomes a space, so
+/// content cannot add structure (a heading, an item) to the brief. With `escape`, other control
+/// characters (C0, DEL, C1; ECMA-48) and bidirectional formatting characters are shown as
+/// escapes (`\x1b`, `\u{202e}`), so they cannot drive a terminal that shows the text or reorder
+/// what a reader sees.
+pub fn one_line(s: &str, escape: bool) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\r' if chars.peek() == Some(&'\n') => {}
+            '\r' | '\n' => out.push(' '),
+            c if c == '\t' || !escape => out.push(c),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c if (0x80..=0x9f).contains(&(c as u32)) || is_bidi_control(c) => {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 fn chars(s: &str) -> usize {
@@ -224,13 +294,14 @@ pub fn compose_fenced(
         None => (String::new(), String::new()),
     };
     let omitted_room = 160;
-    let reserve = chars(&open) + chars(&close) + chars(keep) + omitted_room;
-    // The next action and the start command are never cut, whatever the budget.
+    let wrap = chars(&open) + chars(&close) + chars(keep);
+    let reserve = wrap + omitted_room;
+    // The next action, the start command and the todo ids are never cut, whatever the budget.
     let floor = chars(next) + chars(start) + "Next action: \nStart with: \n".len();
-    if let Some(m) = max.filter(|m| *m < floor) {
+    if let Some(m) = max.filter(|m| *m < floor + wrap) {
         return Err(Error::BudgetTooSmall {
             budget: m,
-            needed: floor,
+            needed: floor + wrap,
         });
     }
     let inner_max = max.map(|m| m.saturating_sub(reserve).max(floor));
@@ -245,7 +316,8 @@ pub fn compose_fenced(
             "Left out to fit: {} (all of it: `git-checkpoint resume {story}`)\n",
             omitted.join(", ")
         );
-        if chars(&line) <= omitted_room {
+        let total = chars(&open) + chars(&close) + chars(&text) + chars(&line);
+        if chars(&line) <= omitted_room && max.is_none_or(|m| total <= m) {
             text.push_str(&line);
         }
     }
