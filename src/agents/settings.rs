@@ -73,10 +73,13 @@ pub struct Roots {
 impl Roots {
     /// The roots from the environment, with `project` as the work tree top.
     pub fn from_env(project: Option<PathBuf>) -> Roots {
+        // A relative directory is taken from the current one, as the agents' own loaders do
+        // (path checks compare real, absolute paths).
         let var = |name: &str| {
             std::env::var_os(name)
                 .filter(|v| !v.is_empty())
                 .map(PathBuf::from)
+                .map(|p| std::path::absolute(&p).unwrap_or(p))
         };
         Roots {
             project,

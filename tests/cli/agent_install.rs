@@ -642,3 +642,21 @@ fn agent_status_names_files_states_the_path_and_the_codex_trust_step() {
     assert_eq!(rows.len(), 4);
     assert!(rows.iter().all(|r| r["scope"] == "user"));
 }
+
+#[test]
+fn a_relative_claude_config_dir_is_taken_from_the_current_directory() {
+    let (sb, repo) = crate::common::Sandbox::with_repo();
+    let out = sb
+        .cp(&repo)
+        .args(["agent", "install", "claude", "--user"])
+        .env("CLAUDE_CONFIG_DIR", "rel-claude")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_str(&read(&repo.join("rel-claude/settings.json"))).unwrap();
+    assert!(!our_entries(&v, "SessionStart").is_empty(), "{v}");
+}
