@@ -191,6 +191,34 @@ fn edit(agent: Agent, existing: Option<&str>, path: &Path, install: bool) -> Res
     let Some(top) = root.value().and_then(|v| v.as_object()) else {
         return Err(bad("the top level is not a JSON object".into()));
     };
+    // JSON loaders take the last of duplicate keys, the CST edits the first: refuse, or our
+    // entries would be written where the agent never looks.
+    let duplicate = |names: Vec<String>| {
+        let mut seen = std::collections::HashSet::new();
+        names.into_iter().find(|n| !seen.insert(n.clone()))
+    };
+    let names = |o: &jsonc_parser::cst::CstObject| -> Vec<String> {
+        o.properties()
+            .iter()
+            .filter_map(|p| p.decoded_name())
+            .collect()
+    };
+    if let Some(key) = duplicate(names(&top)).filter(|k| k == "hooks") {
+        return Err(bad(format!(
+            "\"{key}\" appears twice; the agent reads only the last one: merge them into one"
+        )));
+    }
+    if let Some(h) = top
+        .get("hooks")
+        .and_then(|p| p.value())
+        .and_then(|v| v.as_object())
+    {
+        if let Some(event) = duplicate(names(&h)) {
+            return Err(bad(format!(
+                "\"hooks.{event}\" appears twice; the agent reads only the last one: merge them into one"
+            )));
+        }
+    }
     let hooks = match top.get("hooks") {
         Some(prop) => match prop.value().and_then(|v| v.as_object()) {
             Some(o) => Some(o),

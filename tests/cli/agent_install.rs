@@ -660,3 +660,24 @@ fn a_relative_claude_config_dir_is_taken_from_the_current_directory() {
     let v: Value = serde_json::from_str(&read(&repo.join("rel-claude/settings.json"))).unwrap();
     assert!(!our_entries(&v, "SessionStart").is_empty(), "{v}");
 }
+
+/// A settings file with a duplicate `hooks` key (or event) is refused: JSON loaders read the
+/// last one, so entries written into the first would never run.
+#[test]
+fn a_duplicate_hooks_key_or_event_is_refused_and_nothing_is_written() {
+    let (sb, repo) = crate::common::Sandbox::with_repo();
+    for text in [
+        r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"mine"}]}]},"hooks":{}}"#,
+        r#"{"hooks":{"Stop":[],"Stop":[]}}"#,
+    ] {
+        let file = repo.join(".codex/hooks.json");
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, text).unwrap();
+        sb.fails(
+            &repo,
+            &["agent", "install", "codex"],
+            &["appears twice", "hooks.json"],
+        );
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    }
+}
