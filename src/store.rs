@@ -1040,7 +1040,9 @@ pub fn backoff(attempt: u32) {
 }
 
 /// Sleeps before retry `attempt` (none before the first) between `unit` and twice `unit`
-/// microseconds times `attempt` (capped at 8), with jitter from the clock and pid.
+/// microseconds times `attempt` (capped at 32: with [`MAX_ATTEMPTS`] and a unit of 1 ms that
+/// is 1.5 to 3 s in all, enough for a lock holder descheduled on a loaded machine), with
+/// jitter from the clock and pid.
 pub fn backoff_by(attempt: u32, unit: u64) {
     if attempt == 0 {
         return;
@@ -1050,7 +1052,7 @@ pub fn backoff_by(attempt: u32, unit: u64) {
         .map(|d| d.subsec_nanos())
         .unwrap_or(0);
     let jitter = u64::from((nanos ^ std::process::id().wrapping_mul(2_654_435_761)) % 1000);
-    let steps = u64::from(attempt.min(8));
+    let steps = u64::from(attempt.min(32));
     let micros = unit * steps + jitter * unit / 1000 * steps;
     std::thread::sleep(std::time::Duration::from_micros(micros));
 }
