@@ -235,6 +235,11 @@ fn committed_files(repo: &gix::Repository, base: ObjectId, head: ObjectId) -> Ve
 
 /// Staged, unstaged and untracked files (like `git status --porcelain`), sorted by state then path.
 ///
+/// The work-tree scan runs on every core (gix's `parallel` feature: the HEAD-to-index
+/// comparison, the per-file stat and the untracked walk at once). When the index's cache tree
+/// says it is exactly HEAD's tree (see [`index_is_head`]), nothing can be staged and the
+/// HEAD-to-index comparison is skipped, as git's own status does with the cache tree.
+///
 /// # Errors
 /// [`Error::Git`] when the index or working tree cannot be read.
 pub fn status(repo: &gix::Repository) -> Result<Vec<FileChange>> {
@@ -244,31 +249,74 @@ pub fn status(repo: &gix::Repository) -> Result<Vec<FileChange>> {
     let err = |e| Error::git("cannot compute the working tree status", e);
     let unhashed = unhashed_index(repo);
     let repo = unhashed.as_ref().unwrap_or(repo);
-    let iter = repo
+    let index = repo.index_or_empty().map_err(err)?;
+    let skip_tree_index = index_is_head(repo, &index);
+    let platform = repo
         .status(gix::progress::Discard)
         .map_err(err)?
-        .untracked_files(gix::status::UntrackedFiles::Files)
-        .into_iter(Vec::<gix::bstr::BString>::new())
-        .map_err(err)?;
+        .index(gix::worktree::IndexPersistedOrInMemory::Persisted(index))
+        .untracked_files(gix::status::UntrackedFiles::Files);
+    let no_patterns = Vec::<gix::bstr::BString>::new();
     let mut out = Vec::new();
-    for item in iter {
-        let item = item.map_err(err)?;
-        let state = match &item {
-            gix::status::Item::TreeIndex(_) => FileState::Staged,
-            gix::status::Item::IndexWorktree(change) => match change.summary() {
-                None => continue,
-                Some(gix::status::index_worktree::iter::Summary::Added) => FileState::Untracked,
-                Some(_) => FileState::Unstaged,
-            },
-        };
-        out.push(FileChange {
-            path: item.location().to_str_lossy().into_owned(),
-            state,
-        });
+    if skip_tree_index {
+        for item in platform
+            .into_index_worktree_iter(no_patterns)
+            .map_err(err)?
+        {
+            out.extend(worktree_change(&item.map_err(err)?));
+        }
+    } else {
+        for item in platform.into_iter(no_patterns).map_err(err)? {
+            match item.map_err(err)? {
+                gix::status::Item::IndexWorktree(change) => out.extend(worktree_change(&change)),
+                gix::status::Item::TreeIndex(change) => out.push(FileChange {
+                    path: change.location().to_str_lossy().into_owned(),
+                    state: FileState::Staged,
+                }),
+            }
+        }
     }
     out.sort_by(|a, b| (a.state.as_str(), &a.path).cmp(&(b.state.as_str(), &b.path)));
     out.dedup();
     Ok(out)
+}
+
+/// An index-to-work-tree change as [`status`] records it: unstaged or untracked, or `None`
+/// for an entry that did not change.
+fn worktree_change(change: &gix::status::index_worktree::Item) -> Option<FileChange> {
+    let state = match change.summary()? {
+        gix::status::index_worktree::iter::Summary::Added => FileState::Untracked,
+        _ => FileState::Unstaged,
+    };
+    Some(FileChange {
+        path: change.rela_path().to_str_lossy().into_owned(),
+        state,
+    })
+}
+
+/// Whether `index` holds exactly HEAD's tree, so a HEAD-to-index comparison would find
+/// nothing: its cache tree (the `TREE` extension, git's index-format(5)) is valid at the root
+/// and names HEAD's tree, and no entry is a conflict or intent-to-add (which the cache tree
+/// leaves out). Git trusts the cache tree the same way (`git status`, `git commit`); a stale or
+/// missing one only means the full comparison runs.
+fn index_is_head(repo: &gix::Repository, index: &gix::worktree::Index) -> bool {
+    let Some(root) = index.tree() else {
+        return false;
+    };
+    let Some(n) = root.num_entries else {
+        return false;
+    };
+    let entries = index.entries();
+    if usize::try_from(n).ok() != Some(entries.len()) {
+        return false;
+    }
+    let Ok(head_tree) = repo.head_tree_id_or_empty() else {
+        return false;
+    };
+    root.id == head_tree.detach()
+        && entries.iter().all(|e| {
+            e.stage_raw() == 0 && !e.flags.contains(gix::index::entry::Flags::INTENT_TO_ADD)
+        })
 }
 
 /// A clone of `repo` that reads the index without verifying its checksum, or `None` if the
