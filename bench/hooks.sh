@@ -5,6 +5,7 @@
 # Usage: bench/hooks.sh                    (BENCH_N=30 runs per event in the small repository,
 #                                           BENCH_N_BIG=20 in the large one)
 #        BENCH_FILES=150000 bench/hooks.sh (files in the large repository)
+#        BENCH_STAGED=1 bench/hooks.sh     (one of the modified files staged, see below)
 #        BENCH_KEEP=1 bench/hooks.sh       (keep the temp dir and print its path, for profiling)
 #
 # Needs bash, git, cargo, coreutils and python3 (bench/gen-tree.py writes the large tree as a
@@ -13,7 +14,9 @@
 #   (b) large: BENCH_FILES files in nested dirs (50 per directory) in one commit, the same
 #       feature branch;
 # each with story 42 saved on the feature branch (4 todos, a next action), then 3 tracked files
-# modified (1 staged) and 2 untracked, so the work tree has moved since the last confirmed save.
+# modified and 2 untracked, so the work tree has moved since the last confirmed save (with
+# BENCH_STAGED=1 one of the modified files is staged: nothing staged is the usual state of an
+# agent's work tree, a staged file costs each scan a full HEAD-to-index comparison).
 # Tracked files get old mtimes and a refreshed index, as in a work tree not touched this second.
 #
 # Each hook is timed as an agent runs it: the binary itself (`git-checkpoint agent hook <Event>
@@ -45,6 +48,7 @@ set -euo pipefail
 # shellcheck source=bench/common.sh
 source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
 bench_params N=30 N_BIG=20 FILES=150000
+STAGED=${BENCH_STAGED:-0}
 TARGET_MS=300
 
 command -v python3 >/dev/null || { echo "error: python3 is needed (bench/gen-tree.py)" >&2; exit 1; }
@@ -79,7 +83,9 @@ make_story() {
         pick_file
         printf '// work in progress\n' >>"$picked"
     done
-    git add -- "$picked"
+    # A staged file makes every scan compare HEAD's tree with the index in full (without one,
+    # the index's cache tree shows nothing is staged and that comparison is skipped).
+    if ((STAGED)); then git add -- "$picked"; fi
     printf 'scratch notes\n' >notes.txt
     printf 'pub fn new_thing() {}\n' >new_thing.rs
     sleep 1
