@@ -18,19 +18,16 @@ pub const MARKER: &str = "<!-- git-checkpoint: also recorded -->";
 /// when there is no block). The marker counts only at the start of a line.
 pub fn split(input: &[u8]) -> (&[u8], Option<&[u8]>) {
     let m = MARKER.as_bytes();
-    // Line by line: a search for the marker at every byte cost a tenth of `resume`.
-    let mut at = 0;
-    loop {
-        if input[at..].starts_with(m) {
-            let before = &input[..at];
+    // Every revision read is parsed: memmem, not a comparison at every byte (a tenth of
+    // `resume`).
+    for i in memchr::memmem::find_iter(input, m) {
+        if i == 0 || input[i - 1] == b'\n' {
+            let before = &input[..i];
             let before = before.strip_suffix(b"\n").unwrap_or(before);
-            return (before, Some(&input[at + m.len()..]));
-        }
-        match input[at..].iter().position(|&b| b == b'\n') {
-            Some(i) => at += i + 1,
-            None => return (input, None),
+            return (before, Some(&input[i + m.len()..]));
         }
     }
+    (input, None)
 }
 
 /// The keys of the block, in the order written.
