@@ -384,6 +384,25 @@ pub struct ListEntry {
     pub updated_at: String,
 }
 
+impl ListEntry {
+    /// The entry of `story`'s checkpoint under the ref namespace `prefix`, whose tip is `s`.
+    pub fn new(prefix: &str, story: &str, s: &crate::store::Summary) -> ListEntry {
+        ListEntry {
+            header: StoryHeader::new(story),
+            refname: format!("{prefix}{story}"),
+            title: s.title.clone(),
+            branch: s.branch.clone(),
+            commit: s.commit.to_string(),
+            revision: s.revision,
+            tasks_done: s.tasks_done,
+            tasks_total: s.tasks_total,
+            status: s.status.to_string(),
+            author: s.author.clone(),
+            updated_at: rfc3339(s.time, s.offset),
+        }
+    }
+}
+
 /// `log --json` (revisions) or `log --completed --json` (completed tasks).
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[serde(untagged)]
@@ -407,6 +426,42 @@ pub struct LogRevisions {
     pub refname: String,
     /// The revisions, newest first.
     pub revisions: Vec<LogRevision>,
+}
+
+impl LogRevisions {
+    /// The revisions of `story` read from `refname`: `history` as [`crate::store::Store::history`]
+    /// returns it (newest first), each with its task counts' change from its first parent.
+    pub fn new(story: &StoryId, refname: &str, history: &[crate::store::Summary]) -> LogRevisions {
+        let by_id: std::collections::HashMap<_, _> =
+            history.iter().map(|s| (s.commit, s)).collect();
+        let revisions = history
+            .iter()
+            .map(|s| {
+                let prev = s.parents.first().and_then(|p| by_id.get(p));
+                let (pd, pt) = prev.map_or((0, 0), |p| (p.tasks_done, p.tasks_total));
+                LogRevision {
+                    revision: s.revision,
+                    commit: s.commit.to_string(),
+                    parents: s.parents.iter().map(|p| p.to_string()).collect(),
+                    date: rfc3339(s.time, s.offset),
+                    author: s.author.clone(),
+                    email: s.email.clone(),
+                    message: s.subject.clone(),
+                    journal: s.body.clone(),
+                    tasks_done: s.tasks_done,
+                    tasks_total: s.tasks_total,
+                    tasks_done_change: s.tasks_done as i64 - pd as i64,
+                    tasks_total_change: s.tasks_total as i64 - pt as i64,
+                    status: s.status.to_string(),
+                }
+            })
+            .collect();
+        LogRevisions {
+            header: StoryHeader::new(story.as_str()),
+            refname: refname.to_string(),
+            revisions,
+        }
+    }
 }
 
 /// One revision in `log --json`, read from its commit alone.
@@ -478,6 +533,19 @@ pub struct Diff {
     pub unified_diff: String,
 }
 
+impl Diff {
+    /// The view of two revisions compared by [`crate::ops::diff::diff`].
+    pub fn new(c: &crate::ops::diff::Compared) -> Diff {
+        Diff {
+            header: StoryHeader::new(c.story.as_str()),
+            from: c.old.as_ref().map(|o| o.summary.commit.to_string()),
+            to: c.new.summary.commit.to_string(),
+            changes: c.changes.clone(),
+            unified_diff: c.unified_diff.clone(),
+        }
+    }
+}
+
 /// Section-level changes between two documents.
 #[derive(Debug, Clone, Default, Serialize, JsonSchema)]
 pub struct Changes {
@@ -522,6 +590,47 @@ pub enum Status {
     Saved(Box<StatusSaved>),
     /// The story has no checkpoint yet (always stale).
     Missing(StatusMissing),
+}
+
+impl Status {
+    /// The view of `story`'s freshness as [`crate::ops::status::status`] measured it under
+    /// `limits`; `None` (no checkpoint) is [`Status::Missing`], always stale.
+    pub fn new(
+        story: &StoryId,
+        st: Option<&crate::ops::status::Freshness>,
+        limits: &crate::ops::status::Limits,
+    ) -> Status {
+        let refname = story.refname();
+        let Some(st) = st else {
+            return Status::Missing(StatusMissing {
+                header: StoryHeader::new(story.as_str()),
+                refname,
+                exists: false,
+                stale: true,
+                reasons: vec!["no checkpoint yet".into()],
+            });
+        };
+        let rev = &st.revision;
+        let tip = st.hook_tip.as_ref().unwrap_or(rev).summary.commit;
+        Status::Saved(Box::new(StatusSaved {
+            header: StoryHeader::new(st.story.as_str()),
+            refname,
+            exists: true,
+            commit: tip.to_string(),
+            confirmed_commit: rev.summary.commit.to_string(),
+            hook: st.hook_tip.as_ref().map(|h| h.summary.hook.clone()),
+            saved_at: rfc3339(rev.summary.time, rev.summary.offset),
+            age_seconds: st.age,
+            head: st.head.map(|h| h.to_string()),
+            saved_head: rev.meta.head.clone(),
+            commits_since: st.commits,
+            files_changed_since: st.changed.clone(),
+            max_age_seconds: limits.max_age,
+            max_commits: limits.max_commits,
+            stale: !st.reasons.is_empty(),
+            reasons: st.reasons.clone(),
+        }))
+    }
 }
 
 /// `status --json` for a story with a checkpoint.

@@ -3,8 +3,10 @@
 //! results; one operation calls another through these functions, never through a command.
 //! Model: gitoxide-core's `repository/*.rs`.
 
+pub mod diff;
 pub mod done;
 pub mod fetch;
+pub mod list;
 pub mod locate;
 pub mod prompt;
 pub mod push;

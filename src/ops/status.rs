@@ -1,6 +1,7 @@
 //! Whether a story's checkpoint is stale (`status`, idle hooks of seed 001): how old it is and
 //! how far HEAD and the working tree moved since it was saved.
 
+use crate::config;
 use crate::error::Result;
 use crate::gitstate;
 use crate::store::{FileState, Revision, Store};
@@ -14,6 +15,39 @@ pub struct Limits {
     pub max_age: Option<i64>,
     /// Stale when HEAD has more than this many commits the checkpoint has not seen.
     pub max_commits: Option<u64>,
+}
+
+impl Limits {
+    /// The limits a check uses: `max_age` (a duration such as `2h`, as [`config::parse_duration`]
+    /// reads it) and `max_commits` when given, else `checkpoint.maxAge` and
+    /// `checkpoint.maxCommits`.
+    ///
+    /// # Errors
+    /// [`crate::Error::Config`] for a malformed duration, given or configured.
+    pub fn configured(
+        store: &Store,
+        max_age: Option<&str>,
+        max_commits: Option<u64>,
+    ) -> Result<Limits> {
+        let max_age = match max_age {
+            Some(v) => Some(
+                config::parse_duration(v).ok_or_else(|| crate::Error::Config {
+                    key: "--max-age".into(),
+                    value: v.to_string(),
+                    reason: "expected a duration such as 90s, 30m, 2h, 1d, 1w or 1h30m".into(),
+                })?,
+            ),
+            None => store.config().max_age()?,
+        };
+        let max_commits = match max_commits {
+            Some(n) => Some(n),
+            None => store.config().max_commits()?,
+        };
+        Ok(Limits {
+            max_age,
+            max_commits,
+        })
+    }
 }
 
 /// How fresh a checkpoint is, by [`status`].

@@ -1,11 +1,11 @@
 //! `git checkpoint list`: one line per checkpoint, read from commits only (never blobs).
 
 use crate::cli::context::Context;
-use crate::cli::output::{relative_time, rfc3339};
+use crate::cli::output::relative_time;
 use git_checkpoint::error::Result;
 use git_checkpoint::json;
 use git_checkpoint::remote;
-use git_checkpoint::store::{Summary, ACTIVE_PREFIX, ARCHIVE_PREFIX};
+use git_checkpoint::store::Summary;
 use git_checkpoint::story::StoryId;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
@@ -27,68 +27,37 @@ pub struct Args {
     pub json: bool,
 }
 
+impl Args {
+    /// The listing these arguments ask for.
+    pub fn options(&self) -> git_checkpoint::ops::list::Options {
+        git_checkpoint::ops::list::Options {
+            all: self.all,
+            archived: self.archived,
+            remote: self.remote.clone(),
+        }
+    }
+}
+
 /// Runs `list`; returns the exit code.
 ///
 /// # Errors
 /// Repository and storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
-    let remote_prefix = match &args.remote {
-        Some(r) => Some(remote::tracking_prefix(&remote::choose(&store, Some(r))?)),
-        None => None,
-    };
-    let prefix = match &remote_prefix {
-        Some(p) => p.as_str(),
-        None if args.archived => ARCHIVE_PREFIX,
-        None => ACTIVE_PREFIX,
-    };
-    let branch = store.head()?.branch;
-    let mut rows: Vec<(String, Summary)> = Vec::new();
-    let refs = store.refs(prefix)?;
-    for (story, tip) in &refs {
-        // Refs made outside git-checkpoint must not hide the healthy ones.
-        if StoryId::parse(story)
-            .map(|s| s.as_str() != story)
-            .unwrap_or(true)
-        {
-            err.warn(format_args!(
-                "ignoring {prefix}{story}: not a story id git-checkpoint writes (remove it with `git update-ref -d {prefix}{story}`)"
-            ));
-            continue;
-        }
-        match store.summary(*tip) {
-            Ok(s) => rows.push((story.clone(), s)),
-            Err(e) => err.warn(format_args!(
-                "ignoring {prefix}{story}: {} (remove it with `git update-ref -d {prefix}{story}`)",
-                e.chain()
-            )),
-        }
+    let git_checkpoint::ops::list::Listing {
+        prefix,
+        rows,
+        total,
+        ignored,
+    } = git_checkpoint::ops::list::list(&store, &args.options())?;
+    for w in &ignored {
+        err.warn(w);
     }
-    let total = rows.len();
-    // Detached HEAD has no branch to filter on: show everything.
-    if !args.all && !args.archived && args.remote.is_none() {
-        if let Some(b) = &branch {
-            rows.retain(|(_, s)| s.branch == *b);
-        }
-    }
-    rows.sort_by(|a, b| b.1.time.cmp(&a.1.time).then(a.0.cmp(&b.0)));
 
     if args.json {
         let items: json::List = rows
             .iter()
-            .map(|(story, s)| json::ListEntry {
-                header: json::StoryHeader::new(story.clone()),
-                refname: format!("{prefix}{story}"),
-                title: s.title.clone(),
-                branch: s.branch.clone(),
-                commit: s.commit.to_string(),
-                revision: s.revision,
-                tasks_done: s.tasks_done,
-                tasks_total: s.tasks_total,
-                status: s.status.to_string(),
-                author: s.author.clone(),
-                updated_at: rfc3339(s.time, s.offset),
-            })
+            .map(|(story, s)| json::ListEntry::new(&prefix, story, s))
             .collect();
         out.json(&items)?;
         return Ok(0);

@@ -7,7 +7,6 @@ use git_checkpoint::error::Result;
 use git_checkpoint::formats;
 use git_checkpoint::json;
 use git_checkpoint::store;
-use std::collections::HashMap;
 
 /// Completed tasks in completion order: the tip's recorded log (`meta.json` `completed`),
 /// else derived from the history (tasks newly in Tasks Done at each revision, dated by its
@@ -94,46 +93,15 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         return Ok(0);
     }
     out.start_pager();
-    let by_id: HashMap<_, _> = history.iter().map(|s| (s.commit, s)).collect();
-    let change = |s: &store::Summary| {
-        let prev = s.parents.first().and_then(|p| by_id.get(p));
-        let (pd, pt) = prev.map_or((0, 0), |p| (p.tasks_done, p.tasks_total));
-        (
-            s.tasks_done as i64 - pd as i64,
-            s.tasks_total as i64 - pt as i64,
-        )
-    };
     if args.json {
-        let revisions = history
-            .iter()
-            .map(|s| {
-                let (dd, dt) = change(s);
-                json::LogRevision {
-                    revision: s.revision,
-                    commit: s.commit.to_string(),
-                    parents: s.parents.iter().map(|p| p.to_string()).collect(),
-                    date: rfc3339(s.time, s.offset),
-                    author: s.author.clone(),
-                    email: s.email.clone(),
-                    message: s.subject.clone(),
-                    journal: s.body.clone(),
-                    tasks_done: s.tasks_done,
-                    tasks_total: s.tasks_total,
-                    tasks_done_change: dd,
-                    tasks_total_change: dt,
-                    status: s.status.to_string(),
-                }
-            })
-            .collect();
-        out.json(&json::Log::Revisions(json::LogRevisions {
-            header: json::StoryHeader::new(story.as_str()),
-            refname,
-            revisions,
-        }))?;
+        out.json(&json::Log::Revisions(json::LogRevisions::new(
+            &story, &refname, &history,
+        )))?;
         return Ok(0);
     }
-    for s in &history {
-        let (dd, _) = change(s);
+    let revisions = json::LogRevisions::new(&story, &refname, &history).revisions;
+    for (s, r) in history.iter().zip(&revisions) {
+        let dd = r.tasks_done_change;
         let date = rfc3339(s.time, s.offset).replace('T', " ");
         let head = out.paint("33", &format!("revision {}", s.revision));
         out.painted(&format!("{head} {}", &s.commit.to_string()[..12]))?;

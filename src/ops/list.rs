@@ -1,0 +1,82 @@
+//! Which checkpoints `list` shows: the tips under one namespace (active, archived or a
+//! remote's), read from commits only (never blobs), newest first. Refs that are not ours are
+//! set aside with a reason instead of failing the listing.
+
+use crate::error::Result;
+use crate::remote;
+use crate::store::{Store, Summary, ACTIVE_PREFIX, ARCHIVE_PREFIX};
+use crate::story::StoryId;
+
+/// What to list (the flags of `list`).
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Every active checkpoint, not only those of the current branch.
+    pub all: bool,
+    /// Finished stories (refs/checkpoints-archive/).
+    pub archived: bool,
+    /// A remote's fetched checkpoints (its remote-tracking refs) instead of the local ones.
+    pub remote: Option<String>,
+}
+
+/// The checkpoints [`list`] found.
+#[derive(Debug, Clone)]
+pub struct Listing {
+    /// The ref namespace read (`refs/checkpoints/`, the archive, or a remote-tracking prefix).
+    pub prefix: String,
+    /// Story id and tip summary, newest first (then by id); filtered to the current branch
+    /// unless `all`, `archived` or `remote` was asked for (or HEAD is detached).
+    pub rows: Vec<(String, Summary)>,
+    /// How many checkpoints the namespace holds before the branch filter.
+    pub total: usize,
+    /// One warning per ref set aside (not a story id we write, or an unreadable tip), naming
+    /// how to remove it.
+    pub ignored: Vec<String>,
+}
+
+/// Lists the checkpoints `opts` asks for.
+///
+/// # Errors
+/// [`crate::Error::NoSuchRemote`] for an unknown remote; storage errors reading the refs or HEAD.
+pub fn list(store: &Store, opts: &Options) -> Result<Listing> {
+    let prefix = match &opts.remote {
+        Some(r) => remote::tracking_prefix(&remote::choose(store, Some(r))?),
+        None if opts.archived => ARCHIVE_PREFIX.to_string(),
+        None => ACTIVE_PREFIX.to_string(),
+    };
+    let branch = store.head()?.branch;
+    let mut rows: Vec<(String, Summary)> = Vec::new();
+    let mut ignored = Vec::new();
+    for (story, tip) in &store.refs(&prefix)? {
+        // Refs made outside git-checkpoint must not hide the healthy ones.
+        if StoryId::parse(story)
+            .map(|s| s.as_str() != story)
+            .unwrap_or(true)
+        {
+            ignored.push(format!(
+                "ignoring {prefix}{story}: not a story id git-checkpoint writes (remove it with `git update-ref -d {prefix}{story}`)"
+            ));
+            continue;
+        }
+        match store.summary(*tip) {
+            Ok(s) => rows.push((story.clone(), s)),
+            Err(e) => ignored.push(format!(
+                "ignoring {prefix}{story}: {} (remove it with `git update-ref -d {prefix}{story}`)",
+                e.chain()
+            )),
+        }
+    }
+    let total = rows.len();
+    // Detached HEAD has no branch to filter on: show everything.
+    if !opts.all && !opts.archived && opts.remote.is_none() {
+        if let Some(b) = &branch {
+            rows.retain(|(_, s)| s.branch == *b);
+        }
+    }
+    rows.sort_by(|a, b| b.1.time.cmp(&a.1.time).then(a.0.cmp(&b.0)));
+    Ok(Listing {
+        prefix,
+        rows,
+        total,
+        ignored,
+    })
+}
