@@ -171,6 +171,14 @@ pub enum Error {
         /// The file as given (`-` for stdin).
         path: PathBuf,
     },
+    /// The document given as text (the MCP server's `document`) holds only whitespace.
+    #[error(
+        "the document is empty; nothing was written (to finish a story use `git checkpoint done`)"
+    )]
+    EmptyText,
+    /// The document was given as text and as a file (or with `--journal` or `--edit`).
+    #[error("the document is given as text: pass no file, --journal or --edit with it")]
+    TextWithFile,
     /// `save --edit`: the editor left an empty (or all-whitespace) document.
     #[error("the edited checkpoint is empty; nothing was written")]
     EmptyEdit,

@@ -24,6 +24,7 @@ pub mod formats;
 pub mod gitstate;
 pub mod human;
 pub mod json;
+pub mod mcp;
 pub mod model;
 pub mod notes;
 pub mod ops;

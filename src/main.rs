@@ -46,12 +46,19 @@ fn run() -> ! {
     // a short run such as `resume`; the process ends soon and the OS takes the memory back.
     std::mem::forget(command);
     std::mem::forget(matches);
-    let quiet = cli.command.quiet();
+    let command = match cli.command {
+        // The server owns stdout (the protocol) and needs no repository of the process's own:
+        // it runs before the context, which locks stdout and discovers the repository.
+        #[cfg(feature = "mcp")]
+        Command::Mcp(a) => exit_with(commands::mcp::run(a), &mut cli::ui::Messages::stderr()),
+        other => other,
+    };
+    let quiet = command.quiet();
     let mut ctx = match Context::new(cli.color.map(Into::into), cli.no_pager, quiet) {
         Ok(ctx) => ctx,
         Err(e) => exit_with(Err(e), &mut cli::ui::Messages::stderr()),
     };
-    let result = match cli.command {
+    let result = match command {
         Command::Save(a) => commands::save::run(a, &mut ctx),
         Command::Resume(a) => commands::resume::run(a, &mut ctx),
         Command::Show(a) => commands::show::run(a, &mut ctx),
@@ -74,6 +81,8 @@ fn run() -> ! {
         Command::PrBody(a) => commands::pr_body::run(a, &mut ctx),
         Command::InstallMan(a) => commands::install_man::run(a, &mut ctx),
         Command::Agent(a) => commands::agent::run(a, &mut ctx),
+        #[cfg(feature = "mcp")]
+        Command::Mcp(_) => unreachable!("served before the context is built"),
         Command::Help(a) => commands::help::run(a, &mut ctx),
         Command::GenerateDocs(a) => commands::generate::run(a),
     };

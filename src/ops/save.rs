@@ -55,6 +55,9 @@ pub struct Options {
     pub journal: bool,
     /// The whole document (`-` for stdin), or the journal entry with `journal`.
     pub file: Option<PathBuf>,
+    /// The whole document as text, from a caller that holds it in memory (the MCP server);
+    /// read like `file` (the same size limit and checks), and exclusive with it.
+    pub text: Option<String>,
     /// Open the document in the editor git uses before writing.
     pub edit: bool,
     /// Write even if the content looks like it holds a credential.
@@ -131,7 +134,10 @@ pub struct Saved {
 
 /// Checks option combinations that cannot work together.
 fn check_options(args: &Options) -> Result<()> {
-    if args.file.is_some() && !args.journal {
+    if args.text.is_some() && (args.file.is_some() || args.journal || args.edit) {
+        return Err(Error::TextWithFile);
+    }
+    if (args.file.is_some() || args.text.is_some()) && !args.journal {
         let content = args.title.is_some()
             || args.goal.is_some()
             || args.source.is_some()
@@ -215,9 +221,20 @@ fn write(store: &Store, story: &StoryId, args: &Options, skip_same: bool) -> Res
     let (current, state) = current_and_state(store, &refname, args)?;
 
     // Input that must not be read twice: the file, and the editor session.
-    let file = match &args.file {
-        Some(path) => Some(read_input(path, store.max_size())?),
-        None => None,
+    let file = match (&args.file, &args.text) {
+        (Some(path), _) => Some(read_input(path, store.max_size())?),
+        (None, Some(text)) => {
+            let (size, limit) = (text.len() as u64, store.max_size());
+            if size > limit {
+                return Err(Error::TooLarge {
+                    size,
+                    at_least: false,
+                    limit,
+                });
+            }
+            Some(text.clone().into_bytes())
+        }
+        (None, None) => None,
     };
     let (document_file, journal_text) = if args.journal {
         let text = file
@@ -253,8 +270,9 @@ fn write(store: &Store, story: &StoryId, args: &Options, skip_same: bool) -> Res
     let build = |current: Option<&Revision>| -> Result<(String, Parsed)> {
         if let Some(bytes) = &document_file {
             if bytes.iter().all(u8::is_ascii_whitespace) {
-                return Err(Error::EmptyInput {
-                    path: args.file.clone().unwrap_or_default(),
+                return Err(match &args.file {
+                    Some(path) => Error::EmptyInput { path: path.clone() },
+                    None => Error::EmptyText,
                 });
             }
             let parsed = template.parse(bytes);

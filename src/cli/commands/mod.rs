@@ -14,6 +14,8 @@ pub mod import;
 pub mod install_man;
 pub mod list;
 pub mod log;
+#[cfg(feature = "mcp")]
+pub mod mcp;
 pub mod pr_body;
 pub mod prompt;
 pub mod push;

@@ -127,6 +127,7 @@ impl Args {
             message: self.message.clone(),
             journal: self.journal,
             file: self.file.clone(),
+            text: None,
             edit: self.edit,
             allow_secret: self.allow_secret,
             expect: self.expect.clone(),

@@ -1,0 +1,459 @@
+//! What each MCP tool does, as plain functions: parameters in (deserialized from the call's
+//! arguments, described to the client by their JSON Schema), a [`Reply`] or the library's
+//! typed error out. They call the operations in [`crate::ops`], never the binary, and know
+//! nothing of the protocol: [`super::server`] turns a [`Reply`] into a tool result and an
+//! error into a tool error carrying the CLI's one-line message.
+//!
+//! Each reply's structured part is the document the matching `--json` command prints (the
+//! schemas in docs/json-schema/v1/), wrapped in an object where the command prints an array.
+
+use crate::error::{Error, Result};
+use crate::json;
+use crate::ops::{self, locate, prompt, save, status};
+use crate::store::Store;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use std::path::Path;
+
+/// A tool's answer: text for the model to read and the structured document.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    /// What the model reads first: the brief for `resume`, a short report otherwise.
+    pub text: String,
+    /// The JSON document (always an object), as the matching `--json` command prints it.
+    pub structured: serde_json::Value,
+}
+
+impl Reply {
+    /// A reply whose text is `text` and whose structured part is `doc` serialized.
+    fn new(text: String, doc: &impl serde::Serialize) -> Result<Reply> {
+        let structured = serde_json::to_value(doc)
+            .map_err(|e| Error::Io(std::io::Error::other(e.to_string())))?;
+        Ok(Reply { text, structured })
+    }
+}
+
+/// Opens the repository that holds `dir` (the client's root, else the server's directory).
+fn open(dir: &Path) -> Result<Store> {
+    Store::discover(dir)
+}
+
+/// `resume`'s arguments.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResumeParams {
+    /// Story id (`313`, `#313`, `ABC-12`), or `REMOTE/STORY` for a remote's fetched copy.
+    /// Default: GIT_CHECKPOINT_STORY, the branch name, the worktree's current story, then the
+    /// one checkpoint recorded on the current branch.
+    #[serde(default)]
+    pub story: Option<String>,
+    /// Keep the brief within this many characters (default: checkpoint.hookBudget, 8000).
+    #[serde(default)]
+    pub max_chars: Option<usize>,
+}
+
+/// `resume`: the budgeted brief (as `prompt --max-chars`) as text, and the state as
+/// `resume --json` prints it.
+///
+/// # Errors
+/// Repository, story and storage errors, as `resume`; [`Error::BudgetTooSmall`].
+pub fn resume(dir: &Path, p: &ResumeParams) -> Result<Reply> {
+    let store = open(dir)?;
+    let mut notes = Vec::new();
+    if store.config().auto_sync()? {
+        let fetched = crate::remote::choose(&store, None)
+            .and_then(|remote| ops::fetch::fetch(&store, &remote));
+        if let Err(e) = fetched {
+            notes.push(format!("checkpoint.autoSync: not fetched: {}", e.chain()));
+        }
+    }
+    let (at, _) = locate::locate_for_read(&store, p.story.as_deref(), "resume", false)?;
+    let rev = store.read(&at.refname, at.tip)?;
+    let story = at.story.clone().shown_as(&rev.summary.story_display);
+    let parsed = crate::formats::parse_revision(&store, &rev);
+    let warnings = ops::resume::warnings(&store, &rev)?;
+    let budget = match p.max_chars {
+        Some(n) => n,
+        None => store.config().hook_budget()?,
+    };
+    let brief = prompt::brief(&store, &at.story, &at.refname, at.tip, Some(budget))?;
+    let mut text = brief.text;
+    for n in notes {
+        text.push_str(&format!("\nwarning: {n}"));
+    }
+    let doc = json::Checkpoint::new(&story, &at.refname, &rev, &parsed, &warnings);
+    Reply::new(text, &doc)
+}
+
+/// `save`'s arguments: the content flags of `git checkpoint save`, `document` for `-F`, and
+/// `expect`. Not offered: `--edit` (no terminal), `-F FILE` and `--journal` (pass the text),
+/// `--allow-secret` (a person's decision after checking the content: run the CLI).
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SaveParams {
+    /// Story id (`313`, `#313`, `ABC-12`); default: GIT_CHECKPOINT_STORY, then the branch name,
+    /// then the worktree's current story. Never invent one: ask the user.
+    #[serde(default)]
+    pub story: Option<String>,
+    /// Set the story's title.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// Set the story's goal.
+    #[serde(default)]
+    pub goal: Option<String>,
+    /// Set where the story comes from (issue URL, ticket).
+    #[serde(default)]
+    pub source: Option<String>,
+    /// Set the commit strategy (e.g. commit-per-task).
+    #[serde(default)]
+    pub strategy: Option<String>,
+    /// Tasks to record as done; a leading task id (`T3`) moves the matching todo. Set `next`
+    /// too, or the next action may still name a finished task.
+    #[serde(default)]
+    pub done: Vec<String>,
+    /// Remaining todos to add, each with a stable id (`T4 — write the tests`).
+    #[serde(default)]
+    pub todo: Vec<String>,
+    /// Key decisions to add, one line each with the reason (`Use X — because Y`).
+    #[serde(default)]
+    pub decision: Vec<String>,
+    /// Set the next immediate action.
+    #[serde(default)]
+    pub next: Option<String>,
+    /// Set the item's stage (pm template: design, plan, execute, finish).
+    #[serde(default)]
+    pub stage: Option<String>,
+    /// Set where the last session stopped.
+    #[serde(default)]
+    pub stopped_at: Option<String>,
+    /// Set the exact command or file the next session starts with.
+    #[serde(default)]
+    pub start_with: Option<String>,
+    /// "Done when" checks to add (what `done` requires).
+    #[serde(default)]
+    pub done_when: Vec<String>,
+    /// "Done when" checks (text or text prefix) to mark as met.
+    #[serde(default)]
+    pub met: Vec<String>,
+    /// Context notes the next session needs.
+    #[serde(default)]
+    pub context: Vec<String>,
+    /// Open questions or blockers to add.
+    #[serde(default)]
+    pub question: Vec<String>,
+    /// Write with this template (pair, team, pm, gstack, or a custom one).
+    #[serde(default)]
+    pub template: Option<String>,
+    /// This revision's journal entry (its first line becomes the commit subject).
+    #[serde(default)]
+    pub message: Option<String>,
+    /// Replace the whole document with this markdown (as `save -F`); no content field may
+    /// be given with it.
+    #[serde(default)]
+    pub document: Option<String>,
+    /// Refuse to save unless the tip is this revision (its number or commit id, as `resume`
+    /// and `log` report them): pass the revision you read, so a save made since is not
+    /// overwritten.
+    #[serde(default)]
+    pub expect: Option<String>,
+    /// Render the document that would be written and write nothing (`save --print`).
+    #[serde(default)]
+    pub print: bool,
+}
+
+impl SaveParams {
+    /// The save these arguments ask for.
+    pub fn options(&self) -> save::Options {
+        save::Options {
+            title: self.title.clone(),
+            goal: self.goal.clone(),
+            source: self.source.clone(),
+            strategy: self.strategy.clone(),
+            done: self.done.clone(),
+            todo: self.todo.clone(),
+            decision: self.decision.clone(),
+            next: self.next.clone(),
+            stage: self.stage.clone(),
+            stopped_at: self.stopped_at.clone(),
+            start_with: self.start_with.clone(),
+            done_when: self.done_when.clone(),
+            met: self.met.clone(),
+            context: self.context.clone(),
+            question: self.question.clone(),
+            template: self.template.clone(),
+            message: self.message.clone(),
+            text: self.document.clone(),
+            expect: self.expect.clone(),
+            ..save::Options::default()
+        }
+    }
+}
+
+/// `save`: writes a revision (or with `print`, renders one); the structured part is what
+/// `save --json` prints.
+///
+/// # Errors
+/// As `save`: story, option, template, identity, size, lock, secret ([`Error::Secret`], the
+/// CLI's message) and storage errors, and [`Error::Moved`]; nothing is written on
+/// error.
+pub fn save(dir: &Path, p: &SaveParams) -> Result<Reply> {
+    let store = open(dir)?;
+    let (story, _) = locate::resolve_story(&store, p.story.as_deref(), "save", false)?;
+    let options = p.options();
+    if p.print {
+        let preview = save::preview(&store, &story, &options)?;
+        let doc = json::Save::Printed(json::SavePrint {
+            header: json::StoryHeader::new(story.as_str()),
+            persisted: false,
+            template: preview.template,
+            confidence: preview.parsed.confidence,
+            gaps: preview.parsed.gaps.clone(),
+            document: preview.text.clone(),
+        });
+        return Reply::new(preview.text, &doc);
+    }
+    let saved = save::save(&store, &story, &options)?;
+    let shown = story
+        .clone()
+        .shown_as(&saved.revision.summary.story_display);
+    let mut text = format!(
+        "Saved story {} as revision {} ({}) on {}.",
+        shown.display(),
+        saved.revision.number(),
+        &saved.commit.to_string()[..12],
+        saved.refname
+    );
+    let mut warnings: Vec<String> = saved
+        .parsed
+        .gaps
+        .iter()
+        .map(|g| format!("gap: {g}"))
+        .collect();
+    warnings.extend(next_names_done(&saved, &p.done));
+    if store.config().auto_sync()? {
+        let shared = crate::remote::choose(&store, None).and_then(|remote| {
+            ops::push::push(&store, &remote, Some(std::slice::from_ref(&story)), false)
+        });
+        if let Err(e) = shared {
+            warnings.push(format!("checkpoint.autoSync: not pushed: {}", e.chain()));
+        }
+    }
+    for w in &warnings {
+        text.push_str(&format!("\nwarning: {w}"));
+    }
+    let doc = json::Save::Written(Box::new(json::Saved {
+        checkpoint: json::Checkpoint::new(
+            &shown,
+            &saved.refname,
+            &saved.revision,
+            &saved.parsed,
+            &[],
+        ),
+        mode: if saved.previous.is_some() {
+            json::SaveMode::Updated
+        } else {
+            json::SaveMode::Created
+        },
+        previous: saved.previous.map(|p| p.to_string()),
+    }));
+    Reply::new(text, &doc)
+}
+
+/// The warning `save` gives when the next action still names a task this save marked done.
+fn next_names_done(saved: &save::Saved, done: &[String]) -> Vec<String> {
+    let Some(next) = saved.parsed.doc.next_action.as_deref() else {
+        return Vec::new();
+    };
+    done.iter()
+        .filter_map(|d| crate::model::task_id(d.trim()))
+        .filter(|id| crate::agents::hook::mentions_id(next, id))
+        .map(|id| {
+            format!("the next action still names {id}, which this save marked done: \"{next}\"; set the real next step with next")
+        })
+        .collect()
+}
+
+/// `list`'s arguments.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListParams {
+    /// Every branch's checkpoints, not only the current branch's.
+    #[serde(default)]
+    pub all: bool,
+    /// Finished stories (refs/checkpoints-archive/) instead of active ones.
+    #[serde(default)]
+    pub archived: bool,
+    /// A remote's checkpoints as last fetched.
+    #[serde(default)]
+    pub remote: Option<String>,
+}
+
+/// The structured part of `list`: the array `list --json` prints, in an object.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ListReply {
+    /// The entries of `list --json`, newest first.
+    pub checkpoints: json::List,
+    /// How many checkpoints the namespace holds before the current-branch filter.
+    pub total: usize,
+    /// Refs set aside (not ours, or unreadable), one warning each.
+    pub ignored: Vec<String>,
+}
+
+/// `list`: the checkpoints, as `list --json` prints them.
+///
+/// # Errors
+/// Repository and storage errors; an unknown remote.
+pub fn list(dir: &Path, p: &ListParams) -> Result<Reply> {
+    let store = open(dir)?;
+    let opts = ops::list::Options {
+        all: p.all,
+        archived: p.archived,
+        remote: p.remote.clone(),
+    };
+    let listing = ops::list::list(&store, &opts)?;
+    let checkpoints: json::List = listing
+        .rows
+        .iter()
+        .map(|(story, s)| json::ListEntry::new(&listing.prefix, story, s))
+        .collect();
+    let mut text = String::new();
+    for e in &checkpoints {
+        text.push_str(&format!(
+            "{}  {}  {}/{} done  revision {}  {}  {}\n",
+            e.header.story, e.branch, e.tasks_done, e.tasks_total, e.revision, e.status, e.title
+        ));
+    }
+    let hidden = listing.total - checkpoints.len();
+    if checkpoints.is_empty() {
+        text.push_str("no checkpoints here; start one with the save tool\n");
+    }
+    if hidden > 0 {
+        text.push_str(&format!(
+            "({hidden} on other branches; all: true lists them)\n"
+        ));
+    }
+    Reply::new(
+        text.trim_end().to_string(),
+        &ListReply {
+            checkpoints,
+            total: listing.total,
+            ignored: listing.ignored,
+        },
+    )
+}
+
+/// `log`'s arguments.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogParams {
+    /// Story id, or `REMOTE/STORY`; default as for `resume`.
+    #[serde(default)]
+    pub story: Option<String>,
+    /// Read a finished story from refs/checkpoints-archive/.
+    #[serde(default)]
+    pub archived: bool,
+}
+
+/// `log`: the story's revisions, newest first, as `log --json` prints them.
+///
+/// # Errors
+/// Repository, story and storage errors.
+pub fn log(dir: &Path, p: &LogParams) -> Result<Reply> {
+    let store = open(dir)?;
+    let (at, _) = locate::locate_for_read(&store, p.story.as_deref(), "log", p.archived)?;
+    let history = store.history(at.tip)?;
+    let doc = json::LogRevisions::new(&at.story, &at.refname, &history);
+    let mut text = String::new();
+    for r in &doc.revisions {
+        text.push_str(&format!(
+            "revision {} {} {} {}/{} done: {}\n",
+            r.revision,
+            &r.commit[..12],
+            r.date,
+            r.tasks_done,
+            r.tasks_total,
+            r.message
+        ));
+    }
+    Reply::new(text.trim_end().to_string(), &doc)
+}
+
+/// `diff`'s arguments.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DiffParams {
+    /// Story id, or `REMOTE/STORY`; default as for `resume`.
+    #[serde(default)]
+    pub story: Option<String>,
+    /// The old revision (number or commit id); default: the new one's parent.
+    #[serde(default)]
+    pub from: Option<String>,
+    /// The new revision (number or commit id); default: the tip.
+    #[serde(default)]
+    pub to: Option<String>,
+    /// Read a finished story from refs/checkpoints-archive/.
+    #[serde(default)]
+    pub archived: bool,
+}
+
+/// `diff`: what changed between two revisions, as `diff --json` prints it; the text is the
+/// unified diff of the documents.
+///
+/// # Errors
+/// Repository, story, revision and storage errors.
+pub fn diff(dir: &Path, p: &DiffParams) -> Result<Reply> {
+    let store = open(dir)?;
+    let (at, _) = locate::locate_for_read(&store, p.story.as_deref(), "diff", p.archived)?;
+    let compared = ops::diff::diff(&store, &at, p.from.as_deref(), p.to.as_deref())?;
+    let doc = json::Diff::new(&compared);
+    let text = if doc.unified_diff.is_empty() {
+        "No changes.".to_string()
+    } else {
+        doc.unified_diff.clone()
+    };
+    Reply::new(text, &doc)
+}
+
+/// `status`'s arguments.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StatusParams {
+    /// Story id; default as for `resume`.
+    #[serde(default)]
+    pub story: Option<String>,
+    /// Stale when older than this (90s, 30m, 2h, 1d, 1w); default: checkpoint.maxAge.
+    #[serde(default)]
+    pub max_age: Option<String>,
+    /// Stale when HEAD moved more than this many commits; default: checkpoint.maxCommits.
+    #[serde(default)]
+    pub max_commits: Option<u64>,
+}
+
+/// `status`: how old the checkpoint is and how far the code moved, as `status --json`
+/// prints it (a stale checkpoint is an answer, not an error).
+///
+/// # Errors
+/// Repository, story and storage errors; a malformed `max_age`.
+pub fn status(dir: &Path, p: &StatusParams) -> Result<Reply> {
+    let store = open(dir)?;
+    let (story, _) = locate::resolve_story(&store, p.story.as_deref(), "status", true)?;
+    let limits = status::Limits::configured(&store, p.max_age.as_deref(), p.max_commits)?;
+    let st = status::status(&store, &story, &limits)?;
+    let text = match &st {
+        None => format!(
+            "{}: no checkpoint yet; save one with the save tool",
+            story.display()
+        ),
+        Some(st) if st.reasons.is_empty() => format!(
+            "{}: fresh (revision {})",
+            st.story.display(),
+            st.revision.number()
+        ),
+        Some(st) => format!(
+            "{}: stale: {}; save the checkpoint",
+            st.story.display(),
+            st.reasons.join("; ")
+        ),
+    };
+    Reply::new(text, &json::Status::new(&story, st.as_ref(), &limits))
+}
