@@ -11,6 +11,7 @@ mod fuzz_corpus;
 mod generated;
 mod hooks;
 mod json_output;
+mod mcp;
 mod properties;
 mod robustness;
 mod secrets;
