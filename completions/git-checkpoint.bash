@@ -72,6 +72,9 @@ _git__checkpoint() {
             git__checkpoint,log)
                 cmd="git__checkpoint__subcmd__log"
                 ;;
+            git__checkpoint,mcp)
+                cmd="git__checkpoint__subcmd__mcp"
+                ;;
             git__checkpoint,pr-body)
                 cmd="git__checkpoint__subcmd__pr__subcmd__body"
                 ;;
@@ -140,7 +143,7 @@ _git__checkpoint() {
     case "${cmd}" in
         git__checkpoint)
             opts="-h -V --color --no-pager --help --version"
-            [[ ${cur} == -* ]] || opts="save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent help"
+            [[ ${cur} == -* ]] || opts="save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent mcp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -475,6 +478,24 @@ _git__checkpoint() {
         git__checkpoint__subcmd__log)
             opts="-h --color --no-pager --archived --completed --json --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__mcp)
+            opts="-h --color --no-pager --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -46,6 +46,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand pr-body 'Render a pull-request description for the story of the current branch'
             cand install-man 'Install the man pages where `git help checkpoint` finds them'
             cand agent 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
+            cand mcp 'Serve checkpoints to MCP clients over stdio (resume, save, list, log, diff, status)'
             cand help 'Show the help of a command (the same as `git checkpoint COMMAND --help`)'
         }
         &'git-checkpoint;save'= {
@@ -371,6 +372,12 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand --quiet 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;mcp'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
