@@ -288,6 +288,10 @@ impl Hook<'_> {
             next: change.next,
             message: Some(subject),
             hook: Some(self.mark()),
+            // A plan update changes the tasks only: the work tree is recorded by the next
+            // refresh (before compaction, at session end) and looked at by every brief and
+            // nudge, so this hook, which runs after every todo-tool call, does not scan it.
+            keep_worktree: true,
             ..save::Options::default()
         };
         save::save_if_changed(self.store, story, &options)?;

@@ -8,7 +8,7 @@ use crate::formats::Format;
 use crate::gitstate::{self, GitState};
 use crate::model::{Document, Parsed};
 use crate::notes;
-use crate::store::{Completion, Meta, NewRevision, Revision, Store};
+use crate::store::{Completion, FileState, Meta, NewRevision, Revision, Store};
 use crate::story::StoryId;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -70,6 +70,13 @@ pub struct Options {
     /// Written by an agent hook, not a model or person: `<agent> <event>` (the
     /// `Checkpoint-Hook` trailer). Such a revision points at the last confirmed one.
     pub hook: Option<String>,
+    /// Record the staged, unstaged and untracked files of the latest revision again instead of
+    /// scanning the work tree (the one costly step of a save: a stat per tracked file and a
+    /// directory walk). For revisions that change only the document, such as a hook's plan
+    /// update, which runs after every todo-tool call and must stay fast in big work trees. The
+    /// commits and the files committed since the merge-base are still read. Without a latest
+    /// revision the work tree is scanned as usual.
+    pub keep_worktree: bool,
 }
 
 /// A document rendered and parsed as [`save`] would write it, by [`preview`].
@@ -399,11 +406,20 @@ fn current_and_state(
     let current = tip.map(|t| store.read(refname, t)).transpose()?;
     // `-F` hands over the whole document: the working-tree scan is the caller's business
     // (commits since the merge-base are still recorded).
-    let state = gitstate::gather(
-        &store.repo,
-        args.file.is_none() || args.journal,
-        known_committed(current.as_ref()),
-    )?;
+    let kept = current.as_ref().filter(|_| args.keep_worktree).map(|c| {
+        c.meta
+            .files_modified
+            .iter()
+            .filter(|f| f.state != FileState::Committed)
+            .cloned()
+            .collect::<Vec<_>>()
+    });
+    let scan = (args.file.is_none() || args.journal) && kept.is_none();
+    let mut state = gitstate::gather(&store.repo, scan, known_committed(current.as_ref()))?;
+    if let Some(kept) = kept {
+        // gather lists the work tree's files before the committed ones.
+        state.files.splice(0..0, kept);
+    }
     Ok((current, state))
 }
 

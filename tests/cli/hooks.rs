@@ -276,6 +276,47 @@ fn a_plan_tool_call_finishes_the_matching_task_and_a_repeat_writes_nothing() {
     assert_eq!(v["tasks_remaining"].as_array().unwrap().len(), 0, "{v}");
 }
 
+/// The paths `resume --json` says the tip recorded as uncommitted (staged, unstaged, untracked).
+fn recorded_work_tree(sb: &Sandbox, repo: &Path) -> Vec<String> {
+    let v = sb.json(repo, &["resume", "42", "--json"]);
+    v["files_modified"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["state"] != "committed")
+        .map(|f| f["path"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_plan_update_does_not_scan_the_work_tree_and_the_next_refresh_records_it() {
+    let sb = Sandbox::new();
+    let repo = story(&sb);
+    std::fs::write(repo.join("draft.txt"), "new work\n").unwrap();
+    let plan = payload(
+        &repo,
+        json!({"tool_name": "TodoWrite", "tool_input": {"todos": [
+            {"content": "T1 — write the form", "status": "completed", "activeForm": "Writing"}]}}),
+    );
+    hook(&sb, &repo, "claude", "PostToolUse", &plan);
+    let v = sb.json(&repo, &["resume", "42", "--json"]);
+    assert_eq!(v["tasks_done"][0], "T1 — write the form", "{v}");
+    // The plan revision carries the work tree the previous revision recorded...
+    assert_eq!(recorded_work_tree(&sb, &repo), Vec::<String>::new());
+    // ...while status, which scans, sees the new file as moved since the confirmed save.
+    let st = sb.json(&repo, &["status", "42", "--json"]);
+    assert!(st.to_string().contains("draft.txt"), "{st}");
+    // The next refresh records it.
+    hook(
+        &sb,
+        &repo,
+        "claude",
+        "PreCompact",
+        &payload(&repo, json!({"trigger": "auto"})),
+    );
+    assert_eq!(recorded_work_tree(&sb, &repo), ["draft.txt"]);
+}
+
 #[test]
 fn claude_task_update_reads_the_subject_from_its_task_file() {
     let sb = Sandbox::new();

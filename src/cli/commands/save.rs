@@ -133,6 +133,7 @@ impl Args {
             expect: self.expect.clone(),
             branch: self.branch.clone(),
             hook: None,
+            keep_worktree: false,
         }
     }
 }
