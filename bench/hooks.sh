@@ -6,6 +6,7 @@
 #                                           BENCH_N_BIG=20 in the large one)
 #        BENCH_FILES=150000 bench/hooks.sh (files in the large repository)
 #        BENCH_STAGED=1 bench/hooks.sh     (one of the modified files staged, see below)
+#        BENCH_DETACH=0 bench/hooks.sh     (refresh hooks write before answering, see below)
 #        BENCH_KEEP=1 bench/hooks.sh       (keep the temp dir and print its path, for profiling)
 #
 # Needs bash, git, cargo, coreutils and python3 (bench/gen-tree.py writes the large tree as a
@@ -27,7 +28,10 @@
 #   - plan events (PostToolUse, AfterTool): the plan alternates between adding a new pending
 #     item and completing it, so every run writes a revision;
 #   - PreCompact/PreCompress(manual)/PostCompact(with a summary)/SessionEnd: an untracked file
-#     is created or removed before each run (untimed), so every run writes a revision;
+#     is created or removed before each run (untimed), so every run writes a revision; by
+#     default (checkpoint.hookDetach) a detached process writes it after the hook answered, and
+#     the check waits for it (untimed) before the next run; with BENCH_DETACH=0 the hook writes
+#     it before answering and the row times the whole save;
 #   - Stop/AfterAgent/stop: a new session id each run, so the once-per-state nudge is given
 #     every run (files moved since the confirmed save);
 #   - SessionStart: the brief, every run; BeforeAgent both with nothing owed (the usual prompt)
@@ -49,6 +53,7 @@ set -euo pipefail
 source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
 bench_params N=30 N_BIG=20 FILES=150000
 STAGED=${BENCH_STAGED:-0}
+DETACH=${BENCH_DETACH:-1}
 TARGET_MS=300
 
 command -v python3 >/dev/null || { echo "error: python3 is needed (bench/gen-tree.py)" >&2; exit 1; }
@@ -86,6 +91,8 @@ make_story() {
     # A staged file makes every scan compare HEAD's tree with the index in full (without one,
     # the index's cache tree shows nothing is staged and that comparison is skipped).
     if ((STAGED)); then git add -- "$picked"; fi
+    # BENCH_DETACH=0: the refresh hooks write before they answer (checkpoint.hookDetach false).
+    if ((!DETACH)); then git config checkpoint.hookDetach false; fi
     printf 'scratch notes\n' >notes.txt
     printf 'pub fn new_thing() {}\n' >new_thing.rs
     sleep 1
@@ -166,6 +173,14 @@ pct_us() {
 }
 
 revs() { git rev-list --count refs/checkpoints/42; }
+wait_revs() { # N: true once the story has N revisions (polled for at most 20 s)
+    local k
+    for ((k = 0; k < 400; k++)); do
+        (($(revs) >= $1)) && return 0
+        sleep 0.05
+    done
+    return 1
+}
 
 # payload JSON: the common fields of the agent's payloads plus JSON object members EXTRA.
 payload() { # AGENT SESSION EXTRA
@@ -236,7 +251,9 @@ measure_event() {
         end) extra='"reason":"other"' ;;
         esac
         prep() { payload "$agent" "bench-$kind-$1" "$extra"; toggle_scratch; before=$(revs); }
-        check() { (($(revs) == before + 1)); }
+        # Detached (the default): the revision comes after the hook answered; wait for it
+        # (untimed, at most 20 s) so the next run does not overlap the last one's scan.
+        check() { wait_revs $((before + 1)); }
         ;;
     stop)
         what=nudged

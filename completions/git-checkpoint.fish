@@ -329,6 +329,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -l detached -d 'Internal: stdin is a refresh to write (`hook::Refresh` as JSON), from the hook run that detached it'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -s q -l quiet -d 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -s h -l help -d 'Print help (see more with \'--help\')'

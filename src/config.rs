@@ -101,6 +101,12 @@ pub const HOOK_NUDGE: Key = Key {
     default: "true",
     meaning: "whether an agent's stop hook asks the model once per turn to save when work moved",
 };
+/// `checkpoint.hookDetach`: whether hook refreshes are written by a detached process.
+pub const HOOK_DETACH: Key = Key {
+    name: "checkpoint.hookDetach",
+    default: "true",
+    meaning: "whether the hooks before compaction, after it and at session end write their revision in a detached process, so the agent never waits for the work-tree scan",
+};
 /// `color.checkpoint`: colour for git-checkpoint, overriding `color.ui`.
 pub const COLOR_CHECKPOINT: Key = Key {
     name: "color.checkpoint",
@@ -152,6 +158,7 @@ pub const KEYS: &[Key] = &[
     MAX_COMMITS,
     HOOK_BUDGET,
     HOOK_NUDGE,
+    HOOK_DETACH,
     COLOR_CHECKPOINT,
     COLOR_UI,
     COLOR_PAGER,

@@ -9,6 +9,7 @@
 //! `<git dir>/checkpoint-hooks/<agent>-<session>.json`, private to the work tree.
 
 use super::{Action, Agent};
+use crate::config::HOOK_DETACH;
 use crate::error::Result;
 use crate::model::task_id;
 use crate::ops::{locate, prompt, save, status};
@@ -107,34 +108,113 @@ pub enum Reply {
     Note(String),
 }
 
+/// A hook revision left to a detached process (`checkpoint.hookDetach`, default on): what
+/// the refresh before compaction, after it or at session end would save. The binary hands it
+/// to a child of its own as JSON on stdin (`agent hook <event> --agent <name> --detached`),
+/// which runs [`run_refresh`]; the agent gets its answer without waiting for the work-tree
+/// scan, as `git gc --auto` detaches (`gc.autoDetach`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Refresh {
+    /// The story's canonical id.
+    pub story: String,
+    /// The revision's journal entry; its first line is the commit subject.
+    pub message: String,
+    /// The `Checkpoint-Hook` trailer's value: `<agent> <event>`.
+    pub hook: String,
+}
+
+/// What a hook run decided: the answer for the agent, and a revision to write after
+/// answering.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The answer, printed in the agent's protocol.
+    pub reply: Reply,
+    /// A refresh to write in a detached process ([`Refresh`]); `None` when there is none or
+    /// it was written already.
+    pub refresh: Option<Refresh>,
+    /// The error a detached refresh of this repository ran into since the last hook, for the
+    /// user (not the model); taken once.
+    pub earlier: Option<String>,
+}
+
 /// Runs `action` for `agent`'s `event` with `payload`, in `dir` (the payload's `cwd` when the
 /// caller has it). Never fails: outside a repository, with no story or no checkpoint the reply
-/// is [`Reply::Nothing`]; a real error becomes [`Reply::Note`].
-pub fn run(agent: Agent, event: &str, action: Action, payload: &Payload, dir: &Path) -> Reply {
+/// is [`Reply::Nothing`]; a real error becomes [`Reply::Note`]. A refresh is handed back in
+/// [`Outcome::refresh`] instead of written when `checkpoint.hookDetach` is on (Unix only).
+pub fn run(agent: Agent, event: &str, action: Action, payload: &Payload, dir: &Path) -> Outcome {
+    let nothing = Outcome {
+        reply: Reply::Nothing,
+        refresh: None,
+        earlier: None,
+    };
     // Gemini CLI fires PreCompress(auto) before every model call, whether or not it then
     // compresses (ChatCompressionService.compress): nothing to learn from it.
     if agent == Agent::Gemini
         && action == Action::PreCompact
         && payload.trigger.as_deref() != Some("manual")
     {
-        return Reply::Nothing;
+        return nothing;
     }
     let Ok(store) = Store::discover(dir) else {
-        return Reply::Nothing;
+        return nothing;
     };
     if store.workdir().is_none() {
-        return Reply::Nothing;
+        return nothing;
     }
     let hook = Hook {
         store: &store,
         agent,
         event,
         payload,
+        detach: cfg!(unix) && store.config().boolean(&HOOK_DETACH, true).unwrap_or(true),
+        deferred: std::cell::RefCell::new(None),
     };
-    match hook.run(action) {
+    let reply = match hook.run(action) {
         Ok(r) => r,
         Err(e) => Reply::Note(format!("git-checkpoint hook {event}: {e}")),
+    };
+    Outcome {
+        reply,
+        refresh: hook.deferred.into_inner(),
+        earlier: take_detached_error(&store),
     }
+}
+
+/// Writes `refresh` in the repository of `dir`: what the detached process runs. Its error,
+/// if any, is also kept for the next hook to report ([`Outcome::earlier`]), since nobody
+/// reads a detached process's output.
+///
+/// # Errors
+/// Not a repository, a story id that does not parse, and [`save::save_if_changed`]'s errors
+/// (a secret in the journal entry, a lock, storage).
+pub fn run_refresh(refresh: &Refresh, dir: &Path) -> Result<()> {
+    let store = Store::discover(dir)?;
+    let saved = StoryId::parse(&refresh.story).and_then(|story| {
+        let options = save::Options {
+            message: Some(refresh.message.clone()),
+            hook: Some(refresh.hook.clone()),
+            ..save::Options::default()
+        };
+        save::save_if_changed(&store, &story, &options)
+    });
+    if let Err(e) = &saved {
+        let path = Session::dir(&store).join(DETACHED_ERROR);
+        let line = format!("git-checkpoint hook {} (detached): {e}", refresh.hook);
+        let _ = std::fs::create_dir_all(Session::dir(&store));
+        let _ = std::fs::write(path, cut(&line, 1000));
+    }
+    saved.map(|_| ())
+}
+
+/// The file in `<git dir>/checkpoint-hooks/` where a detached refresh leaves its error.
+const DETACHED_ERROR: &str = "detached-error.txt";
+
+/// The error a detached refresh left, removed as it is read.
+fn take_detached_error(store: &Store) -> Option<String> {
+    let path = Session::dir(store).join(DETACHED_ERROR);
+    let text = read_capped(&path, 4096)?;
+    let _ = std::fs::remove_file(&path);
+    Some(String::from_utf8_lossy(&text).trim().to_string()).filter(|t| !t.is_empty())
 }
 
 /// One hook run's inputs.
@@ -143,6 +223,9 @@ struct Hook<'a> {
     agent: Agent,
     event: &'a str,
     payload: &'a Payload,
+    /// Refreshes go to [`Hook::deferred`] for a detached process instead of being written.
+    detach: bool,
+    deferred: std::cell::RefCell<Option<Refresh>>,
 }
 
 impl Hook<'_> {
@@ -255,6 +338,14 @@ impl Hook<'_> {
             Some(n) => format!("{subject}\n\n{}", cut(n, JOURNAL_CAP)),
             None => subject,
         };
+        if self.detach {
+            *self.deferred.borrow_mut() = Some(Refresh {
+                story: story.as_str().to_string(),
+                message,
+                hook: self.mark(),
+            });
+            return Ok(Reply::Nothing);
+        }
         let options = save::Options {
             message: Some(message),
             hook: Some(self.mark()),

@@ -469,7 +469,11 @@ fn log_diff_show_page_on_a_terminal_in_gits_order() {
 fn config_keys_are_read_with_git_rules() {
     let (sb, repo) = Sandbox::with_repo();
     // Global config (GIT_CONFIG_GLOBAL) counts, the repository's wins over it.
-    std::fs::write(sb.path("gitconfig"), "[checkpoint]\n\tmaxSize = 10\n").unwrap();
+    std::fs::write(
+        sb.path("gitconfig"),
+        "[checkpoint]\n\tmaxSize = 10\n\thookDetach = false\n",
+    )
+    .unwrap();
     let out = sb
         .cp(&repo)
         .args(["save", "auth", "--title", "too long for ten bytes"])

@@ -868,3 +868,97 @@ fn the_brief_keeps_to_the_budget_and_a_next_action_longer_than_it_still_comes() 
         }
     }
 }
+
+/// Waits (at most 20 s, polling) until story 42 has `n` revisions; fails the test after that.
+fn wait_for_revisions(sb: &Sandbox, repo: &Path, n: usize) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while revisions(sb, repo).len() < n {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no detached revision {n} after 20 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn refreshes_are_written_by_a_detached_process_by_default() {
+    let sb = Sandbox::new();
+    let repo = story(&sb);
+    // The sandbox's user config turns detaching off for the other tests; the default is on.
+    sb.git(&repo, &["config", "checkpoint.hookDetach", "true"]);
+    std::fs::write(repo.join("form.rs"), "fn form() {}\n").unwrap();
+    let p = |extra: Value| payload(&repo, extra);
+    hook(
+        &sb,
+        &repo,
+        "claude",
+        "Stop",
+        &p(json!({"last_assistant_message": "The form renders; the API is next."})),
+    );
+    // While the story's ref is locked a save waits (then fails): the hook answers at once
+    // all the same, and the detached process writes once the lock is gone.
+    let lock = repo.join(".git/refs/checkpoints/42.lock");
+    std::fs::write(&lock, "").unwrap();
+    let (out, err) = hook(&sb, &repo, "claude", "SessionEnd", &p(json!({})));
+    std::fs::remove_file(&lock).unwrap();
+    assert!(out.is_empty() && err.is_empty(), "{out}{err}");
+    wait_for_revisions(&sb, &repo, 2);
+    let msg = tip_message(&repo, &sb);
+    assert!(msg.starts_with("auto: session end (Claude Code)"), "{msg}");
+    assert!(msg.contains("The form renders; the API is next."), "{msg}");
+    assert!(msg.contains("Checkpoint-Hook: claude SessionEnd"), "{msg}");
+    assert!(recorded_work_tree(&sb, &repo).contains(&"form.rs".to_string()));
+    // Cursor's answer is still its empty JSON object.
+    std::fs::write(repo.join("api.rs"), "fn api() {}\n").unwrap();
+    let (out, _) = hook(&sb, &repo, "cursor", "preCompact", &p(json!({})));
+    assert_eq!(out.trim(), "{}");
+    wait_for_revisions(&sb, &repo, 3);
+    // `git config checkpoint.hookDetach false` writes before answering.
+    sb.git(&repo, &["config", "checkpoint.hookDetach", "false"]);
+    std::fs::write(repo.join("db.rs"), "fn db() {}\n").unwrap();
+    hook(
+        &sb,
+        &repo,
+        "claude",
+        "PreCompact",
+        &p(json!({"trigger": "auto"})),
+    );
+    assert_eq!(revisions(&sb, &repo).len(), 4);
+}
+
+#[test]
+fn a_detached_refresh_that_fails_is_reported_once_by_the_next_hook() {
+    let sb = Sandbox::new();
+    let repo = story(&sb);
+    sb.git(&repo, &["config", "checkpoint.hookDetach", "true"]);
+    std::fs::write(repo.join("form.rs"), "fn form() {}\n").unwrap();
+    let p = |extra: Value| payload(&repo, extra);
+    let secret = "AKIAZ7QWERTYUIOPASDF";
+    hook(
+        &sb,
+        &repo,
+        "claude",
+        "Stop",
+        &p(json!({"last_assistant_message": format!("I used {secret} for the upload")})),
+    );
+    hook(&sb, &repo, "claude", "SessionEnd", &p(json!({})));
+    // The detached process refuses the secret and leaves its error for the next hook.
+    let error = repo.join(".git/checkpoint-hooks/detached-error.txt");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !error.exists() {
+        assert!(std::time::Instant::now() < deadline, "no error after 20 s");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(revisions(&sb, &repo).len(), 1, "nothing written");
+    let p2 = payload(&repo, json!({"session_id": "s-2"}));
+    let (out, err) = hook(&sb, &repo, "claude", "SessionStart", &p2);
+    assert!(out.contains("Next action: start T1"), "{out}");
+    assert!(
+        err.contains("claude SessionEnd (detached)") && err.contains("credential"),
+        "{err}"
+    );
+    assert!(!err.contains(secret), "{err}");
+    let (_, err) = hook(&sb, &repo, "claude", "SessionStart", &p2);
+    assert!(err.is_empty(), "reported once: {err}");
+}

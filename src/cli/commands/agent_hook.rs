@@ -18,10 +18,22 @@ pub struct HookArgs {
     /// The agent (claude, codex, cursor, gemini); an unknown one gets no answer.
     #[arg(long, default_value = "claude")]
     pub agent: String,
+    /// Internal: stdin is a refresh to write (`hook::Refresh` as JSON), from the hook run that
+    /// detached it.
+    #[arg(long, hide = true)]
+    pub detached: bool,
 }
 
 /// Runs one hook event; always returns 0.
 pub fn run(args: HookArgs, out: &mut Output) -> i32 {
+    if args.detached {
+        let mut input = Vec::new();
+        let _ = std::io::stdin()
+            .lock()
+            .take(hook::PAYLOAD_CAP)
+            .read_to_end(&mut input);
+        return run_detached(&input);
+    }
     let Some(agent) = Agent::from_name(&args.agent) else {
         return 0;
     };
@@ -40,9 +52,56 @@ pub fn run(args: HookArgs, out: &mut Output) -> i32 {
         .filter(|d| d.is_dir())
         .or_else(|| std::env::current_dir().ok())
         .unwrap_or_else(|| PathBuf::from("."));
-    let reply = hook::run(agent, &args.event, action, &payload, &dir);
+    let outcome = hook::run(agent, &args.event, action, &payload, &dir);
+    let mut reply = outcome.reply;
+    if let Some(refresh) = outcome.refresh {
+        // Written here after all when no process can be started.
+        if detach(&refresh, &dir).is_err() {
+            if let Err(e) = hook::run_refresh(&refresh, &dir) {
+                reply = Reply::Note(format!("git-checkpoint hook {}: {e}", args.event));
+            }
+        }
+    }
+    if let Some(earlier) = outcome.earlier {
+        eprintln!("{}", crate::cli::output::escape_controls(&earlier));
+    }
     print(agent, &args.event, reply, out);
     0
+}
+
+/// The detached process's side of `--detached`: writes the refresh on stdin.
+fn run_detached(input: &[u8]) -> i32 {
+    let Ok(refresh) = serde_json::from_slice::<hook::Refresh>(input) else {
+        return 0;
+    };
+    let dir = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let _ = hook::run_refresh(&refresh, &dir);
+    0
+}
+
+/// Starts this binary again, in `dir`, in a process group of its own (so an agent that stops
+/// its hook's group does not stop it) with no terminal output, and hands it `refresh` on
+/// stdin; does not wait for it.
+///
+/// # Errors
+/// When the process cannot be started or its stdin cannot be written.
+fn detach(refresh: &hook::Refresh, dir: &std::path::Path) -> std::io::Result<()> {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let json = serde_json::to_vec(refresh)?;
+    let mut cmd = Command::new(std::env::current_exe()?);
+    cmd.args(["agent", "hook", "--detached", "--", "refresh"])
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    // Not waited for: it outlives this process, which exits right after answering.
+    #[allow(clippy::zombie_processes)]
+    let mut child = cmd.spawn()?;
+    let mut stdin = child.stdin.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+    stdin.write_all(&json)
 }
 
 /// Prints `reply` as `agent` expects it for `event`.

@@ -55,7 +55,11 @@ impl Sandbox {
     pub fn new() -> Sandbox {
         let tmp = TempDir::new().expect("temp dir");
         tmp.child("home").create_dir_all().unwrap();
-        tmp.child("gitconfig").touch().unwrap();
+        // Hook refreshes are written before the hook returns, so a test reads them at once;
+        // the detached default has its own tests (hooks.rs).
+        tmp.child("gitconfig")
+            .write_str("[checkpoint]\n\thookDetach = false\n")
+            .unwrap();
         Sandbox { tmp }
     }
 
