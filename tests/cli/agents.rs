@@ -550,6 +550,31 @@ fn claude_brief_reaches_the_first_request_the_task_tools_and_the_request_after_c
     assert!(log.contains("T1 is done."), "{log}");
 }
 
+#[test]
+fn claude_session_end_leaves_its_revision_to_a_detached_process_that_outlives_the_cli() {
+    let Some(h) = harness(Agent::Claude, false, true) else {
+        return;
+    };
+    // The default (the sandbox's user config turns it off for the other tests).
+    h.sb.git(&h.repo, &["config", "checkpoint.hookDetach", "true"]);
+    std::fs::write(h.repo.join("form.rs"), "fn form() {}\n").unwrap();
+    let server = h.serve(steps(vec![Step::text("The form is drafted.")]));
+    h.session(&["-p", "continue"], &server);
+    // Claude Code has exited; the revision comes from the process our SessionEnd hook left.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !hook_trailers(&h).contains(&"claude SessionEnd".to_string()) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no SessionEnd revision 20 s after the session"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let log = h.sb.ok(&h.repo, &["log", "42"]);
+    assert!(log.contains("auto: session end (Claude Code)"), "{log}");
+    let v = h.sb.json(&h.repo, &["resume", "42", "--json"]);
+    assert!(v["files_modified"].to_string().contains("form.rs"), "{v}");
+}
+
 /// The hook attachments of a Claude Code transcript that report an error.
 fn claude_hook_errors(home: &Path, session: &str) -> Vec<Value> {
     claude_hook_attachments(home, session)
