@@ -357,9 +357,9 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Add git-checkpoint''s hooks and skill to an agent''s configuration (replaces older entries of ours, keeps everything else; idempotent)')
-            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove git-checkpoint''s hooks and skill from an agent''s configuration')
-            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show where git-checkpoint''s hooks and skill are installed, and what is missing')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Add git-checkpoint''s hooks and skill to an agent''s configuration, with --mcp its MCP server too (replaces older entries of ours, keeps everything else; idempotent)')
+            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove git-checkpoint''s hooks, skill and MCP server from an agent''s configuration')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show where git-checkpoint''s hooks, skill and MCP server are installed, and what is missing')
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Run one hook event for an agent (what the installed hooks call)')
             break
         }
@@ -368,6 +368,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'This repository (the default): the agent''s files under the work tree''s top directory; for Claude Code its uncommitted .claude/settings.local.json')
             [CompletionResult]::new('--user', '--user', [CompletionResultType]::ParameterName, 'Every project of the current user: the agent''s files under HOME (or CLAUDE_CONFIG_DIR, CODEX_HOME)')
             [CompletionResult]::new('--shared', '--shared', [CompletionResultType]::ParameterName, 'Project scope, the shared file the team commits (Claude Code''s .claude/settings.json; the other agents have only one project file)')
+            [CompletionResult]::new('--mcp', '--mcp', [CompletionResultType]::ParameterName, 'Also register the MCP server (`git-checkpoint mcp`, by its absolute path) in the agent''s MCP configuration: Codex''s config.toml, Cursor''s mcp.json, Gemini CLI''s settings.json. Implied for claude-desktop; Claude Code has its hooks (use `claude mcp add`). Uninstall removes the server with or without it')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the change as a diff; write nothing')
             [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')
@@ -381,6 +382,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'This repository (the default): the agent''s files under the work tree''s top directory; for Claude Code its uncommitted .claude/settings.local.json')
             [CompletionResult]::new('--user', '--user', [CompletionResultType]::ParameterName, 'Every project of the current user: the agent''s files under HOME (or CLAUDE_CONFIG_DIR, CODEX_HOME)')
             [CompletionResult]::new('--shared', '--shared', [CompletionResultType]::ParameterName, 'Project scope, the shared file the team commits (Claude Code''s .claude/settings.json; the other agents have only one project file)')
+            [CompletionResult]::new('--mcp', '--mcp', [CompletionResultType]::ParameterName, 'Also register the MCP server (`git-checkpoint mcp`, by its absolute path) in the agent''s MCP configuration: Codex''s config.toml, Cursor''s mcp.json, Gemini CLI''s settings.json. Implied for claude-desktop; Claude Code has its hooks (use `claude mcp add`). Uninstall removes the server with or without it')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the change as a diff; write nothing')
             [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')

@@ -202,8 +202,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__agent__subcmd__install)
-            opts="-q -h --project --user --shared --dry-run --color --no-pager --quiet --help"
-            [[ ${cur} == -* ]] || opts="claude codex cursor gemini"
+            opts="-q -h --project --user --shared --mcp --dry-run --color --no-pager --quiet --help"
+            [[ ${cur} == -* ]] || opts="claude codex cursor gemini claude-desktop"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -222,7 +222,7 @@ _git__checkpoint() {
             ;;
         git__checkpoint__subcmd__agent__subcmd__status)
             opts="-q -h --json --color --no-pager --quiet --help"
-            [[ ${cur} == -* ]] || opts="claude codex cursor gemini"
+            [[ ${cur} == -* ]] || opts="claude codex cursor gemini claude-desktop"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -240,8 +240,8 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__agent__subcmd__uninstall)
-            opts="-q -h --project --user --shared --dry-run --color --no-pager --quiet --help"
-            [[ ${cur} == -* ]] || opts="claude codex cursor gemini"
+            opts="-q -h --project --user --shared --mcp --dry-run --color --no-pager --quiet --help"
+            [[ ${cur} == -* ]] || opts="claude codex cursor gemini claude-desktop"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

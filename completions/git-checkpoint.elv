@@ -328,9 +328,9 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --quiet 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand install 'Add git-checkpoint''s hooks and skill to an agent''s configuration (replaces older entries of ours, keeps everything else; idempotent)'
-            cand uninstall 'Remove git-checkpoint''s hooks and skill from an agent''s configuration'
-            cand status 'Show where git-checkpoint''s hooks and skill are installed, and what is missing'
+            cand install 'Add git-checkpoint''s hooks and skill to an agent''s configuration, with --mcp its MCP server too (replaces older entries of ours, keeps everything else; idempotent)'
+            cand uninstall 'Remove git-checkpoint''s hooks, skill and MCP server from an agent''s configuration'
+            cand status 'Show where git-checkpoint''s hooks, skill and MCP server are installed, and what is missing'
             cand hook 'Run one hook event for an agent (what the installed hooks call)'
         }
         &'git-checkpoint;agent;install'= {
@@ -338,6 +338,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --project 'This repository (the default): the agent''s files under the work tree''s top directory; for Claude Code its uncommitted .claude/settings.local.json'
             cand --user 'Every project of the current user: the agent''s files under HOME (or CLAUDE_CONFIG_DIR, CODEX_HOME)'
             cand --shared 'Project scope, the shared file the team commits (Claude Code''s .claude/settings.json; the other agents have only one project file)'
+            cand --mcp 'Also register the MCP server (`git-checkpoint mcp`, by its absolute path) in the agent''s MCP configuration: Codex''s config.toml, Cursor''s mcp.json, Gemini CLI''s settings.json. Implied for claude-desktop; Claude Code has its hooks (use `claude mcp add`). Uninstall removes the server with or without it'
             cand --dry-run 'Print the change as a diff; write nothing'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
@@ -350,6 +351,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --project 'This repository (the default): the agent''s files under the work tree''s top directory; for Claude Code its uncommitted .claude/settings.local.json'
             cand --user 'Every project of the current user: the agent''s files under HOME (or CLAUDE_CONFIG_DIR, CODEX_HOME)'
             cand --shared 'Project scope, the shared file the team commits (Claude Code''s .claude/settings.json; the other agents have only one project file)'
+            cand --mcp 'Also register the MCP server (`git-checkpoint mcp`, by its absolute path) in the agent''s MCP configuration: Codex''s config.toml, Cursor''s mcp.json, Gemini CLI''s settings.json. Implied for claude-desktop; Claude Code has its hooks (use `claude mcp add`). Uninstall removes the server with or without it'
             cand --dry-run 'Print the change as a diff; write nothing'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'

@@ -424,6 +424,23 @@ pub enum Error {
         /// What is wrong with it.
         reason: String,
     },
+    /// `agent install`/`uninstall`/`status`: a client's MCP configuration file cannot be edited
+    /// (invalid JSON or TOML, `mcpServers` of another shape, another program's entry under our
+    /// name); nothing was written.
+    #[error("cannot edit the MCP servers in {}: {reason}; fix the file or move it aside, then run the command again", path.display())]
+    McpConfigFile {
+        /// The configuration file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// `agent install claude --mcp`: Claude Code's MCP servers are not a file we edit.
+    #[error("Claude Code gets the brief from its hooks; to add the MCP server as well, run `claude mcp add git-checkpoint -- git-checkpoint mcp`")]
+    NoMcpConfig,
+    /// `agent install claude-desktop --project` (or `--shared`): Claude Desktop has only a user
+    /// configuration.
+    #[error("Claude Desktop has only a user configuration: drop --project and --shared")]
+    UserScopeOnly,
     /// `agent install`/`uninstall`: a settings or instruction file that must not be written
     /// (a symlink leading out of the project or HOME, another user's file, a read-only file);
     /// nothing was written.

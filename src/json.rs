@@ -853,6 +853,29 @@ pub struct AgentStatus {
     /// One entry per agent and place: Claude Code, Codex, Cursor, Gemini CLI in that order;
     /// project scope first (only inside a work tree), then user scope (only with HOME).
     pub agents: Vec<AgentPlace>,
+    /// One entry per MCP client and place whose configuration can start `git-checkpoint mcp`
+    /// (`agent install <agent> --mcp`): Claude Desktop (user scope only), Codex, Cursor,
+    /// Gemini CLI in that order, project scope first.
+    pub mcp: Vec<McpPlace>,
+}
+
+/// One MCP client's configuration file in one place, in [`AgentStatus`].
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct McpPlace {
+    /// `claude-desktop`, `codex`, `cursor` or `gemini`.
+    #[schemars(extend("enum" = ["claude-desktop", "codex", "cursor", "gemini"]))]
+    pub client: String,
+    /// `project` or `user`.
+    pub scope: crate::agents::settings::Scope,
+    /// The configuration file, in full.
+    pub file: String,
+    /// `installed` (our server's entry starts this `git-checkpoint`, an install would change
+    /// nothing), `stale` (an entry of ours that an install would change: another path, another
+    /// name, a duplicate) or `missing`.
+    pub server: crate::agents::install::State,
+    /// Why the file could not be read or checked (invalid JSON or TOML, a symlink leading out
+    /// of the project), or `null`.
+    pub problem: Option<String>,
 }
 
 /// One agent's hooks and skill in one place, in [`AgentStatus`].

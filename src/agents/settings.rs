@@ -12,6 +12,11 @@
 //! | Cursor | `.cursor/hooks.json` | same | `~/.cursor/hooks.json` |
 //! | Gemini CLI | `.gemini/settings.json` | same | `~/.gemini/settings.json` |
 //!
+//! The MCP server's entry (`agent install --mcp`, see [`crate::mcp::clients`]) goes to Codex's
+//! `config.toml` (`.codex/` or `$CODEX_HOME`), Cursor's `mcp.json` (`.cursor/` or `~/.cursor/`),
+//! Gemini CLI's `settings.json` (the hooks file) and Claude Desktop's
+//! `claude_desktop_config.json` (user scope only; see [`mcp_file`]), with the same write rules.
+//!
 //! Claude Code is the only one with an uncommitted local settings file (it git-ignores it when
 //! it creates it); the others have one project file, which is the default and the shared one.
 //!
@@ -26,6 +31,7 @@
 
 use super::Agent;
 use crate::error::{Error, Result};
+use crate::mcp::clients::{self, Client};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -68,6 +74,9 @@ pub struct Roots {
     pub claude_config_dir: Option<PathBuf>,
     /// `CODEX_HOME`, when set and not empty (Codex's user directory).
     pub codex_home: Option<PathBuf>,
+    /// `XDG_CONFIG_HOME` (`APPDATA` on Windows), when set and not empty: where Claude
+    /// Desktop's configuration lives off macOS.
+    pub config_home: Option<PathBuf>,
 }
 
 impl Roots {
@@ -86,6 +95,11 @@ impl Roots {
             home: var("HOME"),
             claude_config_dir: var("CLAUDE_CONFIG_DIR"),
             codex_home: var("CODEX_HOME"),
+            config_home: var(if cfg!(windows) {
+                "APPDATA"
+            } else {
+                "XDG_CONFIG_HOME"
+            }),
         }
     }
 
@@ -144,6 +158,10 @@ impl Target {
                 }
             }
         }
+        Target::within(path, scope, roots, within)
+    }
+
+    fn within(path: PathBuf, scope: Scope, roots: &Roots, within: Vec<PathBuf>) -> Target {
         let rel = |base: &Option<PathBuf>| {
             base.as_ref()
                 .and_then(|b| path.strip_prefix(b).ok())
@@ -210,6 +228,46 @@ pub fn skill_file(agent: Agent, scope: Scope, roots: &Roots) -> Result<Option<Ta
         (Agent::Cursor, Scope::User) => return Ok(None),
     };
     Ok(Some(Target::new(path, scope, roots, agent)))
+}
+
+/// The MCP configuration file of `client` for `scope` (see [`crate::mcp::clients::user_file`]
+/// and [`crate::mcp::clients::project_file`]); `None` for Claude Desktop's project scope,
+/// which does not exist. A user file must stay under HOME, or under the client's configured
+/// directory (`CODEX_HOME`; Claude Desktop's `XDG_CONFIG_HOME`).
+///
+/// # Errors
+/// As [`hooks_file`].
+pub fn mcp_file(client: Client, scope: Scope, roots: &Roots) -> Result<Option<Target>> {
+    let (path, within) = match scope {
+        Scope::Project => match clients::project_file(client, roots.project()?) {
+            Some(path) => (path, roots.project.iter().cloned().collect()),
+            None => return Ok(None),
+        },
+        Scope::User => {
+            let home = roots.home.as_deref();
+            let configured = match client {
+                Client::Codex => roots.codex_home.clone(),
+                Client::ClaudeDesktop => roots.config_home.clone(),
+                Client::Cursor | Client::Gemini => None,
+            };
+            let Some(base) = home.or(configured.as_deref()) else {
+                return Err(Error::NoHome);
+            };
+            let env = |name: &str| match name {
+                "CODEX_HOME" => roots.codex_home.clone().map(Into::into),
+                "XDG_CONFIG_HOME" | "APPDATA" => roots.config_home.clone().map(Into::into),
+                _ => None,
+            };
+            let path = clients::user_file(client, base, env);
+            if home.is_none() && configured.as_ref().is_none_or(|c| !path.starts_with(c)) {
+                return Err(Error::NoHome);
+            }
+            let mut within: Vec<PathBuf> = roots.home.iter().cloned().collect();
+            within.extend(configured);
+            (path, within)
+        }
+    };
+    Ok(Some(Target::within(path, scope, roots, within)))
 }
 
 fn refuse(target: &Target, reason: String, fix: &str) -> Error {
@@ -450,6 +508,7 @@ mod tests {
             home: Some(dir.join("home")),
             claude_config_dir: None,
             codex_home: None,
+            config_home: None,
         }
     }
 

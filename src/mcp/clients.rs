@@ -1,7 +1,9 @@
-//! The entry that registers `git-checkpoint mcp` in each client's MCP configuration file, and
-//! where that file is: pure functions for the installer (`agent install` adds the entry at
-//! its key path with the installer's safe-writing rules, `agent uninstall` removes the entry it
-//! recognises with [`is_ours`]). Nothing here reads or writes a file.
+//! The entry that registers `git-checkpoint mcp` in each client's MCP configuration file, where
+//! that file is, and the text edits that add and remove it: pure functions for the installer
+//! (`agent install --mcp` merges the entry with [`merge`], `agent uninstall` takes out every
+//! entry [`is_ours`] recognises with [`unmerge`], `agent status` asks [`inspect`]). Nothing here
+//! reads or writes a file; where the file lives and how it is written safely is
+//! [`crate::agents::settings`].
 //!
 //! Formats, from each client's documentation:
 //! - Claude Desktop, `claude_desktop_config.json`: `{"mcpServers": {NAME: {"command", "args"}}}`.
@@ -10,7 +12,17 @@
 //!   `mcpServers` object.
 //! - Codex, `config.toml` (`$CODEX_HOME`, default `~/.codex/`): a `[mcp_servers.NAME]` table
 //!   with `command` and `args`.
+//!
+//! The JSON files are edited in place through `jsonc_parser`'s concrete syntax tree and the TOML
+//! file through `toml_edit`'s document, so what we do not touch stays as written (order,
+//! indentation, comments; Gemini CLI's settings may have `//` comments, the other JSON files are
+//! plain JSON). Keys the user added to our entry (`env`, `timeout`, ...) are kept; only its
+//! `command` and `args` are ours.
 
+use crate::agents::install::State;
+use crate::agents::Agent;
+use crate::error::{Error, Result};
+use jsonc_parser::cst::{CstInputValue, CstObject, CstRootNode};
 use serde_json::{json, Value};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -22,20 +34,62 @@ pub const SERVER_NAME: &str = "git-checkpoint";
 pub const SERVER_ARGS: &[&str] = &["mcp"];
 
 /// A client that reads an MCP configuration file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Client {
     /// Claude Desktop (`claude_desktop_config.json`; user scope only).
     ClaudeDesktop,
-    /// The Cursor editor (`mcp.json`).
-    Cursor,
     /// OpenAI's Codex CLI (`config.toml`).
     Codex,
+    /// The Cursor editor (`mcp.json`).
+    Cursor,
     /// Google's Gemini CLI (`settings.json`).
     Gemini,
 }
 
+impl Client {
+    /// Every client, in the order status lists them.
+    pub const ALL: [Client; 4] = [
+        Client::ClaudeDesktop,
+        Client::Codex,
+        Client::Cursor,
+        Client::Gemini,
+    ];
+
+    /// The name on the command line and in `agent status --json`: `claude-desktop`, `codex`,
+    /// `cursor`, `gemini` (the agent's name for the clients that are also hook agents).
+    pub fn name(self) -> &'static str {
+        match self {
+            Client::ClaudeDesktop => "claude-desktop",
+            Client::Codex => "codex",
+            Client::Cursor => "cursor",
+            Client::Gemini => "gemini",
+        }
+    }
+
+    /// The client's name as its makers write it, for messages.
+    pub fn display(self) -> &'static str {
+        match self {
+            Client::ClaudeDesktop => "Claude Desktop",
+            Client::Codex => "Codex",
+            Client::Cursor => "Cursor",
+            Client::Gemini => "Gemini CLI",
+        }
+    }
+
+    /// The MCP client that is the hook agent `agent`, or `None` for Claude Code (whose hooks
+    /// give it the brief; `claude mcp add` registers a server there).
+    pub fn for_agent(agent: Agent) -> Option<Client> {
+        match agent {
+            Agent::Claude => None,
+            Agent::Codex => Some(Client::Codex),
+            Agent::Cursor => Some(Client::Cursor),
+            Agent::Gemini => Some(Client::Gemini),
+        }
+    }
+}
+
 /// An entry for a JSON configuration file: set `value` at `key_path` (each element an object
-/// key, creating the objects that are missing), replacing what is there.
+/// key, creating the objects that are missing).
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonEntry {
     /// Object keys from the top of the file: `["mcpServers", "git-checkpoint"]`.
@@ -45,7 +99,7 @@ pub struct JsonEntry {
 }
 
 /// An entry for Codex's TOML file: the table `key_path` (`[mcp_servers.git-checkpoint]`) with
-/// the `command` and `args` keys, given both as values and as the table's text.
+/// the `command` and `args` keys.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TomlEntry {
     /// Table keys from the top of the file: `["mcp_servers", "git-checkpoint"]`.
@@ -54,9 +108,6 @@ pub struct TomlEntry {
     pub command: String,
     /// Its arguments.
     pub args: Vec<String>,
-    /// The whole table as TOML text, header first, ending in a newline (basic strings escaped
-    /// as TOML v1.0.0 section "String" requires), for appending to the file.
-    pub text: String,
 }
 
 /// The `mcpServers` entry for a JSON-configured client (Claude Desktop, Cursor, Gemini CLI);
@@ -89,40 +140,11 @@ pub fn gemini(binary: &Path) -> JsonEntry {
 
 /// Codex's `config.toml` table for `binary` (see [`TomlEntry`]).
 pub fn codex(binary: &Path) -> TomlEntry {
-    let command = binary.to_string_lossy().into_owned();
-    let args: Vec<String> = SERVER_ARGS.iter().map(|a| a.to_string()).collect();
-    let list: Vec<String> = args.iter().map(|a| toml_string(a)).collect();
-    let text = format!(
-        "[mcp_servers.{SERVER_NAME}]\ncommand = {}\nargs = [{}]\n",
-        toml_string(&command),
-        list.join(", ")
-    );
     TomlEntry {
         key_path: ["mcp_servers", SERVER_NAME],
-        command,
-        args,
-        text,
+        command: binary.to_string_lossy().into_owned(),
+        args: SERVER_ARGS.iter().map(|a| a.to_string()).collect(),
     }
-}
-
-/// `s` as a TOML basic string: `"` and `\` escaped, control characters as `\uXXXX` (or their
-/// short escapes), everything else as is (TOML v1.0.0, "String").
-pub fn toml_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// Whether a server entry (the object under `mcpServers.<name>`, or Codex's table read as
@@ -179,6 +201,315 @@ pub fn project_file(client: Client, root: &Path) -> Option<PathBuf> {
     }
 }
 
+/// Merges our server entry for `binary` into `existing` (the file's text; `None` or blank when
+/// there is no file) and returns the new text: exactly one entry of ours, named
+/// [`SERVER_NAME`], whose `command` is `binary` and whose `args` are [`SERVER_ARGS`]. An entry
+/// of ours already under that name is updated in place (other keys in it kept); entries of ours
+/// under other names go; everything else is kept as written. Idempotent. A new JSON file is
+/// indented with two spaces and ends with a newline.
+///
+/// # Errors
+/// [`Error::McpConfigFile`] naming `path` when `existing` does not parse (JSON, with comments
+/// only for Gemini CLI; TOML v1.0 for Codex), its top level or `mcpServers` (`mcp_servers`)
+/// is not an object (table), a key we edit appears twice, or the entry named
+/// [`SERVER_NAME`] is another program's (we do not overwrite it).
+pub fn merge(client: Client, existing: Option<&str>, path: &Path, binary: &Path) -> Result<String> {
+    match client {
+        Client::Codex => edit_toml(existing, path, Some(binary)),
+        _ => edit_json(client, existing, path, Some(binary)),
+    }
+}
+
+/// Takes every entry of ours (see [`is_ours`], whatever its name) out of `existing` and returns
+/// the new text; everything else stays as written (an emptied `mcpServers` object too). No
+/// file (`None`) stays no file: the result is empty.
+///
+/// # Errors
+/// As [`merge`], except that another program's entry named [`SERVER_NAME`] is left alone.
+pub fn unmerge(client: Client, existing: Option<&str>, path: &Path) -> Result<String> {
+    match client {
+        Client::Codex => edit_toml(existing, path, None),
+        _ => edit_json(client, existing, path, None),
+    }
+}
+
+/// Whether our entry is in `existing`: [`State::Installed`] when [`merge`] with `binary` would
+/// change nothing, [`State::Stale`] when an entry of ours is there but would change (another
+/// path, another name, a duplicate), else [`State::Missing`].
+///
+/// # Errors
+/// As [`merge`].
+pub fn inspect(
+    client: Client,
+    existing: Option<&str>,
+    path: &Path,
+    binary: &Path,
+) -> Result<State> {
+    let Some(text) = existing.filter(|t| !t.trim().is_empty()) else {
+        return Ok(State::Missing);
+    };
+    if unmerge(client, Some(text), path)? == text {
+        return Ok(State::Missing);
+    }
+    match merge(client, Some(text), path, binary) {
+        Ok(new) if new == text => Ok(State::Installed),
+        Ok(_) => Ok(State::Stale),
+        Err(e) => Err(e),
+    }
+}
+
+fn bad(path: &Path, reason: String) -> Error {
+    Error::McpConfigFile {
+        path: path.to_path_buf(),
+        reason,
+    }
+}
+
+fn taken(path: &Path, command: Option<&str>, key: &str) -> Error {
+    let what = command.map_or_else(String::new, |c| format!(" (command {c:?})"));
+    bad(
+        path,
+        format!(
+            "\"{key}\" is another server's entry{what}: rename or remove it, then install again"
+        ),
+    )
+}
+
+/// The JSON clients' edit: `binary` `Some` installs, `None` uninstalls.
+fn edit_json(
+    client: Client,
+    existing: Option<&str>,
+    path: &Path,
+    binary: Option<&Path>,
+) -> Result<String> {
+    let blank = existing.is_none_or(|t| t.trim().is_empty());
+    if blank && binary.is_none() {
+        return Ok(existing.unwrap_or("").to_string());
+    }
+    let text = if blank {
+        "{}\n"
+    } else {
+        existing.unwrap_or("")
+    };
+    let comments = client == Client::Gemini;
+    // The CST keeps comments whatever the options say: refuse them where the client's loader
+    // is plain JSON.
+    if !comments && crate::agents::install::has_comments(text) {
+        return Err(bad(
+            path,
+            format!(
+                "not valid JSON (it has comments, which {}'s loader does not accept)",
+                client.display()
+            ),
+        ));
+    }
+    let options = jsonc_parser::ParseOptions {
+        allow_comments: comments,
+        allow_loose_object_property_names: false,
+        allow_trailing_commas: false,
+        allow_missing_commas: false,
+        allow_single_quoted_strings: false,
+        allow_hexadecimal_numbers: false,
+        allow_unary_plus_numbers: false,
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
+    };
+    let root = CstRootNode::parse(text, &options)
+        .map_err(|e| bad(path, format!("not valid JSON ({e})")))?;
+    let Some(top) = root.value().and_then(|v| v.as_object()) else {
+        return Err(bad(path, "the top level is not a JSON object".into()));
+    };
+    // JSON loaders take the last of duplicate keys, the CST edits the first: refuse.
+    let twice = |o: &CstObject, key: &str| {
+        o.properties()
+            .iter()
+            .filter(|p| p.decoded_name().as_deref() == Some(key))
+            .count()
+            > 1
+    };
+    if twice(&top, "mcpServers") {
+        return Err(bad(
+            path,
+            "\"mcpServers\" appears twice; the client reads only the last one: merge them into one"
+                .into(),
+        ));
+    }
+    let servers = match top.get("mcpServers") {
+        Some(prop) => match prop.value().and_then(|v| v.as_object()) {
+            Some(o) => o,
+            None => return Err(bad(path, "\"mcpServers\" is not an object".into())),
+        },
+        None if binary.is_some() => top.object_value_or_set("mcpServers"),
+        None => return Ok(text.to_string()),
+    };
+    if twice(&servers, SERVER_NAME) {
+        return Err(bad(
+            path,
+            format!("\"mcpServers.{SERVER_NAME}\" appears twice; the client reads only the last one: merge them into one"),
+        ));
+    }
+    let want = binary.map(|b| json_entry(b).value);
+    let mut kept = false;
+    for prop in servers.properties() {
+        let name = prop.decoded_name().unwrap_or_default();
+        let value = prop.value().and_then(|v| v.to_serde_value());
+        let ours = value.as_ref().is_some_and(is_ours);
+        if !ours {
+            if name == SERVER_NAME && want.is_some() {
+                let command = value.as_ref().and_then(|v| v.get("command")?.as_str());
+                return Err(taken(path, command, &format!("mcpServers.{SERVER_NAME}")));
+            }
+            continue;
+        }
+        match (&want, prop.value().and_then(|v| v.as_object())) {
+            (Some(w), Some(entry)) if name == SERVER_NAME && !kept => {
+                for key in ["command", "args"] {
+                    let now = entry.get(key).and_then(|p| p.value()?.to_serde_value());
+                    if now.as_ref() != Some(&w[key]) {
+                        match entry.get(key) {
+                            Some(p) => p.set_value(input(&w[key])),
+                            None => {
+                                entry.append(key, input(&w[key]));
+                            }
+                        }
+                    }
+                }
+                kept = true;
+            }
+            _ => prop.remove(),
+        }
+    }
+    if let (Some(w), false) = (&want, kept) {
+        servers.append(SERVER_NAME, input(w));
+    }
+    let mut out = root.to_string();
+    if blank && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// `v` as the CST's input value; our entry's keys in the order `command`, `args`.
+fn input(v: &Value) -> CstInputValue {
+    match v {
+        Value::Null => CstInputValue::Null,
+        Value::Bool(b) => CstInputValue::Bool(*b),
+        Value::Number(n) => CstInputValue::Number(n.to_string()),
+        Value::String(s) => CstInputValue::String(s.clone()),
+        Value::Array(a) => CstInputValue::Array(a.iter().map(input).collect()),
+        Value::Object(o) => {
+            let mut fields: Vec<(String, CstInputValue)> =
+                o.iter().map(|(k, v)| (k.clone(), input(v))).collect();
+            fields.sort_by_key(|(k, _)| ["command", "args"].iter().position(|o| o == k));
+            CstInputValue::Object(fields)
+        }
+    }
+}
+
+/// A TOML server entry read as the JSON [`is_ours`] takes (`command` and `args` only).
+fn toml_entry_json(item: &toml_edit::Item) -> Value {
+    let Some(t) = item.as_table_like() else {
+        return Value::Null;
+    };
+    let command = t.get("command").and_then(|i| i.as_str());
+    let args: Option<Vec<&str>> = t
+        .get("args")
+        .and_then(|i| i.as_array())
+        .map(|a| a.iter().filter_map(|v| v.as_str()).collect());
+    json!({"command": command, "args": args})
+}
+
+/// Codex's edit of `config.toml`: `binary` `Some` installs, `None` uninstalls.
+fn edit_toml(existing: Option<&str>, path: &Path, binary: Option<&Path>) -> Result<String> {
+    use toml_edit::{value, Array, DocumentMut, Item, Table};
+    let blank = existing.is_none_or(|t| t.trim().is_empty());
+    if blank && binary.is_none() {
+        return Ok(existing.unwrap_or("").to_string());
+    }
+    let text = existing.unwrap_or("");
+    let mut doc: DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
+        let first = e.to_string();
+        let first = first.lines().next().unwrap_or("").trim().to_string();
+        bad(path, format!("not valid TOML ({first})"))
+    })?;
+    let want = binary.map(codex);
+    if doc.get("mcp_servers").is_none() {
+        let Some(_) = want else {
+            return Ok(text.to_string());
+        };
+        let mut t = Table::new();
+        t.set_implicit(true);
+        doc.insert("mcp_servers", Item::Table(t));
+    }
+    let Some(servers) = doc
+        .get_mut("mcp_servers")
+        .and_then(|i| i.as_table_like_mut())
+    else {
+        return Err(bad(path, "\"mcp_servers\" is not a table".into()));
+    };
+    let entries: Vec<(String, Value)> = servers
+        .iter()
+        .map(|(k, item)| (k.to_string(), toml_entry_json(item)))
+        .collect();
+    let mut kept = false;
+    for (name, entry) in entries {
+        if !is_ours(&entry) {
+            if name == SERVER_NAME && want.is_some() {
+                let command = entry.get("command").and_then(Value::as_str);
+                return Err(taken(path, command, &format!("mcp_servers.{SERVER_NAME}")));
+            }
+            continue;
+        }
+        match (
+            &want,
+            servers.get_mut(&name).and_then(|i| i.as_table_like_mut()),
+        ) {
+            (Some(w), Some(t)) if name == SERVER_NAME => {
+                if t.get("command").and_then(|i| i.as_str()) != Some(w.command.as_str()) {
+                    t.insert("command", value(w.command.as_str()));
+                }
+                let args: Option<Vec<&str>> = t
+                    .get("args")
+                    .and_then(|i| i.as_array())
+                    .map(|a| a.iter().filter_map(|v| v.as_str()).collect());
+                if args != Some(w.args.iter().map(String::as_str).collect()) {
+                    t.insert(
+                        "args",
+                        value(w.args.iter().map(String::as_str).collect::<Array>()),
+                    );
+                }
+                kept = true;
+            }
+            _ => {
+                servers.remove(&name);
+            }
+        }
+    }
+    if let (Some(w), false) = (&want, kept) {
+        let mut t = Table::new();
+        t.insert("command", value(w.command.as_str()));
+        t.insert(
+            "args",
+            value(w.args.iter().map(String::as_str).collect::<Array>()),
+        );
+        if !text.trim().is_empty() {
+            t.decor_mut().set_prefix("\n");
+        }
+        if let Some(servers) = doc
+            .get_mut("mcp_servers")
+            .and_then(|i| i.as_table_like_mut())
+        {
+            servers.insert(SERVER_NAME, Item::Table(t));
+        }
+    }
+    let mut out = doc.to_string();
+    if blank && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,17 +534,161 @@ mod tests {
         let e = codex(Path::new(BIN));
         assert_eq!(e.key_path, ["mcp_servers", "git-checkpoint"]);
         assert_eq!(
-            e.text,
-            "[mcp_servers.git-checkpoint]\ncommand = \"/opt/bin/git-checkpoint\"\nargs = [\"mcp\"]\n"
-        );
-        assert_eq!(
             (e.command.as_str(), e.args.as_slice()),
             (BIN, &["mcp".to_string()][..])
         );
-        let odd = codex(Path::new("/home/a \"b\"\\c\u{7}/git-checkpoint"));
-        assert!(odd
-            .text
-            .contains("command = \"/home/a \\\"b\\\"\\\\c\\u0007/git-checkpoint\"\n"));
+        let p = Path::new("config.toml");
+        let new = merge(Client::Codex, None, p, Path::new(BIN)).unwrap();
+        assert_eq!(
+            new,
+            "[mcp_servers.git-checkpoint]\ncommand = \"/opt/bin/git-checkpoint\"\nargs = [\"mcp\"]\n"
+        );
+        let odd = Path::new("/home/a \"b\"\\c\u{7}/git-checkpoint");
+        let text = merge(Client::Codex, None, p, odd).unwrap();
+        let back: toml_edit::DocumentMut = text.parse().unwrap();
+        assert_eq!(
+            back["mcp_servers"]["git-checkpoint"]["command"].as_str(),
+            odd.to_str(),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn json_merge_keeps_the_users_servers_and_comments_and_is_idempotent() {
+        let p = Path::new("settings.json");
+        let existing = "{\n  // mine\n  \"theme\": \"dark\",\n  \"mcpServers\": {\n    \"other\": {\"command\": \"npx\", \"args\": [\"-y\", \"other\"]}\n  }\n}\n";
+        let once = merge(Client::Gemini, Some(existing), p, Path::new(BIN)).unwrap();
+        assert!(once.starts_with("{\n  // mine\n  \"theme\": \"dark\",\n  \"mcpServers\": {\n    \"other\": {\"command\": \"npx\", \"args\": [\"-y\", \"other\"]},\n"), "{once}");
+        assert_eq!(
+            merge(Client::Gemini, Some(&once), p, Path::new(BIN)).unwrap(),
+            once
+        );
+        assert_eq!(
+            inspect(Client::Gemini, Some(&once), p, Path::new(BIN)).unwrap(),
+            State::Installed
+        );
+        assert_eq!(
+            inspect(
+                Client::Gemini,
+                Some(&once),
+                p,
+                Path::new("/new/git-checkpoint")
+            )
+            .unwrap(),
+            State::Stale
+        );
+        assert_eq!(
+            inspect(Client::Gemini, Some(existing), p, Path::new(BIN)).unwrap(),
+            State::Missing
+        );
+        let back = unmerge(Client::Gemini, Some(&once), p).unwrap();
+        let v: Value = serde_json::from_str(&back.replace("// mine", "")).unwrap();
+        assert_eq!(
+            v["mcpServers"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .collect::<Vec<_>>(),
+            ["other"],
+            "{back}"
+        );
+        assert!(back.contains("// mine"), "{back}");
+        // Comments are refused where the client's loader is plain JSON.
+        let e = merge(Client::Cursor, Some(existing), p, Path::new(BIN))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("comments"), "{e}");
+        // A new file; an upgrade moves our entry, keeping the user's keys in it.
+        let new = merge(Client::Cursor, None, p, Path::new(BIN)).unwrap();
+        assert_eq!(new, "{\n  \"mcpServers\": {\n    \"git-checkpoint\": {\n      \"command\": \"/opt/bin/git-checkpoint\",\n      \"args\": [\"mcp\"]\n    }\n  }\n}\n");
+        let with_env = new.replace(
+            "\"args\": [\"mcp\"]",
+            "\"args\": [\"mcp\"],\n      \"env\": {\"A\": \"1\"}",
+        );
+        let moved = merge(
+            Client::Cursor,
+            Some(&with_env),
+            p,
+            Path::new("/new/git-checkpoint"),
+        )
+        .unwrap();
+        let v: Value = serde_json::from_str(&moved).unwrap();
+        assert_eq!(
+            v["mcpServers"]["git-checkpoint"],
+            json!({"command": "/new/git-checkpoint", "args": ["mcp"], "env": {"A": "1"}})
+        );
+    }
+
+    #[test]
+    fn another_programs_entry_under_our_name_is_refused_and_left_by_uninstall() {
+        let p = Path::new("mcp.json");
+        let theirs =
+            "{\"mcpServers\": {\"git-checkpoint\": {\"command\": \"npx\", \"args\": [\"gc\"]}}}";
+        let e = merge(Client::Cursor, Some(theirs), p, Path::new(BIN))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("another server's entry") && e.contains("npx"),
+            "{e}"
+        );
+        assert_eq!(unmerge(Client::Cursor, Some(theirs), p).unwrap(), theirs);
+        let toml = "[mcp_servers.git-checkpoint]\ncommand = \"npx\"\n";
+        assert!(merge(Client::Codex, Some(toml), p, Path::new(BIN)).is_err());
+        assert_eq!(unmerge(Client::Codex, Some(toml), p).unwrap(), toml);
+        for bad in [
+            "[1]",
+            "{\"mcpServers\": 3}",
+            "{\"mcpServers\": {}, \"mcpServers\": {}}",
+            "{oops",
+        ] {
+            assert!(
+                merge(Client::ClaudeDesktop, Some(bad), p, Path::new(BIN)).is_err(),
+                "{bad}"
+            );
+        }
+        assert!(merge(Client::Codex, Some("mcp_servers = 3\n"), p, Path::new(BIN)).is_err());
+        let e = merge(Client::Codex, Some("[x\n"), p, Path::new(BIN))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not valid TOML"), "{e}");
+    }
+
+    #[test]
+    fn toml_merge_keeps_comments_and_other_servers_and_uninstall_takes_ours_only() {
+        let p = Path::new("config.toml");
+        let existing = "# my codex\nmodel = \"o3\"\n\n[mcp_servers.docs]\ncommand = \"docs-mcp\" # keep\nargs = []\n";
+        let once = merge(Client::Codex, Some(existing), p, Path::new(BIN)).unwrap();
+        assert!(once.starts_with(existing), "{once}");
+        assert!(once.ends_with("\n[mcp_servers.git-checkpoint]\ncommand = \"/opt/bin/git-checkpoint\"\nargs = [\"mcp\"]\n"), "{once}");
+        assert_eq!(
+            merge(Client::Codex, Some(&once), p, Path::new(BIN)).unwrap(),
+            once
+        );
+        assert_eq!(
+            inspect(Client::Codex, Some(&once), p, Path::new(BIN)).unwrap(),
+            State::Installed
+        );
+        let back = unmerge(Client::Codex, Some(&once), p).unwrap();
+        assert_eq!(back.trim_end(), existing.trim_end(), "{back}");
+        // An older path is updated in place; an entry of ours under another name goes.
+        let two = format!("{once}\n[mcp_servers.checkpoints]\ncommand = \"/old/git-checkpoint\"\nargs = [\"mcp\"]\n")
+            .replace("/opt/bin/", "/old/bin/");
+        assert_eq!(
+            inspect(Client::Codex, Some(&two), p, Path::new(BIN)).unwrap(),
+            State::Stale
+        );
+        let fixed = merge(Client::Codex, Some(&two), p, Path::new(BIN)).unwrap();
+        assert_eq!(fixed, once, "{fixed}");
+        // An inline table works too.
+        let inline = "mcp_servers = { docs = { command = \"d\" } }\n";
+        let new = merge(Client::Codex, Some(inline), p, Path::new(BIN)).unwrap();
+        let v: toml_edit::DocumentMut = new.parse().unwrap();
+        assert_eq!(
+            v["mcp_servers"]["git-checkpoint"]["command"].as_str(),
+            Some(BIN),
+            "{new}"
+        );
+        assert_eq!(unmerge(Client::Codex, Some(&new), p).unwrap(), inline);
     }
 
     #[test]

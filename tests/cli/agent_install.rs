@@ -681,3 +681,287 @@ fn a_duplicate_hooks_key_or_event_is_refused_and_nothing_is_written() {
         assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
     }
 }
+
+/// The server entries of ours in an `mcpServers` object: (name, command, args).
+fn our_servers(servers: &Value) -> Vec<(String, String, Value)> {
+    servers
+        .as_object()
+        .map(|o| {
+            o.iter()
+                .filter(|(_, v)| {
+                    v["command"]
+                        .as_str()
+                        .is_some_and(|c| c.ends_with("/git-checkpoint"))
+                })
+                .map(|(k, v)| {
+                    (
+                        k.clone(),
+                        v["command"].as_str().unwrap().to_string(),
+                        v["args"].clone(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn mcp_row<'a>(status: &'a Value, client: &str, scope: &str) -> &'a Value {
+    status["mcp"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["client"] == client && r["scope"] == scope)
+        .unwrap_or_else(|| panic!("no {client} {scope} mcp row: {status:#}"))
+}
+
+#[test]
+fn agent_install_mcp_registers_the_server_keeps_the_users_servers_and_uninstall_takes_only_ours() {
+    let (sb, repo) = Sandbox::with_repo();
+    let bin = crate::common::bin();
+    let bin = bin.to_str().unwrap();
+    // Cursor: mcp.json beside hooks.json, the user's server kept byte for byte.
+    let existing = "{\n  \"mcpServers\": {\n    \"docs\": {\"command\": \"npx\", \"args\": [\"-y\", \"docs-mcp\"]}\n  }\n}\n";
+    let mcp = sb.file("r/.cursor/mcp.json", existing.as_bytes());
+    let dry = sb.ok(&repo, &["agent", "install", "cursor", "--mcp", "--dry-run"]);
+    assert!(
+        dry.contains("+++ b/.cursor/mcp.json") && dry.contains("+    \"git-checkpoint\": {"),
+        "{dry}"
+    );
+    assert_eq!(read(&mcp), existing, "a dry run writes nothing");
+    assert!(!repo.join(".cursor/hooks.json").exists());
+    let out = sb
+        .cp(&repo)
+        .args(["agent", "install", "cursor", "--mcp"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("starts the MCP server as"));
+    let text = read(&mcp);
+    assert!(text.starts_with("{\n  \"mcpServers\": {\n    \"docs\": {\"command\": \"npx\", \"args\": [\"-y\", \"docs-mcp\"]},\n"), "{text}");
+    let v = read_json(&mcp);
+    assert_eq!(
+        v["mcpServers"]["git-checkpoint"],
+        serde_json::json!({"command": bin, "args": ["mcp"]})
+    );
+    assert!(read_json(&repo.join(".cursor/hooks.json"))["hooks"]["stop"].is_array());
+    let again = sb.ok(&repo, &["agent", "install", "cursor", "--mcp"]);
+    assert!(
+        again.contains(
+            "already has the git-checkpoint hooks, skill and MCP server; nothing to change"
+        ),
+        "{again}"
+    );
+    assert_eq!(read(&mcp), text);
+    // Without --mcp a reinstall leaves the server alone.
+    let plain = sb.ok(&repo, &["agent", "install", "cursor"]);
+    assert!(plain.contains("nothing to change"), "{plain}");
+    assert_eq!(read(&mcp), text);
+    let status = sb.json(&repo, &["agent", "status", "--json"]);
+    assert_eq!(mcp_row(&status, "cursor", "project")["server"], "installed");
+    assert_eq!(mcp_row(&status, "cursor", "user")["server"], "missing");
+    assert_eq!(
+        mcp_row(&status, "claude-desktop", "user")["server"],
+        "missing"
+    );
+    let table = sb.ok(&repo, &["agent", "status", "cursor"]);
+    assert!(
+        table
+            .lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>()
+                == ["cursor", "project", "installed", ".cursor/mcp.json"]),
+        "{table}"
+    );
+    sb.ok(&repo, &["agent", "uninstall", "cursor"]);
+    assert_eq!(read(&mcp), existing, "only our entry is gone");
+    let again = sb.ok(&repo, &["agent", "uninstall", "cursor"]);
+    assert!(
+        again.contains("has no git-checkpoint hooks, skill or MCP server; nothing to change"),
+        "{again}"
+    );
+
+    // Gemini CLI: hooks and server in one settings.json with comments, one write.
+    let commented =
+        "{\n  // mine\n  \"mcpServers\": {\n    \"docs\": {\"command\": \"docs-mcp\"}\n  }\n}\n";
+    let settings = sb.file("r/.gemini/settings.json", commented.as_bytes());
+    let out = sb.ok(&repo, &["agent", "install", "gemini", "--mcp"]);
+    assert_eq!(out.matches("settings.json").count(), 1, "{out}");
+    let text = read(&settings);
+    assert!(text.starts_with("{\n  // mine\n  \"mcpServers\": {\n    \"docs\": {\"command\": \"docs-mcp\"},\n    \"git-checkpoint\": {"), "{text}");
+    assert!(
+        text.contains("git-checkpoint agent hook SessionStart --agent gemini"),
+        "{text}"
+    );
+    assert!(sb
+        .ok(&repo, &["agent", "install", "gemini", "--mcp"])
+        .contains("nothing to change"));
+    sb.ok(&repo, &["agent", "uninstall", "gemini"]);
+    let text = read(&settings);
+    assert!(!text.contains("git-checkpoint"), "{text}");
+    assert!(
+        text.contains("// mine") && text.contains("\"docs\": {\"command\": \"docs-mcp\"}"),
+        "{text}"
+    );
+
+    // Codex: config.toml through toml_edit, comments and the user's tables kept.
+    let toml = "# my settings\nmodel = \"o3\" # the default\n\n[mcp_servers.docs]\ncommand = \"docs-mcp\"\nargs = []\n";
+    let config = sb.file("home/.codex/config.toml", toml.as_bytes());
+    sb.ok(&repo, &["agent", "install", "codex", "--user", "--mcp"]);
+    let text = read(&config);
+    assert_eq!(
+        text,
+        format!("{toml}\n[mcp_servers.git-checkpoint]\ncommand = \"{bin}\"\nargs = [\"mcp\"]\n")
+    );
+    assert!(sb
+        .ok(&repo, &["agent", "install", "codex", "--user", "--mcp"])
+        .contains("nothing to change"));
+    let status = sb.json(&repo, &["agent", "status", "codex", "--json"]);
+    assert_eq!(mcp_row(&status, "codex", "user")["server"], "installed");
+    assert_eq!(
+        status["mcp"].as_array().unwrap().len(),
+        2,
+        "codex only: {status:#}"
+    );
+    // An entry of ours from an older path is stale and an install points it here.
+    std::fs::write(&config, text.replace(bin, "/old/bin/git-checkpoint")).unwrap();
+    let status = sb.json(&repo, &["agent", "status", "codex", "--json"]);
+    assert_eq!(mcp_row(&status, "codex", "user")["server"], "stale");
+    sb.ok(&repo, &["agent", "install", "codex", "--user", "--mcp"]);
+    assert_eq!(read(&config), text);
+    sb.ok(&repo, &["agent", "uninstall", "codex", "--user"]);
+    assert_eq!(read(&config).trim_end(), toml.trim_end());
+
+    // Claude Desktop: the server only, in its user file; no hooks, no skill.
+    let desktop = sb.path("home/.config/Claude/claude_desktop_config.json");
+    sb.fails(
+        &repo,
+        &["agent", "install", "claude-desktop", "--project"],
+        &["only a user configuration"],
+    );
+    assert!(!desktop.exists());
+    sb.fails(
+        &repo,
+        &["agent", "install", "claude", "--mcp"],
+        &["claude mcp add"],
+    );
+    assert!(!repo.join(".claude").exists(), "nothing written");
+    let out = sb.ok(&repo, &["agent", "install", "claude-desktop"]);
+    assert_eq!(out.trim(), format!("created {}", desktop.display()));
+    assert_eq!(
+        our_servers(&read_json(&desktop)["mcpServers"]),
+        [(
+            "git-checkpoint".to_string(),
+            bin.to_string(),
+            serde_json::json!(["mcp"])
+        )]
+    );
+    assert!(sb
+        .ok(&repo, &["agent", "install", "claude-desktop"])
+        .contains("Claude Desktop already has the git-checkpoint MCP server; nothing to change"));
+    let status = sb.json(&repo, &["agent", "status", "claude-desktop", "--json"]);
+    assert_eq!(status["agents"], serde_json::json!([]));
+    assert_eq!(
+        mcp_row(&status, "claude-desktop", "user")["server"],
+        "installed"
+    );
+    sb.ok(&repo, &["agent", "uninstall", "claude-desktop"]);
+    assert!(our_servers(&read_json(&desktop)["mcpServers"]).is_empty());
+    // Another program's entry under our name is never overwritten.
+    std::fs::write(
+        &desktop,
+        "{\"mcpServers\": {\"git-checkpoint\": {\"command\": \"npx\"}}}",
+    )
+    .unwrap();
+    sb.fails(
+        &repo,
+        &["agent", "install", "claude-desktop"],
+        &["another server's entry", "npx"],
+    );
+    sb.ok(&repo, &["agent", "uninstall", "claude-desktop"]);
+    assert_eq!(
+        read(&desktop),
+        "{\"mcpServers\": {\"git-checkpoint\": {\"command\": \"npx\"}}}"
+    );
+}
+
+#[test]
+fn agent_install_mcp_follows_the_symlink_rules_of_the_hooks() {
+    let (sb, repo) = Sandbox::with_repo();
+    // A project mcp.json linked out of the project: refused, nothing written (hooks neither).
+    let outside = sb.file("outside/mcp.json", b"{}\n");
+    std::fs::create_dir_all(repo.join(".cursor")).unwrap();
+    std::os::unix::fs::symlink(&outside, repo.join(".cursor/mcp.json")).unwrap();
+    let err = sb.fails(
+        &repo,
+        &["agent", "install", "cursor", "--mcp"],
+        &[".cursor/mcp.json", "outside the project"],
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert_eq!(read(&outside), "{}\n");
+    assert!(
+        !repo.join(".cursor/hooks.json").exists(),
+        "nothing written when a file is refused"
+    );
+    sb.fails(
+        &repo,
+        &["agent", "uninstall", "cursor"],
+        &["outside the project"],
+    );
+    let status = sb.json(&repo, &["agent", "status", "cursor", "--json"]);
+    assert!(mcp_row(&status, "cursor", "project")["problem"]
+        .as_str()
+        .unwrap()
+        .contains("outside the project"));
+
+    // A link inside the project is written through and kept.
+    std::fs::remove_file(repo.join(".cursor/mcp.json")).unwrap();
+    std::fs::create_dir_all(repo.join("config")).unwrap();
+    std::fs::write(repo.join("config/mcp.json"), "{}\n").unwrap();
+    std::os::unix::fs::symlink("../config/mcp.json", repo.join(".cursor/mcp.json")).unwrap();
+    sb.ok(&repo, &["agent", "install", "cursor", "--mcp"]);
+    assert!(std::fs::symlink_metadata(repo.join(".cursor/mcp.json"))
+        .unwrap()
+        .is_symlink());
+    assert_eq!(
+        our_servers(&read_json(&repo.join("config/mcp.json"))["mcpServers"]).len(),
+        1
+    );
+
+    // A user config.toml linked to the user's dotfiles: written through, mode kept.
+    let real = sb.file("home/dotfiles/codex.toml", b"model = \"o3\"\n");
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+    std::fs::create_dir_all(sb.path("home/.codex")).unwrap();
+    let link = sb.path("home/.codex/config.toml");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    sb.ok(&repo, &["agent", "install", "codex", "--user", "--mcp"]);
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    let text = read(&real);
+    assert!(
+        text.starts_with("model = \"o3\"\n\n[mcp_servers.git-checkpoint]\n"),
+        "{text}"
+    );
+    assert_eq!(
+        std::fs::metadata(&real).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+    sb.ok(&repo, &["agent", "uninstall", "codex", "--user"]);
+    assert_eq!(read(&real), "model = \"o3\"\n");
+
+    // Claude Desktop's file linked out of HOME: refused.
+    let elsewhere = sb.file("shared/claude.json", b"{}\n");
+    std::fs::create_dir_all(sb.path("home/.config/Claude")).unwrap();
+    std::os::unix::fs::symlink(
+        &elsewhere,
+        sb.path("home/.config/Claude/claude_desktop_config.json"),
+    )
+    .unwrap();
+    sb.fails(
+        &repo,
+        &["agent", "install", "claude-desktop"],
+        &["claude_desktop_config.json", "outside your home directory"],
+    );
+    assert_eq!(read(&elsewhere), "{}\n");
+}

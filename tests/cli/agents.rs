@@ -1553,3 +1553,74 @@ fn gemini_reads_the_installed_gemini_md_section() {
         "GEMINI.md's section is not in the request"
     );
 }
+
+/// `agent install <agent> --mcp` registers the server where the real CLI looks: `codex mcp
+/// list --json` lists it from the user's config.toml, `gemini mcp list` connects to it from
+/// the project's settings.json (it starts `git-checkpoint mcp` and completes the handshake);
+/// after `agent uninstall` neither lists it.
+#[test]
+fn codex_and_gemini_list_the_installed_mcp_server_and_not_after_uninstall() {
+    let (Some(codex), Some(gemini)) = (agent_cli("codex"), agent_cli("gemini")) else {
+        return;
+    };
+    let (sb, repo) = Sandbox::with_repo();
+    let bin = crate::common::bin();
+    let limit = Duration::from_secs(60);
+    let codex_servers = || {
+        let run = run_bounded(&sb, &repo, &codex, &["mcp", "list", "--json"], &[], limit);
+        run.assert_ok("codex mcp list");
+        let v: Value = serde_json::from_str(&run.stdout)
+            .unwrap_or_else(|e| panic!("codex mcp list --json: {e}: {}", run.stdout));
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["name"].clone(),
+                    s["transport"]["command"].clone(),
+                    s["transport"]["args"].clone(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let trust = [("GEMINI_CLI_TRUST_WORKSPACE", "true".to_string())];
+    let gemini_list = || {
+        let run = run_bounded(&sb, &repo, &gemini, &["mcp", "list"], &trust, limit);
+        run.assert_ok("gemini mcp list");
+        format!("{}{}", run.stdout, run.stderr)
+    };
+    sb.file(
+        "home/.codex/config.toml",
+        b"[mcp_servers.docs]\ncommand = \"docs-mcp\"\n",
+    );
+    sb.ok(&repo, &["agent", "install", "codex", "--user", "--mcp"]);
+    sb.ok(&repo, &["agent", "install", "gemini", "--mcp"]);
+    assert_eq!(
+        codex_servers(),
+        [
+            (json!("docs"), json!("docs-mcp"), json!([])),
+            (
+                json!("git-checkpoint"),
+                json!(bin.to_str().unwrap()),
+                json!(["mcp"])
+            ),
+        ]
+    );
+    let listed = gemini_list();
+    assert!(
+        listed.contains(&format!(
+            "git-checkpoint: {} mcp (stdio) - Connected",
+            bin.display()
+        )),
+        "{listed}"
+    );
+    sb.ok(&repo, &["agent", "uninstall", "codex", "--user"]);
+    sb.ok(&repo, &["agent", "uninstall", "gemini"]);
+    assert_eq!(
+        codex_servers(),
+        [(json!("docs"), json!("docs-mcp"), json!([]))]
+    );
+    let listed = gemini_list();
+    assert!(!listed.contains("git-checkpoint"), "{listed}");
+    assert!(listed.contains("No MCP servers configured"), "{listed}");
+}
