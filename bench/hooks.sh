@@ -36,6 +36,9 @@
 #     every run (files moved since the confirmed save);
 #   - SessionStart: the brief, every run; BeforeAgent both with nothing owed (the usual prompt)
 #     and with a brief owed after a compression (the session file says so; written untimed).
+# In the large repository, git's untracked cache is then switched on (core.untrackedCache, the
+# cache written by one `git status`) and git status, SessionStart and the Stop events are timed
+# again: the scan then delegates to `git status --porcelain=v2 -z`.
 # The references, timed the same way in the same run: `git status --porcelain` (what a hook's
 # work-tree scan is doing) and `git cat-file -p refs/checkpoints/42:checkpoint.md` (reading the
 # checkpoint), plus `git-checkpoint --version` (process start-up).
@@ -322,6 +325,19 @@ for which in small big; do
     measure_event cursor stop stop
     measure_event cursor sessionEnd end
     reference "git status --porcelain (again)" git status --porcelain
+    if [[ $which == big ]]; then
+        # With git's untracked cache in the index (core.untrackedCache), the scanning hooks
+        # delegate to `git status --porcelain=v2 -z`, which reads only changed directories.
+        echo "  -- with core.untrackedCache=true (the cache written by one git status):"
+        git config core.untrackedCache true
+        git status --porcelain >/dev/null
+        reference "git status --porcelain" git status --porcelain
+        measure_event claude SessionStart start
+        measure_event claude Stop stop
+        measure_event gemini AfterAgent stop
+        git config --unset core.untrackedCache
+        git update-index --no-untracked-cache
+    fi
 done
 echo
 echo "==> load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -238,7 +238,10 @@ fn committed_files(repo: &gix::Repository, base: ObjectId, head: ObjectId) -> Ve
 /// The work-tree scan runs on every core (gix's `parallel` feature: the HEAD-to-index
 /// comparison, the per-file stat and the untracked walk at once). When the index's cache tree
 /// says it is exactly HEAD's tree (see [`index_is_head`]), nothing can be staged and the
-/// HEAD-to-index comparison is skipped, as git's own status does with the cache tree.
+/// HEAD-to-index comparison is skipped, as git's own status does with the cache tree. Where
+/// git has what gix lacks (a configured `core.fsmonitor`, or its untracked cache in the index,
+/// see [`git_scans_faster`]) the scan is git's own `status --porcelain=v2 -z` instead, and
+/// untracked directories are listed as `dir/`, as git shows them.
 ///
 /// # Errors
 /// [`Error::Git`] when the index or working tree cannot be read.
@@ -250,6 +253,11 @@ pub fn status(repo: &gix::Repository) -> Result<Vec<FileChange>> {
     let unhashed = unhashed_index(repo);
     let repo = unhashed.as_ref().unwrap_or(repo);
     let index = repo.index_or_empty().map_err(err)?;
+    if git_scans_faster(repo, &index) {
+        if let Some(files) = repo.workdir().and_then(status_by_git) {
+            return Ok(files);
+        }
+    }
     let skip_tree_index = index_is_head(repo, &index);
     let platform = repo
         .status(gix::progress::Discard)
@@ -279,6 +287,101 @@ pub fn status(repo: &gix::Repository) -> Result<Vec<FileChange>> {
     out.sort_by(|a, b| (a.state.as_str(), &a.path).cmp(&(b.state.as_str(), &b.path)));
     out.dedup();
     Ok(out)
+}
+
+/// Whether git's own status scans this work tree faster than gix can: the user configured a
+/// file-system monitor (`core.fsmonitor`, a hook or git's daemon: git then stats only what it
+/// reports), or the index holds git's untracked cache (the `UNTR` extension that
+/// `core.untrackedCache` makes git keep: git then reads only the directories whose mtime
+/// changed). gix uses neither. Sources: git-config(1) `core.fsmonitor`, `core.untrackedCache`;
+/// gitformat-index(5) "Untracked cache".
+fn git_scans_faster(repo: &gix::Repository, index: &gix::worktree::Index) -> bool {
+    let fsmonitor = repo
+        .config_snapshot()
+        .string("core.fsmonitor")
+        .is_some_and(|v| {
+            let v = v.to_str_lossy().trim().to_ascii_lowercase();
+            !matches!(v.as_str(), "" | "false" | "no" | "off" | "0")
+        });
+    fsmonitor || index.untracked().is_some()
+}
+
+/// The work tree's changes as `git status --porcelain=v2 -z` reports them, run in `workdir`
+/// with `--no-optional-locks` (so it never takes the index lock an agent's own git command may
+/// need) and the user's own untracked-files mode (the untracked cache serves only that mode):
+/// an untracked directory is listed as `dir/`, as `git status` shows it. `None` when git
+/// cannot be run or fails (the caller scans with gix instead).
+fn status_by_git(workdir: &std::path::Path) -> Option<Vec<FileChange>> {
+    let out = std::process::Command::new("git")
+        .current_dir(workdir)
+        .args([
+            "--no-optional-locks",
+            "status",
+            "--porcelain=v2",
+            "-z",
+            "--no-renames",
+        ])
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let mut files = parse_porcelain_v2(&out.stdout);
+    files.sort_by(|a, b| (a.state.as_str(), &a.path).cmp(&(b.state.as_str(), &b.path)));
+    files.dedup();
+    Some(files)
+}
+
+/// Parses `git status --porcelain=v2 -z` records (git-status(1), "Porcelain Format Version
+/// 2"): `1 XY ...` (changed), `2 XY ... <path>\0<orig>` (renamed or copied), `u XY ...`
+/// (unmerged), `? <path>` (untracked); an X other than `.` is staged, a Y other than `.`
+/// unstaged, an unmerged entry unstaged. Other records (`!`, `#`) are skipped. Linear in the
+/// input.
+pub fn parse_porcelain_v2(out: &[u8]) -> Vec<FileChange> {
+    let mut files = Vec::new();
+    let mut records = out.split(|b| *b == 0);
+    let mut push = |path: &[u8], state| {
+        files.push(FileChange {
+            path: String::from_utf8_lossy(path).into_owned(),
+            state,
+        })
+    };
+    while let Some(record) = records.next() {
+        let fields = match record.first() {
+            Some(b'1') => 9,
+            Some(b'2') => 10,
+            Some(b'u') => 11,
+            Some(b'?') => {
+                if let Some(path) = record.get(2..).filter(|p| !p.is_empty()) {
+                    push(path, FileState::Untracked);
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        if record[0] == b'2' {
+            // The original path follows as a record of its own.
+            records.next();
+        }
+        let mut parts = record.splitn(fields, |b| *b == b' ');
+        let xy = parts.nth(1).unwrap_or_default();
+        let Some(path) = parts.last().filter(|p| !p.is_empty()) else {
+            continue;
+        };
+        if record[0] == b'u' {
+            push(path, FileState::Unstaged);
+            continue;
+        }
+        if xy.first().is_some_and(|x| *x != b'.') {
+            push(path, FileState::Staged);
+        }
+        if xy.get(1).is_some_and(|y| *y != b'.') {
+            push(path, FileState::Unstaged);
+        }
+    }
+    files
 }
 
 /// An index-to-work-tree change as [`status`] records it: unstaged or untracked, or `None`
@@ -335,4 +438,37 @@ fn unhashed_index(repo: &gix::Repository) -> Option<gix::Repository> {
         .ok()?;
     config.commit().ok()?;
     Some(repo)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn porcelain_v2_records_become_staged_unstaged_and_untracked_files() {
+        let out = b"1 M. N... 100644 100644 100644 aaaa bbbb src/a b.rs\0\
+1 .M N... 100644 100644 100644 aaaa aaaa lib.rs\0\
+1 MM N... 100644 100644 100644 aaaa bbbb both.rs\0\
+2 R. N... 100644 100644 100644 aaaa aaaa R100 new.rs\0old.rs\0\
+u UU N... 100644 100644 100644 100644 aaaa bbbb cccc conflict.rs\0\
+? notes/\0? draft.txt\0! target/\0";
+        let got: Vec<(String, &str)> = parse_porcelain_v2(out)
+            .into_iter()
+            .map(|f| (f.path, f.state.as_str()))
+            .collect();
+        let want = [
+            ("src/a b.rs", "staged"),
+            ("lib.rs", "unstaged"),
+            ("both.rs", "staged"),
+            ("both.rs", "unstaged"),
+            ("new.rs", "staged"),
+            ("conflict.rs", "unstaged"),
+            ("notes/", "untracked"),
+            ("draft.txt", "untracked"),
+        ];
+        let want: Vec<(String, &str)> = want.iter().map(|(p, s)| (p.to_string(), *s)).collect();
+        assert_eq!(got, want);
+        assert!(parse_porcelain_v2(b"").is_empty());
+        assert!(parse_porcelain_v2(b"1 M.\0?\0u\0").is_empty());
+    }
 }

@@ -2,6 +2,7 @@
 
 use crate::common::{Sandbox, CP_MD};
 use predicates::prelude::*;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 #[test]
@@ -374,5 +375,119 @@ fn content_shown_to_a_person_has_its_controls_and_bidi_overrides_made_visible() 
     assert!(
         !err.contains('\u{1b}') && err.contains("x\\x1b[2Jy"),
         "{err}"
+    );
+}
+
+/// The uncommitted files (path, state) `resume --json` says story `s` recorded.
+fn recorded_changes(sb: &Sandbox, repo: &Path) -> Vec<(String, String)> {
+    let v = sb.json(repo, &["resume", "s", "--json"]);
+    v["files_modified"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["state"] != "committed")
+        .map(|f| {
+            let s = |k: &str| f[k].as_str().unwrap().to_string();
+            (s("path"), s("state"))
+        })
+        .collect()
+}
+
+/// A repository with a staged, an unstaged and an untracked file, and an untracked directory.
+fn moved_work_tree(sb: &Sandbox) -> PathBuf {
+    let repo = sb.repo("r");
+    std::fs::write(repo.join("a.rs"), "a\n").unwrap();
+    std::fs::write(repo.join("b.rs"), "b\n").unwrap();
+    sb.git(&repo, &["add", "."]);
+    sb.git(&repo, &["commit", "-q", "-m", "two files"]);
+    std::fs::write(repo.join("a.rs"), "a2\n").unwrap();
+    sb.git(&repo, &["add", "a.rs"]);
+    std::fs::write(repo.join("b.rs"), "b2\n").unwrap();
+    std::fs::write(repo.join("draft.txt"), "d\n").unwrap();
+    std::fs::create_dir_all(repo.join("notes")).unwrap();
+    std::fs::write(repo.join("notes/one.md"), "n\n").unwrap();
+    repo
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(p, s)| (p.to_string(), s.to_string()))
+        .collect()
+}
+
+#[test]
+fn with_gits_untracked_cache_the_scan_is_gits_own_status() {
+    let sb = Sandbox::new();
+    let repo = moved_work_tree(&sb);
+    // Without the cache gix scans: every untracked file on its own.
+    sb.ok(&repo, &["save", "s", "-q", "--title", "Scan"]);
+    let gix = recorded_changes(&sb, &repo);
+    assert_eq!(
+        gix,
+        pairs(&[
+            ("a.rs", "staged"),
+            ("b.rs", "unstaged"),
+            ("draft.txt", "untracked"),
+            ("notes/one.md", "untracked"),
+        ])
+    );
+    sb.git(&repo, &["config", "core.untrackedCache", "true"]);
+    sb.git(&repo, &["status", "--porcelain"]); // git writes the cache into the index
+    let trace = sb.path("trace.txt");
+    sb.cp(&repo)
+        .args(["save", "s", "-q", "--context", "with the cache"])
+        .env("GIT_TRACE", &trace)
+        .assert()
+        .success();
+    let traced = std::fs::read_to_string(&trace).unwrap();
+    assert!(
+        traced.contains("built-in: git status --porcelain=v2 -z --no-renames"),
+        "{traced}"
+    );
+    // The same changes, the untracked directory as git status shows it.
+    assert_eq!(
+        recorded_changes(&sb, &repo),
+        pairs(&[
+            ("a.rs", "staged"),
+            ("b.rs", "unstaged"),
+            ("draft.txt", "untracked"),
+            ("notes/", "untracked"),
+        ])
+    );
+}
+
+#[test]
+fn a_configured_fsmonitor_is_consulted_through_gits_status() {
+    let sb = Sandbox::new();
+    let repo = moved_work_tree(&sb);
+    // A file-system monitor hook (githooks(5) fsmonitor-watchman, protocol version 2) that
+    // records each call and answers "anything may have changed".
+    let log = sb.path("fsmonitor.log");
+    let hook = sb.file(
+        "fsmonitor.sh",
+        format!(
+            "#!/bin/sh\necho \"$1 $2\" >> '{}'\nprintf 'token-1\\0/\\0'\n",
+            log.display()
+        )
+        .as_bytes(),
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    sb.git(&repo, &["config", "core.fsmonitor", hook.to_str().unwrap()]);
+    sb.git(&repo, &["config", "core.fsmonitorHookVersion", "2"]);
+    sb.ok(&repo, &["save", "s", "-q", "--title", "Monitored"]);
+    let calls = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(calls.starts_with("2 "), "the monitor was asked: {calls:?}");
+    assert_eq!(
+        recorded_changes(&sb, &repo),
+        pairs(&[
+            ("a.rs", "staged"),
+            ("b.rs", "unstaged"),
+            ("draft.txt", "untracked"),
+            ("notes/", "untracked"),
+        ])
     );
 }
