@@ -171,7 +171,7 @@ pub fn run(agent: Agent, event: &str, action: Action, payload: &Payload, dir: &P
     };
     let reply = match hook.run(action) {
         Ok(r) => r,
-        Err(e) => Reply::Note(format!("git-checkpoint hook {event}: {e}")),
+        Err(e) => Reply::Note(note(event, &e)),
     };
     Outcome {
         reply,
@@ -199,11 +199,24 @@ pub fn run_refresh(refresh: &Refresh, dir: &Path) -> Result<()> {
     });
     if let Err(e) = &saved {
         let path = Session::dir(&store).join(DETACHED_ERROR);
-        let line = format!("git-checkpoint hook {} (detached): {e}", refresh.hook);
+        let line = note(&format!("{} (detached)", refresh.hook), e);
         let _ = std::fs::create_dir_all(Session::dir(&store));
         let _ = std::fs::write(path, cut(&line, 1000));
     }
     saved.map(|_| ())
+}
+
+/// The line a hook shows the user for `e`. A refused credential gets its own words: a hook
+/// cannot pass `--allow-secret`, and the refused text is dropped, not retried.
+fn note(event: &str, e: &crate::error::Error) -> String {
+    match e {
+        crate::error::Error::Secret {
+            place, line, kind, ..
+        } => format!(
+            "git-checkpoint hook {event}: nothing saved: line {line} of {place} holds a credential ({kind}); that text is dropped, the next hook or save records the rest"
+        ),
+        e => format!("git-checkpoint hook {event}: {e}"),
+    }
 }
 
 /// The file in `<git dir>/checkpoint-hooks/` where a detached refresh leaves its error.
