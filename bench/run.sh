@@ -5,6 +5,10 @@
 #        BENCH_N=300 bench/run.sh
 #        BENCH_CHUNK=10 bench/run.sh   (iterations per timed chunk; kinds alternate by chunk)
 #        BENCH_KEEP=1 bench/run.sh     (keep the temp dir and print its path, for profiling)
+#        BENCH_BASE=/path/to/git-checkpoint bench/run.sh
+#                                      (also time that binary's resume and --version in the
+#                                      same run, e.g. a release build of an older commit, and
+#                                      report resume / base resume)
 #
 # Needs only bash, git, cargo and coreutils. It builds the release binary, makes a realistic
 # repository in a temp dir (2,000 files in nested dirs, 300 commits, a feature branch ahead
@@ -19,6 +23,13 @@
 # and reports the mean per operation, the ratios save/(b) and resume/(d), and PASS/FAIL
 # against the targets (save <= 0.5x, resume <= 1.2x). It always exits 0 once it has
 # measured: it is a report, not a gate. Setup failures exit non-zero.
+#
+# With BENCH_BASE, one more kind runs `resume bench` and `--version` with copies of both
+# binaries in the temp dir, call by call, the order swapped on every call (neither is always
+# the first reader after a save, nor always after the other), each call timed alone; the report
+# adds resume / base resume and --version / base (wall) and, when valgrind is installed, both
+# binaries' instruction counts for one resume and one --version under callgrind (repeatable
+# where wall time is not, on a loaded machine).
 #
 # The binary is called directly, not as `git checkpoint` (which would add a git process in
 # front of it). The plumbing chain keeps the tip in a shell variable instead of asking git
@@ -180,6 +191,31 @@ op_start() {
         "$BIN" --version >/dev/null
     done
 }
+# BENCH_BASE: both binaries call by call, the order swapped every call; wall ns per binary and
+# command in ab_ns[this_resume], ab_ns[base_resume], ab_ns[this_start], ab_ns[base_start].
+declare -A ab_ns=([this_resume]=0 [base_resume]=0 [this_start]=0 [base_start]=0)
+ab_call() { # $1 = this|base, $2 = resume|start
+    local b=$AB_THIS t0
+    [[ $1 == this ]] || b=$AB_BASE
+    now_ns; t0=$NOW
+    if [[ $2 == resume ]]; then
+        "$b" resume bench >/dev/null || { echo "error: $b resume failed" >&2; exit 1; }
+    else
+        "$b" --version >/dev/null
+    fi
+    now_ns
+    ab_ns[$1_$2]=$((ab_ns[$1_$2] + NOW - t0))
+}
+op_ab() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        if ((i % 2 == 0)); then
+            ab_call this resume; ab_call base resume; ab_call base start; ab_call this start
+        else
+            ab_call base resume; ab_call this resume; ab_call this start; ab_call base start
+        fi
+    done
+}
 op_open() {
     local i
     for ((i = 0; i < $1; i++)); do
@@ -198,6 +234,19 @@ tip2=$(git commit-tree -m "$msg" "$(printf '100644 blob %s\tcheckpoint.md\n10064
     "$(git hash-object -w "$doc")" "$(git hash-object -w "$meta")" | git mktree)")
 git update-ref refs/checkpoints/bench2 "$tip2" ""
 op_save 3; op_chain 3; op_resume 3; op_catfile 3; op_start 3; op_open 3
+BASE=${BENCH_BASE:-}
+if [[ -n $BASE ]]; then
+    [[ -x $BASE ]] || { echo "error: BENCH_BASE=$BASE is not an executable" >&2; exit 1; }
+    cmp -s <("$BIN" resume bench 2>&1) <("$BASE" resume bench 2>&1) ||
+        echo "note: $BASE resume prints something else than $BIN resume" >&2
+    # Both copied into the temp dir the same way, so neither pays for where or how its file
+    # was written (a linker-written target/release file ran slower than a cp of it here).
+    AB_THIS=$tmp/this-git-checkpoint AB_BASE=$tmp/base-git-checkpoint
+    cp -- "$BIN" "$AB_THIS"
+    cp -- "$BASE" "$AB_BASE"
+    op_ab 4
+    ab_ns=([this_resume]=0 [base_resume]=0 [this_start]=0 [base_start]=0)
+fi
 while IFS= read -r line; do
     [[ $line == warning* ]] && echo "note: resume printed: $line"
 done < <("$BIN" resume bench 2>&1)
@@ -207,6 +256,7 @@ chain_before=$(git rev-list --count refs/checkpoints/bench2)
 
 echo "==> measuring: N=$N per kind, chunks of $CHUNK, kinds alternating"
 kinds=(save chain resume catfile start open)
+[[ -z $BASE ]] || kinds+=(ab)
 measure_rounds
 
 # Sanity: every save moved its ref by exactly one commit.
@@ -240,4 +290,30 @@ printf '%-24s wall %7sx  (cpu %7sx)   target <= %-4s  %s\n' "save / plumbing cha
     "$(fmt_ms "$src")" "${SAVE_TARGET}x" "$(verdict "$sr" "$SAVE_TARGET")"
 printf '%-24s wall %7sx  (cpu %7sx)   target <= %-4s  %s\n' "resume / cat-file" "$(fmt_ms "$rr")" \
     "$(fmt_ms "$rrc")" "${RESUME_TARGET}x" "$(verdict "$rr" "$RESUME_TARGET")"
+if [[ -n $BASE ]]; then
+    per() { echo $(((ab_ns[$1] / iters[ab] + 500) / 1000)); }
+    echo
+    echo "base: $BASE ($("$BASE" --version))"
+    echo "this: $BIN ($("$BIN" --version))"
+    echo "call by call, the order swapped every call, ${iters[ab]} calls each (wall ms/op):"
+    printf '%-58s %11s\n' "    this resume bench" "$(fmt_ms "$(per this_resume)")"
+    printf '%-58s %11s\n' "    base resume bench" "$(fmt_ms "$(per base_resume)")"
+    printf '%-58s %11s\n' "    this --version" "$(fmt_ms "$(per this_start)")"
+    printf '%-58s %11s\n' "    base --version" "$(fmt_ms "$(per base_start)")"
+    printf '%-24s wall %7sx\n' "resume / base resume" \
+        "$(fmt_ms "$(ratio_milli "${ab_ns[this_resume]}" "${ab_ns[base_resume]}")")"
+    printf '%-24s wall %7sx\n' "--version / base" \
+        "$(fmt_ms "$(ratio_milli "${ab_ns[this_start]}" "${ab_ns[base_start]}")")"
+    if command -v valgrind >/dev/null; then
+        # Instructions of one run (valgrind's "Collected" line), the same for every run.
+        irs() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+            sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'; }
+        ri=$(irs "$AB_THIS" resume bench) bri=$(irs "$AB_BASE" resume bench)
+        vi=$(irs "$AB_THIS" --version) bvi=$(irs "$AB_BASE" --version)
+        printf '%-24s %12s instructions, base %12s: %sx\n' "callgrind resume" "$ri" "$bri" \
+            "$(fmt_ms "$(ratio_milli "$ri" "$bri")")"
+        printf '%-24s %12s instructions, base %12s: %sx\n' "callgrind --version" "$vi" "$bvi" \
+            "$(fmt_ms "$(ratio_milli "$vi" "$bvi")")"
+    fi
+fi
 exit 0
