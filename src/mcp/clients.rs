@@ -222,11 +222,16 @@ pub fn merge(client: Client, existing: Option<&str>, path: &Path, binary: &Path)
 
 /// Takes every entry of ours (see [`is_ours`], whatever its name) out of `existing` and returns
 /// the new text; everything else stays as written (an emptied `mcpServers` object too). No
-/// file (`None`) stays no file: the result is empty.
+/// file (`None`) stays no file: the result is empty. A text that does not contain
+/// `git-checkpoint` at all is returned as it is, unparsed: `agent uninstall` reads every
+/// client's file, and one we never wrote (in a dialect we refuse, say) must not make it fail.
 ///
 /// # Errors
 /// As [`merge`], except that another program's entry named [`SERVER_NAME`] is left alone.
 pub fn unmerge(client: Client, existing: Option<&str>, path: &Path) -> Result<String> {
+    if let Some(text) = existing.filter(|t| !t.contains(SERVER_NAME)) {
+        return Ok(text.to_string());
+    }
     match client {
         Client::Codex => edit_toml(existing, path, None),
         _ => edit_json(client, existing, path, None),

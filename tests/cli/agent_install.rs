@@ -777,6 +777,14 @@ fn agent_install_mcp_registers_the_server_keeps_the_users_servers_and_uninstall_
     );
     sb.ok(&repo, &["agent", "uninstall", "cursor"]);
     assert_eq!(read(&mcp), existing, "only our entry is gone");
+    // A file we never wrote, in a dialect we refuse (comments), does not stop an uninstall.
+    sb.ok(&repo, &["agent", "install", "cursor"]);
+    let commented_mcp = "{\n  // mine\n  \"mcpServers\": {}\n}\n";
+    std::fs::write(&mcp, commented_mcp).unwrap();
+    sb.ok(&repo, &["agent", "uninstall", "cursor"]);
+    assert_eq!(read(&mcp), commented_mcp);
+    assert!(!read(&repo.join(".cursor/hooks.json")).contains("git-checkpoint"));
+    std::fs::write(&mcp, existing).unwrap();
     let again = sb.ok(&repo, &["agent", "uninstall", "cursor"]);
     assert!(
         again.contains("has no git-checkpoint hooks, skill or MCP server; nothing to change"),
@@ -905,11 +913,19 @@ fn agent_install_mcp_follows_the_symlink_rules_of_the_hooks() {
         !repo.join(".cursor/hooks.json").exists(),
         "nothing written when a file is refused"
     );
+    // Uninstall reads it through the link: nothing of ours there, nothing to refuse; with an
+    // entry of ours there, it is refused.
+    sb.ok(&repo, &["agent", "uninstall", "cursor"]);
+    assert_eq!(read(&outside), "{}\n");
+    let ours = "{\"mcpServers\": {\"git-checkpoint\": {\"command\": \"/x/git-checkpoint\", \"args\": [\"mcp\"]}}}\n";
+    std::fs::write(&outside, ours).unwrap();
     sb.fails(
         &repo,
         &["agent", "uninstall", "cursor"],
         &["outside the project"],
     );
+    assert_eq!(read(&outside), ours);
+    std::fs::write(&outside, "{}\n").unwrap();
     let status = sb.json(&repo, &["agent", "status", "cursor", "--json"]);
     assert!(mcp_row(&status, "cursor", "project")["problem"]
         .as_str()

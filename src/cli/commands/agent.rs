@@ -237,13 +237,27 @@ pub fn change(args: InstallArgs, ctx: &mut Context, add: bool) -> Result<i32> {
                 }
             }
             None => {
-                let old = settings::read(&target)?;
-                let new = edit(old.as_deref())?;
-                files.push(FileChange {
-                    new: (old.is_some() || add).then_some(new),
-                    target,
-                    old,
-                });
+                let old = match settings::read(&target) {
+                    Ok(old) => Some(old),
+                    // Uninstall reads every client's file: one we may not write (a symlink
+                    // out of the project, read-only) is fine while it holds nothing of ours.
+                    Err(e @ Error::UnsafeWrite { .. }) if !register => {
+                        let text = std::fs::read_to_string(&target.path).unwrap_or_default();
+                        if text.contains(clients::SERVER_NAME) {
+                            return Err(e);
+                        }
+                        None
+                    }
+                    Err(e) => return Err(e),
+                };
+                if let Some(old) = old {
+                    let new = edit(old.as_deref())?;
+                    files.push(FileChange {
+                        new: (old.is_some() || add).then_some(new),
+                        target,
+                        old,
+                    });
+                }
             }
         }
     }
