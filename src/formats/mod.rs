@@ -122,12 +122,15 @@ impl Format {
 
     /// The template's own rendering of `doc`, without the "Also recorded" block.
     fn render_template(&self, doc: &Document) -> String {
+        // Pair renders its own front matter (the model's renderer is also the merge's);
+        // gstack's front matter is its fields.
+        let own = |body: String| format!("{}{body}", crate::model::front_matter(doc));
         match self {
             Format::Pair => pair::render(doc),
-            Format::Team => team::render(doc),
-            Format::Pm => pm::render(doc),
+            Format::Team => own(team::render(doc)),
+            Format::Pm => own(pm::render(doc)),
             Format::Gstack => gstack::render(doc),
-            Format::Custom(c) => c.render(doc),
+            Format::Custom(c) => own(c.render(doc)),
         }
     }
 
@@ -150,12 +153,17 @@ impl Format {
 
     /// The template's own parse, without the "Also recorded" block.
     fn parse_template(&self, input: &[u8]) -> Parsed {
+        let own = |mut p: Parsed| {
+            p.doc.front_matter =
+                crate::model::sections::front_matter(&p.text).map(|(fm, _)| fm.to_string());
+            p
+        };
         match self {
             Format::Pair => pair::parse(input),
-            Format::Team => team::parse(input),
-            Format::Pm => pm::parse(input),
+            Format::Team => own(team::parse(input)),
+            Format::Pm => own(pm::parse(input)),
             Format::Gstack => gstack::parse(input),
-            Format::Custom(c) => c.parse(input),
+            Format::Custom(c) => own(c.parse(input)),
         }
     }
 }

@@ -15,8 +15,8 @@ pub(crate) use merge::{key as merge_key, SINGLE_FIELDS};
 pub use merge::{merge, Merged, CONFLICT};
 pub(crate) use parse::is_placeholder;
 pub use parse::{parse, Confidence, Parsed};
-pub(crate) use render::heading;
 pub use render::render;
+pub(crate) use render::{front_matter, heading};
 
 /// The marker written for anything that could not be determined; parsing it yields a gap.
 pub const UNKNOWN: &str = "[unknown — needs confirmation]";
@@ -124,6 +124,10 @@ pub struct Document {
     pub sections: Vec<(String, String)>,
     /// Journal entries kept in the document (`team` Part B), oldest first.
     pub journal: Vec<JournalEntry>,
+    /// YAML front matter the document opened with, the lines between the `---` fences verbatim
+    /// (each ending in LF); rendered back above the heading by every template but `gstack`,
+    /// whose own front matter is its fields.
+    pub front_matter: Option<String>,
 }
 
 /// One work-journal entry: a timestamped subject with free markdown text.

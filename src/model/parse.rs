@@ -79,8 +79,26 @@ pub fn parse(input: &[u8]) -> Parsed {
         decoded
     };
 
-    let (headings, code) = outline(&text);
-    let mut doc = Document::default();
+    // Front matter is no part of the outline: its closing `---` would make its last line a
+    // setext heading. Blanking it in place keeps every offset and line number of the rest.
+    let front = super::sections::front_matter(&text).map(|(inner, end)| (inner.to_string(), end));
+    let masked;
+    let outline_text = match &front {
+        Some((_, end)) => {
+            let blank: String = text[..*end]
+                .bytes()
+                .map(|b| if b == b'\n' { '\n' } else { ' ' })
+                .collect();
+            masked = format!("{blank}{}", &text[*end..]);
+            masked.as_str()
+        }
+        None => text.as_str(),
+    };
+    let (headings, code) = outline(outline_text);
+    let mut doc = Document {
+        front_matter: front.map(|(inner, _)| inner),
+        ..Document::default()
+    };
     let mut ignored_sections = Vec::new();
     let mut warnings = Vec::new();
     let mut found: Vec<Option<(usize, Range<usize>)>> = vec![None; SECTIONS.len()];
@@ -128,14 +146,14 @@ pub fn parse(input: &[u8]) -> Parsed {
         warnings.push("sections are not in the template's order".into());
     }
 
-    read_header(&text[..header_end], &headings, header_end, &mut doc);
+    read_header(&outline_text[..header_end], &headings, header_end, &mut doc);
     for (k, slot) in found.iter().enumerate() {
         let name = SECTIONS[k];
         let Some((_, body)) = slot else {
             gaps.push(format!("missing section '{name}'"));
             continue;
         };
-        let section = Section::read(&text, body.clone(), &code, k);
+        let section = Section::read(outline_text, body.clone(), &code, k);
         if section.is_empty() {
             gaps.push(format!("empty section '{name}'"));
             continue;

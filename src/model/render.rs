@@ -3,12 +3,21 @@
 use super::{Document, Task, UNKNOWN};
 use std::fmt::Write;
 
-/// Renders `doc` as the pair template: a header (`# Checkpoint: <story> — <title>`, Last updated,
+/// The document's front matter between its `---` fences, or "" when it has none.
+pub(crate) fn front_matter(doc: &Document) -> String {
+    match &doc.front_matter {
+        Some(fm) if fm.is_empty() || fm.ends_with('\n') => format!("---\n{fm}---\n"),
+        Some(fm) => format!("---\n{fm}\n---\n"),
+        None => String::new(),
+    }
+}
+
+/// Renders `doc` as the pair template: its front matter verbatim, if any, then a header (`# Checkpoint: <story> — <title>`, Last updated,
 /// Written by) and the five numbered sections. Unknown required values are written as
 /// [`UNKNOWN`]; empty lists as `_None yet._`. Output is UTF-8 with LF line endings and ends with
 /// one newline; [`super::parse`] reads it back to an equal document.
 pub fn render(doc: &Document) -> String {
-    let mut out = String::new();
+    let mut out = front_matter(doc);
     let story = doc.story.as_deref().map(one_line).unwrap_or(UNKNOWN.into());
     heading(
         &mut out,

@@ -52,22 +52,33 @@ pub(crate) struct Split {
     pub blocks: Vec<Block>,
 }
 
+/// YAML front matter at the very start of `text` (LF line endings, as [`decode`] leaves them):
+/// a first line `---`, then every line up to the next line that is `---` (trailing white space
+/// allowed), as Jekyll, Hugo and pandoc read it. Returns the lines between the fences
+/// (verbatim, each with its LF) and the byte offset just after the closing fence's line, or
+/// `None` when `text` does not open with `---` or the fence is never closed (then the `---` is
+/// CommonMark's, a thematic break or a setext underline).
+pub(crate) fn front_matter(text: &str) -> Option<(&str, usize)> {
+    let after = text.strip_prefix("---\n")?;
+    let mut pos = 0;
+    for l in after.split_inclusive('\n') {
+        if l.trim_end() == "---" {
+            return Some((&after[..pos], 4 + pos + l.len()));
+        }
+        pos += l.len();
+    }
+    None
+}
+
 /// Splits `text` into front matter, preamble and headed blocks.
 pub(crate) fn split(text: &str) -> Split {
     let mut out = Split::default();
     let mut rest = text;
     let mut line_offset = 0;
-    if let Some(after) = text.strip_prefix("---\n") {
-        let mut pos = 0;
-        for l in after.split_inclusive('\n') {
-            if l.trim_end() == "---" {
-                out.front_matter = Some(after[..pos].to_string());
-                rest = &after[pos + l.len()..];
-                line_offset = text[..text.len() - rest.len()].matches('\n').count();
-                break;
-            }
-            pos += l.len();
-        }
+    if let Some((inner, end)) = front_matter(text) {
+        out.front_matter = Some(inner.to_string());
+        rest = &text[end..];
+        line_offset = text[..end].matches('\n').count();
     }
     let hs = headings(rest);
     let first = hs.first().map_or(rest.len(), |h| h.range.start);

@@ -15,6 +15,7 @@ mod mcp;
 mod properties;
 mod robustness;
 mod secrets;
+mod seed_round_trips;
 mod seeds;
 mod sharing;
 mod stress;
