@@ -563,7 +563,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__push)
-            opts="-q -h --color --no-pager --quiet --json --all --allow-secret --help"
+            opts="-q -h --color --no-pager --quiet --json --all --allow-secret --no-verify --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_remotes)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -926,7 +926,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__sync)
-            opts="-q -h --color --no-pager --quiet --json --help"
+            opts="-q -h --color --no-pager --quiet --json --no-verify --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_remotes)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

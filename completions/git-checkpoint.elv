@@ -155,6 +155,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --json 'Print one JSON document instead of text'
             cand --all 'Push every checkpoint and archive (the default when no story is named)'
             cand --allow-secret 'Push even if a checkpoint holds what looks like a credential (this push only; see checkpoint.secretScan)'
+            cand --no-verify 'Do not run the repository''s pre-push hook (as `git push --no-verify`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -173,6 +174,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand --quiet 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand --json 'Print one JSON document instead of text'
+            cand --no-verify 'Do not run the repository''s pre-push hook (as `git push --no-verify`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }

@@ -258,6 +258,12 @@ pub enum Error {
         /// How many objects were to be packed.
         objects: usize,
     },
+    /// The remote named (or configured) is not a valid remote name, or would read as an option.
+    #[error("'{remote}' is not a valid remote name (it starts with '-' or breaks `git check-ref-format` rules); rename it with `git remote rename`, or name another remote")]
+    InvalidRemote {
+        /// The remote name as given.
+        remote: String,
+    },
     /// The remote named (or chosen by default) is not configured.
     #[error("no such remote '{remote}'; add it with `git remote add {remote} <url>` or name one (see `git remote -v`)")]
     NoSuchRemote {

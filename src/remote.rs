@@ -39,6 +39,7 @@ pub fn fetch_refspecs(remote: &str) -> Vec<String> {
 /// `checkpoint.remote`, else `origin`.
 ///
 /// # Errors
+/// [`Error::InvalidRemote`] when the name is not one git accepts (or starts with `-`);
 /// [`Error::NoSuchRemote`] when the chosen remote is not configured.
 pub fn choose(store: &Store, explicit: Option<&str>) -> Result<String> {
     let from_branch = || {
@@ -51,10 +52,22 @@ pub fn choose(store: &Store, explicit: Option<&str>) -> Result<String> {
         .or_else(from_branch)
         .or_else(|| store.config_string("checkpoint.remote"))
         .unwrap_or_else(|| "origin".to_string());
+    if !valid_name(&name) {
+        return Err(Error::InvalidRemote { remote: name });
+    }
     if !is_configured(store, &name) {
         return Err(Error::NoSuchRemote { remote: name });
     }
     Ok(name)
+}
+
+/// Whether `name` is a name git accepts for a remote (remote.c `valid_remote_name`:
+/// `refs/remotes/<name>/test` passes `git check-ref-format`) and cannot be read as an option
+/// (no leading `-`).
+pub fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('-')
+        && gix::refs::FullName::try_from(format!("refs/remotes/{name}/test")).is_ok()
 }
 
 /// Whether `name` is a configured remote (`remote.<name>.*`).
@@ -95,6 +108,7 @@ pub fn fetch(remote: &str) -> Result<()> {
         "--prune",
         "--no-auto-gc",
         "--refmap=",
+        "--",
         remote,
     ]
     .iter()
@@ -159,11 +173,18 @@ pub fn parse_porcelain(stdout: &str) -> Vec<PushedRef> {
 }
 
 /// Pushes `refspecs` (never forced) plus `leases` (`--force-with-lease=<ref>:<expect>`), and
-/// returns each ref's result.
+/// returns each ref's result. With `verify` git runs the user's `pre-push` hook, as a plain
+/// `git push` does (githooks(5)); without it, `--no-verify`.
 ///
 /// # Errors
-/// [`Error::PushFailed`] when git fails without reporting per-ref results (e.g. unreachable remote).
-pub fn push(remote: &str, refspecs: &[String], leases: &[String]) -> Result<Vec<PushedRef>> {
+/// [`Error::PushFailed`] when git fails without reporting per-ref results (an unreachable
+/// remote, a `pre-push` hook that refused).
+pub fn push(
+    remote: &str,
+    refspecs: &[String],
+    leases: &[String],
+    verify: bool,
+) -> Result<Vec<PushedRef>> {
     if refspecs.is_empty() {
         // A bare `git push` would push branches by push.default: never run it.
         return Ok(Vec::new());
@@ -171,10 +192,14 @@ pub fn push(remote: &str, refspecs: &[String], leases: &[String]) -> Result<Vec<
     let mut args: Vec<String> = vec![
         "push".into(),
         "--porcelain".into(),
-        "--no-verify".into(),
         "--no-recurse-submodules".into(),
     ];
+    if !verify {
+        args.push("--no-verify".into());
+    }
     args.extend(leases.iter().map(|l| format!("--force-with-lease={l}")));
+    // The remote's name is never read as an option.
+    args.push("--".into());
     args.push(remote.into());
     args.extend(refspecs.iter().cloned());
     let out = git(&args)?;

@@ -232,7 +232,8 @@ pub fn save(dir: &Path, p: &SaveParams) -> Result<Reply> {
     warnings.extend(next_names_done(&saved, &p.done));
     if store.config().auto_sync()? {
         let shared = crate::remote::choose(&store, None).and_then(|remote| {
-            ops::push::push(&store, &remote, Some(std::slice::from_ref(&story)), false)
+            let guards = ops::push::Guards::default();
+            ops::push::push(&store, &remote, Some(std::slice::from_ref(&story)), guards)
         });
         if let Err(e) = shared {
             warnings.push(format!("checkpoint.autoSync: not pushed: {}", e.chain()));

@@ -99,22 +99,32 @@ pub fn scan_tips(store: &Store, remote: &str, sent: &[Sent]) -> Result<()> {
     Ok(())
 }
 
+/// How [`push`] guards what it sends.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Guards {
+    /// Send even what looks like a credential (`--allow-secret`).
+    pub allow_secret: bool,
+    /// Skip the user's `pre-push` hook (`--no-verify`, as for `git push`).
+    pub no_verify: bool,
+}
+
 /// Pushes `stories` (every checkpoint and archive when `None`) and the notes ref to `remote`,
 /// never forced; on rejection fetches, integrates and retries up to [`PUSH_ATTEMPTS`] times.
 /// Returns the last per-ref results and everything integrated along the way. Before anything
-/// is sent the tips are scanned for credentials ([`scan_tips`]) unless `allow_secret` or
-/// `checkpoint.secretScan=false`.
+/// is sent the tips are scanned for credentials ([`scan_tips`]) unless `guards.allow_secret`
+/// or `checkpoint.secretScan=false`; git runs the user's `pre-push` hook unless
+/// `guards.no_verify`.
 ///
 /// # Errors
 /// [`Error::Secret`] before pushing; [`Error::Rejected`] naming every ref still rejected;
-/// transport and storage errors.
+/// [`Error::PushFailed`] when the `pre-push` hook refuses; transport and storage errors.
 pub fn push(
     store: &Store,
     remote: &str,
     stories: Option<&[StoryId]>,
-    allow_secret: bool,
+    guards: Guards,
 ) -> Result<(Vec<PushedRef>, Vec<Outcome>)> {
-    let scan = crate::secrets::enabled(store, allow_secret)?;
+    let scan = crate::secrets::enabled(store, guards.allow_secret)?;
     let mut integrated = Vec::new();
     for attempt in 1..=PUSH_ATTEMPTS {
         let (specs, sent) = refspecs(store, stories)?;
@@ -138,7 +148,7 @@ pub fn push(
             // Never run a bare `git push`: it would push branches by push.default.
             return Ok((Vec::new(), integrated));
         }
-        let results = remote::push(remote, &specs, &leases)?;
+        let results = remote::push(remote, &specs, &leases, !guards.no_verify)?;
         let accepted: Vec<(String, gix::ObjectId)> = sent
             .into_iter()
             .filter(|(r, _)| {

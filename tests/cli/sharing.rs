@@ -789,3 +789,77 @@ fn many_diverged_stories_integrate_through_one_pack() {
     assert_eq!(v["tasks_done"].as_array().unwrap().len(), 1, "{v}");
     assert_eq!(v["tasks_remaining"].as_array().unwrap().len(), 1, "{v}");
 }
+
+#[test]
+fn push_and_sync_run_the_users_pre_push_hook_and_no_verify_skips_it() {
+    let (sb, origin, a, _b) = two_clones();
+    sb.ok(&a, &["save", "s1", "-q", "--title", "Hooked"]);
+    // The organisation's scanner, as a pre-push hook that refuses everything.
+    let log = sb.path("pre-push.log");
+    let hook = a.join(".git/hooks/pre-push");
+    std::fs::write(
+        &hook,
+        format!(
+            "#!/bin/sh\ncat >> '{}'\necho 'scanner: refused' >&2\nexit 1\n",
+            log.display()
+        ),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let (code, _, err) = sb.run(&a, &["push", "origin", "s1"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("scanner: refused"), "{err}");
+    let seen = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        seen.contains("refs/checkpoints/s1"),
+        "the hook saw the refs: {seen}"
+    );
+    assert_eq!(sb.git(&origin, &["for-each-ref", "refs/checkpoints"]), "");
+    let (code, _, _) = sb.run(&a, &["sync"]);
+    assert_ne!(code, 0, "sync pushes through the hook too");
+    assert_eq!(sb.git(&origin, &["for-each-ref", "refs/checkpoints"]), "");
+    sb.ok(&a, &["push", "origin", "s1", "-q", "--no-verify"]);
+    assert!(sb
+        .git(&origin, &["for-each-ref", "refs/checkpoints"])
+        .contains("refs/checkpoints/s1"));
+    sb.ok(&a, &["sync", "-q", "--no-verify"]);
+}
+
+#[test]
+fn a_remote_name_that_reads_as_an_option_is_refused() {
+    let (sb, origin, a, _b) = two_clones();
+    sb.ok(&a, &["save", "s1", "-q", "--title", "Named"]);
+    sb.git(
+        &a,
+        &[
+            "config",
+            "remote.--upload-pack=touch pwned.url",
+            origin.to_str().unwrap(),
+        ],
+    );
+    sb.git(&a, &["config", "remote.-x.url", origin.to_str().unwrap()]);
+    for args in [
+        &["push", "--", "-x"][..],
+        &["fetch", "--", "-x"],
+        &["sync", "--", "--upload-pack=touch pwned"],
+    ] {
+        let (code, _, err) = sb.run(&a, args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(
+            err.contains("is not a valid remote name"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+    sb.git(&a, &["config", "checkpoint.remote", "-x"]);
+    sb.git(&a, &["config", "--unset", "branch.main.remote"]);
+    let (code, _, err) = sb.run(&a, &["push"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("'-x' is not a valid remote name"), "{err}");
+    assert!(!a.join("pwned").exists());
+    assert_eq!(sb.git(&origin, &["for-each-ref", "refs/checkpoints"]), "");
+}

@@ -29,6 +29,9 @@ pub struct Args {
     /// checkpoint.secretScan).
     #[arg(long)]
     pub allow_secret: bool,
+    /// Do not run the repository's pre-push hook (as `git push --no-verify`).
+    #[arg(long)]
+    pub no_verify: bool,
 }
 
 /// Runs `push`; returns the exit code.
@@ -48,7 +51,11 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
                 .collect::<Result<Vec<_>>>()?,
         )
     };
-    let (pushed, integrated) = push::push(&store, &remote, stories.as_deref(), args.allow_secret)?;
+    let guards = push::Guards {
+        allow_secret: args.allow_secret,
+        no_verify: args.no_verify,
+    };
+    let (pushed, integrated) = push::push(&store, &remote, stories.as_deref(), guards)?;
     report(out, err, &remote, &pushed, &integrated, args.common.json)?;
     Ok(0)
 }

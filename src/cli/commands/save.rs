@@ -166,7 +166,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
                 &store,
                 &remote,
                 Some(std::slice::from_ref(&story)),
-                args.allow_secret,
+                git_checkpoint::ops::push::Guards {
+                    allow_secret: args.allow_secret,
+                    no_verify: false,
+                },
             )
         });
         if let Err(e) = shared {

@@ -13,6 +13,9 @@ pub struct Args {
     /// `-q`, `[REMOTE]`, `--json`.
     #[command(flatten)]
     pub common: RemoteArgs,
+    /// Do not run the repository's pre-push hook (as `git push --no-verify`).
+    #[arg(long)]
+    pub no_verify: bool,
 }
 
 /// Runs `sync`; returns the exit code.
@@ -22,7 +25,7 @@ pub struct Args {
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store, remote) = args.common.open(ctx)?;
     let git_checkpoint::ops::sync::Synced { integrated, pushed } =
-        git_checkpoint::ops::sync::sync(&store, &remote)?;
+        git_checkpoint::ops::sync::sync(&store, &remote, args.no_verify)?;
     if args.common.json {
         out.json(&json::Sync {
             header: json::RemoteHeader::new(remote),
