@@ -174,8 +174,18 @@ pub fn plan(
         }
     }
     for (path, text) in &team_files {
-        let completed = completed_by_dir.remove(&dir_of(path)).unwrap_or_default();
-        let (story, revisions) = team::import_context(path, text, completed, explicit)?;
+        let given = completed_by_dir.remove(&dir_of(path));
+        let (story, mut revisions) =
+            team::import_context(path, text, given.clone().unwrap_or_default(), explicit)?;
+        // Without its completed.md, the story's stored completion log stands (seed 001's log
+        // is append-only): re-importing working-context.md alone then plans exactly the
+        // revisions already written, and a later export still writes the whole log.
+        if given.is_none() {
+            let stored = stored_completions(store, &story)?;
+            if !stored.is_empty() {
+                revisions = team::import_context(path, text, stored, explicit)?.1;
+            }
+        }
         plan.source(&story, path);
         for planned in revisions {
             plan.add(story.clone(), planned);
@@ -192,6 +202,17 @@ pub fn plan(
         plan.add(story, planned);
     }
     Ok(plan)
+}
+
+/// The completion log of `story`'s tip; empty when the story has no checkpoint.
+///
+/// # Errors
+/// Storage errors reading the tip.
+fn stored_completions(store: &Store, story: &StoryId) -> Result<Vec<Completion>> {
+    match crate::store::locate(store, story, false) {
+        Ok((refname, tip)) => Ok(store.read(&refname, tip)?.meta.completed),
+        Err(_) => Ok(Vec::new()),
+    }
 }
 
 /// The directory holding `path`, absolute (empty when it cannot be told).

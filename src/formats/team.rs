@@ -217,6 +217,9 @@ fn read(text: &str, p: &mut Parsed) {
     let declared = all_required(&SECTIONS);
     // Headings match without their numbers ("Current Objective" is "1. Current Objective").
     fill_sections(&declared, &part_a, p);
+    if p.doc.next_action.is_none() {
+        p.doc.next_action = in_flight_next(&p.doc.tasks_remaining);
+    }
     // Team extras are stored under their heading without the number.
     for (h, _) in p.doc.sections.iter_mut() {
         if let Some((_, rest)) = h.split_once(". ") {
@@ -225,6 +228,22 @@ fn read(text: &str, p: &mut Parsed) {
             }
         }
     }
+}
+
+/// The next action an In-Flight Work item states in its own words: seed 001 asks each item
+/// for "the exact next action for the successor", written `<what> — next: <action>` (also
+/// ` - next:`, `; next:`, `, next:`, `Next:`). The first open item that says so wins; `None`
+/// when none does.
+fn in_flight_next(items: &[crate::model::Task]) -> Option<String> {
+    items.iter().find_map(|t| {
+        let lower = t.text.to_ascii_lowercase();
+        ["— next:", "- next:", "; next:", ", next:", "– next:"]
+            .iter()
+            .filter_map(|m| lower.find(m).map(|i| i + m.len()))
+            .min()
+            .map(|i| t.text[i..].trim().to_string())
+            .filter(|n| !n.is_empty())
+    })
 }
 
 /// Parses seed 001's `completed.md`: one line per task,
@@ -343,8 +362,9 @@ pub(super) fn is_working_context(text: &str) -> bool {
 /// same directory: one revision per Part B journal entry, oldest first, each at the entry's
 /// time with its subject and body and the journal up to it; each revision's completion log
 /// holds the records dated no later than it (the last holds them all). Without a journal,
-/// one revision `import <file name>`. The story is `explicit`, else the directory's name
-/// (seed 001 keeps one directory per teammate), else the H1's.
+/// one revision `import <file name>`. The story is `explicit`, else the H1's
+/// (`# Working Context — <name>`, seed 001's skeleton), else the directory's name (seed 001
+/// keeps one directory per teammate).
 ///
 /// # Errors
 /// [`crate::Error::NothingToImport`] when the file holds nothing team can read;
@@ -357,7 +377,7 @@ pub(super) fn import_context(
 ) -> Result<(StoryId, Vec<Planned>)> {
     let p = parse(text.as_bytes());
     check_parsed(&p, path)?;
-    let story = story_of(explicit, &[parent_name(path), p.doc.story.clone()], path)?;
+    let story = story_of(explicit, &[p.doc.story.clone(), parent_name(path)], path)?;
     let entries = p.doc.journal.clone();
     let n = entries.len().max(1);
     let mut out = Vec::new();
@@ -401,7 +421,8 @@ pub(super) fn import_context(
 
 /// `import` of a `completed.md` without its `working-context.md`: one revision of the
 /// story's current document whose completion log gains the records it lacks. The story is
-/// `explicit`, else the directory's name `dir`.
+/// `explicit`, else the one the `working-context.md` in `dir` names in its H1, else the
+/// directory's name.
 ///
 /// # Errors
 /// [`crate::Error::NoStoryForFile`] when the story cannot be told;
@@ -414,7 +435,11 @@ pub(super) fn import_completed(
 ) -> Result<(StoryId, Planned)> {
     let file = dir.join(COMPLETED_FILE_NAME);
     let name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
-    let story = story_of(explicit, &[name], &file)?;
+    // The story its working-context.md beside it names, as an import of both would use.
+    let beside = std::fs::read(dir.join(FILE_NAME))
+        .ok()
+        .and_then(|b| parse(&b).doc.story);
+    let story = story_of(explicit, &[beside, name], &file)?;
     let (refname, tip) = crate::store::locate(store, &story, false).map_err(|_| {
         Error::CompletedWithoutCheckpoint {
             path: file.clone(),

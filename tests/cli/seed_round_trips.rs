@@ -109,3 +109,65 @@ fn front_matter_is_front_matter_in_pair_and_custom_templates() {
     assert_front_matter_kept(&v);
     assert_eq!(v["open_questions"][0], "who reviews?");
 }
+
+const TEAM_CONTEXT: &str = include_str!("../corpus/seeds/team-working-context.md");
+const TEAM_COMPLETED: &str = include_str!("../corpus/seeds/team-completed.md");
+
+#[test]
+fn team_story_is_the_heading_s_and_reimporting_working_context_alone_is_a_no_op() {
+    let (sb, repo) = Sandbox::with_repo();
+    // The directory is not the teammate's name; the heading is. The In-Flight item says what
+    // comes next in its own words, and no **Next action:** line does.
+    let context = TEAM_CONTEXT
+        .replace(
+            "# Working Context — api-backend",
+            "# Working Context — api-lead",
+        )
+        .replace("**Next action:** make tests/limit.rs::burst pass\n", "")
+        .replace(
+            "(mid-implementation)",
+            "(mid-implementation) — next: assert next_cursor is null",
+        );
+    let wc = sb.file(
+        "zone/teammates/backend-1/working-context.md",
+        context.as_bytes(),
+    );
+    let done = sb.file(
+        "zone/teammates/backend-1/completed.md",
+        TEAM_COMPLETED.as_bytes(),
+    );
+    let (wc, done) = (wc.to_str().unwrap(), done.to_str().unwrap());
+    let r = sb.json(&repo, &["import", wc, done, "--json"]);
+    assert_eq!(r["imported"][0]["story"], "api-lead", "{r:#}");
+    assert_eq!(r["imported"][0]["written"], 3, "{r:#}");
+    let v = sb.json(&repo, &["resume", "api-lead", "--json"]);
+    assert_eq!(v["next_action"], "assert next_cursor is null", "{v:#}");
+    assert_eq!(v["confidence"], "high", "{:#}", v["gaps"]);
+    let completed =
+        sb.json(&repo, &["log", "api-lead", "--completed", "--json"])["completed"].clone();
+    assert_eq!(completed.as_array().unwrap().len(), 2, "{completed:#}");
+
+    // working-context.md alone, then completed.md alone: nothing written, the log kept.
+    let refs = sb.refs(&repo);
+    for files in [&[wc][..], &[done][..]] {
+        let again = sb.json(&repo, &[&["import"], files, &["--json"]].concat());
+        assert_eq!(again["imported"][0]["story"], "api-lead", "{again:#}");
+        assert_eq!(again["imported"][0]["written"], 0, "{again:#}");
+        assert_eq!(sb.refs(&repo), refs, "{files:?}");
+    }
+    assert_eq!(
+        sb.json(&repo, &["log", "api-lead", "--completed", "--json"])["completed"],
+        completed
+    );
+    let out = sb.path("out");
+    export_to(&sb, &repo, "api-lead", "team", &out);
+    assert_eq!(
+        std::fs::read_to_string(out.join("completed.md")).unwrap(),
+        TEAM_COMPLETED
+    );
+    let exported = std::fs::read_to_string(out.join("working-context.md")).unwrap();
+    assert!(
+        exported.starts_with("# Working Context — api-lead\n"),
+        "{exported}"
+    );
+}
