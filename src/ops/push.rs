@@ -65,12 +65,18 @@ pub fn refspecs(store: &Store, stories: Option<&[StoryId]>) -> Result<(Vec<Strin
     Ok((specs, sent))
 }
 
-/// Refuses to push when the tip of a checkpoint or archive ref that would be pushed holds a
-/// credential in its document or commit message. Tips equal to the remote-tracking ref are
-/// already on the remote and skipped.
+/// Most revisions of one ref [`scan_tips`] reads; a longer new history is scanned from its tip
+/// down to this many (a first push of a story rarely has more than a few hundred).
+pub const SCAN_LIMIT: usize = crate::gitstate::WALK_LIMIT;
+
+/// Refuses to push when a revision that would reach the remote holds a credential: for each
+/// checkpoint or archive ref sent, every revision reachable from its tip and not from its
+/// remote-tracking ref (what the remote lacks, as far as the last fetch knows; at most
+/// [`SCAN_LIMIT`]), each revision's document, `meta.json` and commit message. Tips equal to
+/// the remote-tracking ref are already on the remote and skipped.
 ///
 /// # Errors
-/// [`Error::Secret`] naming the ref, line and kind; storage errors.
+/// [`Error::Secret`] naming the ref, revision, part, line and kind; storage errors.
 pub fn scan_tips(store: &Store, remote: &str, sent: &[Sent]) -> Result<()> {
     for (from, tip) in sent {
         let (from, tip) = (from.as_str(), *tip);
@@ -78,25 +84,44 @@ pub fn scan_tips(store: &Store, remote: &str, sent: &[Sent]) -> Result<()> {
             continue;
         }
         let tracking = format!("refs/remotes/{remote}/{}", &from["refs/".len()..]);
-        if store.tip(&tracking)? == Some(tip) {
+        let known = store.tip(&tracking)?;
+        if known == Some(tip) {
             continue;
         }
-        let revision = store.read(from, tip)?;
-        let at = format!("{from} at {}", &tip.to_string()[..12]);
-        let message = format!("{}\n{}", revision.summary.subject, revision.summary.body);
-        crate::secrets::refuse(
-            &[
-                (
-                    &format!("{} of {at}", crate::store::DOCUMENT_FILE),
-                    &revision.document,
-                ),
-                (&format!("the commit message of {at}"), &message),
-            ],
-            "push",
-            "pushed",
-        )?;
+        let walk = store
+            .repo
+            .rev_walk([tip])
+            .with_hidden(known)
+            .all()
+            .map_err(|e| crate::error::Error::git(format!("cannot walk {from}"), e))?;
+        for info in walk.take(SCAN_LIMIT) {
+            let id = info
+                .map_err(|e| crate::error::Error::git(format!("cannot walk {from}"), e))?
+                .id;
+            scan_revision(store, from, id)?;
+        }
     }
     Ok(())
+}
+
+/// Scans one revision's document, `meta.json` and commit message (see [`scan_tips`]).
+fn scan_revision(store: &Store, refname: &str, id: gix::ObjectId) -> Result<()> {
+    let revision = store.read(refname, id)?;
+    let at = format!("{refname} at {}", &id.to_string()[..12]);
+    let message = format!("{}\n{}", revision.summary.subject, revision.summary.body);
+    let meta = serde_json::to_string_pretty(&revision.meta).unwrap_or_default();
+    crate::secrets::refuse(
+        &[
+            (
+                &format!("{} of {at}", crate::store::DOCUMENT_FILE),
+                &revision.document,
+            ),
+            (&format!("{} of {at}", crate::store::META_FILE), &meta),
+            (&format!("the commit message of {at}"), &message),
+        ],
+        "push",
+        "pushed",
+    )
 }
 
 /// How [`push`] guards what it sends.

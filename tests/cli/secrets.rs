@@ -188,3 +188,42 @@ fn push_scans_the_commit_message_too() {
     );
     assert!(!sb.refs(&origin).contains("checkpoints"));
 }
+
+#[test]
+fn push_scans_every_revision_the_remote_lacks_not_only_the_tip() {
+    let sb = Sandbox::new();
+    let (origin, a) = bare_remote(&sb);
+    let token = github_token();
+    sb.ok(&a, &["save", "old", "-q", "--title", "Clean start"]);
+    sb.ok(&a, &["push", "origin", "old", "-q"]);
+    // A revision holding the token (saved with --allow-secret), then one that removes it: the
+    // tip is clean, the revision before it would reach the remote all the same.
+    sb.ok(
+        &a,
+        &[
+            "save",
+            "old",
+            "-q",
+            "--context",
+            &format!("token {token}"),
+            "--allow-secret",
+        ],
+    );
+    let leaky = sb.git(&a, &["rev-parse", "--short=12", "refs/checkpoints/old"]);
+    let clean = sb.file("clean.md", b"# Clean again\n\n## Next Action\n\nship it\n");
+    sb.ok(&a, &["save", "old", "-q", "-F", clean.to_str().unwrap()]);
+    let before = sb.refs(&origin);
+    let out = sb.cp(&a).args(["push", "origin", "old"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = one_line_error(&out.stderr);
+    assert!(
+        err.contains(&format!("of refs/checkpoints/old at {}", leaky.trim())),
+        "{err}"
+    );
+    assert!(!err.contains(&token), "{err}");
+    assert_eq!(sb.refs(&origin), before, "nothing pushed");
+    // What the remote already has is not scanned again: the first revision was pushed.
+    sb.ok(&a, &["push", "origin", "old", "-q", "--allow-secret"]);
+    sb.ok(&a, &["save", "old", "-q", "--next", "tag the release"]);
+    sb.ok(&a, &["push", "origin", "old", "-q"]);
+}
