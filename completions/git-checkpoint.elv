@@ -143,6 +143,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand -y 'Do not ask for confirmation (needed for --purge off a terminal)'
             cand --yes 'Do not ask for confirmation (needed for --purge off a terminal)'
             cand --force 'Finish even while todos or "Done when" checks are open'
+            cand --allow-secret 'Write the message even if it looks like it holds a credential (see checkpoint.secretScan)'
             cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'

@@ -16,6 +16,8 @@ pub struct Options<'a> {
     pub message: Option<&'a str>,
     /// Finish while todos or "Done when" checks are still open.
     pub force: bool,
+    /// Write `message` even if it looks like it holds a credential.
+    pub allow_secret: bool,
 }
 
 /// A finished story, as [`finish`] returns it.
@@ -37,12 +39,18 @@ pub struct Finished {
 ///
 /// # Errors
 /// [`Error::NotFound`] without an active checkpoint; [`Error::NotDone`] listing the open items
-/// unless `force`; [`Error::NoIdentity`], [`Error::LockHeld`], [`Error::Contended`],
-/// [`Error::Git`]. Refs are untouched on error.
+/// unless `force`; [`Error::Secret`] when the message looks like it holds a credential (unless
+/// `allow_secret` or `checkpoint.secretScan=false`); [`Error::NoIdentity`],
+/// [`Error::LockHeld`], [`Error::Contended`], [`Error::Git`]. Refs are untouched on error.
 pub fn finish(store: &Store, story: &StoryId, options: &Options) -> Result<Finished> {
     let active = story.refname();
     let archive = story.archive_refname();
     store.check_identity()?;
+    if let Some(message) = options.message {
+        if crate::secrets::enabled(store, options.allow_secret)? {
+            crate::secrets::refuse(&[("the journal entry", message)], "finish", "written")?;
+        }
+    }
     if let Some(lock) = store.lock_held(&active) {
         return Err(Error::LockHeld {
             refname: active,

@@ -227,3 +227,37 @@ fn push_scans_every_revision_the_remote_lacks_not_only_the_tip() {
     sb.ok(&a, &["save", "old", "-q", "--next", "tag the release"]);
     sb.ok(&a, &["push", "origin", "old", "-q"]);
 }
+
+#[test]
+fn done_refuses_a_message_holding_a_credential_and_archives_nothing() {
+    let sb = Sandbox::new();
+    let (_origin, a) = bare_remote(&sb);
+    sb.ok(&a, &["save", "fin", "-q", "--title", "Almost there"]);
+    let token = github_token();
+    let before = sb.refs(&a);
+    let out = sb
+        .cp(&a)
+        .args(["done", "fin", "-m", &format!("shipped with {token}")])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = one_line_error(&out.stderr);
+    assert!(
+        err.contains("refusing to finish: line 1 of the journal entry holds a credential"),
+        "{err}"
+    );
+    assert!(!err.contains(&token), "{err}");
+    assert_eq!(sb.refs(&a), before, "nothing archived");
+    sb.ok(
+        &a,
+        &[
+            "done",
+            "fin",
+            "-q",
+            "-m",
+            &format!("shipped with {token}"),
+            "--allow-secret",
+        ],
+    );
+    assert!(sb.refs(&a).contains("refs/checkpoints-archive/fin"));
+}

@@ -32,6 +32,10 @@ pub struct Args {
     /// Finish even while todos or "Done when" checks are open.
     #[arg(long)]
     pub force: bool,
+    /// Write the message even if it looks like it holds a credential (see
+    /// checkpoint.secretScan).
+    #[arg(long)]
+    pub allow_secret: bool,
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
@@ -66,6 +70,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let options = done::Options {
         message: args.message.as_deref(),
         force: args.force,
+        allow_secret: args.allow_secret,
     };
     let finished = done::finish(&store, &story, &options)?;
     if args.json {
