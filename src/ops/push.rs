@@ -80,6 +80,10 @@ pub const SCAN_LIMIT: usize = crate::gitstate::WALK_LIMIT;
 pub fn scan_tips(store: &Store, remote: &str, sent: &[Sent]) -> Result<()> {
     for (from, tip) in sent {
         let (from, tip) = (from.as_str(), *tip);
+        if from == NOTES_REF {
+            scan_notes(store, remote, tip)?;
+            continue;
+        }
         if !(from.starts_with(ACTIVE_PREFIX) || from.starts_with(ARCHIVE_PREFIX)) {
             continue;
         }
@@ -100,6 +104,56 @@ pub fn scan_tips(store: &Store, remote: &str, sent: &[Sent]) -> Result<()> {
                 .id;
             scan_revision(store, from, id)?;
         }
+    }
+    Ok(())
+}
+
+/// Scans the notes of the notes ref's `tip` that its remote-tracking ref lacks (added or
+/// changed since, or every note when the remote has none yet; at most [`SCAN_LIMIT`]).
+fn scan_notes(store: &Store, remote: &str, tip: gix::ObjectId) -> Result<()> {
+    let known = store.tip(&crate::remote::tracking_notes(remote))?;
+    if known == Some(tip) {
+        return Ok(());
+    }
+    let tree = store
+        .repo
+        .find_commit(tip)
+        .map_err(|e| Error::git(format!("cannot read {NOTES_REF}"), e))?
+        .tree()
+        .map_err(|e| Error::git(format!("cannot read {NOTES_REF}"), e))?;
+    let paths = match known {
+        Some(k) => crate::gitstate::changed_paths(&store.repo, k, tip),
+        None => {
+            let mut recorder = gix::traverse::tree::Recorder::default();
+            tree.traverse()
+                .breadthfirst(&mut recorder)
+                .map_err(|e| Error::git(format!("cannot read {NOTES_REF}"), e))?;
+            recorder
+                .records
+                .into_iter()
+                .filter(|r| r.mode.is_blob())
+                .map(|r| r.filepath.to_string())
+                .collect()
+        }
+    };
+    let at = format!("{NOTES_REF} at {}", &tip.to_string()[..12]);
+    for path in paths.into_iter().take(SCAN_LIMIT) {
+        let Some(entry) = tree
+            .lookup_entry_by_path(&path)
+            .map_err(|e| Error::git(format!("cannot read {NOTES_REF}"), e))?
+        else {
+            continue; // deleted since the last push
+        };
+        let blob = store
+            .repo
+            .find_object(entry.oid())
+            .map_err(|e| Error::git(format!("cannot read {NOTES_REF}"), e))?;
+        let text = String::from_utf8_lossy(&blob.data);
+        crate::secrets::refuse(
+            &[(&format!("the note {path} of {at}"), &text)],
+            "push",
+            "pushed",
+        )?;
     }
     Ok(())
 }

@@ -261,3 +261,40 @@ fn done_refuses_a_message_holding_a_credential_and_archives_nothing() {
     );
     assert!(sb.refs(&a).contains("refs/checkpoints-archive/fin"));
 }
+
+#[test]
+fn push_scans_the_notes_it_sends() {
+    let sb = Sandbox::new();
+    let (origin, a) = bare_remote(&sb);
+    sb.ok(&a, &["save", "n", "-q", "--title", "Noted"]);
+    sb.ok(&a, &["push", "origin", "-q"]);
+    // Another tool wrote a note holding a token on the notes ref we share.
+    let token = github_token();
+    sb.git(
+        &a,
+        &[
+            "notes",
+            "--ref=checkpoints",
+            "append",
+            "-m",
+            &format!("deploy key {token}"),
+            "HEAD",
+        ],
+    );
+    let head = sb.git(&a, &["rev-parse", "HEAD"]);
+    let before = sb.refs(&origin);
+    let out = sb.cp(&a).args(["push", "origin"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = one_line_error(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "of the note {} of refs/notes/checkpoints",
+            head.trim()
+        )),
+        "{err}"
+    );
+    assert!(!err.contains(&token), "{err}");
+    assert_eq!(sb.refs(&origin), before, "nothing pushed");
+    sb.ok(&a, &["push", "origin", "-q", "--allow-secret"]);
+    assert_ne!(sb.refs(&origin), before);
+}
