@@ -95,6 +95,7 @@ pub fn git(args: &[String]) -> Result<std::process::Output> {
 /// `refs/checkpoints/*`; `--prune` drops tracking refs of stories the remote no longer has;
 /// `--no-auto-gc` keeps git from starting `gc --auto` in the background while we integrate
 /// (it would repack and pack refs under our ref updates); the user's next `git` command runs it.
+/// `--no-filter` brings every object of what is fetched even into a partial clone.
 ///
 /// # Errors
 /// [`Error::FetchFailed`] with git's stderr when the fetch fails.
@@ -107,6 +108,9 @@ pub fn fetch(remote: &str) -> Result<()> {
         "--no-recurse-submodules",
         "--prune",
         "--no-auto-gc",
+        // In a partial clone (`--filter=blob:none`) the checkpoints' own blobs come too: they
+        // are small, and `resume` must read a teammate's checkpoint offline.
+        "--no-filter",
         "--refmap=",
         "--",
         remote,

@@ -863,3 +863,121 @@ fn a_remote_name_that_reads_as_an_option_is_refused() {
     assert!(!a.join("pwned").exists());
     assert_eq!(sb.git(&origin, &["for-each-ref", "refs/checkpoints"]), "");
 }
+
+/// Runs every command that reads or writes checkpoints in `repo` (a clone of `origin` on
+/// `main`, whose origin already holds story `shared` with 2 revisions), asserting each
+/// succeeds and what a user would check: save, resume, list, log, diff, stack push/pop, the
+/// notes lookup (`at`), push, fetch, sync, done.
+fn every_command_works_in(sb: &Sandbox, repo: &Path, what: &str) {
+    sb.ok(repo, &["fetch", "-q"]);
+    let v = sb.json(repo, &["resume", "shared", "--json"]);
+    assert_eq!(v["revision"], 2, "{what}: {v}");
+    assert_eq!(v["next_action"], "ship it", "{what}");
+    sb.ok(
+        repo,
+        &["save", "shared", "-q", "--done", "T1", "--next", "tag it"],
+    );
+    sb.ok(
+        repo,
+        &["save", "local", "-q", "--title", "Here", "--todo", "T1 — x"],
+    );
+    let list = sb.ok(repo, &["list"]);
+    assert!(
+        list.contains("shared") && list.contains("local"),
+        "{what}: {list}"
+    );
+    let log = sb.ok(repo, &["log", "shared"]);
+    assert!(
+        log.contains("revision 3") && log.contains("revision 1"),
+        "{what}: {log}"
+    );
+    let diff = sb.ok(repo, &["diff", "shared", "2", "3"]);
+    assert!(diff.contains("T1"), "{what}: {diff}");
+    sb.ok(
+        repo,
+        &["stack", "push", "local", "--reason", "interrupt", "-q"],
+    );
+    sb.ok(repo, &["stack", "pop", "-q"]);
+    let head = sb.git(repo, &["rev-parse", "HEAD"]);
+    let at = sb.json(repo, &["at", head.trim(), "--json"]);
+    assert!(
+        at["checkpoints"].to_string().contains("shared"),
+        "{what}: {at}"
+    );
+    sb.ok(repo, &["push", "-q"]);
+    sb.ok(repo, &["sync", "-q"]);
+    sb.ok(repo, &["done", "local", "--force", "-q"]);
+    sb.ok(repo, &["push", "-q"]);
+    sb.git(repo, &["fsck", "--no-dangling"]);
+}
+
+/// A bare origin (`o.git`, object format `format`) holding story `shared` (2 revisions, next
+/// action "ship it") pushed from the clone `seed-clone`; serves filters to partial clones.
+fn origin_with_a_story(sb: &Sandbox, format: &str) -> PathBuf {
+    let seed = sb.path("seed");
+    std::fs::create_dir_all(&seed).unwrap();
+    sb.git(
+        &seed,
+        &[
+            "init",
+            "-q",
+            "-b",
+            "main",
+            &format!("--object-format={format}"),
+        ],
+    );
+    std::fs::write(seed.join("README.md"), "# project\n").unwrap();
+    sb.git(&seed, &["add", "."]);
+    sb.git(&seed, &["commit", "-q", "-m", "initial"]);
+    let top = sb.path("");
+    sb.git(
+        &top,
+        &["clone", "-q", "--bare", seed.to_str().unwrap(), "o.git"],
+    );
+    let origin = sb.path("o.git");
+    sb.git(&origin, &["config", "uploadpack.allowFilter", "true"]);
+    sb.git(&top, &["clone", "-q", "o.git", "seed-clone"]);
+    let c = sb.path("seed-clone");
+    sb.ok(
+        &c,
+        &[
+            "save", "shared", "-q", "--title", "Shared", "--todo", "T1 — a",
+        ],
+    );
+    sb.ok(&c, &["save", "shared", "-q", "--next", "ship it"]);
+    sb.ok(&c, &["push", "-q"]);
+    origin
+}
+
+#[test]
+fn every_command_works_in_sha256_partial_and_shallow_clones() {
+    for (format, clone, what) in [
+        ("sha256", &[][..], "SHA-256 clone"),
+        (
+            "sha1",
+            &["--filter=blob:none"][..],
+            "--filter=blob:none clone",
+        ),
+        ("sha1", &["--depth", "1"][..], "--depth 1 clone"),
+    ] {
+        let sb = Sandbox::new();
+        let origin = origin_with_a_story(&sb, format);
+        let url = format!("file://{}", origin.display());
+        let mut args = vec!["clone", "-q"];
+        args.extend(clone);
+        args.extend([url.as_str(), "c"]);
+        sb.git(&sb.path(""), &args);
+        let c = sb.path("c");
+        let shown = sb.git(&c, &["rev-parse", "--show-object-format"]);
+        assert_eq!(shown.trim(), format, "{what}");
+        match clone.first() {
+            Some(&"--depth") => assert!(c.join(".git/shallow").exists(), "{what}"),
+            Some(_) => assert_eq!(
+                sb.git(&c, &["config", "remote.origin.promisor"]).trim(),
+                "true"
+            ),
+            None => {}
+        }
+        every_command_works_in(&sb, &c, what);
+    }
+}
