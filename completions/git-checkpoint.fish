@@ -263,7 +263,7 @@ always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l format -d 'The file format to write' -r -f -a "pair\t'`.pair/working/checkpoints/<story>.md` (seed 000)'
 team\t'`working-context.md`, plus `completed.md` beside it with `-o` (seed 001)'
-pm\t'`NOW.md` (seed 003)'
+pm\t'`NOW.md`, plus `STACK.md` beside it with `-o` when stories are stacked (seed 003)'
 gstack\t'A timestamped checkpoint file with front matter (seed 004)'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -s o -l output -d 'Write to PATH (a directory gets the system\'s usual file name) instead of stdout' -r -F
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'

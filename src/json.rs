@@ -1089,9 +1089,21 @@ pub struct Imported {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[schemars(title = "git checkpoint export --json")]
 #[schemars(extend(
-    "if" = {"properties": {"format": {"const": "team"}}},
-    "then" = {"properties": {"completed_md": {"type": "string"}}},
-    "else" = {"properties": {"completed_md": {"type": "null"}, "written": {"maxItems": 1}}}
+    "allOf" = [
+        {
+            "if": {"properties": {"format": {"const": "team"}}},
+            "then": {"properties": {"completed_md": {"type": "string"}}},
+            "else": {"properties": {"completed_md": {"type": "null"}}}
+        },
+        {
+            "if": {"properties": {"format": {"const": "pm"}}},
+            "else": {"properties": {"stack_md": {"type": "null"}}}
+        },
+        {
+            "if": {"properties": {"format": {"enum": ["pair", "gstack"]}}},
+            "then": {"properties": {"written": {"maxItems": 1}}}
+        }
+    ]
 ))]
 pub struct Export {
     /// `schema_version` and `story`.
@@ -1100,14 +1112,17 @@ pub struct Export {
     /// The format rendered.
     #[schemars(extend("enum" = ["pair", "team", "pm", "gstack"]))]
     pub format: String,
-    /// Paths written (with `-o`: the document, then completed.md for team when not empty);
-    /// empty otherwise.
+    /// Paths written (with `-o`: the document, then completed.md for team when not empty or
+    /// STACK.md for pm when stories are stacked); empty otherwise.
     #[schemars(length(max = 2))]
     pub written: Vec<String>,
     /// The rendered document.
     pub document: String,
     /// team: the completed.md text (may be empty); null for the other formats.
     pub completed_md: Option<String>,
+    /// pm: the STACK.md text of the stacked stories, top first (null when none is stacked);
+    /// null for the other formats.
+    pub stack_md: Option<String>,
 }
 
 /// `prompt --json`: the hand-off text, its size and budget, and the parts dropped or

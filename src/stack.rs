@@ -21,6 +21,9 @@ pub struct Entry {
     /// Canonical story id.
     #[schemars(extend("pattern" = crate::json::STORY_PATTERN))]
     pub story: String,
+    /// The story as written when that differs from the canonical id only in case (`R-009`).
+    #[serde(default)]
+    pub story_display: Option<String>,
     /// Title at the time of the push.
     #[serde(default)]
     pub title: Option<String>,
@@ -32,7 +35,8 @@ pub struct Entry {
     pub stage: Option<String>,
     /// Why it was suspended, verbatim.
     pub reason: String,
-    /// When: RFC 3339 from `stack push`; as written in STACK.md when imported.
+    /// When it was pushed, RFC 3339 (an imported STACK.md's `Pushed: YYYY-MM-DD HH:MM` is
+    /// read in the local time zone, as seed 003 writes it).
     pub pushed_at: String,
     /// Full hex id of the story's checkpoint tip at the push, if it had one.
     #[serde(default)]
@@ -41,6 +45,28 @@ pub struct Entry {
     /// The next action recorded in that checkpoint.
     #[serde(default)]
     pub next_action: Option<String>,
+    /// Where the checkpoint stopped (seed 003's `Stopped at`).
+    #[serde(default)]
+    pub stopped_at: Option<String>,
+    /// The exact command or file to start with (seed 003's `Start with`).
+    #[serde(default)]
+    pub start_with: Option<String>,
+    /// The item's other header fields in order, as (key, value): seed 003's Brief, Spec,
+    /// Plan, Milestone, Started.
+    #[serde(default)]
+    pub fields: Vec<(String, String)>,
+    /// The checks that must hold before the item is done (seed 003's `Done when`).
+    #[serde(default)]
+    pub done_when: Vec<crate::model::Task>,
+    /// The checkpoint's decisions.
+    #[serde(default)]
+    pub decisions: Vec<String>,
+    /// The checkpoint's context notes.
+    #[serde(default)]
+    pub context: Vec<String>,
+    /// The checkpoint's open questions.
+    #[serde(default)]
+    pub open_questions: Vec<String>,
 }
 
 /// The stack as stored: `entries[0]` is the top.

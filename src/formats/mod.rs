@@ -204,16 +204,26 @@ pub struct Exported {
     pub document: String,
     /// Seed 001's `completed.md` from the completion log (`team` only; may be empty).
     pub completed_md: Option<String>,
+    /// Seed 003's `STACK.md` from the stack ref, top first (`pm` only, when stories are
+    /// stacked).
+    pub stack_md: Option<String>,
 }
 
 impl Exported {
     /// The file written beside the document with `export -o`, as (file name, text): team's
-    /// `completed.md` when the completion log is not empty; else `None`.
+    /// `completed.md` when the completion log is not empty, pm's `STACK.md` when stories are
+    /// stacked; else `None`.
     pub fn beside(&self) -> Option<(&'static str, &str)> {
-        self.completed_md
+        let completed = self
+            .completed_md
             .as_deref()
             .filter(|c| !c.is_empty())
-            .map(|c| (team::COMPLETED_FILE_NAME, c))
+            .map(|c| (team::COMPLETED_FILE_NAME, c));
+        completed.or_else(|| {
+            self.stack_md
+                .as_deref()
+                .map(|s| (crate::stack::STACK_MD, s))
+        })
     }
 }
 
@@ -222,18 +232,28 @@ impl Format {
     /// format is returned as stored (nothing lost or reflowed); otherwise it is parsed with
     /// its own format, missing story, branch and title are taken from `meta.json`, the
     /// format adds what its system expects (see each module's `fill_for_export`), and it is
-    /// rendered. `team` also returns `completed.md`.
+    /// rendered. `team` also returns `completed.md`, `pm` the stack as `STACK.md` when stories
+    /// are stacked.
     ///
     /// # Errors
-    /// Storage errors reading the story's history (`team` rebuilds its journal from it).
+    /// Storage errors reading the story's history (`team` rebuilds its journal from it) or
+    /// the stack (`pm`).
     pub fn export(&self, store: &Store, story: &StoryId, rev: &Revision) -> Result<Exported> {
         let completed_md =
             (*self == Format::Team).then(|| team::render_completed_md(&rev.meta.completed));
+        let stack_md = match self {
+            Format::Pm => {
+                let (_, stack) = crate::stack::read(store)?;
+                (!stack.entries.is_empty()).then(|| pm::render_stack(&stack))
+            }
+            _ => None,
+        };
         let source = rev.meta.template.as_str();
         if self.name() == source {
             return Ok(Exported {
                 document: rev.document.clone(),
                 completed_md,
+                stack_md,
             });
         }
         let mut d = parse_revision(store, rev).doc;
@@ -255,6 +275,7 @@ impl Format {
         Ok(Exported {
             document: self.render(&d),
             completed_md,
+            stack_md,
         })
     }
 

@@ -25,7 +25,8 @@ use std::path::Path;
 pub const FILES_READ: &str = "Seed 003 `NOW.md` / `STACK.md`";
 
 /// What `export --format pm` writes, one line for help.
-pub const FILES_WRITTEN: &str = "`NOW.md` (seed 003)";
+pub const FILES_WRITTEN: &str =
+    "`NOW.md`, plus `STACK.md` beside it with `-o` when stories are stacked (seed 003)";
 
 const PM_KNOWN: [&str; 5] = ["status", "item", "session", "branch", "stage"];
 
@@ -315,37 +316,73 @@ pub struct StackMdEntry {
 
 impl StackMdEntry {
     /// The entry as the stack ref keeps it, for `story` whose checkpoint tip is `checkpoint`
-    /// (full hex id): title, branch, stage and next action from the entry's document; reason
-    /// and pushed time verbatim.
+    /// (full hex id): every field of the entry (title, branch, stage, the other fields such as
+    /// Brief and Milestone, Done when, and the checkpoint block), the reason verbatim and the
+    /// pushed time as RFC 3339 ([`pushed_rfc3339`]; kept as written when it is no time).
     pub fn to_stack_entry(&self, story: &StoryId, checkpoint: Option<String>) -> stack::Entry {
+        let d = &self.doc;
         stack::Entry {
             story: story.to_string(),
-            title: self.doc.title.clone(),
-            branch: self.doc.branch.clone(),
-            stage: self.doc.stage.clone(),
+            story_display: story.has_case().then(|| story.shown().to_string()),
+            title: d.title.clone(),
+            branch: d.branch.clone(),
+            stage: d.stage.clone(),
             reason: self.reason.clone(),
-            pushed_at: self.pushed.clone(),
+            pushed_at: pushed_rfc3339(&self.pushed).unwrap_or_else(|| self.pushed.clone()),
             checkpoint,
-            next_action: self.doc.next_action.clone(),
+            next_action: d.next_action.clone(),
+            stopped_at: d.stopped_at.clone(),
+            start_with: d.start_with.clone(),
+            fields: d.fields.clone(),
+            done_when: d.done_when.clone(),
+            decisions: d.decisions.clone(),
+            context: d.context.clone(),
+            open_questions: d.open_questions.clone(),
         }
     }
 
-    /// A stack ref entry as a `STACK.md` entry (the inverse of [`Self::to_stack_entry`] for
-    /// the fields both hold).
+    /// A stack ref entry as a `STACK.md` entry, the inverse of [`Self::to_stack_entry`]: the
+    /// pushed time is written back as seed 003's `YYYY-MM-DD HH:MM` in its own offset.
     pub fn from_stack_entry(e: &stack::Entry) -> StackMdEntry {
+        let pushed = chrono::DateTime::parse_from_rfc3339(&e.pushed_at)
+            .map(|t| t.format("%Y-%m-%d %H:%M").to_string())
+            .unwrap_or_else(|_| e.pushed_at.clone());
         StackMdEntry {
             doc: Document {
-                story: Some(e.story.clone()),
+                story: Some(e.story_display.clone().unwrap_or_else(|| e.story.clone())),
                 title: e.title.clone(),
                 branch: e.branch.clone(),
                 stage: e.stage.clone(),
+                status: Some("active".into()),
                 next_action: e.next_action.clone(),
+                stopped_at: e.stopped_at.clone(),
+                start_with: e.start_with.clone(),
+                fields: e.fields.clone(),
+                done_when: e.done_when.clone(),
+                decisions: e.decisions.clone(),
+                context: e.context.clone(),
+                open_questions: e.open_questions.clone(),
                 ..Document::default()
             },
             reason: e.reason.clone(),
-            pushed: e.pushed_at.clone(),
+            pushed,
         }
     }
+}
+
+/// A STACK.md `Pushed` time as RFC 3339: seed 003 writes `YYYY-MM-DD HH:MM` in local time, so
+/// that is read in the local time zone (an ambiguous local time takes the earlier instant);
+/// RFC 3339 stays as it is. `None` for anything else.
+pub fn pushed_rfc3339(pushed: &str) -> Option<String> {
+    let s = pushed.trim();
+    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(s) {
+        return Some(t.to_rfc3339_opts(chrono::SecondsFormat::Secs, false));
+    }
+    let naive = ["%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M"]
+        .iter()
+        .find_map(|f| chrono::NaiveDateTime::parse_from_str(s, f).ok())?;
+    let local = naive.and_local_timezone(chrono::Local).earliest()?;
+    Some(local.to_rfc3339_opts(chrono::SecondsFormat::Secs, false))
 }
 
 /// Seed 003's `STACK.md` for the stack ref's `stack`, top first; see [`render_stack_md`].
@@ -496,6 +533,16 @@ pub(super) fn import_stack(
     let (entries, gaps) = parse_stack_md(text.as_bytes());
     for g in gaps {
         notice(Notice::Warning(format!("{}: {g}", path.display())));
+    }
+    for e in &entries {
+        if pushed_rfc3339(&e.pushed).is_none() {
+            notice(Notice::Warning(format!(
+                "{}: {}: Pushed '{}' is not a time (YYYY-MM-DD HH:MM); kept as written",
+                path.display(),
+                e.doc.story.as_deref().unwrap_or_default(),
+                e.pushed
+            )));
+        }
     }
     entries
         .into_iter()

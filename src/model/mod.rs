@@ -31,7 +31,9 @@ pub const SECTIONS: [&str; 5] = [
 ];
 
 /// One checklist item.
-#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, schemars::JsonSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
 pub struct Task {
     /// The item's text without list marker and checkbox, e.g. `T1 — Router fixes — PR #325`.
     pub text: String,

@@ -18,6 +18,7 @@ pub fn push(store: &Store, story: &StoryId, reason: &str) -> Result<Entry> {
     let d = formats::parse_revision(store, &rev).doc;
     let entry = Entry {
         story: story.to_string(),
+        story_display: rev.meta.story_display.clone(),
         title: d.title.clone().or(rev.meta.title.clone()),
         branch: d.branch.clone().or(rev.meta.branch.clone()),
         stage: d.stage.clone(),
@@ -25,6 +26,13 @@ pub fn push(store: &Store, story: &StoryId, reason: &str) -> Result<Entry> {
         pushed_at: store::now_rfc3339(),
         checkpoint: Some(tip.to_string()),
         next_action: d.next_action.clone(),
+        stopped_at: d.stopped_at.clone(),
+        start_with: d.start_with.clone(),
+        fields: d.fields.clone(),
+        done_when: d.done_when.clone(),
+        decisions: d.decisions.clone(),
+        context: d.context.clone(),
+        open_questions: d.open_questions.clone(),
     };
     stack::update(store, &format!("stack: push {story}"), |s| {
         if s.entries.iter().any(|e| e.story == story.as_str()) {

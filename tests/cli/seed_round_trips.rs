@@ -171,3 +171,120 @@ fn team_story_is_the_heading_s_and_reimporting_working_context_alone_is_a_no_op(
         "{exported}"
     );
 }
+
+const PM_NOW: &str = include_str!("../corpus/seeds/pm-NOW.md");
+
+/// A STACK.md entry with every field seed 003's `push` writes.
+const PM_STACK_FULL: &str = "# STACK
+
+### R-009 Fix flaky login test
+
+- Pushed: 2026-07-16 16:00
+- Branch: feature/r-009-login
+- Stage: execute
+- Brief: planning/briefs/R-009.md
+- Spec: none
+- Plan: planning/plans/R-009.md
+- Milestone: M2
+- Started: 2026-07-10
+- Reason: production outage needs the session
+- Done when:
+  - `cargo test login` passes 20 times in a row
+  - [x] the flake is reproduced
+- Checkpoint:
+  - Stopped at: reproduced the flake locally
+  - Next action: add a retry-free wait on the session cookie
+  - Start with: cargo test login -- --nocapture
+  - Decisions: none
+  - Context: the flake needs TZ=UTC
+";
+
+#[test]
+fn pm_stack_entry_keeps_every_field_and_export_writes_stack_md() {
+    let (sb, repo) = Sandbox::with_repo();
+    let now = sb.file("planning/NOW.md", PM_NOW.as_bytes());
+    let stack = sb.file("planning/STACK.md", PM_STACK_FULL.as_bytes());
+    let (now, stack) = (now.to_str().unwrap(), stack.to_str().unwrap());
+    sb.ok(&repo, &["import", now, stack]);
+    let list = sb.json(&repo, &["stack", "list", "--json"]);
+    let e = &list["entries"][0];
+    assert_eq!(e["story"], "r-009");
+    assert_eq!(
+        e["pushed_at"], "2026-07-16T16:00:00+00:00",
+        "RFC 3339: {e:#}"
+    );
+    assert!(
+        chrono::DateTime::parse_from_rfc3339(e["pushed_at"].as_str().unwrap()).is_ok(),
+        "{e:#}"
+    );
+    assert_eq!(e["stopped_at"], "reproduced the flake locally", "{e:#}");
+    assert_eq!(e["start_with"], "cargo test login -- --nocapture", "{e:#}");
+    assert_eq!(
+        e["fields"],
+        serde_json::json!([
+            ["Brief", "planning/briefs/R-009.md"],
+            ["Spec", "none"],
+            ["Plan", "planning/plans/R-009.md"],
+            ["Milestone", "M2"],
+            ["Started", "2026-07-10"]
+        ])
+    );
+    assert_eq!(
+        e["done_when"],
+        serde_json::json!([
+            {"text": "`cargo test login` passes 20 times in a row", "done": false},
+            {"text": "the flake is reproduced", "done": true}
+        ])
+    );
+    assert!(!e.to_string().contains("unknown"), "{e:#}");
+
+    // Export writes NOW.md and STACK.md, both equal to the originals.
+    let out = sb.path("out");
+    export_to(&sb, &repo, "r-007", "pm", &out);
+    assert_eq!(std::fs::read_to_string(out.join("NOW.md")).unwrap(), PM_NOW);
+    assert_eq!(
+        std::fs::read_to_string(out.join("STACK.md")).unwrap(),
+        PM_STACK_FULL
+    );
+    let j = sb.json(&repo, &["export", "r-007", "--format", "pm", "--json"]);
+    assert_eq!(j["stack_md"], PM_STACK_FULL);
+
+    // Into a fresh repository: the same stack and the same stories.
+    let repo2 = sb.repo("r2");
+    let (n2, s2) = (out.join("NOW.md"), out.join("STACK.md"));
+    sb.ok(
+        &repo2,
+        &["import", n2.to_str().unwrap(), s2.to_str().unwrap()],
+    );
+    let mut a = list.clone();
+    let mut b = sb.json(&repo2, &["stack", "list", "--json"]);
+    for v in [&mut a, &mut b] {
+        v["entries"][0]["checkpoint"] = Value::Null;
+    }
+    assert_eq!(a, b);
+    for story in ["r-007", "r-009"] {
+        assert_eq!(
+            without_times(sb.json(&repo, &["resume", story, "--json"])),
+            without_times(sb.json(&repo2, &["resume", story, "--json"])),
+            "{story}"
+        );
+    }
+}
+
+/// A resume document without what depends on when or where it ran: times, commit ids and the
+/// repository's own state.
+fn without_times(mut v: Value) -> Value {
+    let o = v.as_object_mut().unwrap();
+    for k in [
+        "updated_at",
+        "commit",
+        "head",
+        "merge_base",
+        "warnings",
+        "age_s",
+        "author",
+    ] {
+        o.remove(k);
+    }
+    v
+}

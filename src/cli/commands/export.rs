@@ -85,6 +85,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             written,
             document: exported.document,
             completed_md: exported.completed_md,
+            stack_md: exported.stack_md,
         })?;
     } else if written.is_empty() {
         out.content(&exported.document)?;
