@@ -66,7 +66,14 @@ pub(super) fn fill_for_export(d: &mut Document, rev: &Revision) {
 /// time in UTC and the title (else the story id) lowercased, every run of characters other
 /// than ASCII letters and digits one `-`.
 pub fn file_name(story: &StoryId, rev: &Revision) -> String {
-    let t = chrono::DateTime::from_timestamp(rev.summary.time, 0).unwrap_or_default();
+    // The stamp is the revision's own wall-clock time, as seed 004 names its files from the
+    // local time it wrote them at (an imported file keeps its timestamp's offset).
+    let t = chrono::DateTime::from_timestamp(rev.summary.time, 0)
+        .unwrap_or_default()
+        .with_timezone(
+            &chrono::FixedOffset::east_opt(rev.summary.offset)
+                .unwrap_or_else(|| chrono::FixedOffset::east_opt(0).expect("0 is a valid offset")),
+        );
     let title = rev.meta.title.clone().unwrap_or_else(|| story.to_string());
     let slug: String = title
         .to_lowercase()

@@ -280,12 +280,13 @@ impl Format {
     }
 
     /// The file name this format's system gives revision `rev` of `story`: pair
-    /// `<story>.md` (seed 000 keeps it under `.pair/working/checkpoints/`), team
+    /// `<story>.md` with the story as written (seed 000 keeps it under
+    /// `.pair/working/checkpoints/`), team
     /// `working-context.md`, pm `NOW.md`, gstack `<YYYYMMDD>-<HHMMSS>-<title-slug>.md` from the
-    /// revision's commit time (UTC); a custom template `<story>.md`.
+    /// revision's commit time in its own offset; a custom template `<story>.md`.
     pub fn file_name(&self, story: &StoryId, rev: &Revision) -> String {
         match self {
-            Format::Pair | Format::Custom(_) => format!("{story}.md"),
+            Format::Pair | Format::Custom(_) => format!("{}.md", story.shown()),
             Format::Team => team::FILE_NAME.into(),
             Format::Pm => pm::FILE_NAME.into(),
             Format::Gstack => gstack::file_name(story, rev),

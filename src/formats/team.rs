@@ -397,8 +397,11 @@ pub(super) fn import_context(
             Some(e) => (e.subject.clone(), e.body.clone()),
             None => (format!("import {}", file_name(path)), String::new()),
         };
+        // The file itself when it is the whole story (as pair and pm keep theirs), so an
+        // export gives it back unchanged; earlier revisions are rendered with the journal up to
+        // them.
         let document = if last && entries.len() <= JOURNAL_KEEP {
-            render(&p.doc)
+            p.text.clone()
         } else {
             render(&doc)
         };
