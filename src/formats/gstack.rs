@@ -63,11 +63,11 @@ pub(super) fn fill_for_export(d: &mut Document, rev: &Revision) {
 }
 
 /// Seed 004's file name for revision `rev`: `<YYYYMMDD>-<HHMMSS>-<title-slug>.md`, the commit
-/// time in UTC and the title (else the story id) lowercased, every run of characters other
-/// than ASCII letters and digits one `-`.
+/// time in the commit's own offset (seed 004 stamps with `date +%Y%m%d-%H%M%S`, local time)
+/// and the title (else the story id) lowercased, every run of characters other than ASCII
+/// letters and digits one `-`.
 pub fn file_name(story: &StoryId, rev: &Revision) -> String {
-    // The stamp is the revision's own wall-clock time, as seed 004 names its files from the
-    // local time it wrote them at (an imported file keeps its timestamp's offset).
+    // An imported file's commit keeps its timestamp's offset, so its name comes back as is.
     let t = chrono::DateTime::from_timestamp(rev.summary.time, 0)
         .unwrap_or_default()
         .with_timezone(

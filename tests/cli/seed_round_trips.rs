@@ -1011,3 +1011,36 @@ fn gstack_round_trips_three_samples() {
         round_trip(&s);
     }
 }
+
+#[test]
+fn front_matter_is_front_matter_in_team_and_pm_templates() {
+    let (sb, repo) = Sandbox::with_repo();
+    for (story, template, text) in [
+        ("api-backend", "team", format!("{FRONT}{TEAM_CONTEXT}")),
+        ("r-007", "pm", format!("{FRONT}{PM_NOW}")),
+    ] {
+        let f = sb.file(&format!("{story}.md"), text.as_bytes());
+        sb.ok(
+            &repo,
+            &[
+                "save",
+                story,
+                "--template",
+                template,
+                "-F",
+                f.to_str().unwrap(),
+            ],
+        );
+        let v = sb.json(&repo, &["resume", story, "--json"]);
+        assert_front_matter_kept(&v);
+        assert_eq!(v["confidence"], "high", "{story}: {:#}", v["gaps"]);
+        // A flag save renders the document again, front matter first.
+        sb.ok(
+            &repo,
+            &["save", story, "--decision", "keep the front matter"],
+        );
+        let v = sb.json(&repo, &["resume", story, "--json"]);
+        assert_front_matter_kept(&v);
+        assert_eq!(v["confidence"], "high", "{story}: {:#}", v["gaps"]);
+    }
+}
