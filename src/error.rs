@@ -76,6 +76,17 @@ pub enum Error {
         /// How many attempts were made.
         attempts: u32,
     },
+    /// The remote refused refs for a reason a retry cannot change (a server hook, a
+    /// permission): reported at once.
+    #[error(
+        "{remote} refused {refs}; a retry cannot help: check the remote's hooks and permissions"
+    )]
+    Refused {
+        /// The remote name.
+        remote: String,
+        /// Each refused ref with git's summary.
+        refs: String,
+    },
     /// The remote kept rejecting refs after fetching and integrating.
     #[error("{remote} rejected {refs} after {attempts} attempts (fetched and merged in between); run `git checkpoint sync {remote}` or check the remote's permissions")]
     Rejected {

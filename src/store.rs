@@ -750,9 +750,17 @@ impl Store {
                 });
                 continue;
             }
-            let (edits, value) = match plan()? {
-                Step::Nothing(value) => return Ok(value),
-                Step::Write(edits, value) => (edits, value),
+            let (edits, value) = match plan() {
+                Ok(Step::Nothing(value)) => return Ok(value),
+                Ok(Step::Write(edits, value)) => (edits, value),
+                // An object write lost its fan-out directory to a concurrent `git gc` (see
+                // [`retry_vanished_dir`]; the notes' trees are written by gix-note): plan again.
+                Err(Error::Git { source, .. })
+                    if attempt + 1 < MAX_ATTEMPTS && vanished(source.as_ref()) =>
+                {
+                    continue
+                }
+                Err(e) => return Err(e),
             };
             names = edits
                 .iter()
@@ -763,7 +771,7 @@ impl Store {
                 Err(e @ Error::LockHeld { .. }) => locked = Some(e),
                 Err(e) => {
                     locked = None;
-                    if !self.raced(&edits)? {
+                    if !(conflicted(&e) || self.raced(&edits)?) {
                         return Err(e);
                     }
                 }
@@ -841,9 +849,7 @@ impl Store {
             extra_headers: Vec::new(),
         };
         crate::signals::deferred(|| {
-            Ok(self
-                .repo
-                .write_object(&commit)
+            Ok(retry_vanished_dir(|| self.repo.write_object(&commit))
                 .map_err(|e| Error::git("cannot write commit", e))?
                 .detach())
         })
@@ -944,7 +950,9 @@ impl Store {
         crate::signals::deferred(|| {
             let mut entries = Vec::new();
             for (name, content) in files {
-                let id = self.repo.write_blob(content).map_err(werr)?.detach();
+                let id = retry_vanished_dir(|| self.repo.write_blob(content))
+                    .map_err(werr)?
+                    .detach();
                 entries.push(Entry {
                     mode: EntryKind::Blob.into(),
                     filename: (*name).into(),
@@ -953,7 +961,9 @@ impl Store {
             }
             entries.sort_by(|a, b| a.filename.cmp(&b.filename));
             let tree = gix::objs::Tree { entries };
-            let tree_id = self.repo.write_object(&tree).map_err(werr)?.detach();
+            let tree_id = retry_vanished_dir(|| self.repo.write_object(&tree))
+                .map_err(werr)?
+                .detach();
             self.write_plain_commit_at(tree_id, parents, message, time)
         })
     }
@@ -1025,6 +1035,60 @@ pub fn expect(tip: Option<ObjectId>) -> PreviousValue {
         Some(t) => PreviousValue::MustExistAndMatch(Target::Object(t)),
         None => PreviousValue::MustNotExist,
     }
+}
+
+/// Runs one object write `f` again (at most 5 more times) when it failed because a file or
+/// directory vanished under it: a concurrent `git gc` (its prune) removes an empty fan-out
+/// directory `objects/xx/` between the writer creating it and renaming the object into it.
+/// git's own object writer retries the same way (object-file.c, `create_tmpfile` and
+/// `finalize_object_file`). Other errors are returned at once.
+fn retry_vanished_dir<T, E>(
+    mut f: impl FnMut() -> std::result::Result<T, E>,
+) -> std::result::Result<T, E>
+where
+    E: std::error::Error + 'static,
+{
+    let mut retries = 0;
+    loop {
+        match f() {
+            Err(e) if retries < 5 && vanished(&e) => retries += 1,
+            result => return result,
+        }
+    }
+}
+
+/// Whether a failed transaction lost a race: gix found, under the ref's lock, a value other
+/// than the expected one (or a ref that must not exist). [`Store::raced`] cannot always tell:
+/// when `git gc` packs refs at that moment, a read outside the lock may still see the packed
+/// value gix cached before the rewrite.
+fn conflicted(e: &Error) -> bool {
+    use gix::refs::file::transaction::prepare::{MustNotExist, ReferenceOutOfDate};
+    let Error::Git { source, .. } = e else {
+        return false;
+    };
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(source.as_ref());
+    while let Some(err) = cause {
+        if err.is::<ReferenceOutOfDate>() || err.is::<MustNotExist>() {
+            return true;
+        }
+        cause = err.source();
+    }
+    false
+}
+
+/// Whether `e` or one of its sources is an I/O "not found" error.
+fn vanished(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(e);
+    while let Some(err) = cause {
+        if err
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::NotFound)
+        {
+            return true;
+        }
+        cause = err.source();
+    }
+    false
 }
 
 /// The revision number of a new commit whose parents have revisions `parents`: the highest

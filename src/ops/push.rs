@@ -10,9 +10,11 @@ use crate::story::StoryId;
 use crate::sync::{self, Outcome};
 
 /// How many times a push is attempted; after each rejection the remote is fetched and
-/// integrated, and the next attempt waits a little longer (with jitter, so pushers racing for
-/// the same refs spread out).
-pub const PUSH_ATTEMPTS: u32 = 5;
+/// integrated, and the next attempt waits twice as long (50-100 ms first, at most 1.6-3.2 s,
+/// with jitter, so pushers racing for the same refs drift apart). Every save adds a note, so
+/// clones that save and sync at once all race for the notes ref: four clones syncing after
+/// every save needed more than five attempts with a linear wait (stress.rs).
+pub const PUSH_ATTEMPTS: u32 = 10;
 
 /// A ref a push sends and the commit it points at.
 pub type Sent = (String, gix::ObjectId);
@@ -63,6 +65,19 @@ pub fn refspecs(store: &Store, stories: Option<&[StoryId]>) -> Result<(Vec<Strin
         sent.push((NOTES_REF.to_string(), oid));
     }
     Ok((specs, sent))
+}
+
+/// Whether a rejection can pass on a retry: the remote moved (`[rejected] (fetch first)`,
+/// `(non-fast-forward)`, `(stale info)` of a lease), which a fetch and merge fix, or a ref
+/// lock was held on the remote (`[remote rejected] (failed to update ref)`, `(cannot lock
+/// ref ...)`). Anything else the remote says (a hook declined, a permission, a shallow
+/// update) stays as it is. Summaries: git-push(1), OUTPUT.
+fn transient(r: &PushedRef) -> bool {
+    let s = r.summary.as_str();
+    s.starts_with("[rejected]")
+        || s.contains("stale info")
+        || s.contains("failed to update ref")
+        || s.contains("lock")
 }
 
 /// Most revisions of one ref [`scan_tips`] reads; a longer new history is scanned from its tip
@@ -259,24 +274,48 @@ pub fn push(
             left.retain(|t| !(t.remote == remote && deleted.contains(&t.refname.as_str())));
             sync::write_tombstones(store, &left)?;
         }
-        let rejected: Vec<&PushedRef> = results.iter().filter(|r| r.rejected()).collect();
-        if rejected.is_empty() {
+        if !results.iter().any(PushedRef::rejected) {
+            return Ok((results, integrated));
+        }
+        let refused: Vec<String> = results
+            .iter()
+            .filter(|r| r.rejected() && !transient(r))
+            .map(|r| format!("{} {}", r.to, r.summary))
+            .collect();
+        if !refused.is_empty() {
+            return Err(Error::Refused {
+                remote: remote.to_string(),
+                refs: refused.join(", "),
+            });
+        }
+        // Another pusher moved the refs (or held their locks on the remote) a moment ago.
+        // Doubling each time (50-100 ms, then 100-200 ms, ... at most 1.6-3.2 s): pushers that
+        // keep colliding on the notes ref drift apart.
+        crate::store::backoff_by(1 << (attempt - 1).min(5), 50_000);
+        integrated.extend(super::fetch::fetch(store, remote)?);
+        // A rejected ref whose local tip is now the remote's (another clone's story we hold a
+        // copy of, fast-forwarded by that fetch) has nothing left to send: not a failure.
+        let mut results = results;
+        let mut left = Vec::new();
+        for r in results.iter_mut().filter(|r| r.rejected()) {
+            let tracking = format!("refs/remotes/{remote}/{}", r.to.trim_start_matches("refs/"));
+            if store.tip(&r.to)?.is_some() && store.tip(&r.to)? == store.tip(&tracking)? {
+                r.flag = '=';
+                r.summary = "[up to date after fetch]".into();
+            } else {
+                left.push(format!("{} {}", r.to, r.summary));
+            }
+        }
+        if left.is_empty() {
             return Ok((results, integrated));
         }
         if attempt == PUSH_ATTEMPTS {
             return Err(Error::Rejected {
                 remote: remote.to_string(),
-                refs: rejected
-                    .iter()
-                    .map(|r| format!("{} {}", r.to, r.summary))
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                refs: left.join(", "),
                 attempts: PUSH_ATTEMPTS,
             });
         }
-        // Another pusher moved the refs (or held their locks on the remote) a moment ago.
-        crate::store::backoff_by(attempt, 25_000);
-        integrated.extend(super::fetch::fetch(store, remote)?);
     }
     unreachable!("the last attempt returns")
 }

@@ -291,10 +291,14 @@ fn a_ref_still_rejected_fails_naming_it() {
         .unwrap();
     assert!(status.success());
     sb.ok(&a, &["save", "auth"]);
+    // Refused at once (no fetch-and-retry rounds), naming the ref and git's reason.
     sb.fails(
         &a,
         &["push", "origin", "auth"],
-        &["rejected refs/checkpoints/auth", "after 5 attempts"],
+        &[
+            "origin refused refs/checkpoints/auth [remote rejected] (pre-receive hook declined)",
+            "a retry cannot help",
+        ],
     );
 }
 

@@ -322,3 +322,169 @@ fn sigint_at_any_moment_leaves_no_lock_or_temp_file() {
         "no round was interrupted: the delays are too long"
     );
 }
+
+/// A shell loop in `repo` running `body` until the file `stop` appears (at most 10 minutes);
+/// stopped by [`stop_loop`].
+fn start_loop(sb: &Sandbox, repo: &Path, body: &str) -> std::process::Child {
+    let mut cmd = Command::new("timeout");
+    sb.env(&mut cmd);
+    cmd.current_dir(repo)
+        .args(["600", "bash", "-c"])
+        .arg(format!(
+            "n=0; while [ ! -e ../stop ]; do {body}; n=$((n+1)); done; echo $n"
+        ))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// Stops a [`start_loop`] loop; returns how many rounds it ran.
+fn stop_loop(sb: &Sandbox, child: std::process::Child) -> usize {
+    std::fs::write(sb.path("stop"), "").unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .parse()
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_thousand_saves_beside_looping_gc_and_maintenance_lose_none() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(&repo, &["save", "gc", "-q", "--title", "Beside gc"]);
+    let gc = start_loop(
+        &sb,
+        &repo,
+        "git gc -q >/dev/null 2>&1; git maintenance run --task=gc --quiet >/dev/null 2>&1",
+    );
+    let results = run_writers(&sb, &repo, 1, 999, |_| "gc".into());
+    let rounds = stop_loop(&sb, gc);
+    for (ok, stderr) in &results {
+        assert!(ok, "a save failed beside gc: {}", errors(stderr));
+    }
+    assert!(rounds >= 2, "gc ran {rounds} times");
+    assert_eq!(count(&sb, &repo, "refs/checkpoints/gc"), 1000);
+    sb.git(&repo, &["fsck", "--no-dangling"]);
+    let v = sb.json(&repo, &["resume", "gc", "--json"]);
+    assert_eq!(v["revision"], 1000);
+}
+
+/// A git daemon serving `base` on 127.0.0.1 (receive-pack on), killed on drop.
+struct Daemon(std::process::Child);
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn daemon(sb: &Sandbox) -> (Daemon, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut cmd = Command::new("git");
+    sb.env(&mut cmd);
+    let base = sb.path("");
+    let child = cmd
+        .args([
+            "daemon",
+            "--export-all",
+            "--enable=receive-pack",
+            "--reuseaddr",
+            "--listen=127.0.0.1",
+            &format!("--port={port}"),
+            &format!("--base-path={}", base.display()),
+            base.to_str().unwrap(),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let daemon = Daemon(child);
+    let url = format!("git://127.0.0.1:{port}/o.git");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let mut probe = Command::new("git");
+        sb.env(&mut probe);
+        if probe
+            .args(["ls-remote", &url])
+            .output()
+            .unwrap()
+            .status
+            .success()
+        {
+            return (daemon, url);
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "git daemon did not start"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn four_clones_saving_and_syncing_at_once_end_with_forty_revisions() {
+    for transport in ["file", "git daemon"] {
+        let sb = Sandbox::new();
+        let origin = sb.bare_origin();
+        let (_daemon, url) = match transport {
+            "file" => (None, format!("file://{}", origin.display())),
+            _ => {
+                let (d, url) = daemon(&sb);
+                (Some(d), url)
+            }
+        };
+        let clones: Vec<_> = (0..4)
+            .map(|i| {
+                let name = format!("c{i}");
+                sb.git(&sb.path(""), &["clone", "-q", &url, &name]);
+                sb.path(&name)
+            })
+            .collect();
+        let bin = assert_cmd::cargo::cargo_bin("git-checkpoint");
+        let children: Vec<_> = clones
+            .iter()
+            .enumerate()
+            .map(|(i, dir)| {
+                let mut cmd = Command::new("timeout");
+                sb.env(&mut cmd);
+                let script = format!(
+                    "for k in $(seq 1 10); do \"$0\" save s{i} -q -m \"clone {i} save $k\" && \"$0\" sync -q || exit 1; done"
+                );
+                cmd.current_dir(dir)
+                    .args(["300", "bash", "-c", &script])
+                    .arg(&bin)
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for c in children {
+            let out = c.wait_with_output().unwrap();
+            assert!(
+                out.status.success(),
+                "{transport}: a save or sync failed: {}",
+                errors(&String::from_utf8_lossy(&out.stderr))
+            );
+        }
+        let total: usize = (0..4)
+            .map(|i| count(&sb, &origin, &format!("refs/checkpoints/s{i}")))
+            .sum();
+        assert_eq!(total, 40, "{transport}");
+        for dir in &clones {
+            sb.ok(dir, &["sync", "-q"]);
+            let list = sb.json(dir, &["list", "--json"]);
+            assert_eq!(
+                list.as_array().map(Vec::len),
+                Some(4),
+                "{transport}: {list}"
+            );
+        }
+    }
+}
