@@ -243,7 +243,10 @@ impl Format {
             (*self == Format::Team).then(|| team::render_completed_md(&rev.meta.completed));
         let stack_md = match self {
             Format::Pm => {
-                let (_, stack) = crate::stack::read(store)?;
+                let (_, mut stack) = crate::stack::read(store)?;
+                for e in &mut stack.entries {
+                    pm::complete_from_checkpoint(store, e);
+                }
                 (!stack.entries.is_empty()).then(|| pm::render_stack(&stack))
             }
             _ => None,

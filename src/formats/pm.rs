@@ -385,6 +385,44 @@ pub fn pushed_rfc3339(pushed: &str) -> Option<String> {
     Some(local.to_rfc3339_opts(chrono::SecondsFormat::Secs, false))
 }
 
+/// Fills in what an entry written before stack entries kept the checkpoint block lacks (Stopped
+/// at, Start with, other fields, Done when, decisions, context, open questions) from the
+/// story's checkpoint at the push (`checkpoint`), so `STACK.md` shows it instead of unknown
+/// markers. Nothing changes when the entry has any of them, names no checkpoint, or that
+/// checkpoint cannot be read (the entry is then written as it is).
+pub fn complete_from_checkpoint(store: &crate::store::Store, e: &mut stack::Entry) {
+    let bare = e.stopped_at.is_none()
+        && e.start_with.is_none()
+        && e.fields.is_empty()
+        && e.done_when.is_empty()
+        && e.decisions.is_empty()
+        && e.context.is_empty()
+        && e.open_questions.is_empty();
+    let Some(hex) = e.checkpoint.as_deref().filter(|_| bare) else {
+        return;
+    };
+    let (Ok(id), Ok(story)) = (
+        gix::ObjectId::from_hex(hex.as_bytes()),
+        StoryId::parse(&e.story),
+    ) else {
+        return;
+    };
+    let Ok(rev) = store.read(&story.refname(), id) else {
+        return;
+    };
+    let d = super::parse_revision(store, &rev).doc;
+    e.stopped_at = d.stopped_at;
+    e.start_with = d.start_with;
+    e.fields = d.fields;
+    e.done_when = d.done_when;
+    e.decisions = d.decisions;
+    e.context = d.context;
+    e.open_questions = d.open_questions;
+    if e.next_action.is_none() {
+        e.next_action = d.next_action;
+    }
+}
+
 /// Seed 003's `STACK.md` for the stack ref's `stack`, top first; see [`render_stack_md`].
 pub fn render_stack(stack: &stack::Stack) -> String {
     let entries: Vec<StackMdEntry> = stack

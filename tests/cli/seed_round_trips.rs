@@ -1044,3 +1044,180 @@ fn front_matter_is_front_matter_in_team_and_pm_templates() {
         assert_eq!(v["confidence"], "high", "{story}: {:#}", v["gaps"]);
     }
 }
+
+#[test]
+fn stack_push_keeps_the_checkpoint_block_and_export_writes_it_to_stack_md() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.git(&repo, &["switch", "-q", "-c", "item-a"]);
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "A-1",
+            "--template",
+            "pm",
+            "--title",
+            "Item A",
+            "--stage",
+            "execute",
+            "--todo",
+            "T1 — parser",
+            "--done-when",
+            "parser tests pass",
+            "--next",
+            "write the parser",
+            "--start-with",
+            "cargo test parser",
+            "--stopped-at",
+            "plan done",
+            "--decision",
+            "hand-written parser",
+            "--context",
+            "grammar in docs/",
+        ],
+    );
+    sb.ok(&repo, &["stack", "push", "A-1", "--reason", "prod outage"]);
+    let e = sb.json(&repo, &["stack", "list", "--json"])["entries"][0].clone();
+    assert_eq!(e["stopped_at"], "plan done", "{e:#}");
+    assert_eq!(e["start_with"], "cargo test parser", "{e:#}");
+    assert_eq!(e["story_display"], "A-1", "{e:#}");
+    assert_eq!(e["done_when"][0]["text"], "parser tests pass", "{e:#}");
+    assert_eq!(e["decisions"][0], "hand-written parser", "{e:#}");
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "B-2",
+            "--template",
+            "pm",
+            "--title",
+            "Hotfix",
+            "--next",
+            "fix it",
+        ],
+    );
+    let out = sb.path("out");
+    export_to(&sb, &repo, "B-2", "pm", &out);
+    let stack = std::fs::read_to_string(out.join("STACK.md")).unwrap();
+    for want in [
+        "### A-1 Item A\n",
+        "- Branch: item-a\n",
+        "- Stage: execute\n",
+        "- Reason: prod outage\n",
+        "  - parser tests pass\n",
+        "  - Stopped at: plan done\n",
+        "  - Next action: write the parser\n",
+        "  - Start with: cargo test parser\n",
+        "  - Decisions: hand-written parser\n",
+        "  - Context: grammar in docs/\n",
+    ] {
+        assert!(stack.contains(want), "{want:?} missing:\n{stack}");
+    }
+    assert!(!stack.contains("unknown"), "{stack}");
+    let pushed = stack.lines().find(|l| l.starts_with("- Pushed: ")).unwrap();
+    assert!(
+        chrono::NaiveDateTime::parse_from_str(&pushed[10..], "%Y-%m-%d %H:%M").is_ok(),
+        "{pushed}"
+    );
+}
+
+#[test]
+fn an_entry_stacked_before_entries_kept_the_checkpoint_block_is_completed_from_its_checkpoint() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "a-1",
+            "--template",
+            "pm",
+            "--title",
+            "Item A",
+            "--stage",
+            "plan",
+            "--done-when",
+            "tests pass",
+            "--next",
+            "write it",
+            "--start-with",
+            "cargo test",
+            "--stopped-at",
+            "spec read",
+        ],
+    );
+    sb.ok(&repo, &["stack", "push", "a-1", "--reason", "later"]);
+    // Rewrite the entry as an older version wrote it: no checkpoint block.
+    let stack_ref = "refs/checkpoints-stack/default";
+    let json = sb.git(&repo, &["show", &format!("{stack_ref}:stack.json")]);
+    let mut v: Value = serde_json::from_str(&json).unwrap();
+    let e = v["entries"][0].as_object_mut().unwrap();
+    for k in [
+        "stopped_at",
+        "start_with",
+        "fields",
+        "done_when",
+        "decisions",
+        "context",
+        "open_questions",
+        "story_display",
+    ] {
+        e.remove(k);
+    }
+    let old = sb.file(
+        "old-stack.json",
+        serde_json::to_string(&v).unwrap().as_bytes(),
+    );
+    let blob = sb.git(&repo, &["hash-object", "-w", old.to_str().unwrap()]);
+    let md = sb.git(&repo, &["rev-parse", &format!("{stack_ref}:STACK.md")]);
+    let listing = format!(
+        "100644 blob {}\tSTACK.md\n100644 blob {}\tstack.json\n",
+        md.trim(),
+        blob.trim()
+    );
+    let listing_file = sb.file("tree.txt", listing.as_bytes());
+    let tree = {
+        let mut cmd = std::process::Command::new("git");
+        sb.env(&mut cmd);
+        let out = cmd
+            .args(["mktree"])
+            .current_dir(&repo)
+            .stdin(std::fs::File::open(&listing_file).unwrap())
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let parent = sb.git(&repo, &["rev-parse", stack_ref]);
+    let commit = sb.git(
+        &repo,
+        &[
+            "commit-tree",
+            tree.trim(),
+            "-p",
+            parent.trim(),
+            "-m",
+            "stack: old format",
+        ],
+    );
+    sb.git(
+        &repo,
+        &["update-ref", stack_ref, commit.trim(), parent.trim()],
+    );
+    assert_eq!(
+        sb.json(&repo, &["stack", "list", "--json"])["entries"][0]["stopped_at"],
+        Value::Null
+    );
+    sb.ok(
+        &repo,
+        &["save", "b-2", "--template", "pm", "--next", "fix it"],
+    );
+    let j = sb.json(&repo, &["export", "b-2", "--format", "pm", "--json"]);
+    let stack = j["stack_md"].as_str().unwrap();
+    for want in [
+        "  - tests pass\n",
+        "  - Stopped at: spec read\n",
+        "  - Start with: cargo test\n",
+    ] {
+        assert!(stack.contains(want), "{want:?} missing:\n{stack}");
+    }
+    assert!(!stack.contains("unknown"), "{stack}");
+}
