@@ -9,6 +9,7 @@
 //! the template's; the template's parser never sees the block.
 
 use crate::model::{Document, Task};
+use std::collections::HashSet;
 use std::fmt::Write as _;
 
 /// The line that starts the block.
@@ -69,9 +70,11 @@ fn lost(doc: &Document, back: &Document) -> Vec<(&'static str, String)> {
             }
         }
     }
+    // Linear: what the parser read back is looked up in a set, not searched per value.
     let tasks = |key, want: &[Task], got: &[Task], out: &mut Vec<(&'static str, String)>| {
+        let got: HashSet<&str> = got.iter().map(|g| g.text.trim()).collect();
         for t in want {
-            if !got.iter().any(|g| g.text.trim() == t.text.trim()) {
+            if !got.contains(t.text.trim()) {
                 out.push((key, t.text.trim().to_string()));
             }
         }
@@ -84,19 +87,17 @@ fn lost(doc: &Document, back: &Document) -> Vec<(&'static str, String)> {
         &mut out,
     );
     let lines = |key, want: &[String], got: &[String], out: &mut Vec<(&'static str, String)>| {
+        let got: HashSet<&str> = got.iter().map(|g| g.trim()).collect();
         for w in want {
-            if !got.iter().any(|g| g.trim() == w.trim()) {
+            if !got.contains(w.trim()) {
                 out.push((key, w.trim().to_string()));
             }
         }
     };
     lines(KEYS[10], &doc.decisions, &back.decisions, &mut out);
+    let checks: HashSet<&str> = back.done_when.iter().map(|g| g.text.trim()).collect();
     for c in &doc.done_when {
-        if !back
-            .done_when
-            .iter()
-            .any(|g| g.text.trim() == c.text.trim())
-        {
+        if !checks.contains(c.text.trim()) {
             let mark = if c.done { "[x]" } else { "[ ]" };
             out.push((KEYS[11], format!("{mark} {}", c.text.trim())));
         }

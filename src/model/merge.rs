@@ -8,6 +8,7 @@
 //! marked as a conflict, which the parser reports as a gap (confidence `needs_confirmation`).
 
 use super::{Document, Task};
+use std::collections::{HashMap, HashSet};
 
 /// Marks a single-value field both sides changed; parsing reports it as a gap.
 pub const CONFLICT: &str = "[conflict — needs confirmation]";
@@ -93,13 +94,16 @@ pub fn merge(base: &Document, ours: &Document, theirs: &Document) -> Merged {
     );
     doc.context = merge_decisions(&base.context, &ours.context, &theirs.context);
     doc.files = merge_decisions(&base.files, &ours.files, &theirs.files);
+    let mut headings: HashSet<String> = doc.sections.iter().map(|s| s.0.clone()).collect();
     for s in &theirs.sections {
-        if !doc.sections.iter().any(|o| o.0 == s.0) {
+        if headings.insert(s.0.clone()) {
             doc.sections.push(s.clone());
         }
     }
+    let ours_entries: HashSet<&super::JournalEntry> = ours.journal.iter().collect();
+    let mut new_entries: HashSet<&super::JournalEntry> = HashSet::new();
     for e in &theirs.journal {
-        if !doc.journal.contains(e) {
+        if !ours_entries.contains(e) && new_entries.insert(e) {
             doc.journal.push(e.clone());
         }
     }
@@ -129,18 +133,31 @@ fn all_tasks(d: &Document) -> Vec<Task> {
 }
 
 /// Merges checklists item by item (see the module docs); order: ours, then theirs' new items.
+/// Linear in the items (each side indexed by key once; the first item of a key counts).
 fn merge_checklist(b: &[Task], o: &[Task], t: &[Task], conflicts: &mut Vec<String>) -> Vec<Task> {
-    let find = |list: &[Task], k: &str| list.iter().find(|x| key(x) == k).cloned();
+    let index = |list: &[Task]| {
+        let mut map: HashMap<String, Task> = HashMap::with_capacity(list.len());
+        for x in list {
+            map.entry(key(x)).or_insert_with(|| x.clone());
+        }
+        map
+    };
+    let (bi, oi, ti) = (index(b), index(o), index(t));
+    let mut seen: HashSet<String> = HashSet::new();
     let mut keys: Vec<String> = Vec::new();
     for x in o.iter().chain(t).chain(b) {
         let k = key(x);
-        if !keys.contains(&k) {
+        if seen.insert(k.clone()) {
             keys.push(k);
         }
     }
     let mut out = Vec::new();
     for k in keys {
-        let (bb, oo, tt) = (find(b, &k), find(o, &k), find(t, &k));
+        let (bb, oo, tt) = (
+            bi.get(&k).cloned(),
+            oi.get(&k).cloned(),
+            ti.get(&k).cloned(),
+        );
         let merged = if oo == tt || tt == bb {
             oo
         } else if oo == bb {
@@ -185,18 +202,24 @@ fn merge_checklist(b: &[Task], o: &[Task], t: &[Task], conflicts: &mut Vec<Strin
     out
 }
 
+/// The ordered union of `ours` and `theirs`, less what one side dropped from `base`; linear.
 fn merge_decisions(base: &[String], ours: &[String], theirs: &[String]) -> Vec<String> {
-    let keep = |d: &String| {
-        let (in_o, in_t) = (ours.contains(d), theirs.contains(d));
-        if base.contains(d) {
+    fn set(l: &[String]) -> HashSet<&str> {
+        l.iter().map(String::as_str).collect()
+    }
+    let (b, o, t) = (set(base), set(ours), set(theirs));
+    let keep = |d: &str| {
+        let (in_o, in_t) = (o.contains(d), t.contains(d));
+        if b.contains(d) {
             in_o && in_t
         } else {
             in_o || in_t
         }
     };
+    let mut seen: HashSet<&str> = HashSet::new();
     let mut out: Vec<String> = Vec::new();
     for d in ours.iter().chain(theirs) {
-        if keep(d) && !out.contains(d) {
+        if keep(d) && seen.insert(d) {
             out.push(d.clone());
         }
     }

@@ -133,7 +133,7 @@ pub struct Document {
 }
 
 /// One work-journal entry: a timestamped subject with free markdown text.
-#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, serde::Serialize, schemars::JsonSchema)]
 pub struct JournalEntry {
     /// When, as written (ISO 8601 / RFC 3339 when we write it).
     pub at: String,

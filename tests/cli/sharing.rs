@@ -985,3 +985,26 @@ fn every_command_works_in_sha256_partial_and_shallow_clones() {
         every_command_works_in(&sb, &c, what);
     }
 }
+
+#[test]
+fn a_diverged_merge_of_two_large_todo_lists_keeps_every_item() {
+    let (sb, _origin, a, b) = two_clones();
+    sb.ok(&a, &["save", "big", "-q", "--title", "Big"]);
+    sb.ok(&a, &["push", "-q"]);
+    sb.ok(&b, &["fetch", "-q"]);
+    // Each side adds 5,000 todos of its own: the merge must be linear to stay quick (the
+    // closing note measures 2 x 20,000 with the release binary).
+    for (dir, side) in [(&a, 'A'), (&b, 'B')] {
+        let mut doc = String::from("# Checkpoint: big — Big\n\n## 1. Story\n**ID:** big\n**Title:** Big\n\n## 5. Remaining Todos\n");
+        for i in 0..5000 {
+            doc.push_str(&format!("- [ ] {side}{i} item\n"));
+        }
+        let file = sb.file(&format!("{side}.md"), doc.as_bytes());
+        sb.ok(dir, &["save", "big", "-q", "-F", file.to_str().unwrap()]);
+    }
+    sb.ok(&a, &["push", "-q"]);
+    sb.ok(&b, &["sync", "-q"]);
+    let v = sb.json(&b, &["resume", "big", "--json"]);
+    assert_eq!(v["tasks_remaining"].as_array().unwrap().len(), 10_000);
+    assert_eq!(v["revision"], 3);
+}
