@@ -549,14 +549,37 @@ impl Store {
     /// Reads the full revision at commit `id` of `refname` (used in error messages).
     ///
     /// # Errors
-    /// [`Error::Corrupt`] when the tree lacks `checkpoint.md` or `meta.json` is not valid JSON;
-    /// [`Error::Git`] when objects cannot be read.
+    /// [`Error::Corrupt`] when the tree lacks `checkpoint.md`, `meta.json` is not valid JSON,
+    /// or an object stays missing after three more lookups (10-20 ms apart); [`Error::Git`]
+    /// when objects cannot be read.
     pub fn read(&self, refname: &str, id: ObjectId) -> Result<Revision> {
+        // An object a concurrent `git gc` is moving from loose into a new pack can be missed
+        // by one lookup; git's own readers look again after re-reading the pack directory.
+        let mut attempt = 0;
+        loop {
+            match self.read_once(refname, id) {
+                Err(Error::Git { source, .. }) if attempt < 3 && vanished(source.as_ref()) => {
+                    attempt += 1;
+                    backoff_by(attempt, 10_000);
+                }
+                Err(Error::Git { context, source }) if vanished(source.as_ref()) => {
+                    return Err(corrupt(refname, id, format!("{context}: {source}")))
+                }
+                result => return result,
+            }
+        }
+    }
+
+    /// One attempt of [`Store::read`]; a missing object is [`Error::Git`] here.
+    fn read_once(&self, refname: &str, id: ObjectId) -> Result<Revision> {
         let corrupt = |reason: String| corrupt(refname, id, reason);
-        let commit = self
-            .repo
-            .find_commit(id)
-            .map_err(|e| corrupt(e.to_string()))?;
+        let commit = self.repo.find_commit(id).map_err(|e| {
+            if vanished(&e) {
+                Error::git(format!("cannot read commit {id}"), e)
+            } else {
+                corrupt(e.to_string())
+            }
+        })?;
         let summary = Self::summary_of(id, &commit).map_err(|e| corrupt(e.chain().to_string()))?;
         let tree = commit
             .tree()
@@ -753,8 +776,9 @@ impl Store {
             let (edits, value) = match plan() {
                 Ok(Step::Nothing(value)) => return Ok(value),
                 Ok(Step::Write(edits, value)) => (edits, value),
-                // An object write lost its fan-out directory to a concurrent `git gc` (see
-                // [`retry_vanished_dir`]; the notes' trees are written by gix-note): plan again.
+                // A concurrent `git gc` removed a fan-out directory an object write needed
+                // (see [`retry_vanished_dir`]; the notes' trees are written by gix-note) or
+                // moved loose objects a read wanted into a new pack: plan again.
                 Err(Error::Git { source, .. })
                     if attempt + 1 < MAX_ATTEMPTS && vanished(source.as_ref()) =>
                 {
@@ -1076,19 +1100,12 @@ fn conflicted(e: &Error) -> bool {
     false
 }
 
-/// Whether `e` or one of its sources is an I/O "not found" error.
+/// Whether `e` or one of its sources says a file or object was not found (gix-error's
+/// classification: an I/O "not found", or gix's "object could not be found"). Under a
+/// concurrent `git gc` that is transient: an empty fan-out directory was removed, or loose
+/// objects moved into a new pack between two reads.
 fn vanished(e: &(dyn std::error::Error + 'static)) -> bool {
-    let mut cause = Some(e);
-    while let Some(err) = cause {
-        if err
-            .downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::NotFound)
-        {
-            return true;
-        }
-        cause = err.source();
-    }
-    false
+    gix_error::classify(e).is_not_found()
 }
 
 /// The revision number of a new commit whose parents have revisions `parents`: the highest
