@@ -267,7 +267,7 @@ measure_event() {
         else
             extra='"stop_hook_active":false,"last_assistant_message":"T1 is half done."'
         fi
-        prep() { payload "$agent" "bench-stop-$1" "$extra"; }
+        prep() { payload "$agent" "bench-stop$round-$1" "$extra"; }
         check() { grep -q 'git-checkpoint save 42' "$tmp/out"; }
         ;;
     esac
@@ -294,6 +294,7 @@ reference() { # LABEL, then the command
 echo "==> machine: $(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GiB memory," \
     "load $(cut -d' ' -f1-3 /proc/loadavg), $(git --version), $(date -u +%FT%TZ)"
 failed=0
+round=
 for which in small big; do
     repo=${!which}
     cd "$repo"
@@ -331,6 +332,7 @@ for which in small big; do
         echo "  -- with core.untrackedCache=true (the cache written by one git status):"
         git config core.untrackedCache true
         git status --porcelain >/dev/null
+        round=-cache # new session ids: each Stop run is a new session, so its nudge is due
         reference "git status --porcelain" git status --porcelain
         measure_event claude SessionStart start
         measure_event claude Stop stop
