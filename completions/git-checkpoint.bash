@@ -813,7 +813,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__stack__subcmd__pop)
-            opts="-q -h --switch --json --color --no-pager --quiet --help"
+            opts="-q -h --switch --force --json --color --no-pager --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

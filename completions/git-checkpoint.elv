@@ -241,6 +241,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
         &'git-checkpoint;stack;pop'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --switch 'Also check out its branch (`git switch`); refused while the working tree has changes'
+            cand --force 'Pop even while another story is current (it stops being current)'
             cand --json 'Print one JSON document instead of text'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'

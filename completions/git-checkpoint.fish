@@ -218,6 +218,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from pop" -l switch -d 'Also check out its branch (`git switch`); refused while the working tree has changes'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from pop" -l force -d 'Pop even while another story is current (it stops being current)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from pop" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from pop" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from pop" -s q -l quiet -d 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'

@@ -372,6 +372,15 @@ pub enum Error {
         /// The story that was on top.
         story: String,
     },
+    /// `stack pop` while another story is current: popping would replace it (seed 003 pushes
+    /// the active item first).
+    #[error("story {current} is current here; popping {top} would replace it: suspend it first with `git checkpoint stack push {current} --reason \"...\"`, or pass --force to pop anyway")]
+    PopWouldReplace {
+        /// The worktree's current story.
+        current: String,
+        /// The story on top of the stack.
+        top: String,
+    },
     /// `stack pop --switch` in a repository without a working tree.
     #[error("--switch needs a working tree")]
     SwitchNeedsWorkTree,

@@ -89,18 +89,37 @@ pub struct Popped {
 
 /// Pops the top story and makes it current; with `switch`, first checks out its branch with
 /// the user's `git switch` when HEAD is elsewhere (refused on a working tree with changes).
+/// When another story is current, it is refused unless `force` (seed 003: "push the active
+/// item, then pop").
 ///
 /// # Errors
-/// [`Error::StackEmpty`]; with `switch`, [`Error::DirtyWorkTree`] when the working tree has
+/// [`Error::StackEmpty`]; [`Error::PopWouldReplace`] when another story is current and not
+/// `force`; with `switch`, [`Error::DirtyWorkTree`] when the working tree has
 /// changes, [`Error::SwitchNeedsWorkTree`] in a bare repository and [`Error::SwitchFailed`]
 /// when `git switch` fails; [`Error::PoppedElsewhere`] when another process popped it
 /// meanwhile; storage errors.
-pub fn pop(store: &Store, switch: bool) -> Result<Popped> {
+pub fn pop(store: &Store, switch: bool, force: bool) -> Result<Popped> {
     let (_, s) = stack::read(store)?;
     let Some(top) = s.entries.first().cloned() else {
         return Err(Error::StackEmpty);
     };
     let story = StoryId::parse(&top.story)?;
+    if let Some(current) = crate::current::get(store).filter(|c| *c != story && !force) {
+        // Named as their checkpoints show them (`R-9`, not the canonical `r-9`).
+        let shown = |s: &StoryId| {
+            store
+                .tip(&s.refname())
+                .ok()
+                .flatten()
+                .and_then(|t| store.summary(t).ok())
+                .map(|sum| s.clone().shown_as(&sum.story_display).display())
+                .unwrap_or_else(|| s.display())
+        };
+        return Err(Error::PopWouldReplace {
+            current: shown(&current),
+            top: shown(&story),
+        });
+    }
     let here = gitstate::head(&store.repo)?.branch;
     let mut switched = false;
     if switch {

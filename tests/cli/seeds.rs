@@ -779,3 +779,38 @@ fn every_new_command_prints_one_json_document() {
     assert!(err.contains("junk.md"), "{err}");
     assert_eq!(sb.refs(&repo), refs);
 }
+
+#[test]
+fn stack_pop_never_replaces_another_current_story_silently() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(&repo, &["save", "R-7", "-q", "--title", "Suspended work"]);
+    sb.ok(&repo, &["save", "R-9", "-q", "--title", "Active work"]);
+    sb.ok(
+        &repo,
+        &["stack", "push", "R-7", "--reason", "hotfix first", "-q"],
+    );
+    sb.ok(&repo, &["start", "R-9", "-q"]);
+    let (code, _, err) = sb.run(&repo, &["stack", "pop"]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("story R-9 is current here; popping R-7 would replace it")
+            && err.contains("git checkpoint stack push R-9"),
+        "{err}"
+    );
+    let list = sb.json(&repo, &["stack", "list", "--json"]);
+    assert!(
+        list.to_string().contains("R-7"),
+        "still on the stack: {list}"
+    );
+    // Seed 003's way: push the active item, then pop.
+    sb.ok(
+        &repo,
+        &["stack", "push", "R-9", "--reason", "back to R-7", "-q"],
+    );
+    sb.ok(&repo, &["stack", "pop", "-q"]);
+    let (_, out, _) = sb.run(&repo, &["start"]);
+    assert!(
+        out.to_lowercase().contains("current story: r-9"),
+        "R-9 popped next: {out}"
+    );
+}

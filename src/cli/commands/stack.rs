@@ -44,6 +44,9 @@ pub enum Action {
         /// Also check out its branch (`git switch`); refused while the working tree has changes.
         #[arg(long)]
         switch: bool,
+        /// Pop even while another story is current (it stops being current).
+        #[arg(long)]
+        force: bool,
         /// Print one JSON document instead of text.
         #[arg(long)]
         json: bool,
@@ -93,8 +96,12 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             }
             Ok(0)
         }
-        Action::Pop { switch, json } => {
-            let p = ops::stack::pop(&store, switch)?;
+        Action::Pop {
+            switch,
+            force,
+            json,
+        } => {
+            let p = ops::stack::pop(&store, switch, force)?;
             print_popped(&store, p, json, out, err)
         }
         Action::List { json } => {
