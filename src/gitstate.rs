@@ -253,11 +253,21 @@ pub fn status(repo: &gix::Repository) -> Result<Vec<FileChange>> {
     let unhashed = unhashed_index(repo);
     let repo = unhashed.as_ref().unwrap_or(repo);
     let index = repo.index_or_empty().map_err(err)?;
-    if git_scans_faster(repo, &index) {
-        if let Some(files) = repo.workdir().and_then(status_by_git) {
-            return Ok(files);
-        }
-    }
+    let by_git = git_scans_faster(repo, &index)
+        .then(|| repo.workdir().and_then(status_by_git))
+        .flatten();
+    let mut out = match by_git {
+        Some(files) => files,
+        None => status_by_gix(repo, index)?,
+    };
+    out.sort_by(|a, b| (a.state.as_str(), &a.path).cmp(&(b.state.as_str(), &b.path)));
+    out.dedup();
+    Ok(out)
+}
+
+/// The scan of [`status`] through gix, unsorted.
+fn status_by_gix(repo: &gix::Repository, index: gix::worktree::Index) -> Result<Vec<FileChange>> {
+    let err = |e| Error::git("cannot compute the working tree status", e);
     let skip_tree_index = index_is_head(repo, &index);
     let platform = repo
         .status(gix::progress::Discard)
@@ -284,8 +294,6 @@ pub fn status(repo: &gix::Repository) -> Result<Vec<FileChange>> {
             }
         }
     }
-    out.sort_by(|a, b| (a.state.as_str(), &a.path).cmp(&(b.state.as_str(), &b.path)));
-    out.dedup();
     Ok(out)
 }
 
@@ -310,7 +318,7 @@ fn git_scans_faster(repo: &gix::Repository, index: &gix::worktree::Index) -> boo
 /// with `--no-optional-locks` (so it never takes the index lock an agent's own git command may
 /// need) and the user's own untracked-files mode (the untracked cache serves only that mode):
 /// an untracked directory is listed as `dir/`, as `git status` shows it. `None` when git
-/// cannot be run or fails (the caller scans with gix instead).
+/// cannot be run or fails (the caller scans with gix instead). Unsorted.
 fn status_by_git(workdir: &std::path::Path) -> Option<Vec<FileChange>> {
     let out = std::process::Command::new("git")
         .current_dir(workdir)
@@ -328,10 +336,7 @@ fn status_by_git(workdir: &std::path::Path) -> Option<Vec<FileChange>> {
     if !out.status.success() {
         return None;
     }
-    let mut files = parse_porcelain_v2(&out.stdout);
-    files.sort_by(|a, b| (a.state.as_str(), &a.path).cmp(&(b.state.as_str(), &b.path)));
-    files.dedup();
-    Some(files)
+    Some(parse_porcelain_v2(&out.stdout))
 }
 
 /// Parses `git status --porcelain=v2 -z` records (git-status(1), "Porcelain Format Version

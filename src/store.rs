@@ -776,9 +776,10 @@ impl Store {
             let (edits, value) = match plan() {
                 Ok(Step::Nothing(value)) => return Ok(value),
                 Ok(Step::Write(edits, value)) => (edits, value),
-                // A concurrent `git gc` removed a fan-out directory an object write needed
-                // (see [`retry_vanished_dir`]; the notes' trees are written by gix-note) or
-                // moved loose objects a read wanted into a new pack: plan again.
+                // A concurrent `git gc` removed the empty fan-out directory `objects/xx/` an
+                // object write was renaming into (git's object writer retries the same way,
+                // object-file.c `finalize_object_file`), or moved loose objects a read wanted
+                // into a new pack: plan again. Every object write happens in a plan.
                 Err(Error::Git { source, .. })
                     if attempt + 1 < MAX_ATTEMPTS && vanished(source.as_ref()) =>
                 {
@@ -873,7 +874,9 @@ impl Store {
             extra_headers: Vec::new(),
         };
         crate::signals::deferred(|| {
-            Ok(retry_vanished_dir(|| self.repo.write_object(&commit))
+            Ok(self
+                .repo
+                .write_object(&commit)
                 .map_err(|e| Error::git("cannot write commit", e))?
                 .detach())
         })
@@ -974,9 +977,7 @@ impl Store {
         crate::signals::deferred(|| {
             let mut entries = Vec::new();
             for (name, content) in files {
-                let id = retry_vanished_dir(|| self.repo.write_blob(content))
-                    .map_err(werr)?
-                    .detach();
+                let id = self.repo.write_blob(content).map_err(werr)?.detach();
                 entries.push(Entry {
                     mode: EntryKind::Blob.into(),
                     filename: (*name).into(),
@@ -985,9 +986,7 @@ impl Store {
             }
             entries.sort_by(|a, b| a.filename.cmp(&b.filename));
             let tree = gix::objs::Tree { entries };
-            let tree_id = retry_vanished_dir(|| self.repo.write_object(&tree))
-                .map_err(werr)?
-                .detach();
+            let tree_id = self.repo.write_object(&tree).map_err(werr)?.detach();
             self.write_plain_commit_at(tree_id, parents, message, time)
         })
     }
@@ -1058,26 +1057,6 @@ pub fn expect(tip: Option<ObjectId>) -> PreviousValue {
     match tip {
         Some(t) => PreviousValue::MustExistAndMatch(Target::Object(t)),
         None => PreviousValue::MustNotExist,
-    }
-}
-
-/// Runs one object write `f` again (at most 5 more times) when it failed because a file or
-/// directory vanished under it: a concurrent `git gc` (its prune) removes an empty fan-out
-/// directory `objects/xx/` between the writer creating it and renaming the object into it.
-/// git's own object writer retries the same way (object-file.c, `create_tmpfile` and
-/// `finalize_object_file`). Other errors are returned at once.
-fn retry_vanished_dir<T, E>(
-    mut f: impl FnMut() -> std::result::Result<T, E>,
-) -> std::result::Result<T, E>
-where
-    E: std::error::Error + 'static,
-{
-    let mut retries = 0;
-    loop {
-        match f() {
-            Err(e) if retries < 5 && vanished(&e) => retries += 1,
-            result => return result,
-        }
     }
 }
 

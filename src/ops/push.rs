@@ -133,16 +133,16 @@ fn scan_notes(store: &Store, remote: &str, tip: gix::ObjectId) -> Result<()> {
     let tree = store
         .repo
         .find_commit(tip)
-        .map_err(|e| Error::git(format!("cannot read {NOTES_REF}"), e))?
+        .map_err(notes_error)?
         .tree()
-        .map_err(|e| Error::git(format!("cannot read {NOTES_REF}"), e))?;
+        .map_err(notes_error)?;
     let paths = match known {
         Some(k) => crate::gitstate::changed_paths(&store.repo, k, tip),
         None => {
             let mut recorder = gix::traverse::tree::Recorder::default();
             tree.traverse()
                 .breadthfirst(&mut recorder)
-                .map_err(|e| Error::git(format!("cannot read {NOTES_REF}"), e))?;
+                .map_err(notes_error)?;
             recorder
                 .records
                 .into_iter()
@@ -153,16 +153,10 @@ fn scan_notes(store: &Store, remote: &str, tip: gix::ObjectId) -> Result<()> {
     };
     let at = format!("{NOTES_REF} at {}", &tip.to_string()[..12]);
     for path in paths.into_iter().take(SCAN_LIMIT) {
-        let Some(entry) = tree
-            .lookup_entry_by_path(&path)
-            .map_err(|e| Error::git(format!("cannot read {NOTES_REF}"), e))?
-        else {
+        let Some(entry) = tree.lookup_entry_by_path(&path).map_err(notes_error)? else {
             continue; // deleted since the last push
         };
-        let blob = store
-            .repo
-            .find_object(entry.oid())
-            .map_err(|e| Error::git(format!("cannot read {NOTES_REF}"), e))?;
+        let blob = store.repo.find_object(entry.oid()).map_err(notes_error)?;
         let text = String::from_utf8_lossy(&blob.data);
         crate::secrets::refuse(
             &[(&format!("the note {path} of {at}"), &text)],
@@ -171,6 +165,10 @@ fn scan_notes(store: &Store, remote: &str, tip: gix::ObjectId) -> Result<()> {
         )?;
     }
     Ok(())
+}
+
+fn notes_error(e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Error {
+    Error::git(format!("cannot read {NOTES_REF}"), e)
 }
 
 /// Scans one revision's document, `meta.json` and commit message (see [`scan_tips`]).
@@ -299,7 +297,8 @@ pub fn push(
         let mut left = Vec::new();
         for r in results.iter_mut().filter(|r| r.rejected()) {
             let tracking = format!("refs/remotes/{remote}/{}", r.to.trim_start_matches("refs/"));
-            if store.tip(&r.to)?.is_some() && store.tip(&r.to)? == store.tip(&tracking)? {
+            let local = store.tip(&r.to)?;
+            if local.is_some() && local == store.tip(&tracking)? {
                 r.flag = '=';
                 r.summary = "[up to date after fetch]".into();
             } else {
