@@ -382,6 +382,10 @@ pub struct ListEntry {
     /// When the tip was written, RFC 3339.
     #[schemars(extend("format" = "date-time"))]
     pub updated_at: String,
+    /// Duplicate sections of the document that the task counts leave out (`'Tasks Done'
+    /// (line 15)`); empty when none, or for revisions written before git-checkpoint recorded
+    /// them.
+    pub left_out: Vec<String>,
 }
 
 impl ListEntry {
@@ -399,6 +403,7 @@ impl ListEntry {
             status: s.status.to_string(),
             author: s.author.clone(),
             updated_at: rfc3339(s.time, s.offset),
+            left_out: s.left_out.clone(),
         }
     }
 }
@@ -453,6 +458,7 @@ impl LogRevisions {
                     tasks_done_change: s.tasks_done as i64 - pd as i64,
                     tasks_total_change: s.tasks_total as i64 - pt as i64,
                     status: s.status.to_string(),
+                    left_out: s.left_out.clone(),
                 }
             })
             .collect();
@@ -498,6 +504,8 @@ pub struct LogRevision {
     /// `active` or `done`.
     #[schemars(extend("enum" = ["active", "done"]))]
     pub status: String,
+    /// Duplicate sections the task counts leave out, as in `list --json`.
+    pub left_out: Vec<String>,
 }
 
 /// `log --completed --json`: a story's completed tasks in completion order.

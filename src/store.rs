@@ -187,6 +187,10 @@ pub struct Meta {
     /// last *confirmed* one), which staleness is measured from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confirmed: Option<String>,
+    /// Duplicate sections the document holds that no count includes (`'Tasks Done' (line
+    /// 15)`, as [`crate::model::Parsed::left_out`]); also the `Checkpoint-Left-Out` trailer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_out: Vec<String>,
 }
 
 impl Meta {
@@ -268,6 +272,9 @@ pub struct Summary {
     /// `Checkpoint-Hook` (`<agent> <event>` of the hook that wrote it), empty when a model or
     /// person wrote the revision.
     pub hook: String,
+    /// `Checkpoint-Left-Out`: the duplicate sections no task count includes (`'Tasks Done'
+    /// (line 15)`, `; `-separated in the trailer); empty when there are none.
+    pub left_out: Vec<String>,
     /// Author name as recorded.
     pub author: String,
     /// Author email as recorded.
@@ -509,6 +516,11 @@ impl Store {
             status: Status::parse(get("Checkpoint-Status")),
             revision: get("Checkpoint-Revision").parse().unwrap_or(0),
             hook: get("Checkpoint-Hook").to_string(),
+            left_out: get("Checkpoint-Left-Out")
+                .split("; ")
+                .filter(|s| !s.trim().is_empty())
+                .map(str::to_string)
+                .collect(),
             author: author.name.to_str_lossy().into_owned(),
             email: author.email.to_str_lossy().into_owned(),
             time: time.seconds,
@@ -1233,6 +1245,9 @@ fn compose_message(new: &NewRevision) -> String {
     trailer("Title", m.title.as_deref().unwrap_or(""));
     trailer("Branch", m.branch.as_deref().unwrap_or(""));
     trailer("Tasks", &format!("{}/{}", m.tasks_done, m.tasks_total));
+    if !m.left_out.is_empty() {
+        trailer("Left-Out", &m.left_out.join("; "));
+    }
     trailer("Status", m.status.as_str());
     trailer("Revision", &m.revision.to_string());
     trailer("Template", &m.template);

@@ -207,6 +207,9 @@ pub struct Exported {
     /// Seed 003's `STACK.md` from the stack ref, top first (`pm` only, when stories are
     /// stacked).
     pub stack_md: Option<String>,
+    /// Duplicate sections of the stored document that the export leaves out
+    /// ([`Parsed::left_out`]); empty when the document is written as stored.
+    pub left_out: Vec<String>,
 }
 
 impl Exported {
@@ -257,9 +260,12 @@ impl Format {
                 document: rev.document.clone(),
                 completed_md,
                 stack_md,
+                left_out: Vec::new(),
             });
         }
-        let mut d = parse_revision(store, rev).doc;
+        let parsed = parse_revision(store, rev);
+        let left_out = parsed.left_out;
+        let mut d = parsed.doc;
         if d.story.is_none() {
             d.story = Some(story.display());
         }
@@ -279,6 +285,7 @@ impl Format {
             document: self.render(&d),
             completed_md,
             stack_md,
+            left_out,
         })
     }
 
@@ -318,6 +325,7 @@ fn parse_with(input: &[u8], read: impl FnOnce(&str, &mut Parsed)) -> Parsed {
         gaps,
         ignored_sections: Vec::new(),
         warnings: Vec::new(),
+        left_out: Vec::new(),
         text: String::new(),
     };
     read(&text, &mut p);

@@ -208,6 +208,8 @@ fn read(text: &str, p: &mut Parsed) {
                     "duplicate section 'Checkpoint' at line {}; the first is used",
                     b.line
                 ));
+                p.left_out
+                    .push(crate::model::left_out_entry("Checkpoint", b.line));
                 continue;
             }
             saw_checkpoint = true;

@@ -9,7 +9,8 @@ use crate::story::StoryId;
 /// goal), `## Tasks done` (checked task-list items), `## Key decisions`, `## Remaining work`
 /// (unchecked items and the next action), then a rule and link lines (source, branch, the
 /// checkpoint ref with revision and commit). Lists that are empty say `None.`. Unknown markers
-/// are left out. Ends with a newline.
+/// are left out; duplicate sections ([`Parsed::left_out`]) are named in a quoted line after
+/// `## Remaining work`. Ends with a newline.
 pub fn render(story: &StoryId, refname: &str, rev: &Revision, parsed: &Parsed) -> String {
     let d = &parsed.doc;
     let known = |v: &Option<String>| {
@@ -62,6 +63,14 @@ pub fn render(story: &StoryId, refname: &str, rev: &Revision, parsed: &Parsed) -
         remaining.push(format!("**Next:** {next}"));
     }
     list(&mut s, "Remaining work", remaining);
+    if !parsed.left_out.is_empty() {
+        s.push_str(&format!(
+            "\n> Left out of this summary: the duplicate {} {} of the checkpoint; `git checkpoint resume {}` shows them.\n",
+            if parsed.left_out.len() == 1 { "section" } else { "sections" },
+            parsed.left_out.join(", "),
+            story.as_str()
+        ));
+    }
     s.push_str("\n---\n\n");
     if let Some(source) = known(&d.source) {
         s.push_str(&format!("Source: {source}  \n"));

@@ -235,6 +235,7 @@ pub(super) fn fill_sections(declared: &[(String, Slot, bool)], blocks: &[&Block]
         doc,
         gaps: p_gaps,
         ignored_sections: ignored,
+        left_out,
         ..
     } = p;
     let has_next_section = declared.iter().any(|d| d.1 == Slot::NextAction);
@@ -248,6 +249,7 @@ pub(super) fn fill_sections(declared: &[(String, Slot, bool)], blocks: &[&Block]
                         "duplicate section '{}' at lines {} and {}; the first is used",
                         declared[i].0, line, b.line
                     ));
+                    left_out.push(crate::model::left_out_entry(&declared[i].0, b.line));
                     continue;
                 }
                 seen[i] = Some(b.line);

@@ -14,6 +14,7 @@ pub(crate) mod sections;
 pub(crate) use merge::{key as merge_key, SINGLE_FIELDS};
 pub use merge::{merge, Merged, CONFLICT};
 pub(crate) use parse::is_placeholder;
+pub(crate) use parse::left_out_entry;
 pub use parse::{parse, Confidence, Parsed};
 pub use render::render;
 pub(crate) use render::{front_matter, heading};

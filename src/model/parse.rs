@@ -42,6 +42,10 @@ pub struct Parsed {
     pub ignored_sections: Vec<String>,
     /// Oddities that do not lower confidence (sections out of order).
     pub warnings: Vec<String>,
+    /// Sections left out of the document because an earlier section of the same name was used
+    /// (`'Tasks Done' (line 15)`): their tasks are in no count and no view. Each is also a gap;
+    /// this list lets views that count or render tasks say what they left out.
+    pub left_out: Vec<String>,
     /// The decoded text: UTF-8, LF line endings, no BOM. This is what gets stored.
     pub text: String,
 }
@@ -101,6 +105,7 @@ pub fn parse(input: &[u8]) -> Parsed {
     };
     let mut ignored_sections = Vec::new();
     let mut warnings = Vec::new();
+    let mut left_out = Vec::new();
     let mut found: Vec<Option<(usize, Range<usize>)>> = vec![None; SECTIONS.len()];
     let mut order = Vec::new();
 
@@ -127,10 +132,13 @@ pub fn parse(input: &[u8]) -> Parsed {
         let body = h.range.end.min(end)..end;
         match known {
             Some(k) => match &found[*k] {
-                Some((line, _)) => gaps.push(format!(
-                    "duplicate section '{}' at lines {} and {}; the first is used",
-                    SECTIONS[*k], line, h.line
-                )),
+                Some((line, _)) => {
+                    gaps.push(format!(
+                        "duplicate section '{}' at lines {} and {}; the first is used",
+                        SECTIONS[*k], line, h.line
+                    ));
+                    left_out.push(left_out_entry(SECTIONS[*k], h.line));
+                }
                 None => {
                     found[*k] = Some((h.line, body));
                     order.push(*k);
@@ -172,8 +180,14 @@ pub fn parse(input: &[u8]) -> Parsed {
         gaps,
         ignored_sections,
         warnings,
+        left_out,
         text,
     }
+}
+
+/// One entry of [`Parsed::left_out`]: `'<section>' (line <n>)`.
+pub(crate) fn left_out_entry(section: &str, line: usize) -> String {
+    format!("'{section}' (line {line})")
 }
 
 /// `input` as a `String`, invalid UTF-8 replaced by U+FFFD. Valid input (the usual case) takes

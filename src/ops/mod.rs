@@ -6,6 +6,7 @@
 pub mod diff;
 pub mod done;
 pub mod fetch;
+pub mod import;
 pub mod list;
 pub mod locate;
 pub mod prompt;

@@ -319,6 +319,7 @@ fn write(store: &Store, story: &StoryId, args: &Options, skip_same: bool) -> Res
             let (text, parsed) = build(current)?;
             let shown = shown(story, current);
             let mut meta = meta(&shown, &parsed.doc, &state, current);
+            meta.left_out = parsed.left_out.clone();
             meta.template = template.name().to_string();
             meta.completed = completed(store, current, &parsed.doc);
             let subject = subject(journal_text.as_deref(), &shown, &parsed.doc);

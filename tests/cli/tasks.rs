@@ -323,3 +323,123 @@ fn a_revision_number_two_clones_both_wrote_is_refused_as_ambiguous_naming_both()
         .ok(&b, &["show", "auth", "--rev", &a2[..10]])
         .contains("from A"));
 }
+
+/// A pair document whose second `Tasks Done` and `Remaining Todos` sections are duplicates.
+const DUPLICATED: &str = "# Checkpoint: 8\n\n**Story:** 8\n**Branch:** main\n\n\
+## Tasks Done\n- [x] T1 first\n\n## Key Decisions\n- none\n\n\
+## Remaining Todos\n- [ ] T2 second\n\n## Next Action\nT2\n\n\
+## Tasks Done\n- [x] T3 third\n\n## Remaining Todos\n- [ ] T4 fourth\n- [ ] T5 fifth\n";
+
+#[test]
+fn every_view_that_counts_or_renders_tasks_says_which_duplicate_sections_it_left_out() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    let doc = sb.file("doc.md", DUPLICATED.as_bytes());
+    sb.ok(&repo, &["save", "8", "-q", "-F", doc.to_str().unwrap()]);
+    let named = ["'Tasks Done' (line 18)", "'Remaining Todos' (line 21)"];
+
+    let (code, list, err) = sb.run(&repo, &["list"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(list.contains(" 1/2* "), "{list}");
+    crate::common::assert_contains_all(&err, &named, "list's note");
+    let v = sb.json(&repo, &["list", "--json"]);
+    assert_eq!(v[0]["left_out"], serde_json::json!(named), "{v}");
+
+    let log = sb.ok(&repo, &["log", "8"]);
+    crate::common::assert_contains_all(&log, &named, "log");
+    assert_eq!(
+        sb.json(&repo, &["log", "8", "--json"])["revisions"][0]["left_out"],
+        serde_json::json!(named)
+    );
+
+    for args in [&["pr-body", "8"][..], &["show", "8", "--format", "pr"][..]] {
+        let body = sb.ok(&repo, args);
+        assert!(
+            body.contains("> Left out of this summary"),
+            "{args:?}: {body}"
+        );
+        crate::common::assert_contains_all(&body, &named, "the PR body");
+    }
+
+    let (code, _, err) = sb.run(&repo, &["export", "8", "--format", "team"]);
+    assert_eq!(code, 0, "{err}");
+    crate::common::assert_contains_all(&err, &named, "export's warning");
+
+    // Without duplicates nothing is flagged anywhere.
+    sb.ok(&repo, &["save", "9", "-q", "--todo", "T1 — only"]);
+    let v = sb.json(&repo, &["list", "--json"]);
+    let nine = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["story"] == "9")
+        .unwrap();
+    assert_eq!(nine["left_out"], serde_json::json!([]));
+    assert!(!sb.ok(&repo, &["pr-body", "9"]).contains("Left out"));
+}
+
+#[test]
+fn importing_into_an_existing_story_says_so_and_keeps_the_newest_work_on_top() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    // Today's work on the story, then last July's journal of the same story imported.
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "api-backend",
+            "-q",
+            "--done",
+            "T9 — newer work",
+            "--next",
+            "T10",
+        ],
+    );
+    let file = sb.file(
+        "working-context.md",
+        include_bytes!("../corpus/seeds/team-working-context.md"),
+    );
+    let (code, out, err) = sb.run(&repo, &["import", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3 revisions written"), "{out}");
+    assert!(
+        err.contains("story api-backend already had revisions (tip: revision 1"),
+        "{err}"
+    );
+    assert!(err.contains("3 dated before the tip"), "{err}");
+
+    // The tip is still today's document; the imported revisions sit below it by date.
+    let v = sb.json(&repo, &["resume", "api-backend", "--json"]);
+    assert_eq!(v["next_action"], "T10", "{v}");
+    let log = sb.json(&repo, &["log", "api-backend", "--json"]);
+    let revs = log["revisions"].as_array().unwrap();
+    assert_eq!(revs.len(), 5, "{log}");
+    assert_eq!(revs[0]["parents"].as_array().unwrap().len(), 2, "{log}");
+    let dates: Vec<&str> = sb
+        .git(
+            &repo,
+            &[
+                "log",
+                "--format=%cI",
+                "--first-parent",
+                "refs/checkpoints/api-backend^2",
+            ],
+        )
+        .leak()
+        .lines()
+        .collect();
+    assert_eq!(
+        dates,
+        [
+            "2026-07-16T15:10:00Z",
+            "2026-07-16T12:30:00Z",
+            "2026-07-16T09:00:00Z"
+        ]
+    );
+
+    // Importing the same file again writes nothing and says nothing about the story.
+    let (code, out, err) = sb.run(&repo, &["import", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("0 revisions written, 3 unchanged"), "{out}");
+    assert!(!err.contains("already had revisions"), "{err}");
+}

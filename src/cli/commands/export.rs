@@ -61,6 +61,14 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let rev = store.read(&refname, tip)?;
     let story = story.shown_as(&rev.summary.story_display);
     let exported = args.format.export(&store, &story, &rev)?;
+    if !exported.left_out.is_empty() {
+        err.warn(format_args!(
+            "the {} export leaves out the duplicate {} {} (their tasks are in no count); merge them into the first and save again",
+            args.format.name(),
+            if exported.left_out.len() == 1 { "section" } else { "sections" },
+            exported.left_out.join(", ")
+        ));
+    }
     let mut written = Vec::new();
     if let Some(o) = &args.output {
         let path = if o.is_dir() {

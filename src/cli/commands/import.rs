@@ -1,19 +1,18 @@
 //! `git checkpoint import PATH...`: bring checkpoints from the four seed systems into refs.
 //!
 //! Which file is which and what revisions it becomes is [`git_checkpoint::formats::import`]'s
-//! (per format); this command writes the plan: revisions, stack entries, the current story.
-//!
-//! Idempotent: a planned revision whose document and completion log already appear in the
-//! story's history is skipped, so importing the same files twice changes nothing.
+//! (per format); [`git_checkpoint::ops::import::write`] writes each story's revisions in date
+//! order (skipping those its history already holds, so importing the same files twice changes
+//! nothing); this command scans them for secrets first, then writes the plan (revisions,
+//! stack entries, the current story) and says when a story already existed.
 
 use super::Quiet;
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
-use git_checkpoint::formats::import::{self, Notice, Plan, Planned};
+use git_checkpoint::formats::import::{self, Notice, Plan};
 use git_checkpoint::formats::Format;
 use git_checkpoint::json;
 use git_checkpoint::stack;
-use git_checkpoint::store::{Meta, NewRevision, Store};
 use git_checkpoint::story::StoryId;
 use std::path::PathBuf;
 
@@ -52,7 +51,6 @@ pub struct Args {
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
     let explicit = args.story.as_deref().map(StoryId::parse).transpose()?;
-    let here = store.head()?.branch;
     let options = import::Options {
         story: explicit.as_ref(),
         format: args.format.as_ref(),
@@ -84,41 +82,27 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let mut report = Vec::new();
     for (story, planned) in plans {
         let refname = story.refname();
-        let (mut written, mut unchanged) = (0, 0);
-        for pl in planned {
-            if already_there(&store, &refname, &pl)? {
-                unchanged += 1;
-                continue;
+        let w = git_checkpoint::ops::import::write(&store, &story, planned)?;
+        if let Some(e) = &w.existing {
+            let mut note = format!(
+                "story {story} already had revisions (tip: revision {}, {}): {} added to its history by date",
+                e.revision,
+                git_checkpoint::json::rfc3339(e.time, 0),
+                crate::cli::output::count(w.written, "imported revision", "imported revisions"),
+            );
+            if e.older > 0 {
+                note.push_str(&format!(
+                    "; {} dated before the tip joined below it by a merge, so revision {} stays the newest",
+                    e.older, e.revision
+                ));
             }
-            let branch = pl.doc.branch.clone().or(here.clone());
-            store.update_at(
-                &refname,
-                pl.time,
-                |_current| {
-                    let mut meta = Meta::new(&story, &pl.doc, pl.template);
-                    if let Some((secs, offset)) = pl.time {
-                        meta.saved_at = crate::cli::output::rfc3339(secs, offset);
-                    }
-                    Ok(NewRevision {
-                        document: pl.document.clone(),
-                        meta: Meta {
-                            branch: branch.clone(),
-                            completed: pl.completed.clone(),
-                            ..meta
-                        },
-                        subject: pl.subject.clone(),
-                        body: pl.body.clone(),
-                    })
-                },
-                |_, _| Ok(Vec::new()),
-            )?;
-            written += 1;
+            err.note(&note);
         }
         report.push(json::Imported {
             story: story.as_str().to_string(),
             refname,
-            written,
-            unchanged,
+            written: w.written,
+            unchanged: w.unchanged,
             files: sources.get(&story).cloned().unwrap_or_default(),
         });
     }
@@ -174,18 +158,4 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         }
     }
     Ok(0)
-}
-
-/// Whether the story's history already holds this document with this completion log.
-fn already_there(store: &Store, refname: &str, pl: &Planned) -> Result<bool> {
-    let Some(tip) = store.tip(refname)? else {
-        return Ok(false);
-    };
-    for s in store.history(tip)? {
-        let rev = store.read(refname, s.commit)?;
-        if rev.document == pl.document && rev.meta.completed == pl.completed {
-            return Ok(true);
-        }
-    }
-    Ok(false)
 }

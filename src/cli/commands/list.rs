@@ -94,12 +94,28 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         let line = format!(
             "{story:<w_story$}  {branch:<w_branch$}  {tasks:>7}  rev {rev:<3}  {status:<6}  {when:<15}  {title}",
             branch = s.branch,
-            tasks = format!("{}/{}", s.tasks_done, s.tasks_total),
+            tasks = format!(
+                "{}/{}{}",
+                s.tasks_done,
+                s.tasks_total,
+                if s.left_out.is_empty() { "" } else { "*" }
+            ),
             rev = s.revision,
             status = s.status,
             when = relative_time(s.time, now),
         );
         out.line(line.trim_end())?;
+    }
+    let partial: Vec<String> = rows
+        .iter()
+        .filter(|r| !r.1.left_out.is_empty())
+        .map(|r| format!("{} leaves out {}", shown(r), r.1.left_out.join(", ")))
+        .collect();
+    if !partial.is_empty() {
+        err.info(format_args!(
+            "(* the count leaves out duplicate sections: {}; `git checkpoint resume <story>` shows them)",
+            partial.join("; ")
+        ));
     }
     let hidden = total - rows.len();
     if hidden > 0 {

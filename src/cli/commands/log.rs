@@ -128,6 +128,12 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             "Tasks:  {}/{} done{delta}, status {}",
             s.tasks_done, s.tasks_total, s.status
         ))?;
+        if !s.left_out.is_empty() {
+            out.line(&format!(
+                "Left out of the counts (duplicate sections): {}",
+                s.left_out.join(", ")
+            ))?;
+        }
         out.line("")?;
         out.line(&format!("    {}", s.subject))?;
         for l in s.body.lines() {

@@ -1,0 +1,212 @@
+//! Writing an import's planned revisions ([`crate::formats::import::plan`]) into one story's
+//! ref: skipping what its history already holds, and keeping the history in date order when
+//! the story already exists.
+//!
+//! A story's history is a commit chain that is only ever fast-forwarded (it is shared), so
+//! revisions dated before the story's tip cannot go below it in place. They are written as a
+//! side chain forked from the newest revision dated no later than the first of them (a root
+//! when none is), joined to the tip by one merge commit that keeps the tip's document: the
+//! tip stays the newest work, and `log` shows every revision with its own date. The merge is
+//! what `sync` writes when two clones saved the same story (docs/FORMAT.md, "Merges").
+//! Revisions dated after the tip go on top, oldest first, as a save would put them.
+
+use crate::error::Result;
+use crate::formats::import::Planned;
+use crate::formats::Format;
+use crate::json::rfc3339;
+use crate::store::{
+    expect, next_revision, now_rfc3339, update_edit, Completion, Meta, NewRevision, Step, Store,
+};
+use crate::story::StoryId;
+
+/// What [`write`] did to one story.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Written {
+    /// Revisions written (the merge that joins older revisions is not counted).
+    pub written: usize,
+    /// Planned revisions skipped because the history already holds them.
+    pub unchanged: usize,
+    /// The story's tip before the import, when the story existed and something was written.
+    pub existing: Option<Existing>,
+}
+
+/// The tip a story had when an import into it began.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Existing {
+    /// Its revision number.
+    pub revision: u64,
+    /// Its commit time (seconds since the epoch).
+    pub time: i64,
+    /// How many imported revisions are dated before it (written below it, joined by a merge).
+    pub older: usize,
+}
+
+/// Writes `planned` (oldest first, as planned) into `story`'s ref, in date order; an
+/// undated revision counts as dated now. Each revision is its own transaction, as a save;
+/// the older revisions and their merge are one.
+///
+/// # Errors
+/// Storage errors ([`crate::Error::TooLarge`], lost races past the retry policy, git errors).
+pub fn write(store: &Store, story: &StoryId, mut planned: Vec<Planned>) -> Result<Written> {
+    let refname = story.refname();
+    let now = chrono::Utc::now().timestamp();
+    planned.sort_by_key(|p| p.time.map_or(now, |t| t.0));
+    let mut out = Written::default();
+    let mut todo = Vec::with_capacity(planned.len());
+    for pl in planned {
+        if already_there(store, &refname, &pl)? {
+            out.unchanged += 1;
+        } else {
+            todo.push(pl);
+        }
+    }
+    let Some(tip) = store.tip(&refname)? else {
+        for pl in &todo {
+            on_top(store, story, &refname, pl)?;
+        }
+        out.written = todo.len();
+        return Ok(out);
+    };
+    if todo.is_empty() {
+        return Ok(out);
+    }
+    let tip = store.summary(tip)?;
+    let split = todo.partition_point(|p| p.time.is_some_and(|t| t.0 < tip.time));
+    let (older, newer) = todo.split_at(split);
+    out.existing = Some(Existing {
+        revision: tip.revision,
+        time: tip.time,
+        older: older.len(),
+    });
+    // A story deleted meanwhile has no tip to keep: the older revisions go on top instead.
+    if !older.is_empty() && !below(store, story, &refname, older)? {
+        for pl in older {
+            on_top(store, story, &refname, pl)?;
+        }
+    }
+    for pl in newer {
+        on_top(store, story, &refname, pl)?;
+    }
+    out.written = todo.len();
+    Ok(out)
+}
+
+/// The `meta.json` of an imported revision.
+fn meta(story: &StoryId, pl: &Planned) -> Meta {
+    let mut meta = Meta::new(story, &pl.doc, pl.template);
+    if let Some((secs, offset)) = pl.time {
+        meta.saved_at = rfc3339(secs, offset);
+    }
+    meta.branch = pl.doc.branch.clone();
+    meta.completed = pl.completed.clone();
+    meta.left_out = Format::builtin(pl.template)
+        .map(|f| f.parse(pl.document.as_bytes()).left_out)
+        .unwrap_or_default();
+    meta
+}
+
+fn new_revision(story: &StoryId, pl: &Planned, branch: Option<String>) -> NewRevision {
+    let mut meta = meta(story, pl);
+    meta.branch = meta.branch.or(branch);
+    NewRevision {
+        document: pl.document.clone(),
+        meta,
+        subject: pl.subject.clone(),
+        body: pl.body.clone(),
+    }
+}
+
+/// Writes `pl` on top of the story's tip (a new story's first revision when there is none).
+fn on_top(store: &Store, story: &StoryId, refname: &str, pl: &Planned) -> Result<()> {
+    let here = store.head()?.branch;
+    store.update_at(
+        refname,
+        pl.time,
+        |current| {
+            // The story's branch stays unless the file names one (as a save keeps it).
+            let branch = current.and_then(|c| c.meta.branch.clone()).or(here.clone());
+            Ok(new_revision(story, pl, branch))
+        },
+        |_, _| Ok(Vec::new()),
+    )?;
+    Ok(())
+}
+
+/// Writes `older` (dated before the tip, oldest first) as a side chain from the newest
+/// revision dated no later than the first, and a merge of the tip and that chain which keeps
+/// the tip's document: one transaction. Returns false, writing nothing, when the story no
+/// longer has a tip.
+fn below(store: &Store, story: &StoryId, refname: &str, older: &[Planned]) -> Result<bool> {
+    store.check_identity()?;
+    let first = older[0].time.map_or(i64::MIN, |t| t.0);
+    store.transact(refname, || {
+        let Some(tip) = store.tip(refname)? else {
+            return Ok(Step::Nothing(false));
+        };
+        let current = store.read(refname, tip)?;
+        let history = store.history(tip)?;
+        let fork = history
+            .iter()
+            .filter(|s| s.time <= first)
+            .max_by_key(|s| (s.time, s.revision));
+        let (mut parent, mut number) = match fork {
+            Some(f) => (vec![f.commit], f.revision),
+            None => (Vec::new(), 0),
+        };
+        let mut completed = current.meta.completed.clone();
+        for pl in older {
+            let mut new = new_revision(story, pl, current.meta.branch.clone());
+            number += 1;
+            new.meta.revision = number;
+            let commit = store.write_commit_at(&new, parent, pl.time)?;
+            parent = vec![commit];
+            for c in &pl.completed {
+                if !completed.iter().any(|k: &Completion| k.task == c.task) {
+                    completed.push(c.clone());
+                }
+            }
+        }
+        completed.sort_by(|a, b| a.date.cmp(&b.date));
+        let side = parent[0];
+        let mut meta = current.meta.clone();
+        meta.revision = next_revision([current.number(), number]);
+        meta.saved_at = now_rfc3339();
+        meta.completed = completed;
+        meta.hook = None;
+        meta.confirmed = None;
+        let merge = NewRevision {
+            document: current.document.clone(),
+            meta,
+            subject: format!(
+                "import: {} dated before revision {} placed by date",
+                crate::human::count(older.len(), "revision", "revisions"),
+                current.number()
+            ),
+            body: String::new(),
+        };
+        let commit = store.write_commit(&merge, vec![tip, side])?;
+        Ok(Step::Write(
+            vec![update_edit(
+                refname,
+                commit,
+                expect(Some(tip)),
+                "checkpoint: import",
+            )],
+            true,
+        ))
+    })
+}
+
+/// Whether the story's history already holds this document with this completion log.
+fn already_there(store: &Store, refname: &str, pl: &Planned) -> Result<bool> {
+    let Some(tip) = store.tip(refname)? else {
+        return Ok(false);
+    };
+    for s in store.history(tip)? {
+        let rev = store.read(refname, s.commit)?;
+        if rev.document == pl.document && rev.meta.completed == pl.completed {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
