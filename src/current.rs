@@ -51,7 +51,7 @@ pub fn set(store: &Store, story: &StoryId) -> Result<()> {
     let dir = p.parent().expect("the path has a parent");
     std::fs::create_dir_all(dir)?;
     let tmp = dir.join(format!("current.{}.tmp", std::process::id()));
-    let branch = crate::gitstate::head(&store.repo)
+    let branch = crate::gitstate::head(store)
         .ok()
         .and_then(|h| h.branch)
         .map(|b| format!("branch {b}\n"))

@@ -10,9 +10,6 @@ pub enum Error {
     /// The current directory (or `GIT_DIR`) is not inside a git repository.
     #[error("not a git repository (or any of the parent directories): {0}")]
     NotARepository(String),
-    /// The repository stores refs in a format whose writes gix would make invisible to git.
-    #[error("reftable ref storage is not supported (extensions.refStorage={0}); convert the repository with `git refs migrate --ref-format=files` or use a files-backend clone")]
-    UnsupportedRefStorage(String),
     /// A story id failed validation; `rule` says which rule it broke.
     #[error("invalid story id {input:?}: {rule}")]
     InvalidStory {

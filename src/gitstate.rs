@@ -3,10 +3,11 @@
 //! since then, and staged/unstaged/untracked files.
 //!
 //! Read-only: nothing here writes objects, refs, the index or the working tree (index stat
-//! refreshes computed by gix's status are deliberately dropped, not written back).
+//! refreshes computed by gix's status are deliberately dropped, not written back). Refs (HEAD,
+//! branches) are read through the store's backend ([`crate::refs`]), objects through gix.
 
 use crate::error::{Error, Result};
-use crate::store::{FileChange, FileState};
+use crate::store::{FileChange, FileState, Store};
 use gix::bstr::ByteSlice;
 use gix::ObjectId;
 
@@ -40,23 +41,25 @@ pub struct GitState {
 ///
 /// # Errors
 /// [`Error::Git`] when HEAD cannot be read.
-pub fn head(repo: &gix::Repository) -> Result<GitState> {
-    let current = repo.head().map_err(|e| Error::git("cannot read HEAD", e))?;
-    let branch = current
-        .referent_name()
-        .map(|n| n.shorten().to_str_lossy().into_owned());
-    // The id HEAD's branch names, without reading the commit; peeling (which reads the object
-    // to see whether it is a tag) only when the branch is itself symbolic.
-    let head = match current.id() {
-        Some(id) => Some(id.detach()),
-        None if current.is_unborn() => None,
-        None => repo.head_id().ok().map(|id| id.detach()),
-    };
-    Ok(GitState {
-        branch,
-        head,
+pub fn head(store: &Store) -> Result<GitState> {
+    Ok(state_of(&store.refs.head(&store.repo)?))
+}
+
+/// The [`GitState`] holding only the branch (short name) and commit of `head`.
+fn state_of(head: &crate::refs::Head) -> GitState {
+    GitState {
+        branch: head.branch.as_deref().map(shorten),
+        head: head.id,
         ..GitState::default()
-    })
+    }
+}
+
+/// The short name of the full ref name `name` (`refs/heads/a/b` -> `a/b`), as gix shortens.
+fn shorten(name: &str) -> String {
+    match gix::refs::FullName::try_from(name) {
+        Ok(full) => full.as_ref().shorten().to_str_lossy().into_owned(),
+        Err(_) => name.strip_prefix("refs/heads/").unwrap_or(name).to_string(),
+    }
 }
 
 /// The files committed between a merge-base and a HEAD, as already known (a previous
@@ -80,32 +83,41 @@ pub struct KnownCommitted<'a> {
 /// # Errors
 /// [`Error::Git`] when HEAD or the status cannot be read.
 pub fn gather(
-    repo: &gix::Repository,
+    store: &Store,
     worktree: bool,
     known: Option<KnownCommitted<'_>>,
 ) -> Result<GitState> {
-    let mut state = head(repo)?;
+    let repo = &store.repo;
+    let current = store.refs.head(repo)?;
+    let mut state = state_of(&current);
     if worktree {
-        state.files = status(repo)?;
+        state.files = status(store)?;
     }
     let Some(head) = state.head else {
         return Ok(state);
     };
-    if let Some(name) = repo.head_name().ok().flatten() {
-        if let Some(Ok(up)) =
+    let upstream = current
+        .branch
+        .as_deref()
+        .and_then(|name| gix::refs::FullName::try_from(name).ok())
+        .and_then(|name| {
             repo.branch_remote_tracking_ref_name(name.as_ref(), gix::remote::Direction::Fetch)
-        {
-            if let Ok(Some(mut r)) = repo.try_find_reference(up.as_ref()) {
-                if let Ok(up_id) = r.peel_to_id() {
-                    let up_id = up_id.detach();
-                    state.ahead = count(repo, head, up_id);
-                    state.behind = count(repo, up_id, head);
-                }
-                state.upstream = Some(up.as_ref().shorten().to_str_lossy().into_owned());
-            }
+        })
+        .and_then(|up| up.ok())
+        .map(|up| up.as_bstr().to_str_lossy().into_owned());
+    // One lookup of every ref needed below (one `git for-each-ref` on reftable).
+    let mut names: Vec<String> = upstream.iter().cloned().collect();
+    names.extend(default_branch_candidates(repo));
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let found = store.refs.find(repo, &names).unwrap_or_default();
+    if let Some(up) = upstream.as_deref() {
+        if let Some(r) = found.iter().find(|r| r.name == up) {
+            state.ahead = count(repo, head, r.peeled);
+            state.behind = count(repo, r.peeled, head);
+            state.upstream = Some(shorten(up));
         }
     }
-    if let Some((name, id)) = default_branch(repo) {
+    if let Some((name, id)) = pick_default_branch(store, &found) {
         if let Ok(Some(base)) = repo.merge_base(head, id) {
             let base = base.detach();
             state.merge_base = Some(base);
@@ -127,28 +139,48 @@ pub fn gather(
 
 /// The default branch: `origin/HEAD`'s target, else `init.defaultBranch`, `main`, `master`,
 /// `trunk`, whichever exists first. Returns its short name and tip.
-pub fn default_branch(repo: &gix::Repository) -> Option<(String, ObjectId)> {
-    if let Ok(Some(r)) = repo.try_find_reference("refs/remotes/origin/HEAD") {
-        if let Some(target) = r.target().try_name().map(|n| n.to_owned()) {
-            if let Ok(Some(mut t)) = repo.try_find_reference(target.as_ref()) {
-                if let Ok(id) = t.peel_to_id() {
-                    return Some((target.shorten().to_str_lossy().into_owned(), id.detach()));
-                }
-            }
-        }
-    }
+pub fn default_branch(store: &Store) -> Option<(String, ObjectId)> {
+    let names = default_branch_candidates(&store.repo);
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let found = store.refs.find(&store.repo, &names).ok()?;
+    pick_default_branch(store, &found)
+}
+
+/// The refs [`default_branch`] looks at, in order: `refs/remotes/origin/HEAD`, then
+/// `refs/heads/` of `init.defaultBranch`, `main`, `master`, `trunk`.
+fn default_branch_candidates(repo: &gix::Repository) -> Vec<String> {
     let configured = repo
         .config_snapshot()
         .string("init.defaultBranch")
         .map(|v| v.to_str_lossy().into_owned());
-    configured
+    let mut names = vec!["refs/remotes/origin/HEAD".to_string()];
+    for name in configured
         .into_iter()
         .chain(["main", "master", "trunk"].map(String::from))
+    {
+        let full = format!("refs/heads/{name}");
+        if !names.contains(&full) {
+            names.push(full);
+        }
+    }
+    names
+}
+
+/// [`default_branch`] among the refs `found` of [`default_branch_candidates`].
+fn pick_default_branch(store: &Store, found: &[crate::refs::Found]) -> Option<(String, ObjectId)> {
+    let origin_head = found
+        .iter()
+        .find(|r| r.name == "refs/remotes/origin/HEAD")
+        .and_then(|r| Some((r.symref.as_deref()?, r.peeled)));
+    if let Some((target, id)) = origin_head {
+        return Some((shorten(target), id));
+    }
+    default_branch_candidates(&store.repo)
+        .iter()
+        .skip(1)
         .find_map(|name| {
-            let mut r = repo
-                .try_find_reference(format!("refs/heads/{name}").as_str())
-                .ok()??;
-            Some((name, r.peel_to_id().ok()?.detach()))
+            let r = found.iter().find(|r| &r.name == name)?;
+            Some((name["refs/heads/".len()..].to_string(), r.peeled))
         })
 }
 
@@ -245,20 +277,29 @@ fn committed_files(repo: &gix::Repository, base: ObjectId, head: ObjectId) -> Ve
 ///
 /// # Errors
 /// [`Error::Git`] when the index or working tree cannot be read.
-pub fn status(repo: &gix::Repository) -> Result<Vec<FileChange>> {
-    if repo.workdir().is_none() {
+pub fn status(store: &Store) -> Result<Vec<FileChange>> {
+    let repo = &store.repo;
+    let Some(workdir) = repo.workdir() else {
         return Ok(Vec::new());
-    }
-    let err = |e| Error::git("cannot compute the working tree status", e);
-    let unhashed = unhashed_index(repo);
-    let repo = unhashed.as_ref().unwrap_or(repo);
-    let index = repo.index_or_empty().map_err(err)?;
-    let by_git = git_scans_faster(repo, &index)
-        .then(|| repo.workdir().and_then(status_by_git))
-        .flatten();
-    let mut out = match by_git {
-        Some(files) => files,
-        None => status_by_gix(repo, index)?,
+    };
+    let err = |e: Box<dyn std::error::Error + Send + Sync>| {
+        Error::git("cannot compute the working tree status", e)
+    };
+    let mut out = if let crate::refs::Refs::Git { .. } = store.refs {
+        // gix's status reads HEAD (for the HEAD-to-index comparison, and for `.gitmodules`
+        // when the work tree and index have none), which it cannot on reftable.
+        status_by_git(workdir).ok_or_else(|| err("`git status` failed".into()))?
+    } else {
+        let unhashed = unhashed_index(repo);
+        let repo = unhashed.as_ref().unwrap_or(repo);
+        let index = repo.index_or_empty().map_err(|e| err(e.into()))?;
+        let by_git = git_scans_faster(repo, &index)
+            .then(|| status_by_git(workdir))
+            .flatten();
+        match by_git {
+            Some(files) => files,
+            None => status_by_gix(repo, index)?,
+        }
     };
     out.sort_by(|a, b| (a.state.as_str(), &a.path).cmp(&(b.state.as_str(), &b.path)));
     out.dedup();

@@ -29,6 +29,7 @@ pub mod model;
 pub mod notes;
 pub mod ops;
 pub mod pack;
+pub(crate) mod refs;
 pub mod remote;
 pub mod secrets;
 pub mod signals;

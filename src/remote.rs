@@ -43,8 +43,7 @@ pub fn fetch_refspecs(remote: &str) -> Vec<String> {
 /// [`Error::NoSuchRemote`] when the chosen remote is not configured.
 pub fn choose(store: &Store, explicit: Option<&str>) -> Result<String> {
     let from_branch = || {
-        let head = store.repo.head_name().ok().flatten()?;
-        let short = head.shorten().to_string();
+        let short = store.head().ok()?.branch?;
         store.config_string(&format!("branch.{short}.remote"))
     };
     let name = explicit

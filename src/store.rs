@@ -313,6 +313,8 @@ pub struct NewRevision {
 pub struct Store {
     /// The gix repository handle; private to the library, which reads and writes through it.
     pub(crate) repo: gix::Repository,
+    /// Where refs are read and written: gix, or git's plumbing for reftable.
+    pub(crate) refs: crate::refs::Refs,
     max_size: u64,
     config: crate::config::Config,
 }
@@ -333,6 +335,7 @@ impl Store {
     pub fn in_memory(&self) -> Store {
         Store {
             repo: self.repo.clone().with_object_memory(),
+            refs: self.refs.clone(),
             max_size: self.max_size,
             config: self.config.clone(),
         }
@@ -358,9 +361,11 @@ impl Store {
 
     /// The store of `repo`, whose configuration (with `git -c` overrides) is `config`.
     ///
+    /// Refs go through gix on the files backend and through git's plumbing on any other
+    /// (`extensions.refStorage=reftable`), see [`crate::refs`]; objects through gix always.
+    ///
     /// # Errors
-    /// [`Error::UnsupportedRefStorage`] for a reftable repository (gix would write loose refs
-    /// git never reads); [`Error::Config`] for a malformed `checkpoint.maxSize`.
+    /// [`Error::Config`] for a malformed `checkpoint.maxSize`.
     pub fn open(mut repo: gix::Repository, config: crate::config::Config) -> Result<Store> {
         // A save reads HEAD's commit and the checkpoint tip several times over (state, merge
         // base, previous revision, notes); without a cache every read opens and inflates the
@@ -373,15 +378,11 @@ impl Store {
             repo.objects
                 .set_pack_cache(|| Box::<gix_pack::cache::lru::StaticLinkedList<64>>::default());
         }
-        if let Some(storage) = repo.config_snapshot().string("extensions.refStorage") {
-            let storage = storage.to_str_lossy().to_lowercase();
-            if storage != "files" {
-                return Err(Error::UnsupportedRefStorage(storage));
-            }
-        }
+        let refs = crate::refs::Refs::of(&repo);
         let max_size = config.max_size()?;
         Ok(Store {
             repo,
+            refs,
             max_size,
             config,
         })
@@ -392,7 +393,7 @@ impl Store {
     /// # Errors
     /// [`Error::Git`] when HEAD cannot be read.
     pub fn head(&self) -> Result<crate::gitstate::GitState> {
-        crate::gitstate::head(&self.repo)
+        crate::gitstate::head(self)
     }
 
     /// The work tree's top directory; `None` in a bare repository.
@@ -400,12 +401,15 @@ impl Store {
         self.repo.workdir()
     }
 
-    /// The commit `spec` names (`HEAD`, a branch, an abbreviated id; gitrevisions(7)).
+    /// The object `spec` names (`HEAD`, a branch, an abbreviated id; gitrevisions(7)).
     ///
     /// # Errors
-    /// gix's error when `spec` does not parse or names nothing.
-    pub fn rev_parse_single(&self, spec: &str) -> std::result::Result<ObjectId, gix::Error> {
-        Ok(self.repo.rev_parse_single(spec)?.detach())
+    /// gix's (or git's) reason when `spec` does not parse or names nothing.
+    pub fn rev_parse_single(
+        &self,
+        spec: &str,
+    ) -> std::result::Result<ObjectId, Box<dyn std::error::Error + Send + Sync>> {
+        self.refs.rev_parse(&self.repo, spec)
     }
 
     /// The names of the configured remotes, sorted.
@@ -437,11 +441,7 @@ impl Store {
     /// # Errors
     /// [`Error::Git`] when the ref store cannot be read.
     pub fn tip(&self, refname: &str) -> Result<Option<ObjectId>> {
-        let r = self
-            .repo
-            .try_find_reference(refname)
-            .map_err(|e| Error::git(format!("cannot read {refname}"), e))?;
-        Ok(r.and_then(|r| r.target().try_id().map(|id| id.to_owned())))
+        self.refs.tip(&self.repo, refname)
     }
 
     /// All refs under `prefix` (`refs/checkpoints/`), as (story id, commit), sorted by id.
@@ -449,23 +449,7 @@ impl Store {
     /// # Errors
     /// [`Error::Git`] when the ref store cannot be read.
     pub fn refs(&self, prefix: &str) -> Result<Vec<(String, ObjectId)>> {
-        let platform = self
-            .repo
-            .references()
-            .map_err(|e| Error::git("cannot read refs", e))?;
-        let iter = platform
-            .prefixed(prefix)
-            .map_err(|e| Error::git(format!("cannot list {prefix}"), e))?;
-        let mut out = Vec::new();
-        for r in iter {
-            let r = r.map_err(|e| Error::git(format!("cannot list {prefix}"), e))?;
-            let name = r.name().as_bstr().to_str_lossy().into_owned();
-            if let (Some(story), Some(id)) = (name.strip_prefix(prefix), r.target().try_id()) {
-                out.push((story.to_string(), id.to_owned()));
-            }
-        }
-        out.sort();
-        Ok(out)
+        self.refs.list(&self.repo, prefix)
     }
 
     /// Reads the commit `id` without touching its blobs.
@@ -1003,54 +987,25 @@ impl Store {
         })
     }
 
-    /// The lock file of `refname` when it exists (another git process holds the ref, or one
-    /// crashed), so commands can refuse before doing any work.
+    /// The lock file that keeps `refname` from being written when it exists (another git
+    /// process holds the ref, or one crashed), so commands can refuse before doing any work:
+    /// `<ref>.lock`, or on reftable the stack's `reftable/tables.list.lock`.
     pub fn lock_held(&self, refname: &str) -> Option<std::path::PathBuf> {
-        let lock = self.repo.common_dir().join(format!("{refname}.lock"));
-        lock.exists().then_some(lock)
+        self.refs.lock_held(&self.repo, refname)
     }
 
-    /// Applies `edits` as one transaction (all or nothing). Callers only pass refs in our
-    /// namespaces: checkpoints, their archive, the stack, our notes ref and our
+    /// Applies `edits` as one transaction (all or nothing, see [`crate::refs`]). Callers only
+    /// pass refs in our namespaces: checkpoints, their archive, the stack, our notes ref and our
     /// remote-tracking refs.
     ///
     /// # Errors
-    /// [`Error::LockHeld`] when a `.lock` file of one of the refs exists; [`Error::RefsUnderRef`]
+    /// [`Error::LockHeld`] when a lock of one of the refs exists; [`Error::RefsUnderRef`]
     /// when refs exist below one of them; [`Error::Git`].
     pub fn edit(&self, edits: Vec<RefEdit>) -> Result<()> {
-        let names: Vec<String> = edits
-            .iter()
-            .map(|e| e.name.as_bstr().to_str_lossy().into_owned())
-            .collect();
         // Our own committer for the reflog: gix's would resolve the time zone again.
         let signatures = self.signatures().ok();
-        let mut time = gix::date::parse::TimeBuf::default();
-        let result = crate::signals::deferred(|| match &signatures {
-            Some((committer, _)) => self
-                .repo
-                .edit_references_as(edits, Some(committer.to_ref(&mut time))),
-            None => self.repo.edit_references(edits),
-        });
-        match result {
-            Ok(_) => Ok(()),
-            Err(e) => {
-                for name in &names {
-                    let lock = self.repo.common_dir().join(format!("{name}.lock"));
-                    if lock.exists() {
-                        return Err(Error::LockHeld {
-                            refname: name.clone(),
-                            lock,
-                        });
-                    }
-                    if self.repo.common_dir().join(name).is_dir() {
-                        return Err(Error::RefsUnderRef {
-                            refname: name.clone(),
-                        });
-                    }
-                }
-                Err(Error::git(format!("cannot update {}", names.join(", ")), e))
-            }
-        }
+        self.refs
+            .edit(&self.repo, edits, signatures.as_ref().map(|(c, _)| c))
     }
 }
 

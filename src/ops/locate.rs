@@ -53,7 +53,7 @@ pub fn resolve_story(
         })?;
         return Ok((id, Found::Env));
     }
-    let branch = gitstate::head(&store.repo)?.branch;
+    let branch = gitstate::head(store)?.branch;
     let pattern = store.config_string("checkpoint.storyPattern");
     let from_branch = match &branch {
         Some(b) => story::detect_from_branch(b, pattern.as_deref())?,

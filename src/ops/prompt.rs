@@ -59,7 +59,7 @@ pub fn brief_with(
     let story = story.clone().shown_as(&rev.summary.story_display);
     let parsed = formats::parse_revision(store, &rev);
     let d = &parsed.doc;
-    let here = gitstate::head(&store.repo)?.branch;
+    let here = gitstate::head(store)?.branch;
     let branch = d.branch.clone().or(rev.meta.branch.clone());
     let title = d.title.clone().or(rev.meta.title.clone());
     let me = store.person("author").map(|(_, email)| email);

@@ -39,7 +39,7 @@ pub fn warnings(store: &Store, tip: &Revision) -> Result<Vec<String>> {
         });
     }
     let rev = confirmed.as_ref().unwrap_or(tip);
-    let now = gitstate::head(&store.repo)?;
+    let now = gitstate::head(store)?;
     if let (Some(saved), Some(current)) = (&rev.meta.branch, &now.branch) {
         if saved != current {
             out.push(format!(

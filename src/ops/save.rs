@@ -416,7 +416,7 @@ fn current_and_state(
             .collect::<Vec<_>>()
     });
     let scan = (args.file.is_none() || args.journal) && kept.is_none();
-    let mut state = gitstate::gather(&store.repo, scan, known_committed(current.as_ref()))?;
+    let mut state = gitstate::gather(store, scan, known_committed(current.as_ref()))?;
     if let Some(kept) = kept {
         // gather lists the work tree's files before the committed ones.
         state.files.splice(0..0, kept);

@@ -120,11 +120,11 @@ pub fn pop(store: &Store, switch: bool, force: bool) -> Result<Popped> {
             top: shown(&story),
         });
     }
-    let here = gitstate::head(&store.repo)?.branch;
+    let here = gitstate::head(store)?.branch;
     let mut switched = false;
     if switch {
         if let Some(b) = top.branch.as_ref().filter(|b| here.as_ref() != Some(*b)) {
-            let dirty: Vec<String> = gitstate::status(&store.repo)?
+            let dirty: Vec<String> = gitstate::status(store)?
                 .into_iter()
                 .filter(|f| f.state != FileState::Untracked)
                 .map(|f| f.path)

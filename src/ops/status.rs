@@ -90,7 +90,7 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
         None => (tip_rev, None),
     };
     let age = now - rev.summary.time;
-    let git = gitstate::head(&store.repo)?;
+    let git = gitstate::head(store)?;
     let saved_head = saved_head(&rev);
     let commits = match (saved_head, git.head) {
         (Some(s), Some(h)) if s != h => gitstate::count(&store.repo, h, s),
@@ -171,7 +171,7 @@ pub type Moved = (Vec<(ObjectId, String)>, Vec<String>);
 /// # Errors
 /// [`crate::Error::Git`] when HEAD or the working tree cannot be read.
 pub fn moved_since(store: &Store, rev: &Revision) -> Result<Moved> {
-    let git = gitstate::head(&store.repo)?;
+    let git = gitstate::head(store)?;
     let saved_head = saved_head(rev);
     let commits = match (saved_head, git.head) {
         (Some(s), Some(h)) if s != h => gitstate::commits_since(&store.repo, h, s),
@@ -195,7 +195,7 @@ fn changed_files(store: &Store, rev: &Revision) -> Result<Vec<String>> {
         .filter(|f| f.state != FileState::Committed)
         .map(|f| (f.path.clone(), f.state))
         .collect();
-    let now_files: Vec<(String, FileState)> = gitstate::status(&store.repo)?
+    let now_files: Vec<(String, FileState)> = gitstate::status(store)?
         .into_iter()
         .map(|f| (f.path, f.state))
         .collect();

@@ -123,7 +123,7 @@ fn repo_with(sb: &Sandbox, name: &str, init: &[&str]) -> PathBuf {
 // C01: reftable
 
 #[test]
-fn c01_reftable_repository_is_refused_before_writing() {
+fn c01_reftable_repository_works_and_git_sees_its_refs() {
     let sb = Sandbox::new();
     let repo = repo_with(&sb, "r", &["--ref-format=reftable"]);
     assert_eq!(
@@ -131,34 +131,41 @@ fn c01_reftable_repository_is_refused_before_writing() {
         "reftable"
     );
     let cp = doc(&sb, "cp.md", CP_MD.as_bytes());
-    let before = snapshot(&sb, &repo);
-
-    let out = run(&sb, &repo, &["save", "auth", "-F", &cp]);
-    let err = refused(&out, "save in a reftable repo");
-    assert!(
-        err.contains("reftable ref storage is not supported"),
-        "stderr: {err}"
+    sb.ok(&repo, &["save", "auth", "-F", &cp]);
+    sb.ok(&repo, &["save", "auth", "-q", "--next", "ship"]);
+    // git reads both revisions and the notes index where it keeps refs (the reftable stack),
+    // and nothing was written as loose refs that only gix would read.
+    let refs = sb.git(&repo, &["for-each-ref", "--format=%(refname)"]);
+    assert_eq!(
+        refs,
+        "refs/checkpoints/auth\nrefs/heads/main\nrefs/notes/checkpoints\n"
     );
-    // Nothing git cannot see, and nothing at all.
-    assert_eq!(sb.git(&repo, &["for-each-ref", "refs/checkpoints"]), "");
-    assert_eq!(snapshot(&sb, &repo), before);
+    let log = sb.git(&repo, &["log", "--format=%s", "refs/checkpoints/auth"]);
+    assert_eq!(log.lines().count(), 2, "{log}");
     assert!(!repo.join(".git/refs/checkpoints").exists());
-    assert!(!repo.join(".git/refs/checkpoints/auth").exists());
+    assert!(!repo.join(".git/logs").exists());
+    let reflog = sb.git(&repo, &["reflog", "show", "refs/checkpoints/auth"]);
+    assert_eq!(reflog.lines().count(), 2, "{reflog}");
+    let note = sb.git(&repo, &["notes", "--ref=checkpoints", "show", "HEAD"]);
+    assert!(note.contains("auth ") && note.contains(" r2 "), "{note}");
 
-    // Reads are refused the same way, not answered with "no checkpoint found".
-    for args in [
-        &["resume", "auth"][..],
-        &["list", "--all"],
-        &["log", "auth"],
-    ] {
-        let out = run(&sb, &repo, args);
-        let err = refused(&out, &format!("{args:?} in a reftable repo"));
-        assert!(
-            err.contains("reftable ref storage is not supported"),
-            "{args:?}: {err}"
-        );
-    }
-    assert_eq!(snapshot(&sb, &repo), before);
+    let v = sb.json(&repo, &["resume", "auth", "--json"]);
+    assert_eq!(v["revision"], 2);
+    assert_eq!(v["next_action"], "ship");
+    assert_eq!(v["branch"], "main", "{v}");
+    assert!(sb.ok(&repo, &["list", "--all"]).contains("auth"));
+    let status = sb.json(&repo, &["status", "--json"]);
+    assert!(status.to_string().contains("auth"), "{status}");
+
+    // A detached HEAD and an unborn branch are read as git reads them.
+    sb.git(&repo, &["checkout", "-q", "--detach"]);
+    sb.ok(&repo, &["save", "auth", "-q", "--next", "detached"]);
+    let v = sb.json(&repo, &["resume", "auth", "--json"]);
+    assert_eq!(v["revision"], 3);
+    sb.git(&repo, &["checkout", "-q", "--orphan", "fresh"]);
+    sb.ok(&repo, &["save", "other", "-q", "--title", "Unborn"]);
+    let v = sb.json(&repo, &["resume", "other", "--json"]);
+    assert_eq!(v["branch"], "fresh", "{v}");
 }
 
 // ---------------------------------------------------------------------------------------------

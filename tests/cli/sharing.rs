@@ -918,6 +918,11 @@ fn every_command_works_in(sb: &Sandbox, repo: &Path, what: &str) {
 /// A bare origin (`o.git`, object format `format`) holding story `shared` (2 revisions, next
 /// action "ship it") pushed from the clone `seed-clone`; serves filters to partial clones.
 fn origin_with_a_story(sb: &Sandbox, format: &str) -> PathBuf {
+    origin_with_a_story_in(sb, format, "files")
+}
+
+/// [`origin_with_a_story`] with the bare origin's refs in `ref_format` (`files`, `reftable`).
+fn origin_with_a_story_in(sb: &Sandbox, format: &str, ref_format: &str) -> PathBuf {
     let seed = sb.path("seed");
     std::fs::create_dir_all(&seed).unwrap();
     sb.git(
@@ -934,9 +939,17 @@ fn origin_with_a_story(sb: &Sandbox, format: &str) -> PathBuf {
     sb.git(&seed, &["add", "."]);
     sb.git(&seed, &["commit", "-q", "-m", "initial"]);
     let top = sb.path("");
+    let ref_format = format!("--ref-format={ref_format}");
     sb.git(
         &top,
-        &["clone", "-q", "--bare", seed.to_str().unwrap(), "o.git"],
+        &[
+            "clone",
+            "-q",
+            "--bare",
+            &ref_format,
+            seed.to_str().unwrap(),
+            "o.git",
+        ],
     );
     let origin = sb.path("o.git");
     sb.git(&origin, &["config", "uploadpack.allowFilter", "true"]);
@@ -983,6 +996,102 @@ fn every_command_works_in_sha256_partial_and_shallow_clones() {
             None => {}
         }
         every_command_works_in(&sb, &c, what);
+    }
+}
+
+/// Git 3.0 makes reftable the default: every command works in a reftable clone, against a
+/// files-backend and a reftable bare remote alike, and git itself sees every ref we write
+/// (`git for-each-ref`, `git log`), in both repositories; nothing is left as loose ref files
+/// git would not read. The files-backend clone runs the same flow as the control.
+#[test]
+fn every_command_works_in_reftable_and_files_repositories() {
+    for (clone_format, remote_format) in [
+        ("files", "files"),
+        ("reftable", "files"),
+        ("reftable", "reftable"),
+        ("files", "reftable"),
+    ] {
+        let what = format!("{clone_format} clone of a {remote_format} remote");
+        let sb = Sandbox::new();
+        let origin = origin_with_a_story_in(&sb, "sha1", remote_format);
+        let top = sb.path("");
+        let url = format!("file://{}", origin.display());
+        let format = format!("--ref-format={clone_format}");
+        sb.git(&top, &["clone", "-q", &format, &url, "c"]);
+        let c = sb.path("c");
+        for (dir, want) in [(&c, clone_format), (&origin, remote_format)] {
+            let shown = sb.git(dir, &["rev-parse", "--show-ref-format"]);
+            assert_eq!(shown.trim(), want, "{what}");
+        }
+        every_command_works_in(&sb, &c, &what);
+
+        // git sees our refs: the story, the notes index, the archive of `done local`.
+        let refs = sb.git(&c, &["for-each-ref", "--format=%(refname)"]);
+        for r in [
+            "refs/checkpoints/shared",
+            "refs/checkpoints-archive/local",
+            "refs/notes/checkpoints",
+            "refs/remotes/origin/checkpoints/shared",
+        ] {
+            assert!(refs.lines().any(|l| l == r), "{what}: {r} in {refs}");
+        }
+        assert!(
+            !refs.lines().any(|l| l == "refs/checkpoints/local"),
+            "{what}: {refs}"
+        );
+        let log = sb.git(
+            &c,
+            &[
+                "log",
+                "--format=%(trailers:key=Checkpoint-Revision,valueonly)",
+                "refs/checkpoints/shared",
+            ],
+        );
+        let revisions: Vec<&str> = log.lines().filter(|l| !l.is_empty()).collect();
+        assert_eq!(revisions, ["3", "2", "1"], "{what}: {log}");
+        let reflog = sb.git(
+            &c,
+            &["reflog", "show", "--format=%gs", "refs/checkpoints/shared"],
+        );
+        assert!(reflog.contains("checkpoint: save"), "{what}: {reflog}");
+        // And the remote holds what was pushed, as git reads it there.
+        let ours = sb.git(&c, &["rev-parse", "refs/checkpoints/shared"]);
+        let theirs = sb.git(&origin, &["rev-parse", "refs/checkpoints/shared"]);
+        assert_eq!(ours, theirs, "{what}");
+        let remote_refs = sb.git(&origin, &["for-each-ref", "--format=%(refname)"]);
+        assert!(
+            remote_refs.contains("refs/checkpoints-archive/local")
+                && remote_refs.contains("refs/notes/checkpoints"),
+            "{what}: {remote_refs}"
+        );
+        if clone_format == "reftable" {
+            // Nothing written where only gix would read it.
+            assert!(!c.join(".git/refs/checkpoints").exists(), "{what}");
+            assert!(!c.join(".git/refs/notes").exists(), "{what}");
+            assert!(!c.join(".git/logs").exists(), "{what}");
+        }
+
+        // A second clone (in the remote's format) sees it through sync, and diverged saves
+        // of the two meet again.
+        let other = format!("--ref-format={remote_format}");
+        sb.git(&top, &["clone", "-q", &other, &url, "d"]);
+        let d = sb.path("d");
+        sb.ok(&d, &["sync", "-q"]);
+        let v = sb.json(&d, &["resume", "shared", "--json"]);
+        assert_eq!(v["revision"], 3, "{what}: {v}");
+        sb.ok(&d, &["save", "shared", "-q", "--next", "from d"]);
+        sb.ok(&d, &["push", "-q"]);
+        sb.ok(&c, &["save", "shared", "-q", "--decision", "diverged in c"]);
+        sb.ok(&c, &["sync", "-q"]);
+        let v = sb.json(&c, &["resume", "shared", "--json"]);
+        assert_eq!(v["next_action"], "from d", "{what}: {v}");
+        assert!(v.to_string().contains("diverged in c"), "{what}: {v}");
+        assert_eq!(
+            sb.git(&c, &["rev-parse", "refs/checkpoints/shared"]),
+            sb.git(&origin, &["rev-parse", "refs/checkpoints/shared"]),
+            "{what}"
+        );
+        sb.git(&c, &["fsck", "--no-dangling"]);
     }
 }
 

@@ -80,6 +80,45 @@ fn eight_writers_on_one_story_lose_no_revision() {
     sb.git(&repo, &["fsck", "--strict"]);
 }
 
+/// The compare-and-swap on reftable (`git update-ref --stdin` with each ref's old value, one
+/// transaction per save with the notes index): writers racing on one story, and so on the
+/// notes ref, all land; a lost race is planned again, never overwritten or lost.
+#[test]
+fn writers_racing_in_a_reftable_repository_lose_no_revision() {
+    let sb = Sandbox::new();
+    let repo = sb.path("r");
+    std::fs::create_dir_all(&repo).unwrap();
+    sb.git(
+        &repo,
+        &["init", "-q", "-b", "main", "--ref-format=reftable"],
+    );
+    sb.git(&repo, &["commit", "-q", "--allow-empty", "-m", "initial"]);
+    sb.ok(&repo, &["save", "hot", "-q", "--title", "Contended"]);
+    let results = run_writers(&sb, &repo, 4, 20, |p| {
+        if p < 3 { "hot" } else { "cool" }.to_string()
+    });
+    for (ok, stderr) in &results {
+        assert!(ok, "a writer failed: {}", errors(stderr));
+    }
+    assert_eq!(count(&sb, &repo, "refs/checkpoints/hot"), 61);
+    assert_eq!(count(&sb, &repo, "refs/checkpoints/cool"), 20);
+    let v = sb.json(&repo, &["resume", "hot", "--json"]);
+    assert_eq!(v["revision"], 61);
+    let log = sb.git(&repo, &["log", "--format=%s", "refs/checkpoints/hot"]);
+    for p in 0..3 {
+        for i in 1..=20 {
+            let subject = format!("writer {p} save {i}");
+            let n = log.lines().filter(|l| *l == subject).count();
+            assert_eq!(n, 1, "{subject}");
+        }
+    }
+    let reflog = sb.git(&repo, &["reflog", "show", "refs/checkpoints/hot"]);
+    assert_eq!(reflog.lines().count(), 61, "{reflog}");
+    let note = sb.git(&repo, &["notes", "--ref=checkpoints", "show", "HEAD"]);
+    assert!(note.contains("hot ") && note.contains("cool "), "{note}");
+    sb.git(&repo, &["fsck", "--strict"]);
+}
+
 #[test]
 fn eight_writers_on_eight_stories_lose_no_revision() {
     let (sb, repo) = Sandbox::with_repo();

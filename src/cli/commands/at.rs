@@ -29,7 +29,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         .rev_parse_single(args.commit.as_str())
         .map_err(|e| Error::NotACommit {
             rev: args.commit.clone(),
-            source: e.into(),
+            source: e,
         })?;
     let text = notes::read(&store, NOTES_REF, commit)?.unwrap_or_default();
     let lines: Vec<NoteLine> = text.lines().filter_map(NoteLine::parse).collect();

@@ -1,0 +1,514 @@
+//! The ref backend seam: every ref read and write of ours (checkpoint tips, listings, the one
+//! transaction path, HEAD and the branches `save` looks at) goes through [`Refs`], chosen once
+//! when the store is opened from the repository's `extensions.refStorage`.
+//!
+//! - [`Refs::Files`] (loose and packed refs, git's default up to 2.x) is gix's, in process.
+//! - [`Refs::Git`] is every other backend, reftable above all (Git 3.0's default): refs are read
+//!   with `git for-each-ref` and written with one `git update-ref --stdin -z` transaction per
+//!   write. Objects stay on gix either way.
+//!
+//! Why git's plumbing for reftable: gix 0.90 (the newest release) implements only the files
+//! backend, and on a `git init --ref-format=reftable` repository (probed with git 2.47.3) it is
+//! wrong in ways that look like success:
+//! - `gix::open` succeeds (it accepts `extensions.refStorage` and `repositoryformatversion=1`).
+//! - `head()`, `head_name()`, `head_id()` and `rev_parse_single("HEAD")` fail: HEAD is git's
+//!   stub `ref: refs/heads/.invalid`, which gix decodes as "This reference uses an unsupported
+//!   storage backend, such as reftable".
+//! - `try_find_reference("refs/heads/main")` and of an existing `refs/checkpoints/<s>` return
+//!   `Ok(None)`: the refs live in `reftable/*.ref` tables gix does not read.
+//! - `references()?.all()` yields one error (the stub file `refs/heads`), and
+//!   `references()?.prefixed("refs/checkpoints/")` yields nothing, without an error.
+//! - `edit_reference(s)` succeeds and writes a loose `refs/checkpoints/<s>` and its
+//!   `logs/refs/...` reflog, which git never reads: `git for-each-ref` does not see them.
+//!
+//! This module owns ref access only; it never touches a ref its callers do not name, and its
+//! callers name only our namespaces (see [`crate::store`]) and read HEAD and branches.
+
+use crate::error::{Error, Result};
+use gix::bstr::ByteSlice;
+use gix::refs::transaction::{Change, PreviousValue, RefEdit};
+use gix::refs::Target;
+use gix::ObjectId;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Where a repository's refs are read and written.
+#[derive(Debug, Clone)]
+pub(crate) enum Refs {
+    /// The files backend (loose refs and `packed-refs`), read and written by gix.
+    Files,
+    /// Any other backend (reftable): through git's plumbing run on `git_dir`.
+    Git {
+        /// The repository's git dir (a linked worktree's own, for its HEAD).
+        git_dir: PathBuf,
+        /// The common dir, where `reftable/tables.list.lock` is.
+        common_dir: PathBuf,
+        /// Length of an object id in hex, for the all-zero "must not exist" value.
+        null: ObjectId,
+    },
+}
+
+/// HEAD as read from the ref store.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Head {
+    /// The full name of the branch HEAD points at (`refs/heads/main`), even when it is unborn;
+    /// `None` when HEAD is detached.
+    pub branch: Option<String>,
+    /// The object HEAD resolves to (not peeled); `None` on an unborn branch.
+    pub id: Option<ObjectId>,
+}
+
+/// A ref found by [`Refs::find`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Found {
+    /// The full name looked up.
+    pub name: String,
+    /// The ref it points at when it is symbolic (`refs/remotes/origin/HEAD` ->
+    /// `refs/remotes/origin/main`).
+    pub symref: Option<String>,
+    /// The object it resolves to, tags peeled.
+    pub peeled: ObjectId,
+}
+
+impl Refs {
+    /// The backend of `repo`: [`Refs::Files`] unless `extensions.refStorage` names another
+    /// format (gitrepository-layout(5), git-config(1) `extensions.refStorage`).
+    pub fn of(repo: &gix::Repository) -> Refs {
+        let storage = repo
+            .config_snapshot()
+            .string("extensions.refStorage")
+            .map(|s| s.to_str_lossy().to_lowercase());
+        match storage.as_deref() {
+            None | Some("files") => Refs::Files,
+            Some(_) => Refs::Git {
+                git_dir: repo.git_dir().to_path_buf(),
+                common_dir: repo.common_dir().to_path_buf(),
+                null: ObjectId::null(repo.object_hash()),
+            },
+        }
+    }
+
+    /// The commit `refname` points at directly, or `None` when it does not exist (or is
+    /// symbolic: our refs never are).
+    ///
+    /// # Errors
+    /// [`Error::Git`] when the ref store cannot be read.
+    pub fn tip(&self, repo: &gix::Repository, refname: &str) -> Result<Option<ObjectId>> {
+        match self {
+            Refs::Files => {
+                let r = repo
+                    .try_find_reference(refname)
+                    .map_err(|e| Error::git(format!("cannot read {refname}"), e))?;
+                Ok(r.and_then(|r| r.target().try_id().map(|id| id.to_owned())))
+            }
+            Refs::Git { .. } => Ok(self
+                .for_each_ref(&[refname], false, false)?
+                .into_iter()
+                .find(|r| r.name == refname && r.symref.is_none())
+                .map(|r| r.id)),
+        }
+    }
+
+    /// Every ref under `prefix` (ending in `/`) that points at an object directly, as (name
+    /// without `prefix`, object), sorted by name.
+    ///
+    /// # Errors
+    /// [`Error::Git`] when the ref store cannot be read.
+    pub fn list(&self, repo: &gix::Repository, prefix: &str) -> Result<Vec<(String, ObjectId)>> {
+        let mut out = Vec::new();
+        match self {
+            Refs::Files => {
+                let platform = repo
+                    .references()
+                    .map_err(|e| Error::git("cannot read refs", e))?;
+                let iter = platform
+                    .prefixed(prefix)
+                    .map_err(|e| Error::git(format!("cannot list {prefix}"), e))?;
+                for r in iter {
+                    let r = r.map_err(|e| Error::git(format!("cannot list {prefix}"), e))?;
+                    let name = r.name().as_bstr().to_str_lossy().into_owned();
+                    if let (Some(story), Some(id)) =
+                        (name.strip_prefix(prefix), r.target().try_id())
+                    {
+                        out.push((story.to_string(), id.to_owned()));
+                    }
+                }
+            }
+            Refs::Git { .. } => {
+                for r in self.for_each_ref(&[prefix], false, false)? {
+                    if let (Some(story), None) = (r.name.strip_prefix(prefix), &r.symref) {
+                        out.push((story.to_string(), r.id));
+                    }
+                }
+            }
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    /// HEAD: the branch it names and the object that branch (or a detached HEAD) points at.
+    ///
+    /// # Errors
+    /// [`Error::Git`] when HEAD cannot be read.
+    pub fn head(&self, repo: &gix::Repository) -> Result<Head> {
+        match self {
+            Refs::Files => {
+                let current = repo.head().map_err(|e| Error::git("cannot read HEAD", e))?;
+                let branch = current
+                    .referent_name()
+                    .map(|n| n.as_bstr().to_str_lossy().into_owned());
+                // The id HEAD's branch names, without reading the commit; peeling (which reads
+                // the object to see whether it is a tag) only when the branch is itself symbolic.
+                let id = match current.id() {
+                    Some(id) => Some(id.detach()),
+                    None if current.is_unborn() => None,
+                    None => repo.head_id().ok().map(|id| id.detach()),
+                };
+                Ok(Head { branch, id })
+            }
+            Refs::Git { .. } => {
+                // `--include-root-refs` (git 2.46) lists HEAD with its target; an unborn HEAD
+                // resolves to nothing and is not listed, so its branch comes from symbolic-ref.
+                if let Some(r) = self
+                    .for_each_ref(&["HEAD"], true, false)?
+                    .into_iter()
+                    .find(|r| r.name == "HEAD")
+                {
+                    return Ok(Head {
+                        branch: r.symref,
+                        id: Some(r.id),
+                    });
+                }
+                let out = self.run(&["symbolic-ref", "-q", "HEAD"], None)?;
+                let branch = out.status.success().then(|| text(&out.stdout));
+                Ok(Head { branch, id: None })
+            }
+        }
+    }
+
+    /// The refs among `names` (full names) that exist and resolve to an object, with their
+    /// symbolic target and the object they resolve to (tags peeled); one `git for-each-ref`
+    /// for all of them on [`Refs::Git`].
+    ///
+    /// # Errors
+    /// [`Error::Git`] when the ref store cannot be read.
+    pub fn find(&self, repo: &gix::Repository, names: &[&str]) -> Result<Vec<Found>> {
+        match self {
+            Refs::Files => Ok(names
+                .iter()
+                .filter_map(|name| {
+                    let mut r = repo.try_find_reference(*name).ok()??;
+                    let symref = r.target().try_name().map(|n| n.as_bstr().to_string());
+                    let peeled = r.peel_to_id().ok()?.detach();
+                    Some(Found {
+                        name: (*name).to_string(),
+                        symref,
+                        peeled,
+                    })
+                })
+                .collect()),
+            Refs::Git { .. } => {
+                let rows = self.for_each_ref(names, false, true)?;
+                Ok(rows
+                    .into_iter()
+                    .filter(|r| names.contains(&r.name.as_str()))
+                    .map(|r| Found {
+                        peeled: r.peeled.unwrap_or(r.id),
+                        name: r.name,
+                        symref: r.symref,
+                    })
+                    .collect())
+            }
+        }
+    }
+
+    /// The object `spec` names (gitrevisions(7)): gix's `rev_parse_single`, or `git rev-parse
+    /// --verify` on [`Refs::Git`] (any ref in `spec` lives where gix cannot read it).
+    ///
+    /// # Errors
+    /// Why `spec` names no object.
+    pub fn rev_parse(
+        &self,
+        repo: &gix::Repository,
+        spec: &str,
+    ) -> std::result::Result<ObjectId, Box<dyn std::error::Error + Send + Sync>> {
+        match self {
+            Refs::Files => Ok(repo.rev_parse_single(spec)?.detach()),
+            Refs::Git { .. } => {
+                let out = self.run(&["rev-parse", "--verify", "--end-of-options", spec], None)?;
+                if !out.status.success() {
+                    return Err(stderr(&out).into());
+                }
+                Ok(ObjectId::from_hex(text(&out.stdout).as_bytes())?)
+            }
+        }
+    }
+
+    /// The lock file that keeps `refname` from being written now, when it exists: its
+    /// `<ref>.lock` on the files backend, the whole stack's `reftable/tables.list.lock` on
+    /// reftable (held by another git process for a moment, or left by a crashed one).
+    pub fn lock_held(&self, repo: &gix::Repository, refname: &str) -> Option<PathBuf> {
+        let lock = match self {
+            Refs::Files => repo.common_dir().join(format!("{refname}.lock")),
+            Refs::Git { common_dir, .. } => stack_lock(common_dir),
+        };
+        lock.exists().then_some(lock)
+    }
+
+    /// Applies `edits` as one transaction, all or nothing, each a compare-and-swap on its
+    /// expected previous value, with `committer` (name, email, and for gix the signature) in
+    /// the reflog. On [`Refs::Git`] that is one `git update-ref --stdin -z` transaction
+    /// (`start`, `update`/`delete` per edit, `prepare`, `commit`) with the first edit's reflog
+    /// message for every ref (git 2.47 takes one `-m` per transaction; ours share their
+    /// transaction's purpose) and `--create-reflog` when an edit asks for a reflog.
+    ///
+    /// # Errors
+    /// [`Error::LockHeld`] when a lock is in the way; [`Error::RefsUnderRef`] when refs exist
+    /// below one of the names; [`Error::Git`] otherwise (a lost race among them: the caller
+    /// tells by reading the refs again).
+    pub fn edit(
+        &self,
+        repo: &gix::Repository,
+        edits: Vec<RefEdit>,
+        committer: Option<&gix::actor::Signature>,
+    ) -> Result<()> {
+        let names: Vec<String> = edits
+            .iter()
+            .map(|e| e.name.as_bstr().to_str_lossy().into_owned())
+            .collect();
+        let failed = match self {
+            Refs::Files => {
+                let mut time = gix::date::parse::TimeBuf::default();
+                let result = crate::signals::deferred(|| match committer {
+                    Some(c) => repo.edit_references_as(edits, Some(c.to_ref(&mut time))),
+                    None => repo.edit_references(edits),
+                });
+                match result {
+                    Ok(_) => return Ok(()),
+                    Err(e) => Error::git(format!("cannot update {}", names.join(", ")), e),
+                }
+            }
+            Refs::Git { .. } => match self.update_ref(&edits, committer) {
+                Ok(()) => return Ok(()),
+                Err(e) => e,
+            },
+        };
+        for name in &names {
+            if let Some(lock) = self.lock_held(repo, name) {
+                return Err(Error::LockHeld {
+                    refname: name.clone(),
+                    lock,
+                });
+            }
+            if self.has_refs_under(repo, name)? {
+                return Err(Error::RefsUnderRef {
+                    refname: name.clone(),
+                });
+            }
+        }
+        Err(failed)
+    }
+
+    /// Whether refs exist below `name/` (so `name` itself cannot be created).
+    fn has_refs_under(&self, repo: &gix::Repository, name: &str) -> Result<bool> {
+        match self {
+            Refs::Files => Ok(repo.common_dir().join(name).is_dir()),
+            Refs::Git { .. } => Ok(!self.list(repo, &format!("{name}/"))?.is_empty()),
+        }
+    }
+
+    /// [`Refs::edit`] through `git update-ref --stdin -z` (git-update-ref(1), "-z" format).
+    fn update_ref(
+        &self,
+        edits: &[RefEdit],
+        committer: Option<&gix::actor::Signature>,
+    ) -> Result<()> {
+        let Refs::Git {
+            common_dir, null, ..
+        } = self
+        else {
+            unreachable!("only the git backend runs update-ref");
+        };
+        let names = || {
+            edits
+                .iter()
+                .map(|e| e.name.as_bstr().to_str_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut input = b"start\0".to_vec();
+        let mut message = None;
+        let mut create_reflog = false;
+        for e in edits {
+            let name = e.name.as_bstr();
+            let old = |expected: &PreviousValue| match expected {
+                PreviousValue::Any => Ok(String::new()),
+                PreviousValue::MustNotExist => Ok(null.to_string()),
+                PreviousValue::MustExistAndMatch(Target::Object(id))
+                | PreviousValue::ExistingMustMatch(Target::Object(id)) => Ok(id.to_string()),
+                other => Err(Error::git(
+                    format!("cannot update {name}"),
+                    format!("unsupported expected value {other:?}"),
+                )),
+            };
+            if !e.deref {
+                input.extend_from_slice(b"option no-deref\0");
+            }
+            match &e.change {
+                Change::Update { log, expected, new } => {
+                    let Target::Object(new) = new else {
+                        return Err(Error::git(
+                            format!("cannot update {name}"),
+                            "symbolic refs are not written here",
+                        ));
+                    };
+                    message.get_or_insert_with(|| log.message.to_string());
+                    create_reflog |= log.force_create_reflog;
+                    input.extend_from_slice(
+                        format!("update {name}\0{new}\0{}\0", old(expected)?).as_bytes(),
+                    );
+                }
+                Change::Delete { expected, .. } => {
+                    input.extend_from_slice(
+                        format!("delete {name}\0{}\0", old(expected)?).as_bytes(),
+                    );
+                }
+            }
+        }
+        input.extend_from_slice(b"prepare\0commit\0");
+        let mut args = vec!["update-ref"];
+        if let Some(m) = message.as_deref() {
+            args.extend(["-m", m]);
+        }
+        if create_reflog {
+            args.push("--create-reflog");
+        }
+        args.extend(["--stdin", "-z"]);
+        let out = self.run_with(&args, Some(&input), committer)?;
+        if out.status.success() {
+            return Ok(());
+        }
+        let why = stderr(&out);
+        // Another writer holds the stack's lock (or auto-compacts it) for a moment: git says
+        // so without naming a ref or a file (refs/reftable-backend.c, REFTABLE_LOCK_ERROR).
+        if why.contains("cannot lock references") {
+            return Err(Error::LockHeld {
+                refname: names(),
+                lock: stack_lock(common_dir),
+            });
+        }
+        Err(Error::git(format!("cannot update {}", names()), why))
+    }
+
+    /// `git for-each-ref` of `patterns` (full names or prefixes ending in `/`; refnames hold no
+    /// glob characters, git-check-ref-format(1)), with HEAD among them when `root`, peeling
+    /// tags when `peel`.
+    fn for_each_ref(&self, patterns: &[&str], root: bool, peel: bool) -> Result<Vec<Row>> {
+        // Fields NUL-separated, one ref a line: a refname holds neither (git-check-ref-format(1)).
+        let format = if peel {
+            "--format=%(refname)%00%(objectname)%00%(symref)%00%(*objectname)"
+        } else {
+            "--format=%(refname)%00%(objectname)%00%(symref)"
+        };
+        let mut args = vec!["for-each-ref", format];
+        if root {
+            args.push("--include-root-refs");
+        }
+        args.push("--");
+        args.extend(patterns);
+        let out = self.run(&args, None)?;
+        if !out.status.success() {
+            return Err(Error::git(
+                format!("cannot read {}", patterns.join(" ")),
+                stderr(&out),
+            ));
+        }
+        let mut rows = Vec::new();
+        for line in out.stdout.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
+            let mut fields = line.split(|b| *b == 0).map(|f| f.to_str_lossy());
+            let (Some(name), Some(id)) = (fields.next(), fields.next()) else {
+                continue;
+            };
+            let Ok(id) = ObjectId::from_hex(id.as_bytes()) else {
+                continue;
+            };
+            let symref = fields
+                .next()
+                .filter(|s| !s.is_empty())
+                .map(|s| s.into_owned());
+            let peeled = fields
+                .next()
+                .and_then(|s| ObjectId::from_hex(s.as_bytes()).ok());
+            rows.push(Row {
+                name: name.into_owned(),
+                id,
+                symref,
+                peeled,
+            });
+        }
+        Ok(rows)
+    }
+
+    /// Runs `git --git-dir=<git_dir> args` with `input` on stdin.
+    fn run(&self, args: &[&str], input: Option<&[u8]>) -> Result<std::process::Output> {
+        self.run_with(args, input, None)
+    }
+
+    /// [`Refs::run`] with `committer`'s name and email for git's reflog entries (the identity
+    /// gix would record; git then reads the time as it always does).
+    fn run_with(
+        &self,
+        args: &[&str],
+        input: Option<&[u8]>,
+        committer: Option<&gix::actor::Signature>,
+    ) -> Result<std::process::Output> {
+        let Refs::Git { git_dir, .. } = self else {
+            unreachable!("only the git backend runs git");
+        };
+        let mut cmd = Command::new("git");
+        cmd.arg("--git-dir")
+            .arg(git_dir)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .stdin(if input.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            });
+        if let Some(c) = committer {
+            cmd.env("GIT_COMMITTER_NAME", c.name.to_str_lossy().as_ref())
+                .env("GIT_COMMITTER_EMAIL", c.email.to_str_lossy().as_ref());
+        }
+        let mut child = cmd.spawn()?;
+        if let (Some(input), Some(mut stdin)) = (input, child.stdin.take()) {
+            use std::io::Write;
+            // A git that exits early closes its stdin: its stderr says why, below.
+            let _ = stdin.write_all(input);
+        }
+        Ok(child.wait_with_output()?)
+    }
+}
+
+/// One line of [`Refs::for_each_ref`].
+struct Row {
+    name: String,
+    id: ObjectId,
+    symref: Option<String>,
+    peeled: Option<ObjectId>,
+}
+
+/// The lock of the whole reftable stack (gitformat-reftable(5): `tables.list`).
+fn stack_lock(common_dir: &Path) -> PathBuf {
+    common_dir.join("reftable").join("tables.list.lock")
+}
+
+/// `bytes` as text without the trailing newline.
+fn text(bytes: &[u8]) -> String {
+    bytes.to_str_lossy().trim_end().to_string()
+}
+
+/// git's stderr, trimmed, for an error's source.
+fn stderr(out: &std::process::Output) -> String {
+    text(&out.stderr)
+}
