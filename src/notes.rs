@@ -137,11 +137,10 @@ fn blob_text(store: &Store, blob: Option<ObjectId>) -> Result<Option<String>> {
     let Some(blob) = blob else {
         return Ok(None);
     };
-    let obj = store
-        .repo
-        .find_object(blob)
+    let data = store
+        .blob(blob)
         .map_err(|e| Error::git(format!("cannot read note blob {blob}"), e))?;
-    Ok(Some(obj.data.to_str_lossy().into_owned()))
+    Ok(Some(data.to_str_lossy().into_owned()))
 }
 
 /// Writes (without moving any ref) a notes commit that adds `line` to the note on `commit`,

@@ -535,11 +535,57 @@ impl Store {
                 format!("{name} is not a file in its tree"),
             ));
         }
-        let obj = self
-            .repo
-            .find_object(entry.object_id())
+        let data = self
+            .blob(entry.object_id())
             .map_err(|e| Error::git(format!("cannot read {name} of {id}"), e))?;
-        Ok(Some(obj.detach().data))
+        Ok(Some(data))
+    }
+
+    /// The content of the blob `id`, read through gix; in a partial clone, a blob gix does not
+    /// have is read with `git cat-file blob`, which fetches it from the promisor remote as every
+    /// git command does (gix 0.90 never fetches a missing object). A plain `git fetch` of
+    /// checkpoint refs into a `--filter=blob:none` clone leaves their blobs behind that way.
+    ///
+    /// # Errors
+    /// gix's error when the object is missing and the repository is not a partial clone (or
+    /// gix cannot read it for another reason); git's message when the fetch fails.
+    pub fn blob(
+        &self,
+        id: ObjectId,
+    ) -> std::result::Result<Vec<u8>, Box<dyn std::error::Error + Send + Sync>> {
+        match self.repo.find_object(id) {
+            Ok(obj) => Ok(obj.detach().data),
+            Err(e) if vanished(&e) && self.is_partial_clone() => {
+                let out = std::process::Command::new("git")
+                    .arg("--git-dir")
+                    .arg(self.repo.git_dir())
+                    .args(["cat-file", "blob", &id.to_string()])
+                    .stdin(std::process::Stdio::null())
+                    .output()?;
+                if out.status.success() {
+                    return Ok(out.stdout);
+                }
+                let why = String::from_utf8_lossy(&out.stderr).trim().to_string();
+                Err(format!(
+                    "{e}; `git cat-file` could not fetch it from the promisor remote: {why}"
+                )
+                .into())
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Whether the repository is a partial clone: `extensions.partialClone` names its promisor
+    /// remote, or a remote has `remote.<name>.promisor` set (gitrepository-layout(5),
+    /// partial-clone docs: either makes git fetch missing objects on demand).
+    fn is_partial_clone(&self) -> bool {
+        let config = self.repo.config_snapshot();
+        config.string("extensions.partialClone").is_some()
+            || self
+                .repo
+                .remote_names()
+                .iter()
+                .any(|r| config.boolean(format!("remote.{r}.promisor").as_str()) == Some(true))
     }
 
     /// Reads the full revision at commit `id` of `refname` (used in error messages).

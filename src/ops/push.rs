@@ -156,8 +156,8 @@ fn scan_notes(store: &Store, remote: &str, tip: gix::ObjectId) -> Result<()> {
         let Some(entry) = tree.lookup_entry_by_path(&path).map_err(notes_error)? else {
             continue; // deleted since the last push
         };
-        let blob = store.repo.find_object(entry.oid()).map_err(notes_error)?;
-        let text = String::from_utf8_lossy(&blob.data);
+        let blob = store.blob(entry.oid().to_owned()).map_err(notes_error)?;
+        let text = String::from_utf8_lossy(&blob);
         crate::secrets::refuse(
             &[(&format!("the note {path} of {at}"), &text)],
             "push",

@@ -1095,6 +1095,52 @@ fn every_command_works_in_reftable_and_files_repositories() {
     }
 }
 
+/// In a `--filter=blob:none` clone, a plain `git fetch` (with the refspecs `setup` adds)
+/// brings a teammate's checkpoint commits and trees but not their blobs; reading them fetches
+/// the blobs from the promisor remote, as git does, instead of failing.
+#[test]
+fn a_partial_clone_reads_the_blobs_a_plain_git_fetch_left_behind() {
+    let sb = Sandbox::new();
+    let origin = origin_with_a_story(&sb, "sha1");
+    let url = format!("file://{}", origin.display());
+    sb.git(
+        &sb.path(""),
+        &["clone", "-q", "--filter=blob:none", &url, "c"],
+    );
+    let c = sb.path("c");
+    sb.ok(&c, &["setup", "-q"]);
+    let teammate = sb.path("seed-clone");
+    sb.ok(
+        &teammate,
+        &["save", "shared", "-q", "--next", "from the teammate"],
+    );
+    sb.ok(&teammate, &["push", "-q"]);
+    sb.git(&c, &["fetch", "-q"]);
+    let tracking = "refs/remotes/origin/checkpoints/shared";
+    let missing = |sb: &Sandbox| {
+        let objects = sb.git(&c, &["rev-list", "--objects", "--missing=print", tracking]);
+        objects.lines().filter(|l| l.starts_with('?')).count()
+    };
+    // 3 revisions x (checkpoint.md, meta.json), less what the blobs share.
+    assert!(missing(&sb) >= 3, "the fetch left no blob behind");
+
+    let v = sb.json(&c, &["resume", "origin/shared", "--json"]);
+    assert_eq!(v["revision"], 3, "{v}");
+    assert_eq!(v["next_action"], "from the teammate", "{v}");
+    let log = sb.ok(&c, &["log", "origin/shared"]);
+    assert!(
+        log.contains("revision 3") && log.contains("revision 1"),
+        "{log}"
+    );
+    let diff = sb.ok(&c, &["diff", "origin/shared", "2", "3"]);
+    assert!(diff.contains("from the teammate"), "{diff}");
+    sb.ok(&c, &["sync", "-q"]);
+    let v = sb.json(&c, &["resume", "shared", "--json"]);
+    assert_eq!(v["revision"], 3, "{v}");
+    sb.ok(&c, &["save", "shared", "-q", "--next", "from c"]);
+    sb.git(&c, &["fsck", "--no-dangling"]);
+}
+
 #[test]
 fn a_diverged_merge_of_two_large_todo_lists_keeps_every_item() {
     let (sb, _origin, a, b) = two_clones();
