@@ -88,11 +88,46 @@ pub fn gather(
     known: Option<KnownCommitted<'_>>,
 ) -> Result<GitState> {
     let repo = &store.repo;
+    // On reftable the scan is git's own (see `status`): started first, it runs while the refs
+    // are read, and its files go first.
+    let pending = match (&store.refs, repo.workdir()) {
+        (crate::refs::Refs::Git { .. }, Some(workdir)) if worktree => {
+            Some(spawn_status_by_git(workdir))
+        }
+        _ => None,
+    };
     let current = store.refs.head(repo)?;
     let mut state = state_of(&current);
-    if worktree {
+    if worktree && pending.is_none() {
         state.files = status(store)?;
     }
+    let mut state = gather_commits(store, state, current, known)?;
+    if let Some(child) = pending {
+        let mut files = child
+            .ok()
+            .and_then(status_of_child)
+            .map(sorted)
+            .ok_or_else(|| {
+                Error::git(
+                    "cannot compute the working tree status",
+                    "`git status` failed",
+                )
+            })?;
+        files.append(&mut state.files);
+        state.files = files;
+    }
+    Ok(state)
+}
+
+/// The part of [`gather`] after HEAD and the work tree: upstream, default branch, merge-base,
+/// commits and committed files.
+fn gather_commits(
+    store: &Store,
+    mut state: GitState,
+    current: crate::refs::Head,
+    known: Option<KnownCommitted<'_>>,
+) -> Result<GitState> {
+    let repo = &store.repo;
     let Some(head) = state.head else {
         return Ok(state);
     };
@@ -285,10 +320,13 @@ pub fn status(store: &Store) -> Result<Vec<FileChange>> {
     let err = |e: Box<dyn std::error::Error + Send + Sync>| {
         Error::git("cannot compute the working tree status", e)
     };
-    let mut out = if let crate::refs::Refs::Git { .. } = store.refs {
+    let out = if let crate::refs::Refs::Git { .. } = store.refs {
         // gix's status reads HEAD (for the HEAD-to-index comparison, and for `.gitmodules`
         // when the work tree and index have none), which it cannot on reftable.
-        status_by_git(workdir).ok_or_else(|| err("`git status` failed".into()))?
+        spawn_status_by_git(workdir)
+            .ok()
+            .and_then(status_of_child)
+            .ok_or_else(|| err("`git status` failed".into()))?
     } else {
         let unhashed = unhashed_index(repo);
         let repo = unhashed.as_ref().unwrap_or(repo);
@@ -301,9 +339,14 @@ pub fn status(store: &Store) -> Result<Vec<FileChange>> {
             None => status_by_gix(repo, index)?,
         }
     };
-    out.sort_by(|a, b| (a.state.as_str(), &a.path).cmp(&(b.state.as_str(), &b.path)));
-    out.dedup();
-    Ok(out)
+    Ok(sorted(out))
+}
+
+/// `files` sorted by state, then path, without duplicates.
+fn sorted(mut files: Vec<FileChange>) -> Vec<FileChange> {
+    files.sort_by(|a, b| (a.state.as_str(), &a.path).cmp(&(b.state.as_str(), &b.path)));
+    files.dedup();
+    files
 }
 
 /// The scan of [`status`] through gix, unsorted.
@@ -361,7 +404,12 @@ fn git_scans_faster(repo: &gix::Repository, index: &gix::worktree::Index) -> boo
 /// an untracked directory is listed as `dir/`, as `git status` shows it. `None` when git
 /// cannot be run or fails (the caller scans with gix instead). Unsorted.
 fn status_by_git(workdir: &std::path::Path) -> Option<Vec<FileChange>> {
-    let out = std::process::Command::new("git")
+    status_of_child(spawn_status_by_git(workdir).ok()?)
+}
+
+/// Starts the `git status` of [`status_by_git`].
+fn spawn_status_by_git(workdir: &std::path::Path) -> std::io::Result<std::process::Child> {
+    std::process::Command::new("git")
         .current_dir(workdir)
         .args([
             "--no-optional-locks",
@@ -371,9 +419,15 @@ fn status_by_git(workdir: &std::path::Path) -> Option<Vec<FileChange>> {
             "--no-renames",
         ])
         .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
-        .output()
-        .ok()?;
+        .spawn()
+}
+
+/// The files a `git status` started by [`spawn_status_by_git`] reports, once it exits;
+/// `None` when it fails.
+fn status_of_child(child: std::process::Child) -> Option<Vec<FileChange>> {
+    let out = child.wait_with_output().ok()?;
     if !out.status.success() {
         return None;
     }

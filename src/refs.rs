@@ -21,6 +21,12 @@
 //! - `edit_reference(s)` succeeds and writes a loose `refs/checkpoints/<s>` and its
 //!   `logs/refs/...` reflog, which git never reads: `git for-each-ref` does not see them.
 //!
+//! Each git process costs about 2 ms, so [`Refs::Git`] keeps what it read for as long as the
+//! reftable stack stays the same: every write to it (ours, git's, another process's) rewrites
+//! `reftable/tables.list`, so a read first compares that small file with the one it read
+//! before and reads refs again only when it changed. A lookup of one ref also brings HEAD and
+//! the notes ref along, which every command that reads a checkpoint reads too.
+//!
 //! This module owns ref access only; it never touches a ref its callers do not name, and its
 //! callers name only our namespaces (see [`crate::store`]) and read HEAD and branches.
 
@@ -29,8 +35,14 @@ use gix::bstr::ByteSlice;
 use gix::refs::transaction::{Change, PreviousValue, RefEdit};
 use gix::refs::Target;
 use gix::ObjectId;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Refs read along with any other one on [`Refs::Git`] (one `git for-each-ref` for all):
+/// every save writes the notes index with the story's ref.
+const COMPANIONS: [&str; 1] = [crate::notes::NOTES_REF];
 
 /// Where a repository's refs are read and written.
 #[derive(Debug, Clone)]
@@ -43,9 +55,24 @@ pub(crate) enum Refs {
         git_dir: PathBuf,
         /// The common dir, where `reftable/tables.list.lock` is.
         common_dir: PathBuf,
-        /// Length of an object id in hex, for the all-zero "must not exist" value.
+        /// The all-zero id of the repository's object format: update-ref's "must not exist".
         null: ObjectId,
+        /// What was read while the stack stayed the same; shared by clones of the store.
+        cache: Arc<Mutex<Cache>>,
     },
+}
+
+/// What [`Refs::Git`] read while the reftable stack stayed the same.
+#[derive(Debug, Default)]
+pub(crate) struct Cache {
+    /// `reftable/tables.list` of the common dir (and of a linked worktree's git dir, which
+    /// holds its HEAD) when the entries were read; `None` when it could not be read, and then
+    /// nothing is kept.
+    key: Option<Vec<u8>>,
+    /// Full names read: their line, or `None` when they did not exist.
+    refs: HashMap<String, Option<Row>>,
+    /// HEAD as read.
+    head: Option<Head>,
 }
 
 /// HEAD as read from the ref store.
@@ -84,8 +111,64 @@ impl Refs {
                 git_dir: repo.git_dir().to_path_buf(),
                 common_dir: repo.common_dir().to_path_buf(),
                 null: ObjectId::null(repo.object_hash()),
+                cache: Arc::default(),
             },
         }
+    }
+
+    /// The cache of [`Refs::Git`], emptied first when the reftable stack changed since it was
+    /// filled (or cannot be read). The stack is read before the refs, so what is kept is never
+    /// older than the key it is kept under.
+    fn cache(&self) -> Option<MutexGuard<'_, Cache>> {
+        let Refs::Git {
+            git_dir,
+            common_dir,
+            cache,
+            ..
+        } = self
+        else {
+            return None;
+        };
+        let mut key = std::fs::read(common_dir.join("reftable").join("tables.list")).ok();
+        if let Some(k) = key.as_mut().filter(|_| git_dir != common_dir) {
+            k.push(0);
+            k.extend(
+                std::fs::read(git_dir.join("reftable").join("tables.list")).unwrap_or_default(),
+            );
+        }
+        // A panic while the lock was held leaves nothing half-done that matters: a cache.
+        let mut guard = cache
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if key.is_none() || guard.key != key {
+            *guard = Cache {
+                key,
+                ..Cache::default()
+            };
+        }
+        Some(guard)
+    }
+
+    /// Reads `names` (full names; HEAD among them when `head`) with one `git for-each-ref` and
+    /// keeps every line in `cache`, and each of `names` that was not found as missing.
+    fn read_into(&self, cache: &mut Cache, names: &[&str], head: bool) -> Result<()> {
+        let rows = self.for_each_ref(names, head, false)?;
+        for name in names {
+            if *name != "HEAD" {
+                cache.refs.insert((*name).to_string(), None);
+            }
+        }
+        for r in rows {
+            if r.name == "HEAD" {
+                cache.head = Some(Head {
+                    branch: r.symref.clone(),
+                    id: Some(r.id),
+                });
+            } else {
+                cache.refs.insert(r.name.clone(), Some(r));
+            }
+        }
+        Ok(())
     }
 
     /// The commit `refname` points at directly, or `None` when it does not exist (or is
@@ -101,11 +184,20 @@ impl Refs {
                     .map_err(|e| Error::git(format!("cannot read {refname}"), e))?;
                 Ok(r.and_then(|r| r.target().try_id().map(|id| id.to_owned())))
             }
-            Refs::Git { .. } => Ok(self
-                .for_each_ref(&[refname], false, false)?
-                .into_iter()
-                .find(|r| r.name == refname && r.symref.is_none())
-                .map(|r| r.id)),
+            Refs::Git { .. } => {
+                let mut cache = self.cache().expect("the git backend has a cache");
+                if !cache.refs.contains_key(refname) {
+                    let mut names = vec![refname];
+                    names.extend(COMPANIONS.iter().filter(|c| !cache.refs.contains_key(**c)));
+                    let head = cache.head.is_none();
+                    if head {
+                        names.push("HEAD");
+                    }
+                    self.read_into(&mut cache, &names, head)?;
+                }
+                let found = cache.refs.get(refname).cloned().flatten();
+                Ok(found.filter(|r| r.symref.is_none()).map(|r| r.id))
+            }
         }
     }
 
@@ -135,10 +227,21 @@ impl Refs {
                 }
             }
             Refs::Git { .. } => {
-                for r in self.for_each_ref(&[prefix], false, false)? {
+                let mut cache = self.cache().expect("the git backend has a cache");
+                let head = cache.head.is_none();
+                let patterns: &[&str] = if head { &[prefix, "HEAD"] } else { &[prefix] };
+                for r in self.for_each_ref(patterns, head, false)? {
+                    if r.name == "HEAD" {
+                        cache.head = Some(Head {
+                            branch: r.symref,
+                            id: Some(r.id),
+                        });
+                        continue;
+                    }
                     if let (Some(story), None) = (r.name.strip_prefix(prefix), &r.symref) {
                         out.push((story.to_string(), r.id));
                     }
+                    cache.refs.insert(r.name.clone(), Some(r));
                 }
             }
         }
@@ -167,21 +270,21 @@ impl Refs {
                 Ok(Head { branch, id })
             }
             Refs::Git { .. } => {
+                let mut cache = self.cache().expect("the git backend has a cache");
+                if let Some(head) = &cache.head {
+                    return Ok(head.clone());
+                }
                 // `--include-root-refs` (git 2.46) lists HEAD with its target; an unborn HEAD
                 // resolves to nothing and is not listed, so its branch comes from symbolic-ref.
-                if let Some(r) = self
-                    .for_each_ref(&["HEAD"], true, false)?
-                    .into_iter()
-                    .find(|r| r.name == "HEAD")
-                {
-                    return Ok(Head {
-                        branch: r.symref,
-                        id: Some(r.id),
-                    });
+                let mut names = vec!["HEAD"];
+                names.extend(COMPANIONS.iter().filter(|c| !cache.refs.contains_key(**c)));
+                self.read_into(&mut cache, &names, true)?;
+                if cache.head.is_none() {
+                    let out = self.run(&["symbolic-ref", "-q", "HEAD"], None)?;
+                    let branch = out.status.success().then(|| text(&out.stdout));
+                    cache.head = Some(Head { branch, id: None });
                 }
-                let out = self.run(&["symbolic-ref", "-q", "HEAD"], None)?;
-                let branch = out.status.success().then(|| text(&out.stdout));
-                Ok(Head { branch, id: None })
+                Ok(cache.head.clone().expect("just read"))
             }
         }
     }
@@ -491,6 +594,7 @@ impl Refs {
 }
 
 /// One line of [`Refs::for_each_ref`].
+#[derive(Debug, Clone)]
 struct Row {
     name: String,
     id: ObjectId,

@@ -166,6 +166,17 @@ fn c01_reftable_repository_works_and_git_sees_its_refs() {
     sb.ok(&repo, &["save", "other", "-q", "--title", "Unborn"]);
     let v = sb.json(&repo, &["resume", "other", "--json"]);
     assert_eq!(v["branch"], "fresh", "{v}");
+
+    // HEAD moved by git within one command (`stack pop --switch`) is read again after.
+    sb.git(&repo, &["checkout", "-q", "-b", "feat", "main"]);
+    sb.ok(&repo, &["save", "fs", "-q", "--title", "On feat"]);
+    sb.ok(&repo, &["stack", "push", "fs", "-q", "--reason", "later"]);
+    sb.git(&repo, &["checkout", "-q", "main"]);
+    sb.ok(&repo, &["stack", "pop", "--switch", "-q"]);
+    assert_eq!(sb.git(&repo, &["branch", "--show-current"]).trim(), "feat");
+    // The current story is recorded with the branch HEAD names after the switch.
+    let current = std::fs::read_to_string(repo.join(".git/checkpoint/current")).unwrap();
+    assert_eq!(current.lines().collect::<Vec<_>>(), ["fs", "branch feat"]);
 }
 
 // ---------------------------------------------------------------------------------------------
