@@ -1,6 +1,8 @@
-//! Checkpoint storage on refs, through gix: one ref per story pointing at a commit whose tree
-//! holds `checkpoint.md` and `meta.json`; the commit chain is the history. Every write is a
-//! compare-and-swap on the ref. The on-ref layout is specified in `docs/FORMAT.md`.
+//! Checkpoint storage on refs: one ref per story pointing at a commit whose tree holds
+//! `checkpoint.md` and `meta.json`; the commit chain is the history. Every write is a
+//! compare-and-swap on the ref. The on-ref layout is specified in `docs/FORMAT.md`. Objects
+//! are read and written through gix; refs through the backend [`crate::refs`] picks at open
+//! (gix on the files backend, git's plumbing on reftable).
 //!
 //! This module owns reads and writes of checkpoint objects and refs. It never touches HEAD,
 //! the index, the working tree, or any ref outside [`ACTIVE_PREFIX`], [`ARCHIVE_PREFIX`] and

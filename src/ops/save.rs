@@ -137,6 +137,8 @@ pub struct Saved {
     pub parsed: Parsed,
     /// The revision as stored.
     pub revision: Revision,
+    /// The branch HEAD named when the code state was read (short name; `None` when detached).
+    pub here: Option<String>,
 }
 
 /// Checks option combinations that cannot work together.
@@ -394,6 +396,7 @@ fn write(store: &Store, story: &StoryId, args: &Options, skip_same: bool) -> Res
         previous,
         parsed,
         revision,
+        here: state.branch.clone(),
     }))
 }
 

@@ -151,7 +151,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let saved = save::save(&store, &story, &args.options())?;
     print_saved(&saved, &story, &args, out, err)?;
     warn_next_names_done(&saved, &args, err);
-    if let (Some(kept), Some(here)) = (&saved.parsed.doc.branch, store.head()?.branch) {
+    if let (Some(kept), Some(here)) = (&saved.parsed.doc.branch, saved.here.clone()) {
         if *kept != here && args.branch.is_none() {
             err.note(format_args!(
                 "story {} stays on branch {kept} (you are on {here}); --branch {here} moves it",
@@ -200,6 +200,7 @@ pub fn print_saved(
         previous,
         parsed,
         revision: written,
+        ..
     } = saved;
     let mode = if previous.is_some() {
         "Updated in place"
