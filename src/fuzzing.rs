@@ -2,8 +2,9 @@
 //! implementation, so the replay runs exactly what the fuzzer ran. Each check panics when an
 //! invariant breaks (that is how libFuzzer sees a failure). Not a stable API.
 
-use crate::formats::{Format, BUILTIN};
+use crate::formats::{pm, team, Format, BUILTIN};
 use crate::model::{merge, parse, render, Document, Task, CONFLICT};
+use crate::store::{compose_message, split_message, Meta, NewRevision};
 
 /// Separates the three documents (base, ours, theirs) of a merge input: ASCII Record Separator.
 pub const MERGE_SEPARATOR: u8 = 0x1e;
@@ -38,6 +39,97 @@ pub fn check_merge(data: &[u8]) {
     let mut next = || parse(parts.next().unwrap_or_default()).doc;
     let (base, ours, theirs) = (next(), next(), next());
     check_merge_laws(&base, &ours, &theirs);
+}
+
+/// Seed 003's `STACK.md` and seed 001's `completed.md`, as `import` reads them from a
+/// teammate's files: each is parsed, rendered and parsed again; nothing may panic, and the
+/// second parse finds as many entries (records) as the first: rendering loses none.
+pub fn check_seed_files(data: &[u8]) {
+    let (entries, _) = pm::parse_stack_md(data);
+    let (again, _) = pm::parse_stack_md(pm::render_stack_md(&entries).as_bytes());
+    assert_eq!(
+        again.len(),
+        entries.len(),
+        "STACK.md entries lost by a render"
+    );
+
+    let text = String::from_utf8_lossy(data);
+    let log = team::parse_completed_md(&text);
+    let again = team::parse_completed_md(&team::render_completed_md(&log));
+    assert_eq!(
+        again.len(),
+        log.len(),
+        "completed.md records lost by a render"
+    );
+}
+
+/// What git prints and stores, as read back from a repository someone else wrote:
+/// `git status --porcelain=v2 -z` output and commit messages. Nothing may panic. `data` split
+/// at [`MERGE_SEPARATOR`] also gives a subject, a title and a journal body for a revision's
+/// message: composing it and splitting it again gives back the subject and the title (one
+/// line each, NUL as U+FFFD, trimmed), the body (trimmed) and the story trailer.
+pub fn check_git_output(data: &[u8]) {
+    let _ = crate::gitstate::parse_porcelain_v2(data);
+    let text = String::from_utf8_lossy(data);
+    let _ = split_message(&text);
+
+    let mut parts = text.splitn(3, char::from(MERGE_SEPARATOR));
+    let mut next = || parts.next().unwrap_or_default().to_string();
+    let (subject, title, body) = (next(), next(), next());
+    let new = NewRevision {
+        document: String::new(),
+        meta: Meta {
+            story: "s".into(),
+            title: Some(title.clone()),
+            ..Meta::default()
+        },
+        subject: subject.clone(),
+        body: body.clone(),
+    };
+    let message = compose_message(&new);
+    let (s, b, trailers) = split_message(&message);
+    let one_line = |v: &str| {
+        v.replace(['\n', '\r'], " ")
+            .replace('\0', "\u{FFFD}")
+            .trim()
+            .to_string()
+    };
+    assert_eq!(s, one_line(&subject), "subject");
+    assert_eq!(b, body.replace('\0', "\u{FFFD}").trim(), "body");
+    assert!(
+        trailers.contains(&("Checkpoint-Story", "s")),
+        "{trailers:?}"
+    );
+    assert!(
+        trailers.contains(&("Checkpoint-Title", one_line(&title).as_str())),
+        "{trailers:?}"
+    );
+}
+
+/// Content that arrives from outside: an agent's hook payload, and text the secret guard and
+/// the terminal escaping see. Nothing may panic; a finding names a line of the text; escaped
+/// text holds no control character other than newline and tab, and no bidi control.
+pub fn check_untrusted(data: &[u8]) {
+    let _ = crate::agents::hook::Payload::parse(data);
+    let text = String::from_utf8_lossy(data);
+    if let Some(f) = crate::secrets::scan(&text) {
+        assert!(
+            f.line >= 1 && f.line <= text.split('\n').count(),
+            "finding on line {} of {}",
+            f.line,
+            text.split('\n').count()
+        );
+    }
+    let shown = crate::human::escape_controls(&text);
+    assert!(
+        !shown.chars().any(|c| {
+            let n = c as u32;
+            (n < 0x20 && c != '\n' && c != '\t')
+                || (0x7f..=0x9f).contains(&n)
+                || matches!(n, 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069)
+        }),
+        "a control character was left in {shown:?}"
+    );
 }
 
 /// The merge laws, for documents as the default parser produces them (no template extras:

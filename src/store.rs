@@ -1220,7 +1220,7 @@ pub fn resolve_revision(
 }
 
 /// Trailer keys in the order they are written.
-fn compose_message(new: &NewRevision) -> String {
+pub(crate) fn compose_message(new: &NewRevision) -> String {
     // git refuses NUL in a commit message (fsck: nulInCommit): it becomes U+FFFD, as
     // undecodable input does.
     let clean = |s: &str| {
@@ -1262,7 +1262,7 @@ fn compose_message(new: &NewRevision) -> String {
 }
 
 /// Splits a commit message into subject, body and the trailing `Key: value` block.
-fn split_message(message: &str) -> (&str, &str, Vec<(&str, &str)>) {
+pub(crate) fn split_message(message: &str) -> (&str, &str, Vec<(&str, &str)>) {
     let message = message.trim_end();
     let (subject, rest) = message.split_once('\n').unwrap_or((message, ""));
     let rest = rest.trim_matches('\n');

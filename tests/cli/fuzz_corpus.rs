@@ -1,7 +1,9 @@
 //! Replays the committed fuzz corpus (`fuzz/corpus/<target>/`, see `fuzz/`) through the same
 //! checks the fuzz targets run, on stable, in plain `cargo test`.
 
-use git_checkpoint::fuzzing::{check_merge, check_parse};
+use git_checkpoint::fuzzing::{
+    check_git_output, check_merge, check_parse, check_seed_files, check_untrusted,
+};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
@@ -35,4 +37,19 @@ fn parse_corpus_replays_cleanly() {
 #[test]
 fn merge_corpus_replays_cleanly() {
     replay("merge", check_merge);
+}
+
+#[test]
+fn seed_files_corpus_replays_cleanly() {
+    replay("seed_files", check_seed_files);
+}
+
+#[test]
+fn git_output_corpus_replays_cleanly() {
+    replay("git_output", check_git_output);
+}
+
+#[test]
+fn untrusted_corpus_replays_cleanly() {
+    replay("untrusted", check_untrusted);
 }
