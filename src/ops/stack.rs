@@ -103,21 +103,21 @@ pub fn pop(store: &Store, switch: bool, force: bool) -> Result<Popped> {
     let Some(top) = s.entries.first().cloned() else {
         return Err(Error::StackEmpty);
     };
-    let story = StoryId::parse(&top.story)?;
+    // Named as their checkpoints show them (`R-9`, not the canonical `r-9`).
+    let shown = |s: &StoryId| {
+        store
+            .tip(&s.refname())
+            .ok()
+            .flatten()
+            .and_then(|t| store.summary(t).ok())
+            .map(|sum| s.clone().shown_as(&sum.story_display))
+            .unwrap_or_else(|| s.clone())
+    };
+    let story = shown(&StoryId::parse(&top.story)?);
     if let Some(current) = crate::current::get(store).filter(|c| *c != story && !force) {
-        // Named as their checkpoints show them (`R-9`, not the canonical `r-9`).
-        let shown = |s: &StoryId| {
-            store
-                .tip(&s.refname())
-                .ok()
-                .flatten()
-                .and_then(|t| store.summary(t).ok())
-                .map(|sum| s.clone().shown_as(&sum.story_display).display())
-                .unwrap_or_else(|| s.display())
-        };
         return Err(Error::PopWouldReplace {
-            current: shown(&current),
-            top: shown(&story),
+            current: shown(&current).display(),
+            top: story.display(),
         });
     }
     let here = gitstate::head(store)?.branch;
