@@ -6,6 +6,7 @@
 
 use crate::error::{Error, Result};
 use crate::store::{self, Store, STACK_REF};
+use crate::story::StoryId;
 use gix::ObjectId;
 
 /// `stack.json`'s file name.
@@ -67,6 +68,40 @@ pub struct Entry {
     /// The checkpoint's open questions.
     #[serde(default)]
     pub open_questions: Vec<String>,
+}
+
+impl Entry {
+    /// The entry of `story` suspended with `reason` at `pushed_at` (RFC 3339), holding
+    /// checkpoint `checkpoint` (full hex id) whose document is `d`: title, branch, stage, the
+    /// other fields, Done when and the checkpoint block (stopped at, next action, start with,
+    /// decisions, context, open questions) come from the document. The id as typed is kept
+    /// when it has capitals.
+    pub fn from_document(
+        story: &StoryId,
+        d: &crate::model::Document,
+        reason: String,
+        pushed_at: String,
+        checkpoint: Option<String>,
+    ) -> Entry {
+        Entry {
+            story: story.to_string(),
+            story_display: story.has_case().then(|| story.shown().to_string()),
+            title: d.title.clone(),
+            branch: d.branch.clone(),
+            stage: d.stage.clone(),
+            reason,
+            pushed_at,
+            checkpoint,
+            next_action: d.next_action.clone(),
+            stopped_at: d.stopped_at.clone(),
+            start_with: d.start_with.clone(),
+            fields: d.fields.clone(),
+            done_when: d.done_when.clone(),
+            decisions: d.decisions.clone(),
+            context: d.context.clone(),
+            open_questions: d.open_questions.clone(),
+        }
+    }
 }
 
 /// The stack as stored: `entries[0]` is the top.

@@ -150,8 +150,14 @@ fn input(v: &Value) -> CstInputValue {
 
 /// Parse options: strict JSON, plus comments for Gemini CLI (whose loader strips them).
 fn options(agent: Agent) -> ParseOptions {
+    json_options(agent == Agent::Gemini)
+}
+
+/// Strict JSON parse options for a settings file, with comments allowed when `comments` (the
+/// loaders of Gemini CLI's and the MCP clients' files that strip them).
+pub(crate) fn json_options(comments: bool) -> ParseOptions {
     ParseOptions {
-        allow_comments: agent == Agent::Gemini,
+        allow_comments: comments,
         allow_loose_object_property_names: false,
         allow_trailing_commas: false,
         allow_missing_commas: false,

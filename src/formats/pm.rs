@@ -322,25 +322,13 @@ impl StackMdEntry {
     /// Brief and Milestone, Done when, and the checkpoint block), the reason verbatim and the
     /// pushed time as RFC 3339 ([`pushed_rfc3339`]; kept as written when it is no time).
     pub fn to_stack_entry(&self, story: &StoryId, checkpoint: Option<String>) -> stack::Entry {
-        let d = &self.doc;
-        stack::Entry {
-            story: story.to_string(),
-            story_display: story.has_case().then(|| story.shown().to_string()),
-            title: d.title.clone(),
-            branch: d.branch.clone(),
-            stage: d.stage.clone(),
-            reason: self.reason.clone(),
-            pushed_at: pushed_rfc3339(&self.pushed).unwrap_or_else(|| self.pushed.clone()),
+        stack::Entry::from_document(
+            story,
+            &self.doc,
+            self.reason.clone(),
+            pushed_rfc3339(&self.pushed).unwrap_or_else(|| self.pushed.clone()),
             checkpoint,
-            next_action: d.next_action.clone(),
-            stopped_at: d.stopped_at.clone(),
-            start_with: d.start_with.clone(),
-            fields: d.fields.clone(),
-            done_when: d.done_when.clone(),
-            decisions: d.decisions.clone(),
-            context: d.context.clone(),
-            open_questions: d.open_questions.clone(),
-        }
+        )
     }
 
     /// A stack ref entry as a `STACK.md` entry, the inverse of [`Self::to_stack_entry`]: the

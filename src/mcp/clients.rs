@@ -308,18 +308,7 @@ fn edit_json(
             ),
         ));
     }
-    let options = jsonc_parser::ParseOptions {
-        allow_comments: comments,
-        allow_loose_object_property_names: false,
-        allow_trailing_commas: false,
-        allow_missing_commas: false,
-        allow_single_quoted_strings: false,
-        allow_hexadecimal_numbers: false,
-        allow_unary_plus_numbers: false,
-        allow_bare_decimal_point_numbers: false,
-        allow_non_finite_numbers: false,
-        allow_extended_string_escapes: false,
-    };
+    let options = crate::agents::install::json_options(comments);
     let root = CstRootNode::parse(text, &options)
         .map_err(|e| bad(path, format!("not valid JSON ({e})")))?;
     let Some(top) = root.value().and_then(|v| v.as_object()) else {

@@ -15,25 +15,19 @@ use crate::story::StoryId;
 pub fn push(store: &Store, story: &StoryId, reason: &str) -> Result<Entry> {
     let (refname, tip) = crate::store::locate(store, story, false)?;
     let rev = store.read(&refname, tip)?;
-    let d = formats::parse_revision(store, &rev).doc;
-    let entry = Entry {
-        story: story.to_string(),
-        story_display: rev.meta.story_display.clone(),
-        title: d.title.clone().or(rev.meta.title.clone()),
-        branch: d.branch.clone().or(rev.meta.branch.clone()),
-        stage: d.stage.clone(),
-        reason: reason.trim().to_string(),
-        pushed_at: store::now_rfc3339(),
-        checkpoint: Some(tip.to_string()),
-        next_action: d.next_action.clone(),
-        stopped_at: d.stopped_at.clone(),
-        start_with: d.start_with.clone(),
-        fields: d.fields.clone(),
-        done_when: d.done_when.clone(),
-        decisions: d.decisions.clone(),
-        context: d.context.clone(),
-        open_questions: d.open_questions.clone(),
-    };
+    let mut d = formats::parse_revision(store, &rev).doc;
+    d.title = d.title.or(rev.meta.title.clone());
+    d.branch = d.branch.or(rev.meta.branch.clone());
+    // As the checkpoint records it, whatever case the id was typed in here.
+    let shown = StoryId::parse(story.as_str())?
+        .shown_as(rev.meta.story_display.as_deref().unwrap_or_default());
+    let entry = Entry::from_document(
+        &shown,
+        &d,
+        reason.trim().to_string(),
+        store::now_rfc3339(),
+        Some(tip.to_string()),
+    );
     stack::update(store, &format!("stack: push {story}"), |s| {
         if s.entries.iter().any(|e| e.story == story.as_str()) {
             return Err(Error::AlreadyStacked {

@@ -810,8 +810,5 @@ fn stack_pop_never_replaces_another_current_story_silently() {
     sb.ok(&repo, &["stack", "pop", "-q"]);
     let (_, out, _) = sb.run(&repo, &["start"]);
     // As its checkpoint shows it, not the canonical `r-9`.
-    assert!(
-        out.contains("Current story: R-9"),
-        "R-9 popped next: {out}"
-    );
+    assert!(out.contains("Current story: R-9"), "R-9 popped next: {out}");
 }
