@@ -40,6 +40,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites')
             [CompletionResult]::new('at', 'at', [CompletionResultType]::ParameterValue, 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)')
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Make a story this worktree''s current story (used when no story is given)')
+            [CompletionResult]::new('current', 'current', [CompletionResultType]::ParameterValue, 'Make a story this worktree''s current story (used when no story is given)')
             [CompletionResult]::new('switch', 'switch', [CompletionResultType]::ParameterValue, 'Save the current story, then make another one current')
             [CompletionResult]::new('stack', 'stack', [CompletionResultType]::ParameterValue, 'Suspend stories on a stack kept in git and restore them: push, pop, list, drop')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'How old the checkpoint is and how far HEAD and the working tree moved; exit 1 when stale')
@@ -213,6 +214,16 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             break
         }
         'git-checkpoint;start' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto')
+            [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'git-checkpoint;current' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto')
             [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')

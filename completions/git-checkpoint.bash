@@ -42,6 +42,9 @@ _git__checkpoint() {
             git__checkpoint,at)
                 cmd="git__checkpoint__subcmd__at"
                 ;;
+            git__checkpoint,current)
+                cmd="git__checkpoint__subcmd__start"
+                ;;
             git__checkpoint,diff)
                 cmd="git__checkpoint__subcmd__diff"
                 ;;
@@ -143,7 +146,7 @@ _git__checkpoint() {
     case "${cmd}" in
         git__checkpoint)
             opts="-h -V --color --no-pager --help --version"
-            [[ ${cur} == -* ]] || opts="save resume show list log diff done push fetch sync setup at start switch stack status import export prompt pr-body install-man agent mcp help"
+            [[ ${cur} == -* ]] || opts="save resume show list log diff done push fetch sync setup at start current switch stack status import export prompt pr-body install-man agent mcp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -37,6 +37,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand setup 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites'
             cand at 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)'
             cand start 'Make a story this worktree''s current story (used when no story is given)'
+            cand current 'Make a story this worktree''s current story (used when no story is given)'
             cand switch 'Save the current story, then make another one current'
             cand stack 'Suspend stories on a stack kept in git and restore them: push, pop, list, drop'
             cand status 'How old the checkpoint is and how far HEAD and the working tree moved; exit 1 when stale'
@@ -197,6 +198,15 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'git-checkpoint;start'= {
+            cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+            cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
+            cand --quiet 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
+            cand --json 'Print one JSON document instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'git-checkpoint;current'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'

@@ -43,6 +43,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "sync"
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "setup" -d 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "at" -d 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "start" -d 'Make a story this worktree\'s current story (used when no story is given)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "current" -d 'Make a story this worktree\'s current story (used when no story is given)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "switch" -d 'Save the current story, then make another one current'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "stack" -d 'Suspend stories on a stack kept in git and restore them: push, pop, list, drop'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "status" -d 'How old the checkpoint is and how far HEAD and the working tree moved; exit 1 when stale'
@@ -188,6 +189,13 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -l 
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -s q -l quiet -d 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand start" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand current" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand current" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand current" -s q -l quiet -d 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand current" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand current" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand switch" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"

@@ -113,6 +113,7 @@ pub enum Command {
     /// List the checkpoints taken at a code commit (from refs/notes/checkpoints).
     At(commands::at::Args),
     /// Make a story this worktree's current story (used when no story is given).
+    #[command(visible_alias = "current")]
     Start(commands::start::Args),
     /// Save the current story, then make another one current.
     Switch(commands::switch::Args),

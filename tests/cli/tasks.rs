@@ -443,3 +443,36 @@ fn importing_into_an_existing_story_says_so_and_keeps_the_newest_work_on_top() {
     assert!(out.contains("0 revisions written, 3 unchanged"), "{out}");
     assert!(!err.contains("already had revisions"), "{err}");
 }
+
+#[test]
+fn current_shows_the_current_story_and_what_wins_over_it_here() {
+    let sb = Sandbox::new();
+    let repo = sb.repo("r");
+    sb.git(&repo, &["switch", "-q", "-c", "feature/#42-login"]);
+    let (code, out, err) = sb.run(&repo, &["current"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        err.contains("no current story in this worktree")
+            && err.contains("commands given no story use #42 (from branch feature/#42-login)"),
+        "{err}"
+    );
+
+    sb.ok(&repo, &["start", "R-7", "-q"]);
+    let (code, out, err) = sb.run(&repo, &["current"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Current story: R-7, made current on branch feature/#42-login"),
+        "{out}"
+    );
+    assert!(!err.contains("commands given no story use"), "{err}");
+
+    // On another branch naming another story, the branch's story wins: `current` says so.
+    sb.git(&repo, &["switch", "-q", "-c", "feature/#50-x"]);
+    let (_, out, err) = sb.run(&repo, &["current"]);
+    assert!(out.contains("Current story: R-7"), "{out}");
+    assert!(
+        err.contains("commands given no story use #50 here (from branch feature/#50-x)")
+            && err.contains("`git checkpoint start R-7`"),
+        "{err}"
+    );
+}

@@ -5,6 +5,7 @@ use super::Quiet;
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 use git_checkpoint::json;
+use git_checkpoint::ops::locate::{resolve_story, Found};
 use git_checkpoint::story::StoryId;
 
 // This doc is the command's about text as well as the `cli::Command` variant's (clap builds
@@ -16,7 +17,8 @@ pub struct Args {
     #[command(flatten)]
     pub quiet: Quiet,
     /// Story id to make current (`313`, `#313`, `R-007`); without it, show the current story
-    /// (exit 1 when none is set).
+    /// and which story commands given none use here (exit 1 when none is set). `git checkpoint
+    /// current` is the same command.
     pub story: Option<String>,
     /// Print one JSON document instead of text.
     #[arg(long)]
@@ -73,8 +75,24 @@ fn show(
     as_json: bool,
 ) -> Result<i32> {
     let Some((story, branch)) = git_checkpoint::current::get_with_branch(store) else {
+        // Say what a command given no story would use instead, as `resolve_story` decides.
+        let instead = match resolve_story(store, None, "start", true) {
+            Ok((s, Found::Branch(b))) => format!(
+                "; commands given no story use {} (from branch {b})",
+                s.display()
+            ),
+            Ok((s, Found::Recorded(b))) => format!(
+                "; commands given no story use {} (the one checkpoint on branch {b})",
+                s.display()
+            ),
+            Ok((s, Found::Env)) => format!(
+                "; commands given no story use {} (from GIT_CHECKPOINT_STORY)",
+                s.display()
+            ),
+            _ => String::new(),
+        };
         err.error(format_args!(
-            "no current story in this worktree; set one with `git checkpoint start <story>`"
+            "no current story in this worktree; set one with `git checkpoint start <story>`{instead}"
         ));
         return Ok(1);
     };
@@ -93,6 +111,31 @@ fn show(
             .unwrap_or_default();
         let state = if exists { "" } else { "; no checkpoint yet" };
         out.line(&format!("Current story: {}{on}{state}", story.display()))?;
+        // When something else wins here (the environment, or a branch naming another story
+        // because the story was made current on another branch), say so.
+        match resolve_story(store, None, "start", false) {
+            Ok((s, found)) if s != story => {
+                let (why, fix) = match found {
+                    Found::Env => (
+                        "GIT_CHECKPOINT_STORY".to_string(),
+                        format!("unset it to use {}", story.display()),
+                    ),
+                    Found::Branch(b) => (
+                        format!("branch {b}"),
+                        format!(
+                            "pass the story, or run `git checkpoint start {}` on this branch",
+                            story.shown()
+                        ),
+                    ),
+                    _ => ("the branch".to_string(), "pass the story".to_string()),
+                };
+                err.note(format_args!(
+                    "commands given no story use {} here (from {why}); {fix}",
+                    s.display()
+                ));
+            }
+            _ => {}
+        }
     }
     Ok(0)
 }
