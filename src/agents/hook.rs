@@ -132,8 +132,9 @@ pub struct Outcome {
     /// A refresh to write in a detached process ([`Refresh`]); `None` when there is none or
     /// it was written already.
     pub refresh: Option<Refresh>,
-    /// The error a detached refresh of this repository ran into since the last hook, for the
-    /// user (not the model); taken once.
+    /// For the user (not the model): the error a detached refresh of this repository ran into
+    /// since the last hook (taken once), and a bad setting this hook replaced with its default
+    /// (`checkpoint.hookBudget`); one per line.
     pub earlier: Option<String>,
 }
 
@@ -168,15 +169,20 @@ pub fn run(agent: Agent, event: &str, action: Action, payload: &Payload, dir: &P
         payload,
         detach: cfg!(unix) && store.config().boolean(&HOOK_DETACH, true).unwrap_or(true),
         deferred: std::cell::RefCell::new(None),
+        misconfigured: std::cell::RefCell::new(None),
     };
     let reply = match hook.run(action) {
         Ok(r) => r,
         Err(e) => Reply::Note(note(event, &e)),
     };
+    let earlier = [hook.misconfigured.into_inner(), take_detached_error(&store)]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>();
     Outcome {
         reply,
         refresh: hook.deferred.into_inner(),
-        earlier: take_detached_error(&store),
+        earlier: (!earlier.is_empty()).then(|| earlier.join("\n")),
     }
 }
 
@@ -239,6 +245,8 @@ struct Hook<'a> {
     /// Refreshes go to [`Hook::deferred`] for a detached process instead of being written.
     detach: bool,
     deferred: std::cell::RefCell<Option<Refresh>>,
+    /// A bad setting the hook worked around with its default (for the user, not the model).
+    misconfigured: std::cell::RefCell<Option<String>>,
 }
 
 impl Hook<'_> {
@@ -316,7 +324,12 @@ impl Hook<'_> {
     }
 
     fn brief(&self, story: &StoryId, tip: &Revision) -> Result<String> {
-        let budget = self.store.config().hook_budget()?;
+        // A bad budget must not cost the model its brief: the default is used, the user told.
+        let budget = self.store.config().hook_budget().unwrap_or_else(|e| {
+            *self.misconfigured.borrow_mut() =
+                Some(format!("{}; the default is used", note(self.event, &e)));
+            crate::config::DEFAULT_HOOK_BUDGET
+        });
         let brief = |max| {
             prompt::brief_with(
                 self.store,

@@ -158,6 +158,23 @@ fn session_start_gives_the_brief_in_each_agents_protocol() {
 }
 
 #[test]
+fn a_bad_hook_budget_still_gives_the_brief_and_tells_the_user() {
+    let sb = Sandbox::new();
+    let repo = story(&sb);
+    sb.git(&repo, &["config", "checkpoint.hookBudget", "lots"]);
+    let p = payload(&repo, json!({"source": "startup"}));
+    let (out, err) = hook(&sb, &repo, "claude", "SessionStart", &p);
+    assert!(
+        out.contains("Next action: start T1: write the form component"),
+        "{out}"
+    );
+    assert!(
+        err.contains("checkpoint.hookBudget=\"lots\"") && err.contains("the default is used"),
+        "{err}"
+    );
+}
+
+#[test]
 fn on_main_outside_a_repository_and_without_a_checkpoint_no_hook_says_anything() {
     let sb = Sandbox::new();
     let repo = sb.repo("r");
