@@ -557,24 +557,38 @@ impl Store {
     ) -> std::result::Result<Vec<u8>, Box<dyn std::error::Error + Send + Sync>> {
         match self.repo.find_object(id) {
             Ok(obj) => Ok(obj.detach().data),
-            Err(e) if vanished(&e) && self.is_partial_clone() => {
-                let out = std::process::Command::new("git")
-                    .arg("--git-dir")
-                    .arg(self.repo.git_dir())
-                    .args(["cat-file", "blob", &id.to_string()])
-                    .stdin(std::process::Stdio::null())
-                    .output()?;
-                if out.status.success() {
-                    return Ok(out.stdout);
-                }
-                let why = String::from_utf8_lossy(&out.stderr).trim().to_string();
-                Err(format!(
-                    "{e}; `git cat-file` could not fetch it from the promisor remote: {why}"
-                )
-                .into())
-            }
+            Err(e) if vanished(&e) && self.is_partial_clone() => self
+                .fetch_from_promisor("blob", id)
+                .map_err(|why| format!("{e}; {why}").into()),
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// The content of the object `id` of type `kind` (`blob`, `tree`) as `git cat-file` reads
+    /// it, fetching it from the promisor remote when it is missing (git stores what it
+    /// fetched in a promisor pack, where gix finds it afterwards).
+    ///
+    /// # Errors
+    /// Why git could not read or fetch it (its stderr).
+    fn fetch_from_promisor(
+        &self,
+        kind: &str,
+        id: ObjectId,
+    ) -> std::result::Result<Vec<u8>, String> {
+        let out = std::process::Command::new("git")
+            .arg("--git-dir")
+            .arg(self.repo.git_dir())
+            .args(["cat-file", kind, &id.to_string()])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .map_err(|e| format!("cannot run `git cat-file`: {e}"))?;
+        if out.status.success() {
+            return Ok(out.stdout);
+        }
+        let why = String::from_utf8_lossy(&out.stderr).trim().to_string();
+        Err(format!(
+            "`git cat-file` could not fetch it from the promisor remote: {why}"
+        ))
     }
 
     /// Whether the repository is a partial clone: `extensions.partialClone` names its promisor
@@ -625,9 +639,19 @@ impl Store {
             }
         })?;
         let summary = Self::summary_of(id, &commit).map_err(|e| corrupt(e.chain().to_string()))?;
-        let tree = commit
-            .tree()
-            .map_err(|e| Error::git(format!("cannot read the tree of {id}"), e))?;
+        let tree_err = |e| Error::git(format!("cannot read the tree of {id}"), e);
+        let tree = match commit.tree() {
+            Ok(tree) => tree,
+            // A `--filter=tree:0` clone lacks trees as well: git fetches the tree, then gix,
+            // which looks at the pack directory again after a miss, reads it.
+            Err(e) if vanished(&e) && self.is_partial_clone() => {
+                let tree_id = commit.tree_id().map_err(tree_err)?.detach();
+                self.fetch_from_promisor("tree", tree_id)
+                    .map_err(|why| Error::git(format!("cannot read the tree of {id}"), why))?;
+                self.repo.find_tree(tree_id).map_err(tree_err)?
+            }
+            Err(e) => return Err(tree_err(e)),
+        };
         let blob = |name: &str| self.tree_file(refname, id, &tree, name);
         let document = blob(DOCUMENT_FILE)?
             .ok_or_else(|| corrupt(format!("its tree has no {DOCUMENT_FILE}")))?;

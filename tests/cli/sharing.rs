@@ -1096,17 +1096,22 @@ fn every_command_works_in_reftable_and_files_repositories() {
 }
 
 /// In a `--filter=blob:none` clone, a plain `git fetch` (with the refspecs `setup` adds)
-/// brings a teammate's checkpoint commits and trees but not their blobs; reading them fetches
-/// the blobs from the promisor remote, as git does, instead of failing.
+/// brings a teammate's checkpoint commits and trees but not their blobs (and in a
+/// `--filter=tree:0` clone not their trees either); reading them fetches what is missing from
+/// the promisor remote, as git does, instead of failing.
 #[test]
-fn a_partial_clone_reads_the_blobs_a_plain_git_fetch_left_behind() {
+fn a_partial_clone_reads_the_objects_a_plain_git_fetch_left_behind() {
+    for filter in ["blob:none", "tree:0"] {
+        a_partial_clone_reads_what_a_plain_git_fetch_left_behind(filter);
+    }
+}
+
+fn a_partial_clone_reads_what_a_plain_git_fetch_left_behind(filter: &str) {
     let sb = Sandbox::new();
     let origin = origin_with_a_story(&sb, "sha1");
     let url = format!("file://{}", origin.display());
-    sb.git(
-        &sb.path(""),
-        &["clone", "-q", "--filter=blob:none", &url, "c"],
-    );
+    let filter_arg = format!("--filter={filter}");
+    sb.git(&sb.path(""), &["clone", "-q", &filter_arg, &url, "c"]);
     let c = sb.path("c");
     sb.ok(&c, &["setup", "-q"]);
     let teammate = sb.path("seed-clone");
@@ -1122,11 +1127,14 @@ fn a_partial_clone_reads_the_blobs_a_plain_git_fetch_left_behind() {
         objects.lines().filter(|l| l.starts_with('?')).count()
     };
     // 3 revisions x (checkpoint.md, meta.json), less what the blobs share.
-    assert!(missing(&sb) >= 3, "the fetch left no blob behind");
+    assert!(
+        missing(&sb) >= 3,
+        "{filter}: the fetch left no object behind"
+    );
 
     let v = sb.json(&c, &["resume", "origin/shared", "--json"]);
-    assert_eq!(v["revision"], 3, "{v}");
-    assert_eq!(v["next_action"], "from the teammate", "{v}");
+    assert_eq!(v["revision"], 3, "{filter}: {v}");
+    assert_eq!(v["next_action"], "from the teammate", "{filter}: {v}");
     let log = sb.ok(&c, &["log", "origin/shared"]);
     assert!(
         log.contains("revision 3") && log.contains("revision 1"),
@@ -1136,8 +1144,12 @@ fn a_partial_clone_reads_the_blobs_a_plain_git_fetch_left_behind() {
     assert!(diff.contains("from the teammate"), "{diff}");
     sb.ok(&c, &["sync", "-q"]);
     let v = sb.json(&c, &["resume", "shared", "--json"]);
-    assert_eq!(v["revision"], 3, "{v}");
-    sb.ok(&c, &["save", "shared", "-q", "--next", "from c"]);
+    assert_eq!(v["revision"], 3, "{filter}: {v}");
+    if filter == "blob:none" {
+        // Not in a tree:0 clone: the notes tree the sync took over is still missing there, and
+        // gix's notes code reads it (and its fan-out subtrees) itself.
+        sb.ok(&c, &["save", "shared", "-q", "--next", "from c"]);
+    }
     sb.git(&c, &["fsck", "--no-dangling"]);
 }
 
