@@ -14,6 +14,7 @@ mod json_output;
 mod mcp;
 mod properties;
 mod robustness;
+mod secret_corpus;
 mod secrets;
 mod seed_round_trips;
 mod seeds;
