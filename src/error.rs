@@ -127,6 +127,26 @@ pub enum Error {
         /// `written` or `pushed`.
         done: &'static str,
     },
+    /// A revision `push` would send holds a credential that `save --allow-secret` accepted:
+    /// accepted for the local ref, not for the remote, so pushing needs `--allow-secret` again.
+    /// Never carries the secret itself.
+    #[error("refusing to push: revision {revision} of {refname} ({commit}) holds a secret accepted with --allow-secret on revision {accepted_on} ({kind}, line {line} of {place}); nothing was pushed. Push with --allow-secret to send it anyway (editing the document does not remove it from revision {revision}), or keep the story local")]
+    AcceptedSecret {
+        /// The ref being pushed.
+        refname: String,
+        /// The revision number holding it.
+        revision: u64,
+        /// That revision's commit, abbreviated to 12 hex digits.
+        commit: String,
+        /// The revision that accepted it.
+        accepted_on: u64,
+        /// What it looks like, from [`crate::secrets::Finding::kind`].
+        kind: &'static str,
+        /// 1-based line number within `place`.
+        line: usize,
+        /// `checkpoint.md`, `meta.json` or `the commit message`.
+        place: &'static str,
+    },
     /// A stored checkpoint commit lacks the expected tree entries or metadata.
     #[error("{refname} at {oid} is not a checkpoint commit: {reason}; inspect it with `git log {refname}`, remove it with `git update-ref -d {refname}`")]
     Corrupt {

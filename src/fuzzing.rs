@@ -85,6 +85,7 @@ pub fn check_git_output(data: &[u8]) {
         },
         subject: subject.clone(),
         body: body.clone(),
+        accepted: Vec::new(),
     };
     let message = compose_message(&new);
     let (s, b, trailers) = split_message(&message);

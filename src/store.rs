@@ -277,6 +277,9 @@ pub struct Summary {
     /// `Checkpoint-Left-Out`: the duplicate sections no task count includes (`'Tasks Done'
     /// (line 15)`, `; `-separated in the trailer); empty when there are none.
     pub left_out: Vec<String>,
+    /// `Checkpoint-Accepted-Secret` trailers: the values `save --allow-secret` accepted on this
+    /// revision (fingerprint and kind, never the value), in order.
+    pub accepted: Vec<crate::secrets::Accepted>,
     /// Author name as recorded.
     pub author: String,
     /// Author email as recorded.
@@ -309,6 +312,9 @@ pub struct NewRevision {
     pub subject: String,
     /// Journal text for the message body, may be empty.
     pub body: String,
+    /// Credentials accepted on this revision (`save --allow-secret`): written as
+    /// `Checkpoint-Accepted-Secret` trailers, never the values.
+    pub accepted: Vec<crate::secrets::Accepted>,
 }
 
 /// An open repository with checkpoint storage.
@@ -506,6 +512,11 @@ impl Store {
                 .split("; ")
                 .filter(|s| !s.trim().is_empty())
                 .map(str::to_string)
+                .collect(),
+            accepted: trailers
+                .iter()
+                .filter(|(k, _)| k.eq_ignore_ascii_case(crate::secrets::ACCEPTED_TRAILER))
+                .filter_map(|(_, v)| crate::secrets::Accepted::parse(v))
                 .collect(),
             author: author.name.to_str_lossy().into_owned(),
             email: author.email.to_str_lossy().into_owned(),
@@ -1282,6 +1293,13 @@ pub(crate) fn compose_message(new: &NewRevision) -> String {
     if let Some(h) = &m.hook {
         trailer("Hook", h);
     }
+    for a in &new.accepted {
+        msg.push_str(&format!(
+            "{}: {}\n",
+            crate::secrets::ACCEPTED_TRAILER,
+            clean(&a.trailer_value())
+        ));
+    }
     msg
 }
 
@@ -1359,6 +1377,10 @@ mod tests {
             },
             subject: "did things".into(),
             body: "line one\n\nline two".into(),
+            accepted: vec![crate::secrets::Accepted {
+                fingerprint: "0123456789ab".into(),
+                kind: "GitHub personal access token".into(),
+            }],
         };
         let msg = compose_message(&new);
         let (subject, body, trailers) = split_message(&msg);
@@ -1366,6 +1388,13 @@ mod tests {
         assert_eq!(body, "line one\n\nline two");
         assert!(trailers.contains(&("Checkpoint-Title", "A title")));
         assert!(trailers.contains(&("Checkpoint-Tasks", "2/3")));
+        assert_eq!(
+            trailers.last(),
+            Some(&(
+                "Checkpoint-Accepted-Secret",
+                "0123456789ab GitHub personal access token"
+            ))
+        );
         assert!(!msg.contains("Checkpoint-Story-Display"), "{msg}");
         let shown = NewRevision {
             meta: Meta {
@@ -1397,6 +1426,7 @@ mod tests {
             },
             subject: "x\0y".into(),
             body: "p\0q".into(),
+            accepted: Vec::new(),
         };
         let msg = compose_message(&new);
         assert!(!msg.contains('\0'), "{msg:?}");

@@ -372,6 +372,7 @@ fn merge_commit(
             .map(|c| format!("conflict: {c}"))
             .collect::<Vec<_>>()
             .join("\n"),
+        accepted: Vec::new(),
     };
     let commit = store.write_commit(&new, vec![ours, theirs])?;
     Ok((commit, merged.conflicts))

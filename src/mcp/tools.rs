@@ -230,6 +230,7 @@ pub fn save(dir: &Path, p: &SaveParams) -> Result<Reply> {
         .map(|g| format!("gap: {g}"))
         .collect();
     warnings.extend(next_names_done(&saved, &p.done));
+    warnings.extend(saved.held.iter().map(ToString::to_string));
     if store.config().auto_sync()? {
         let shared = crate::remote::choose(&store, None).and_then(|remote| {
             let guards = ops::push::Guards::default();

@@ -100,6 +100,7 @@ pub fn finish(store: &Store, story: &StoryId, options: &Options) -> Result<Finis
             meta,
             subject,
             body,
+            accepted: Vec::new(),
         };
         // A story finished before keeps its earlier archive as a second parent.
         let parents: Vec<_> = std::iter::once(tip).chain(archived_tip).collect();

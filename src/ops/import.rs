@@ -113,6 +113,7 @@ fn new_revision(story: &StoryId, pl: &Planned, branch: Option<String>) -> NewRev
         meta,
         subject: pl.subject.clone(),
         body: pl.body.clone(),
+        accepted: Vec::new(),
     }
 }
 
@@ -183,6 +184,7 @@ fn below(store: &Store, story: &StoryId, refname: &str, older: &[Planned]) -> Re
                 current.number()
             ),
             body: String::new(),
+            accepted: Vec::new(),
         };
         let commit = store.write_commit(&merge, vec![tip, side])?;
         Ok(Step::Write(

@@ -91,7 +91,9 @@ pub const SCAN_LIMIT: usize = crate::gitstate::WALK_LIMIT;
 /// the remote-tracking ref are already on the remote and skipped.
 ///
 /// # Errors
-/// [`Error::Secret`] naming the ref, revision, part, line and kind; storage errors.
+/// [`Error::AcceptedSecret`] for a credential `save --allow-secret` accepted on the story
+/// (naming the revision holding it and the one that accepted it), [`Error::Secret`] for any
+/// other, each naming the ref, revision, part, line and kind; storage errors.
 pub fn scan_tips(store: &Store, remote: &str, sent: &[Sent]) -> Result<()> {
     for (from, tip) in sent {
         let (from, tip) = (from.as_str(), *tip);
@@ -113,11 +115,12 @@ pub fn scan_tips(store: &Store, remote: &str, sent: &[Sent]) -> Result<()> {
             .with_hidden(known)
             .all()
             .map_err(|e| crate::error::Error::git(format!("cannot walk {from}"), e))?;
+        let mut accepted = None;
         for info in walk.take(SCAN_LIMIT) {
             let id = info
                 .map_err(|e| crate::error::Error::git(format!("cannot walk {from}"), e))?
                 .id;
-            scan_revision(store, from, id)?;
+            scan_revision(store, from, tip, id, &mut accepted)?;
         }
     }
     Ok(())
@@ -171,24 +174,57 @@ fn notes_error(e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Error 
     Error::git(format!("cannot read {NOTES_REF}"), e)
 }
 
-/// Scans one revision's document, `meta.json` and commit message (see [`scan_tips`]).
-fn scan_revision(store: &Store, refname: &str, id: gix::ObjectId) -> Result<()> {
+/// Scans one revision's document, `meta.json` and commit message (see [`scan_tips`]). A
+/// finding whose value the history of `tip` accepted (`save --allow-secret`; read into
+/// `accepted` on the ref's first finding) is [`Error::AcceptedSecret`], any other
+/// [`Error::Secret`].
+fn scan_revision(
+    store: &Store,
+    refname: &str,
+    tip: gix::ObjectId,
+    id: gix::ObjectId,
+    accepted: &mut Option<Vec<crate::secrets::AcceptedOn>>,
+) -> Result<()> {
     let revision = store.read(refname, id)?;
-    let at = format!("{refname} at {}", &id.to_string()[..12]);
+    let short = &id.to_string()[..12];
     let message = format!("{}\n{}", revision.summary.subject, revision.summary.body);
     let meta = serde_json::to_string_pretty(&revision.meta).unwrap_or_default();
-    crate::secrets::refuse(
-        &[
-            (
-                &format!("{} of {at}", crate::store::DOCUMENT_FILE),
-                &revision.document,
-            ),
-            (&format!("{} of {at}", crate::store::META_FILE), &meta),
-            (&format!("the commit message of {at}"), &message),
-        ],
-        "push",
-        "pushed",
-    )
+    let parts: [(&'static str, &str); 3] = [
+        (crate::store::DOCUMENT_FILE, &revision.document),
+        (crate::store::META_FILE, &meta),
+        ("the commit message", &message),
+    ];
+    for (part, text) in parts {
+        let Some(f) = crate::secrets::scan(text) else {
+            continue;
+        };
+        if accepted.is_none() {
+            *accepted = Some(crate::secrets::accepted_history(store, refname, tip)?);
+        }
+        let on = accepted
+            .iter()
+            .flatten()
+            .find(|a| a.accepted.fingerprint == f.fingerprint);
+        return Err(match on {
+            Some(on) => Error::AcceptedSecret {
+                refname: refname.to_string(),
+                revision: revision.number(),
+                commit: short.to_string(),
+                accepted_on: on.revision,
+                kind: f.kind,
+                line: f.line,
+                place: part,
+            },
+            None => Error::Secret {
+                verb: "push",
+                place: format!("{part} of {refname} at {short}"),
+                line: f.line,
+                kind: f.kind,
+                done: "pushed",
+            },
+        });
+    }
+    Ok(())
 }
 
 /// How [`push`] guards what it sends.

@@ -139,6 +139,9 @@ pub struct Saved {
     pub revision: Revision,
     /// The branch HEAD named when the code state was read (short name; `None` when detached).
     pub here: Option<String>,
+    /// Credentials the revision holds that an earlier revision accepted with `--allow-secret`
+    /// (`revision N holds an accepted secret`): written, and to be warned about.
+    pub held: Vec<crate::secrets::Held>,
 }
 
 /// Checks option combinations that cannot work together.
@@ -305,7 +308,9 @@ fn write(store: &Store, story: &StoryId, args: &Options, skip_same: bool) -> Res
         Ok((text, parsed))
     };
 
-    let guard = crate::secrets::enabled(store, args.allow_secret)?;
+    // With --allow-secret the scan still runs: what it finds is recorded as accepted.
+    let guard = store.config().secret_scan()?;
+    let mut held: Vec<crate::secrets::Held> = Vec::new();
     let mut last: Option<Parsed> = None;
     let mut written: Option<(String, Meta)> = None;
     let Some((commit, previous)) = store.update_if(
@@ -337,11 +342,12 @@ fn write(store: &Store, story: &StoryId, args: &Options, skip_same: bool) -> Res
                     None => Some(c.summary.commit.to_string()),
                 });
             }
-            let new = NewRevision {
+            let mut new = NewRevision {
                 document: text,
                 meta,
                 subject,
                 body,
+                accepted: Vec::new(),
             };
             // A hook's generic subject is no news; its journal text (a compaction summary, the
             // model's last message) is, unless the tip already holds it.
@@ -358,8 +364,23 @@ fn write(store: &Store, story: &StoryId, args: &Options, skip_same: bool) -> Res
                 }
             }
             last = Some(parsed);
+            held.clear();
             if guard {
-                crate::secrets::refuse_revision(&new, "save")?;
+                let findings = crate::secrets::revision_findings(&new);
+                if !findings.is_empty() {
+                    // What earlier revisions accepted is not refused again (only warned about);
+                    // the history is read only when there is something to look up.
+                    let earlier = match current {
+                        Some(c) => {
+                            crate::secrets::accepted_history(store, &refname, c.summary.commit)?
+                        }
+                        None => Vec::new(),
+                    };
+                    let (accepted, still) =
+                        crate::secrets::judge_revision(&findings, &earlier, args.allow_secret)?;
+                    new.accepted = accepted;
+                    held = still;
+                }
             }
             Ok(Some(new))
         },
@@ -397,6 +418,7 @@ fn write(store: &Store, story: &StoryId, args: &Options, skip_same: bool) -> Res
         parsed,
         revision,
         here: state.branch.clone(),
+        held,
     }))
 }
 

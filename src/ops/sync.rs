@@ -15,17 +15,14 @@ pub struct Synced {
 }
 
 /// Fetches and integrates `remote`'s checkpoints, then pushes every checkpoint, archive and the
-/// notes ref (never forced; the secret guard applies as configured; the user's `pre-push` hook
-/// runs unless `no_verify`).
+/// notes ref (never forced; the secret guard applies as configured unless
+/// `guards.allow_secret`, and refuses secrets accepted with `save --allow-secret` too; the
+/// user's `pre-push` hook runs unless `guards.no_verify`).
 ///
 /// # Errors
 /// As [`super::fetch::fetch`] and [`super::push::push`].
-pub fn sync(store: &Store, remote: &str, no_verify: bool) -> Result<Synced> {
+pub fn sync(store: &Store, remote: &str, guards: super::push::Guards) -> Result<Synced> {
     let mut integrated = super::fetch::fetch(store, remote)?;
-    let guards = super::push::Guards {
-        allow_secret: false,
-        no_verify,
-    };
     let (pushed, more) = super::push::push(store, remote, None, guards)?;
     integrated.extend(more);
     Ok(Synced { integrated, pushed })

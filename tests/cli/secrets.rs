@@ -70,7 +70,7 @@ fn save_refuses_a_github_token_naming_the_line() {
     );
     assert_eq!(sb.refs(&repo), refs);
 
-    // --allow-secret overrides once; the next save is guarded again.
+    // --allow-secret overrides for that value; a new one is guarded again.
     sb.ok(
         &repo,
         &[
@@ -82,10 +82,198 @@ fn save_refuses_a_github_token_naming_the_line() {
         ],
     );
     assert!(sb.refs(&repo).contains("refs/checkpoints/leak"));
-    sb.cp(&repo)
-        .args(["save", "leak", "-F", file.to_str().unwrap()])
-        .assert()
-        .failure();
+    sb.fails(
+        &repo,
+        &[
+            "save",
+            "leak",
+            "--todo",
+            &format!("rotate {}", other_token()),
+        ],
+        &["holds a credential (GitHub personal access token)"],
+    );
+}
+
+/// Another GitHub personal access token, unlike [`github_token`].
+fn other_token() -> String {
+    let body: String = "Zq8Wx7Vc6Bn5Mm4Lk3Jh2Gf1Dd0Ss9Aa8Pp7Oo6"
+        .chars()
+        .take(36)
+        .collect();
+    format!("gh{}_{body}", 'p')
+}
+
+/// The `Checkpoint-Accepted-Secret` trailers of `rev`'s commit message.
+fn accepted_trailers(sb: &Sandbox, repo: &Path, rev: &str) -> Vec<String> {
+    sb.git(repo, &["log", "-1", "--format=%B", rev])
+        .lines()
+        .filter_map(|l| l.strip_prefix("Checkpoint-Accepted-Secret: "))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn allow_secret_is_recorded_and_later_saves_warn_instead_of_refusing() {
+    let (sb, repo) = Sandbox::with_repo();
+    let token = github_token();
+    let file = sb.file("leak.md", leaky_doc(&token).as_bytes());
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "leak",
+            "-q",
+            "-F",
+            file.to_str().unwrap(),
+            "--allow-secret",
+        ],
+    );
+    // The revision names the kind and a fingerprint of the value, never the value: the first
+    // 12 hex digits of the value's SHA-256 blob id, as git computes it.
+    let sha256 = sb.path("sha256");
+    sb.git(
+        sb.tmp.path(),
+        &[
+            "init",
+            "-q",
+            "--object-format=sha256",
+            sha256.to_str().unwrap(),
+        ],
+    );
+    let raw = sb.file("value", token.as_bytes());
+    let blob = sb.git(&sha256, &["hash-object", raw.to_str().unwrap()]);
+    std::fs::remove_file(&raw).unwrap();
+    let trailers = accepted_trailers(&sb, &repo, "refs/checkpoints/leak");
+    assert_eq!(
+        trailers,
+        vec![format!(
+            "{} GitHub personal access token",
+            &blob.trim()[..12]
+        )]
+    );
+    let message = sb.git(
+        &repo,
+        &["log", "-1", "--format=%B", "refs/checkpoints/leak"],
+    );
+    assert!(!message.contains(&token), "{message}");
+
+    // A later save that still holds the same value warns and proceeds.
+    let out = sb
+        .cp(&repo)
+        .args(["save", "leak", "-q", "--next", "rotate the token"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    // The line is the token's line in the new revision's document.
+    let document = sb.git(&repo, &["show", "refs/checkpoints/leak:checkpoint.md"]);
+    let line = 1 + document.lines().position(|l| l.contains(&token)).unwrap();
+    assert!(
+        stderr.contains(&format!(
+            "warning: revision 1 holds an accepted secret (GitHub personal access token, line {line})"
+        )),
+        "{stderr}"
+    );
+    assert!(!stderr.contains(&token), "{stderr}");
+    let v = sb.json(&repo, &["resume", "leak", "--json"]);
+    assert_eq!(v["revision"], 2, "{v}");
+    // Revision 2 accepted nothing new: the acceptance stays on revision 1.
+    assert!(accepted_trailers(&sb, &repo, "refs/checkpoints/leak").is_empty());
+    // The journal entry counts too, and says where it holds it.
+    let out = sb
+        .cp(&repo)
+        .args(["save", "leak", "-q", "-m", &format!("notes\nused {token}")])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("(GitHub personal access token, line 2 of the journal entry)"),
+        "{stderr}"
+    );
+
+    // A new secret is refused as before, and nothing is written.
+    let before = sb.refs(&repo);
+    sb.fails(
+        &repo,
+        &[
+            "save",
+            "leak",
+            "--context",
+            &format!("and {}", other_token()),
+        ],
+        &[
+            "holds a credential (GitHub personal access token)",
+            "nothing was written",
+        ],
+    );
+    assert_eq!(sb.refs(&repo), before);
+    // Accepting it records only the new value.
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "leak",
+            "-q",
+            "--context",
+            &format!("and {}", other_token()),
+            "--allow-secret",
+        ],
+    );
+    assert_eq!(
+        accepted_trailers(&sb, &repo, "refs/checkpoints/leak").len(),
+        1
+    );
+}
+
+#[test]
+fn push_and_sync_refuse_a_range_holding_an_accepted_secret() {
+    let sb = Sandbox::new();
+    let (origin, a) = bare_remote(&sb);
+    let token = github_token();
+    let file = sb.file("leak.md", leaky_doc(&token).as_bytes());
+    sb.ok(
+        &a,
+        &[
+            "save",
+            "leak",
+            "-q",
+            "-F",
+            file.to_str().unwrap(),
+            "--allow-secret",
+        ],
+    );
+    sb.ok(&a, &["save", "leak", "-q", "--next", "ship it"]);
+    let tip = sb.git(&a, &["rev-parse", "--short=12", "refs/checkpoints/leak"]);
+    let document = sb.git(&a, &["show", "refs/checkpoints/leak:checkpoint.md"]);
+    let line = 1 + document.lines().position(|l| l.contains(&token)).unwrap();
+    let before = sb.refs(&origin);
+    for args in [vec!["push", "origin", "leak"], vec!["push"], vec!["sync"]] {
+        let out = sb.cp(&a).args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = one_line_error(&out.stderr);
+        assert!(
+            err.contains(&format!(
+                "refusing to push: revision 2 of refs/checkpoints/leak ({}) holds a secret accepted with --allow-secret on revision 1 (GitHub personal access token, line {line} of checkpoint.md)",
+                tip.trim()
+            )),
+            "{err}"
+        );
+        assert!(err.contains("Push with --allow-secret"), "{err}");
+        assert!(err.contains("nothing was pushed"), "{err}");
+        assert!(!err.contains(&token), "{err}");
+        assert_eq!(sb.refs(&origin), before, "{args:?} pushed");
+    }
+    // Given again, it is sent; sync takes the flag too.
+    sb.ok(&a, &["sync", "-q", "--allow-secret"]);
+    assert!(sb.refs(&origin).contains("refs/checkpoints/leak"));
+    sb.ok(&a, &["save", "leak", "-q", "--next", "tag it"]);
+    sb.fails(
+        &a,
+        &["push", "origin", "leak"],
+        &["revision 3 of refs/checkpoints/leak"],
+    );
+    sb.ok(&a, &["push", "origin", "leak", "-q", "--allow-secret"]);
 }
 
 #[test]
@@ -184,7 +372,10 @@ fn push_scans_the_commit_message_too() {
     sb.fails(
         &a,
         &["push", "origin", "msg"],
-        &["line 2 of the commit message of refs/checkpoints/msg"],
+        &[
+            "revision 1 of refs/checkpoints/msg",
+            "line 2 of the commit message)",
+        ],
     );
     assert!(!sb.refs(&origin).contains("checkpoints"));
 }
@@ -217,7 +408,10 @@ fn push_scans_every_revision_the_remote_lacks_not_only_the_tip() {
     assert_eq!(out.status.code(), Some(1));
     let err = one_line_error(&out.stderr);
     assert!(
-        err.contains(&format!("of refs/checkpoints/old at {}", leaky.trim())),
+        err.contains(&format!(
+            "revision 2 of refs/checkpoints/old ({})",
+            leaky.trim()
+        )),
         "{err}"
     );
     assert!(!err.contains(&token), "{err}");

@@ -25,8 +25,8 @@ pub struct Args {
     /// Push every checkpoint and archive (the default when no story is named).
     #[arg(long, conflicts_with = "stories")]
     pub all: bool,
-    /// Push even if a checkpoint holds what looks like a credential (this push only; see
-    /// checkpoint.secretScan).
+    /// Push even if a checkpoint holds what looks like a credential, including one accepted
+    /// with `save --allow-secret` (this push only; see checkpoint.secretScan).
     #[arg(long)]
     pub allow_secret: bool,
     /// Do not run the repository's pre-push hook (as `git push --no-verify`).

@@ -95,7 +95,9 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
     /// Write even if the content holds what looks like a credential (this save only; see
-    /// checkpoint.secretScan).
+    /// checkpoint.secretScan). The revision records each value accepted (its kind and a
+    /// fingerprint, never the value): later saves holding it warn instead of refusing, and
+    /// push refuses it unless given --allow-secret again.
     #[arg(long)]
     pub allow_secret: bool,
     /// Refuse unless the checkpoint is still at this revision (number or commit id, as
@@ -150,6 +152,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     }
     let saved = save::save(&store, &story, &args.options())?;
     print_saved(&saved, &story, &args, out, err)?;
+    // Written all the same: the person accepted these values on an earlier revision.
+    for held in &saved.held {
+        err.warn(format_args!("{held}"));
+    }
     warn_next_names_done(&saved, &args, err);
     if let (Some(kept), Some(here)) = (&saved.parsed.doc.branch, saved.here.clone()) {
         if *kept != here && args.branch.is_none() {

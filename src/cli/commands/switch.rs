@@ -51,7 +51,11 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             ),
             ..save::Options::default()
         };
-        saved = Some(save::save(&store, from, &options)?);
+        let written = save::save(&store, from, &options)?;
+        for held in &written.held {
+            err.warn(format_args!("{held}"));
+        }
+        saved = Some(written);
     }
     git_checkpoint::current::set(&store, &to)?;
     let exists = store.tip(&to.refname())?.is_some();

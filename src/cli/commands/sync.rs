@@ -13,6 +13,10 @@ pub struct Args {
     /// `-q`, `[REMOTE]`, `--json`.
     #[command(flatten)]
     pub common: RemoteArgs,
+    /// Push even if a checkpoint holds what looks like a credential, including one accepted
+    /// with `save --allow-secret` (this sync only; see checkpoint.secretScan).
+    #[arg(long)]
+    pub allow_secret: bool,
     /// Do not run the repository's pre-push hook (as `git push --no-verify`).
     #[arg(long)]
     pub no_verify: bool,
@@ -24,8 +28,14 @@ pub struct Args {
 /// Repository, transport and storage errors; refs still rejected after retries.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store, remote) = args.common.open(ctx)?;
-    let git_checkpoint::ops::sync::Synced { integrated, pushed } =
-        git_checkpoint::ops::sync::sync(&store, &remote, args.no_verify)?;
+    let git_checkpoint::ops::sync::Synced { integrated, pushed } = git_checkpoint::ops::sync::sync(
+        &store,
+        &remote,
+        git_checkpoint::ops::push::Guards {
+            allow_secret: args.allow_secret,
+            no_verify: args.no_verify,
+        },
+    )?;
     if args.common.json {
         out.json(&json::Sync {
             header: json::RemoteHeader::new(remote),
