@@ -689,10 +689,11 @@ static PREFILTER: LazyLock<Prefilter> = LazyLock::new(|| {
         words.push(*k);
         owner.push(None);
     }
-    // A DFA: a few hundred states for these keywords, and the fastest overlapping search.
+    // A contiguous NFA: built in a tenth of a DFA's time (every hook process builds it once),
+    // and its search costs about 10 ms more per MiB of document than a DFA's (release build).
     let automaton = AhoCorasick::builder()
         .ascii_case_insensitive(true)
-        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+        .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
         .build(&words)
         .expect("the built-in keywords are valid");
     Prefilter {
