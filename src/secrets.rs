@@ -718,6 +718,18 @@ fn regex(i: usize) -> &'static Regex {
     })
 }
 
+/// Builds the keyword prefilter and compiles the rules tried on every line, which the first
+/// scan of a process does otherwise: for callers that scan inside a time-critical window
+/// (push, between its fetch and its `git push`). Idempotent.
+pub fn prepare() {
+    let pre = &*PREFILTER;
+    let mut always = pre.always;
+    while always != 0 {
+        let _ = regex(always.trailing_zeros() as usize);
+        always &= always - 1;
+    }
+}
+
 /// The first credential in `text`, scanning line by line (earliest line first; within a line
 /// the documented formats in their order, then the generic rule), or `None`.
 pub fn scan(text: &str) -> Option<Finding> {

@@ -88,17 +88,25 @@ pub const SCAN_LIMIT: usize = crate::gitstate::WALK_LIMIT;
 /// checkpoint or archive ref sent, every revision reachable from its tip and not from its
 /// remote-tracking ref (what the remote lacks, as far as the last fetch knows; at most
 /// [`SCAN_LIMIT`]), each revision's document, `meta.json` and commit message. Tips equal to
-/// the remote-tracking ref are already on the remote and skipped.
+/// the remote-tracking ref are already on the remote and skipped. `scanned` holds the
+/// revisions and note blobs already found clean (by an earlier attempt of the same push): they
+/// are not read again, which keeps a retry's window between its fetch and its push short;
+/// those found clean now are added.
 ///
 /// # Errors
 /// [`Error::AcceptedSecret`] for a credential `save --allow-secret` accepted on the story
 /// (naming the revision holding it and the one that accepted it), [`Error::Secret`] for any
 /// other, each naming the ref, revision, part, line and kind; storage errors.
-pub fn scan_tips(store: &Store, remote: &str, sent: &[Sent]) -> Result<()> {
+pub fn scan_tips(
+    store: &Store,
+    remote: &str,
+    sent: &[Sent],
+    scanned: &mut std::collections::HashSet<gix::ObjectId>,
+) -> Result<()> {
     for (from, tip) in sent {
         let (from, tip) = (from.as_str(), *tip);
         if from == NOTES_REF {
-            scan_notes(store, remote, tip)?;
+            scan_notes(store, remote, tip, scanned)?;
             continue;
         }
         if !(from.starts_with(ACTIVE_PREFIX) || from.starts_with(ARCHIVE_PREFIX)) {
@@ -120,7 +128,11 @@ pub fn scan_tips(store: &Store, remote: &str, sent: &[Sent]) -> Result<()> {
             let id = info
                 .map_err(|e| crate::error::Error::git(format!("cannot walk {from}"), e))?
                 .id;
+            if scanned.contains(&id) {
+                continue;
+            }
             scan_revision(store, from, tip, id, &mut accepted)?;
+            scanned.insert(id);
         }
     }
     Ok(())
@@ -128,9 +140,14 @@ pub fn scan_tips(store: &Store, remote: &str, sent: &[Sent]) -> Result<()> {
 
 /// Scans the notes of the notes ref's `tip` that its remote-tracking ref lacks (added or
 /// changed since, or every note when the remote has none yet; at most [`SCAN_LIMIT`]).
-fn scan_notes(store: &Store, remote: &str, tip: gix::ObjectId) -> Result<()> {
+fn scan_notes(
+    store: &Store,
+    remote: &str,
+    tip: gix::ObjectId,
+    scanned: &mut std::collections::HashSet<gix::ObjectId>,
+) -> Result<()> {
     let known = store.tip(&crate::remote::tracking_notes(remote))?;
-    if known == Some(tip) {
+    if known == Some(tip) || scanned.contains(&tip) {
         return Ok(());
     }
     let tree = store
@@ -159,6 +176,9 @@ fn scan_notes(store: &Store, remote: &str, tip: gix::ObjectId) -> Result<()> {
         let Some(entry) = tree.lookup_entry_by_path(&path).map_err(notes_error)? else {
             continue; // deleted since the last push
         };
+        if scanned.contains(entry.oid()) {
+            continue;
+        }
         let blob = store.blob(entry.oid().to_owned()).map_err(notes_error)?;
         let text = String::from_utf8_lossy(&blob);
         crate::secrets::refuse(
@@ -166,7 +186,9 @@ fn scan_notes(store: &Store, remote: &str, tip: gix::ObjectId) -> Result<()> {
             "push",
             "pushed",
         )?;
+        scanned.insert(entry.oid().to_owned());
     }
+    scanned.insert(tip);
     Ok(())
 }
 
@@ -253,12 +275,17 @@ pub fn push(
     guards: Guards,
 ) -> Result<(Vec<PushedRef>, Vec<Outcome>)> {
     let scan = crate::secrets::enabled(store, guards.allow_secret)?;
+    if scan {
+        // The rules' one-time set-up, before the first attempt's fetch-to-push window.
+        crate::secrets::prepare();
+    }
+    let mut scanned = std::collections::HashSet::new();
     let mut integrated = Vec::new();
     for attempt in 1..=PUSH_ATTEMPTS {
         let (specs, sent) = refspecs(store, stories)?;
         // Every attempt sends what it scanned: tips integrated after a rejection included.
         if scan {
-            scan_tips(store, remote, &sent)?;
+            scan_tips(store, remote, &sent, &mut scanned)?;
         }
         // Deletions (finished or purged stories) are leased against the value last fetched.
         let deletions = if stories.is_none() {
