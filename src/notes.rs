@@ -116,6 +116,7 @@ fn root(store: &Store, refname: &str) -> Result<(Option<ObjectId>, ObjectId)> {
             .detach(),
         None => ObjectId::empty_tree(store.repo.object_hash()),
     };
+    store.prefetch_tree(tree);
     Ok((tip, tree))
 }
 
@@ -186,6 +187,7 @@ pub fn all(store: &Store, notes_commit: ObjectId) -> Result<BTreeMap<ObjectId, O
         .and_then(|c| c.tree_id())
         .map_err(|e| Error::git(format!("{notes_commit} is not a notes commit"), e))?
         .detach();
+    store.prefetch_tree(tree);
     let mut out = BTreeMap::new();
     walk(store, tree, String::new(), &mut out)?;
     Ok(out)

@@ -575,6 +575,24 @@ impl Store {
         }
     }
 
+    /// In a partial clone, fetches the tree `id` and every tree below it from the promisor
+    /// remote when `id` is missing (`git ls-tree -r`, for which git fetches each missing tree);
+    /// nothing otherwise. For trees that gix reads whole (the notes index and its fan-out); a
+    /// fetch that fails shows in the read that follows.
+    pub(crate) fn prefetch_tree(&self, id: ObjectId) {
+        if self.repo.has_object(id) || !self.is_partial_clone() {
+            return;
+        }
+        let _ = std::process::Command::new("git")
+            .arg("--git-dir")
+            .arg(self.repo.git_dir())
+            .args(["ls-tree", "-r", &id.to_string()])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status();
+    }
+
     /// The content of the object `id` of type `kind` (`blob`, `tree`) as `git cat-file` reads
     /// it, fetching it from the promisor remote when it is missing (git stores what it
     /// fetched in a promisor pack, where gix finds it afterwards).
