@@ -44,6 +44,13 @@ pub const MAX_SIZE: Key = Key {
     default: "1m",
     meaning: "largest checkpoint document accepted, in bytes (k, m, g suffixes)",
 };
+/// `checkpoint.maxReadSize`: the largest `checkpoint.md`, `meta.json` or commit read from a
+/// ref (refs come from teammates' clones: a huge one must not exhaust memory).
+pub const MAX_READ_SIZE: Key = Key {
+    name: "checkpoint.maxReadSize",
+    default: "8m",
+    meaning: "largest checkpoint.md, meta.json or checkpoint commit read from a ref, in bytes (k, m, g suffixes; never less than checkpoint.maxSize); a larger one is refused, naming the ref",
+};
 /// `checkpoint.template`: the template of new checkpoints.
 pub const TEMPLATE: Key = Key {
     name: "checkpoint.template",
@@ -149,6 +156,7 @@ pub const CORE_EDITOR: Key = Key {
 pub const KEYS: &[Key] = &[
     STORY_PATTERN,
     MAX_SIZE,
+    MAX_READ_SIZE,
     TEMPLATE,
     TEMPLATE_SECTIONS,
     REMOTE,
@@ -173,6 +181,10 @@ pub const DEFAULT_HOOK_BUDGET: usize = 8000;
 
 /// Default of [`MAX_SIZE`] in bytes (1 MiB).
 pub const DEFAULT_MAX_SIZE: u64 = 1024 * 1024;
+
+/// Default of [`MAX_READ_SIZE`] in bytes (8 MiB): eight documents of the largest size a save
+/// accepts, and a `resume --json` of a `meta.json` that large stays well under 100 MB.
+pub const DEFAULT_MAX_READ_SIZE: u64 = 8 * 1024 * 1024;
 
 /// git's configuration as one merged view, with typed getters that apply the defaults.
 #[derive(Debug, Clone, Default)]
@@ -287,6 +299,23 @@ impl Config {
                 reason: "expected a byte count such as 1048576, 512k or 2m".into(),
             }),
         }
+    }
+
+    /// [`MAX_READ_SIZE`] in bytes (default [`DEFAULT_MAX_READ_SIZE`]), and never less than
+    /// [`Config::max_size`], so what a save accepted can be read back.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for a value of either key that is not a byte count such as `512k`.
+    pub fn max_read_size(&self) -> Result<u64> {
+        let read = match self.string(&MAX_READ_SIZE) {
+            None => DEFAULT_MAX_READ_SIZE,
+            Some(v) => crate::store::parse_size(&v).ok_or_else(|| Error::Config {
+                key: MAX_READ_SIZE.name.into(),
+                value: v,
+                reason: "expected a byte count such as 8388608, 512k or 16m".into(),
+            })?,
+        };
+        Ok(read.max(self.max_size()?))
     }
 
     /// [`MAX_AGE`] in seconds, if set.
@@ -568,6 +597,21 @@ mod tests {
     }
 
     #[test]
+    fn the_read_cap_is_never_below_the_write_cap() {
+        let parse = |text: &str| Config {
+            file: Some(std::rc::Rc::new(text.parse::<gix::config::File>().unwrap())),
+            overrides: Vec::new(),
+        };
+        let c = parse("[checkpoint]\n\tmaxReadSize = 2m\n");
+        assert_eq!(c.max_read_size().unwrap(), 2 << 20);
+        let c = parse("[checkpoint]\n\tmaxReadSize = 1k\n\tmaxSize = 3m\n");
+        assert_eq!(c.max_read_size().unwrap(), 3 << 20);
+        assert!(parse("[checkpoint]\n\tmaxReadSize = lots\n")
+            .max_read_size()
+            .is_err());
+    }
+
+    #[test]
     fn values_are_read_and_checked() {
         let file: gix::config::File =
             "[checkpoint]\n\tmaxSize = 2k\n\tautoSync = yes\n\tremote = up\n[color]\n\tui = never\n\tcheckpoint = always\n[pager]\n\tcheckpoint = false\n"
@@ -578,6 +622,7 @@ mod tests {
             overrides: Vec::new(),
         };
         assert_eq!(c.max_size().unwrap(), 2048);
+        assert_eq!(c.max_read_size().unwrap(), DEFAULT_MAX_READ_SIZE);
         assert!(c.auto_sync().unwrap());
         assert_eq!(c.remote(), "up");
         assert_eq!(c.color().unwrap(), ColorChoice::Always);

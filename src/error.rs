@@ -147,6 +147,21 @@ pub enum Error {
         /// `checkpoint.md`, `meta.json` or `the commit message`.
         place: &'static str,
     },
+    /// A checkpoint's `checkpoint.md`, `meta.json` or commit is larger than
+    /// `checkpoint.maxReadSize` (refs come from other clones: reading it could exhaust memory).
+    #[error("{at} at {commit}: {what} is {size} bytes, over the read limit of {limit} bytes (checkpoint.maxReadSize); nothing was read or written. Raise the limit (`git config checkpoint.maxReadSize 128m`) to read it, or remove {at} if it came from an untrusted clone (`git update-ref -d <ref>`)")]
+    TooLargeToRead {
+        /// The ref read (or `commit <id>` when read by id).
+        at: String,
+        /// The commit, abbreviated to 12 hex digits.
+        commit: String,
+        /// `checkpoint.md`, `meta.json`, `the commit` or another file of the tree.
+        what: String,
+        /// Its size in bytes.
+        size: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
     /// A stored checkpoint commit lacks the expected tree entries or metadata.
     #[error("{refname} at {oid} is not a checkpoint commit: {reason}; inspect it with `git log {refname}`, remove it with `git update-ref -d {refname}`")]
     Corrupt {

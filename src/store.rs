@@ -324,6 +324,9 @@ pub struct Store {
     /// Where refs are read and written: gix, or git's plumbing for reftable.
     pub(crate) refs: crate::refs::Refs,
     max_size: u64,
+    /// `checkpoint.maxReadSize` (at least `max_size`): the largest document, `meta.json` or
+    /// commit a read accepts.
+    max_read: u64,
     config: crate::config::Config,
 }
 
@@ -345,6 +348,7 @@ impl Store {
             repo: self.repo.clone().with_object_memory(),
             refs: self.refs.clone(),
             max_size: self.max_size,
+            max_read: self.max_read,
             config: self.config.clone(),
         }
     }
@@ -388,10 +392,12 @@ impl Store {
         }
         let refs = crate::refs::Refs::of(&repo);
         let max_size = config.max_size()?;
+        let max_read = config.max_read_size()?;
         Ok(Store {
             repo,
             refs,
             max_size,
+            max_read,
             config,
         })
     }
@@ -469,7 +475,24 @@ impl Store {
             .repo
             .find_commit(id)
             .map_err(|e| Error::git(format!("cannot read checkpoint commit {id}"), e))?;
+        self.check_read_size(&format!("commit {id}"), id, "the commit", commit.data.len())?;
         Self::summary_of(id, &commit)
+    }
+
+    /// [`Error::TooLargeToRead`] when `size` bytes of `what` (of commit `id`, which `at` names:
+    /// a ref, or the commit itself) are over `checkpoint.maxReadSize`.
+    fn check_read_size(&self, at: &str, id: ObjectId, what: &str, size: usize) -> Result<()> {
+        let size = size as u64;
+        if size <= self.max_read {
+            return Ok(());
+        }
+        Err(Error::TooLargeToRead {
+            at: at.to_string(),
+            commit: id.to_string()[..12].to_string(),
+            what: what.to_string(),
+            size,
+            limit: self.max_read,
+        })
     }
 
     /// [`Store::summary`] of a commit already read.
@@ -548,9 +571,17 @@ impl Store {
                 format!("{name} is not a file in its tree"),
             ));
         }
+        // The size from the object's header, before anything is inflated: a teammate's
+        // 67 MB meta.json is refused without reading it.
+        if let Ok(header) = self.repo.find_header(entry.object_id()) {
+            let size = usize::try_from(header.size()).unwrap_or(usize::MAX);
+            self.check_read_size(refname, id, name, size)?;
+        }
         let data = self
             .blob(entry.object_id())
             .map_err(|e| Error::git(format!("cannot read {name} of {id}"), e))?;
+        // A partial clone's blob has no header here until fetched.
+        self.check_read_size(refname, id, name, data.len())?;
         Ok(Some(data))
     }
 
@@ -667,6 +698,7 @@ impl Store {
                 corrupt(e.to_string())
             }
         })?;
+        self.check_read_size(refname, id, "the commit", commit.data.len())?;
         let summary = Self::summary_of(id, &commit).map_err(|e| corrupt(e.chain().to_string()))?;
         let tree_err = |e| Error::git(format!("cannot read the tree of {id}"), e);
         let tree = match commit.tree() {

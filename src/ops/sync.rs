@@ -22,6 +22,10 @@ pub struct Synced {
 /// # Errors
 /// As [`super::fetch::fetch`] and [`super::push::push`].
 pub fn sync(store: &Store, remote: &str, guards: super::push::Guards) -> Result<Synced> {
+    if crate::secrets::enabled(store, guards.allow_secret)? {
+        // Before the fetch: the push after it races other pushers for the notes ref.
+        crate::secrets::prepare();
+    }
     let mut integrated = super::fetch::fetch(store, remote)?;
     let (pushed, more) = super::push::push(store, remote, None, guards)?;
     integrated.extend(more);

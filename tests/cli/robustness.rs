@@ -491,3 +491,131 @@ fn a_configured_fsmonitor_is_consulted_through_gits_status() {
         ])
     );
 }
+
+/// Every file under `dir` with its size and modification time: what a command wrote there.
+fn files_and_times(dir: &Path) -> Vec<(PathBuf, u64, std::time::SystemTime)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let e = e.unwrap();
+            let m = e.metadata().unwrap();
+            if m.is_dir() {
+                stack.push(e.path());
+            } else {
+                out.push((e.path(), m.len(), m.modified().unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn reads_over_the_size_cap_are_refused_naming_the_ref() {
+    let sb = Sandbox::new();
+    let origin = sb.bare_origin();
+    let a = sb.clone_origin("a");
+    sb.ok(&a, &["save", "big", "-q", "--title", "Big"]);
+    sb.ok(&a, &["push", "origin", "-q"]);
+    // In the remote, with git's plumbing: a revision whose meta.json (then one whose
+    // checkpoint.md) is 2 MiB, over the 1 MiB read limit of the clone that fetches it.
+    let tip = sb.git(&origin, &["rev-parse", "refs/checkpoints/big"]);
+    let tip = tip.trim();
+    let meta = sb.git(&origin, &["show", &format!("{tip}:meta.json")]);
+    let doc = sb.git(&origin, &["show", &format!("{tip}:checkpoint.md")]);
+    let padded = format!(
+        "{{\"title_pad\": \"{}\", {}",
+        "x".repeat(2 << 20),
+        meta.trim().trim_start_matches('{')
+    );
+    let big_meta = sb.file("big-meta.json", padded.as_bytes());
+    let big_doc = sb.file(
+        "big-doc.md",
+        format!("{doc}\n{}\n", "filler line\n".repeat(180_000)).as_bytes(),
+    );
+    let small_doc = sb.file("doc.md", doc.as_bytes());
+    let small_meta = sb.file("meta.json", meta.as_bytes());
+    let commit = |story: &str, doc: &Path, meta: &Path| {
+        let blob = |p: &Path| {
+            sb.git(&origin, &["hash-object", "-w", p.to_str().unwrap()])
+                .trim()
+                .to_string()
+        };
+        let (d, m) = (blob(doc), blob(meta));
+        let index = sb.path("tmp-index");
+        let git = |args: &[&str]| {
+            let mut cmd = std::process::Command::new("git");
+            sb.env(&mut cmd);
+            let out = cmd
+                .current_dir(&origin)
+                .env("GIT_INDEX_FILE", &index)
+                .args(args)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{args:?}: {out:?}");
+            String::from_utf8(out.stdout).unwrap().trim().to_string()
+        };
+        git(&["read-tree", "--empty"]);
+        git(&[
+            "update-index",
+            "--add",
+            "--cacheinfo",
+            &format!("100644,{d},checkpoint.md"),
+        ]);
+        git(&[
+            "update-index",
+            "--add",
+            "--cacheinfo",
+            &format!("100644,{m},meta.json"),
+        ]);
+        let tree = git(&["write-tree"]);
+        let message = format!("big\n\nCheckpoint-Story: {story}\nCheckpoint-Revision: 2\n");
+        let msg = sb.file("msg.txt", message.as_bytes());
+        let new = git(&["commit-tree", &tree, "-p", tip, "-F", msg.to_str().unwrap()]);
+        git(&["update-ref", &format!("refs/checkpoints/{story}"), &new]);
+        new
+    };
+    let meta_commit = commit("big", &small_doc, &big_meta);
+    let doc_commit = commit("huge", &big_doc, &small_meta);
+
+    let b = sb.clone_origin("b");
+    sb.git(&b, &["config", "checkpoint.maxReadSize", "1m"]);
+    sb.ok(&b, &["fetch", "origin", "-q"]);
+    let before = files_and_times(&b.join(".git"));
+    let refs = sb.refs(&b);
+    for (story, commit, what) in [
+        ("big", &meta_commit, "meta.json"),
+        ("huge", &doc_commit, "checkpoint.md"),
+    ] {
+        let out = sb
+            .cp(&b)
+            .args(["resume", story, "--json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{story}");
+        assert!(out.stdout.is_empty(), "{story}: nothing on stdout");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        assert!(
+            err.starts_with(&format!(
+                "error: refs/checkpoints/{story} at {}: {what} is ",
+                &commit[..12]
+            )),
+            "{err}"
+        );
+        assert!(
+            err.contains("over the read limit of 1048576 bytes (checkpoint.maxReadSize)"),
+            "{err}"
+        );
+        assert!(err.contains("git config checkpoint.maxReadSize"), "{err}");
+    }
+    assert_eq!(sb.refs(&b), refs, "no ref written");
+    assert_eq!(files_and_times(&b.join(".git")), before, "nothing written");
+    // Raising the limit reads them.
+    sb.git(&b, &["config", "checkpoint.maxReadSize", "8m"]);
+    for story in ["big", "huge"] {
+        let v = sb.json(&b, &["resume", story, "--json"]);
+        assert_eq!(v["story"], story);
+    }
+}
