@@ -155,6 +155,23 @@ new_repo() {
     git config core.autocrlf false
 }
 
+# write_packages: 2,000 small source files in the current directory, 20 top-level packages x
+# 10 modules x 10 files (src/pkgNN/modM/fileF.rs), the layout pick_file picks from.
+write_packages() {
+    local p m f d
+    for p in $(seq -w 0 19); do
+        for m in $(seq -w 0 9); do
+            d=src/pkg$p/mod$m
+            mkdir -p "$d"
+            for f in $(seq -w 0 9); do
+                printf '// pkg%s/mod%s/file%s\npub fn f%s%s%s(x: u64) -> u64 {\n    x * %d + %d\n}\n' \
+                    "$p" "$m" "$f" "$p" "$m" "$f" "$((10#$p + 1))" "$((10#$m * 10 + 10#$f))" \
+                    >"$d/file$f.rs"
+            done
+        done
+    done
+}
+
 # commit_some MESSAGE N: appends a line to four files, each chosen by the caller's pick_file
 # (which sets $picked from $RANDOM), and commits them with commit_dated.
 commit_some() {

@@ -25,16 +25,8 @@ hermetic_env reftable
 origin=$tmp/origin
 echo "==> building the test repository in $origin"
 new_repo "$origin"
-for p in $(seq -w 0 19); do
-    for m in $(seq -w 0 9); do
-        d=src/pkg$p/mod$m
-        mkdir -p "$d"
-        for f in $(seq -w 0 9); do
-            printf '// pkg%s/mod%s/file%s\npub fn f%s%s%s(x: u64) -> u64 {\n    x * %d\n}\n' \
-                "$p" "$m" "$f" "$p" "$m" "$f" "$((10#$f + 1))" >"$d/file$f.rs"
-        done
-    done
-done
+# 2,000 files: 20 top-level packages x 10 modules x 10 files.
+write_packages
 printf '# bench project\n' >README.md
 pick_file() {
     printf -v picked 'src/pkg%02d/mod%d/file%d.rs' $((RANDOM % 20)) $((RANDOM % 10)) $((RANDOM % 10))

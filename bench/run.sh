@@ -59,17 +59,7 @@ echo "==> building the test repository in $origin, then cloning it to $repo"
 new_repo "$origin"
 
 # 2,000 files: 20 top-level packages x 10 modules x 10 files.
-for p in $(seq -w 0 19); do
-    for m in $(seq -w 0 9); do
-        d=src/pkg$p/mod$m
-        mkdir -p "$d"
-        for f in $(seq -w 0 9); do
-            printf '// pkg%s/mod%s/file%s\npub fn f%s%s%s(x: u64) -> u64 {\n    x * %d + %d\n}\n' \
-                "$p" "$m" "$f" "$p" "$m" "$f" "$((10#$p + 1))" "$((10#$m * 10 + 10#$f))" \
-                >"$d/file$f.rs"
-        done
-    done
-done
+write_packages
 printf '# bench project\n' >README.md
 printf 'target/\n*.log\n' >.gitignore
 # Fixed dates for the history, one hour apart, so the repository is reproducible.
