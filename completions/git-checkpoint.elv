@@ -144,7 +144,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand -y 'Do not ask for confirmation (needed for --purge off a terminal)'
             cand --yes 'Do not ask for confirmation (needed for --purge off a terminal)'
             cand --force 'Finish even while todos or "Done when" checks are open'
-            cand --allow-secret 'Write the message even if it looks like it holds a credential (see checkpoint.secretScan)'
+            cand --allow-secret 'Write the message even if it looks like it holds a credential, recording it as accepted on the archived revision (see checkpoint.secretScan)'
             cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -295,7 +295,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand --quiet 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand --json 'Print one JSON document instead of text'
-            cand --allow-secret 'Import even if a file holds what looks like a credential (this import only; see checkpoint.secretScan)'
+            cand --allow-secret 'Import even if a file holds what looks like a credential (this import only), recording it as accepted on the revisions written (see checkpoint.secretScan)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }

@@ -95,13 +95,21 @@ pub fn finish(store: &Store, story: &StoryId, options: &Options) -> Result<Finis
             .and_then(|m| m.split_once('\n').map(|(_, r)| r.to_string()))
             .unwrap_or_default();
         let revision = meta.revision;
-        let new = NewRevision {
+        let mut new = NewRevision {
             document: rev.document,
             meta,
             subject,
             body,
             accepted: Vec::new(),
         };
+        // `--allow-secret` is recorded on the revision it wrote, as a save records it.
+        if options.allow_secret && store.config().secret_scan()? {
+            let findings = crate::secrets::revision_findings(&new);
+            if !findings.is_empty() {
+                let earlier = crate::secrets::accepted_history(store, &active, tip)?;
+                new.accepted = crate::secrets::judge_revision(&findings, &earlier, true)?.0;
+            }
+        }
         // A story finished before keeps its earlier archive as a second parent.
         let parents: Vec<_> = std::iter::once(tip).chain(archived_tip).collect();
         let commit = store.write_commit(&new, parents)?;

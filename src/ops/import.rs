@@ -43,11 +43,20 @@ pub struct Existing {
 
 /// Writes `planned` (oldest first, as planned) into `story`'s ref, in date order; an
 /// undated revision counts as dated now. Each revision is its own transaction, as a save;
-/// the older revisions and their merge are one.
+/// the older revisions and their merge are one. With `allow_secret` (`import --allow-secret`,
+/// the caller having scanned nothing), what the secret guard finds in a revision is recorded
+/// on it as accepted (`Checkpoint-Accepted-Secret`), as `save --allow-secret` records it.
 ///
 /// # Errors
-/// Storage errors ([`crate::Error::TooLarge`], lost races past the retry policy, git errors).
-pub fn write(store: &Store, story: &StoryId, mut planned: Vec<Planned>) -> Result<Written> {
+/// Storage errors ([`crate::Error::TooLarge`], lost races past the retry policy, git errors);
+/// [`crate::Error::Config`] for a bad `checkpoint.secretScan`.
+pub fn write(
+    store: &Store,
+    story: &StoryId,
+    mut planned: Vec<Planned>,
+    allow_secret: bool,
+) -> Result<Written> {
+    let accept = allow_secret && store.config().secret_scan()?;
     let refname = story.refname();
     let now = chrono::Utc::now().timestamp();
     planned.sort_by_key(|p| p.time.map_or(now, |t| t.0));
@@ -62,7 +71,7 @@ pub fn write(store: &Store, story: &StoryId, mut planned: Vec<Planned>) -> Resul
     }
     let Some(tip) = store.tip(&refname)? else {
         for pl in &todo {
-            on_top(store, story, &refname, pl)?;
+            on_top(store, story, &refname, pl, accept)?;
         }
         out.written = todo.len();
         return Ok(out);
@@ -79,13 +88,13 @@ pub fn write(store: &Store, story: &StoryId, mut planned: Vec<Planned>) -> Resul
         older: older.len(),
     });
     // A story deleted meanwhile has no tip to keep: the older revisions go on top instead.
-    if !older.is_empty() && !below(store, story, &refname, older)? {
+    if !older.is_empty() && !below(store, story, &refname, older, accept)? {
         for pl in older {
-            on_top(store, story, &refname, pl)?;
+            on_top(store, story, &refname, pl, accept)?;
         }
     }
     for pl in newer {
-        on_top(store, story, &refname, pl)?;
+        on_top(store, story, &refname, pl, accept)?;
     }
     out.written = todo.len();
     Ok(out)
@@ -105,20 +114,34 @@ fn meta(story: &StoryId, pl: &Planned) -> Meta {
     meta
 }
 
-fn new_revision(story: &StoryId, pl: &Planned, branch: Option<String>) -> NewRevision {
+/// The revision `pl` becomes; with `accept`, what the secret guard finds in it is recorded as
+/// accepted.
+fn new_revision(
+    story: &StoryId,
+    pl: &Planned,
+    branch: Option<String>,
+    accept: bool,
+) -> Result<NewRevision> {
     let mut meta = meta(story, pl);
     meta.branch = meta.branch.or(branch);
-    NewRevision {
+    let mut new = NewRevision {
         document: pl.document.clone(),
         meta,
         subject: pl.subject.clone(),
         body: pl.body.clone(),
         accepted: Vec::new(),
+    };
+    if accept {
+        let findings = crate::secrets::revision_findings(&new);
+        if !findings.is_empty() {
+            new.accepted = crate::secrets::judge_revision(&findings, &[], true)?.0;
+        }
     }
+    Ok(new)
 }
 
 /// Writes `pl` on top of the story's tip (a new story's first revision when there is none).
-fn on_top(store: &Store, story: &StoryId, refname: &str, pl: &Planned) -> Result<()> {
+fn on_top(store: &Store, story: &StoryId, refname: &str, pl: &Planned, accept: bool) -> Result<()> {
     let here = store.head()?.branch;
     store.update_at(
         refname,
@@ -126,7 +149,7 @@ fn on_top(store: &Store, story: &StoryId, refname: &str, pl: &Planned) -> Result
         |current| {
             // The story's branch stays unless the file names one (as a save keeps it).
             let branch = current.and_then(|c| c.meta.branch.clone()).or(here.clone());
-            Ok(new_revision(story, pl, branch))
+            new_revision(story, pl, branch, accept)
         },
         |_, _| Ok(Vec::new()),
     )?;
@@ -137,7 +160,13 @@ fn on_top(store: &Store, story: &StoryId, refname: &str, pl: &Planned) -> Result
 /// revision dated no later than the first, and a merge of the tip and that chain which keeps
 /// the tip's document: one transaction. Returns false, writing nothing, when the story no
 /// longer has a tip.
-fn below(store: &Store, story: &StoryId, refname: &str, older: &[Planned]) -> Result<bool> {
+fn below(
+    store: &Store,
+    story: &StoryId,
+    refname: &str,
+    older: &[Planned],
+    accept: bool,
+) -> Result<bool> {
     store.check_identity()?;
     let first = older[0].time.map_or(i64::MIN, |t| t.0);
     store.transact(refname, || {
@@ -156,7 +185,7 @@ fn below(store: &Store, story: &StoryId, refname: &str, older: &[Planned]) -> Re
         };
         let mut completed = current.meta.completed.clone();
         for pl in older {
-            let mut new = new_revision(story, pl, current.meta.branch.clone());
+            let mut new = new_revision(story, pl, current.meta.branch.clone(), accept)?;
             number += 1;
             new.meta.revision = number;
             let commit = store.write_commit_at(&new, parent, pl.time)?;

@@ -492,3 +492,52 @@ fn push_scans_the_notes_it_sends() {
     sb.ok(&a, &["push", "origin", "-q", "--allow-secret"]);
     assert_ne!(sb.refs(&origin), before);
 }
+
+#[test]
+fn import_and_done_record_what_allow_secret_accepted() {
+    let (sb, repo) = Sandbox::with_repo();
+    let token = github_token();
+    let file = sb.file("leak.md", leaky_doc(&token).as_bytes());
+    sb.fails(
+        &repo,
+        &["import", file.to_str().unwrap(), "--story", "leak"],
+        &["GitHub personal access token"],
+    );
+    sb.ok(
+        &repo,
+        &[
+            "import",
+            file.to_str().unwrap(),
+            "--story",
+            "leak",
+            "--allow-secret",
+        ],
+    );
+    let imported = accepted_trailers(&sb, &repo, "refs/checkpoints/leak");
+    assert_eq!(imported.len(), 1, "{imported:?}");
+    assert!(imported[0].ends_with(" GitHub personal access token"));
+    // So a later save of the imported story warns instead of refusing it as a new secret.
+    let (code, _, err) = sb.run(&repo, &["save", "leak", "-q", "--next", "rotate it"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("revision 1 holds an accepted secret"), "{err}");
+
+    // `done -m` with a credential, accepted: recorded on the archived revision.
+    let other = other_token();
+    let message = format!("shipped with {other}");
+    sb.ok(
+        &repo,
+        &[
+            "done",
+            "leak",
+            "--force",
+            "-q",
+            "-m",
+            &message,
+            "--allow-secret",
+        ],
+    );
+    let trailers = accepted_trailers(&sb, &repo, "refs/checkpoints-archive/leak");
+    // The message's token only: the document's was accepted on revision 1 already.
+    assert_eq!(trailers.len(), 1, "{trailers:?}");
+    assert_ne!(trailers[0], imported[0]);
+}

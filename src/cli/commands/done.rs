@@ -32,8 +32,8 @@ pub struct Args {
     /// Finish even while todos or "Done when" checks are open.
     #[arg(long)]
     pub force: bool,
-    /// Write the message even if it looks like it holds a credential (see
-    /// checkpoint.secretScan).
+    /// Write the message even if it looks like it holds a credential, recording it as accepted
+    /// on the archived revision (see checkpoint.secretScan).
     #[arg(long)]
     pub allow_secret: bool,
     /// Print one JSON document instead of text.

@@ -37,8 +37,8 @@ pub struct Args {
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Import even if a file holds what looks like a credential (this import only; see
-    /// checkpoint.secretScan).
+    /// Import even if a file holds what looks like a credential (this import only), recording
+    /// it as accepted on the revisions written (see checkpoint.secretScan).
     #[arg(long)]
     pub allow_secret: bool,
 }
@@ -82,7 +82,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let mut report = Vec::new();
     for (story, planned) in plans {
         let refname = story.refname();
-        let w = git_checkpoint::ops::import::write(&store, &story, planned)?;
+        let w = git_checkpoint::ops::import::write(&store, &story, planned, args.allow_secret)?;
         if let Some(e) = &w.existing {
             let mut note = format!(
                 "story {story} already had revisions (tip: revision {}, {}): {} added to its history by date",
