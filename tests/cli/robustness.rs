@@ -619,3 +619,25 @@ fn reads_over_the_size_cap_are_refused_naming_the_ref() {
         assert_eq!(v["story"], story);
     }
 }
+
+#[test]
+fn a_document_of_100000_headings_is_saved_resumed_and_briefed_without_stalling() {
+    // Issue 13, finding 8: 989 KB of headings (under the 1 MiB cap) once took save, resume
+    // and prompt past 60 s each. Each command is bounded; the closing note has the timings.
+    let (sb, repo) = Sandbox::with_repo();
+    let doc: String = (0..100_000).map(|i| format!("## H{i:05}\n")).collect();
+    let file = sb.file("big.md", doc.as_bytes());
+    let bounded = |args: &[&str]| {
+        sb.cp(&repo)
+            .args(args)
+            .timeout(std::time::Duration::from_secs(30))
+            .assert()
+            .success()
+    };
+    bounded(&["save", "big", "-q", "-F", file.to_str().unwrap()]);
+    bounded(&["resume", "big"]);
+    bounded(&["prompt", "big"]);
+    let v = sb.json(&repo, &["resume", "big", "--json"]);
+    assert_eq!(v["ignored_sections"].as_array().unwrap().len(), 100_000);
+    assert_eq!(v["confidence"], "needs_confirmation");
+}
