@@ -112,22 +112,19 @@ fn accepted_trailers(sb: &Sandbox, repo: &Path, rev: &str) -> Vec<String> {
         .collect()
 }
 
+/// Saves story `leak` in `repo` from [`leaky_doc`] with `--allow-secret`; returns the token.
+fn save_accepted(sb: &Sandbox, repo: &Path) -> String {
+    let token = github_token();
+    let file = sb.file("leak.md", leaky_doc(&token).as_bytes());
+    let file = file.to_str().unwrap();
+    sb.ok(repo, &["save", "leak", "-q", "-F", file, "--allow-secret"]);
+    token
+}
+
 #[test]
 fn allow_secret_is_recorded_and_later_saves_warn_instead_of_refusing() {
     let (sb, repo) = Sandbox::with_repo();
-    let token = github_token();
-    let file = sb.file("leak.md", leaky_doc(&token).as_bytes());
-    sb.ok(
-        &repo,
-        &[
-            "save",
-            "leak",
-            "-q",
-            "-F",
-            file.to_str().unwrap(),
-            "--allow-secret",
-        ],
-    );
+    let token = save_accepted(&sb, &repo);
     // The revision names the kind and a fingerprint of the value, never the value: the first
     // 12 hex digits of the value's SHA-256 blob id, as git computes it.
     let sha256 = sb.path("sha256");
@@ -230,19 +227,7 @@ fn allow_secret_is_recorded_and_later_saves_warn_instead_of_refusing() {
 fn push_and_sync_refuse_a_range_holding_an_accepted_secret() {
     let sb = Sandbox::new();
     let (origin, a) = bare_remote(&sb);
-    let token = github_token();
-    let file = sb.file("leak.md", leaky_doc(&token).as_bytes());
-    sb.ok(
-        &a,
-        &[
-            "save",
-            "leak",
-            "-q",
-            "-F",
-            file.to_str().unwrap(),
-            "--allow-secret",
-        ],
-    );
+    let token = save_accepted(&sb, &a);
     sb.ok(&a, &["save", "leak", "-q", "--next", "ship it"]);
     let tip = sb.git(&a, &["rev-parse", "--short=12", "refs/checkpoints/leak"]);
     let document = sb.git(&a, &["show", "refs/checkpoints/leak:checkpoint.md"]);
