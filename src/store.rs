@@ -466,17 +466,20 @@ impl Store {
         self.refs.list(&self.repo, prefix)
     }
 
-    /// Reads the commit `id` without touching its blobs.
+    /// Reads the commit `id` without touching its blobs. A commit a concurrent `git gc` is
+    /// moving into a new pack is looked up again, as [`Store::read`] does.
     ///
     /// # Errors
-    /// [`Error::Git`] when the object is missing or not a commit.
+    /// [`Error::Git`] when the object is missing (after three more lookups) or not a commit.
     pub fn summary(&self, id: ObjectId) -> Result<Summary> {
-        let commit = self
-            .repo
-            .find_commit(id)
-            .map_err(|e| Error::git(format!("cannot read checkpoint commit {id}"), e))?;
-        self.check_read_size(&format!("commit {id}"), id, "the commit", commit.data.len())?;
-        Self::summary_of(id, &commit)
+        again_if_vanished(|| {
+            let commit = self
+                .repo
+                .find_commit(id)
+                .map_err(|e| Error::git(format!("cannot read checkpoint commit {id}"), e))?;
+            self.check_read_size(&format!("commit {id}"), id, "the commit", commit.data.len())?;
+            Self::summary_of(id, &commit)
+        })
     }
 
     /// [`Error::TooLargeToRead`] when `size` bytes of `what` (of commit `id`, which `at` names:
@@ -671,20 +674,11 @@ impl Store {
     /// or an object stays missing after three more lookups (10-20 ms apart); [`Error::Git`]
     /// when objects cannot be read.
     pub fn read(&self, refname: &str, id: ObjectId) -> Result<Revision> {
-        // An object a concurrent `git gc` is moving from loose into a new pack can be missed
-        // by one lookup; git's own readers look again after re-reading the pack directory.
-        let mut attempt = 0;
-        loop {
-            match self.read_once(refname, id) {
-                Err(Error::Git { source, .. }) if attempt < 3 && vanished(source.as_ref()) => {
-                    attempt += 1;
-                    backoff_by(attempt, 10_000);
-                }
-                Err(Error::Git { context, source }) if vanished(source.as_ref()) => {
-                    return Err(corrupt(refname, id, format!("{context}: {source}")))
-                }
-                result => return result,
+        match again_if_vanished(|| self.read_once(refname, id)) {
+            Err(Error::Git { context, source }) if vanished(source.as_ref()) => {
+                Err(corrupt(refname, id, format!("{context}: {source}")))
             }
+            result => result,
         }
     }
 
@@ -1185,6 +1179,23 @@ fn conflicted(e: &Error) -> bool {
 /// objects moved into a new pack between two reads.
 fn vanished(e: &(dyn std::error::Error + 'static)) -> bool {
     gix_error::classify(e).is_not_found()
+}
+
+/// Runs `read`, and again at most three more times 10-20 ms apart while it fails because an
+/// object was not found: an object a concurrent `git gc` is moving from loose into a new pack
+/// can be missed by one lookup, and git's own readers look again after re-reading the pack
+/// directory.
+fn again_if_vanished<T>(mut read: impl FnMut() -> Result<T>) -> Result<T> {
+    let mut attempt = 0;
+    loop {
+        match read() {
+            Err(Error::Git { source, .. }) if attempt < 3 && vanished(source.as_ref()) => {
+                attempt += 1;
+                backoff_by(attempt, 10_000);
+            }
+            result => return result,
+        }
+    }
 }
 
 /// The revision number of a new commit whose parents have revisions `parents`: the highest
