@@ -485,63 +485,11 @@ fn shallow_clone_fetches_and_resumes() {
     save_and_push(&sb, &s, &["auth", "--done", "more"]);
 }
 
-/// A git daemon on 127.0.0.1 serving the sandbox, stopped on drop.
-struct Daemon(std::process::Child);
-
-impl Drop for Daemon {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 #[test]
 fn over_the_git_protocol_on_loopback() {
     let sb = Sandbox::new();
     sb.bare_origin();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut cmd = std::process::Command::new("git");
-    sb.env(&mut cmd);
-    let _daemon = Daemon(
-        cmd.args([
-            "daemon",
-            "--export-all",
-            "--enable=receive-pack",
-            "--reuseaddr",
-            "--listen=127.0.0.1",
-            &format!("--port={port}"),
-            &format!("--base-path={}", sb.path("").display()),
-            sb.path("").to_str().unwrap(),
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap(),
-    );
-    let url = format!("git://127.0.0.1:{port}/o.git");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    loop {
-        let mut probe = std::process::Command::new("git");
-        sb.env(&mut probe);
-        if probe
-            .args(["ls-remote", &url])
-            .output()
-            .unwrap()
-            .status
-            .success()
-        {
-            break;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "git daemon did not start"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
+    let (_daemon, url) = sb.git_daemon();
     for c in ["A", "B"] {
         sb.git(&sb.path(""), &["clone", "-q", &url, c]);
     }

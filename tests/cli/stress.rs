@@ -409,63 +409,6 @@ fn a_thousand_saves_beside_looping_gc_and_maintenance_lose_none() {
     assert_eq!(v["revision"], 1000);
 }
 
-/// A git daemon serving `base` on 127.0.0.1 (receive-pack on), killed on drop.
-struct Daemon(std::process::Child);
-
-impl Drop for Daemon {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn daemon(sb: &Sandbox) -> (Daemon, String) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut cmd = Command::new("git");
-    sb.env(&mut cmd);
-    let base = sb.path("");
-    let child = cmd
-        .args([
-            "daemon",
-            "--export-all",
-            "--enable=receive-pack",
-            "--reuseaddr",
-            "--listen=127.0.0.1",
-            &format!("--port={port}"),
-            &format!("--base-path={}", base.display()),
-            base.to_str().unwrap(),
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let daemon = Daemon(child);
-    let url = format!("git://127.0.0.1:{port}/o.git");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    loop {
-        let mut probe = Command::new("git");
-        sb.env(&mut probe);
-        if probe
-            .args(["ls-remote", &url])
-            .output()
-            .unwrap()
-            .status
-            .success()
-        {
-            return (daemon, url);
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "git daemon did not start"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-}
-
 #[test]
 fn four_clones_saving_and_syncing_at_once_end_with_forty_revisions() {
     for transport in ["file", "git daemon"] {
@@ -474,7 +417,7 @@ fn four_clones_saving_and_syncing_at_once_end_with_forty_revisions() {
         let (_daemon, url) = match transport {
             "file" => (None, format!("file://{}", origin.display())),
             _ => {
-                let (d, url) = daemon(&sb);
+                let (d, url) = sb.git_daemon();
                 (Some(d), url)
             }
         };

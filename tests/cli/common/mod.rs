@@ -51,7 +51,67 @@ pub struct Sandbox {
     pub tmp: TempDir,
 }
 
+/// A git daemon serving the sandbox on 127.0.0.1 (receive-pack on), killed on drop.
+pub struct GitDaemon(std::process::Child);
+
+impl Drop for GitDaemon {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 impl Sandbox {
+    /// Starts a [`GitDaemon`] on a free port serving the sandbox (so the bare origin is
+    /// `git://127.0.0.1:<port>/o.git`) and waits, at most 10 s, until `git ls-remote` reaches
+    /// it; returns it with that URL.
+    pub fn git_daemon(&self) -> (GitDaemon, String) {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let mut cmd = std::process::Command::new("git");
+        self.env(&mut cmd);
+        let base = self.path("");
+        let child = cmd
+            .args([
+                "daemon",
+                "--export-all",
+                "--enable=receive-pack",
+                "--reuseaddr",
+                "--listen=127.0.0.1",
+                &format!("--port={port}"),
+                &format!("--base-path={}", base.display()),
+                base.to_str().unwrap(),
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let daemon = GitDaemon(child);
+        let url = format!("git://127.0.0.1:{port}/o.git");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let mut probe = std::process::Command::new("git");
+            self.env(&mut probe);
+            if probe
+                .args(["ls-remote", &url])
+                .output()
+                .unwrap()
+                .status
+                .success()
+            {
+                return (daemon, url);
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "git daemon did not start"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    }
+
     pub fn new() -> Sandbox {
         let tmp = TempDir::new().expect("temp dir");
         tmp.child("home").create_dir_all().unwrap();
