@@ -400,9 +400,12 @@ impl Hook<'_> {
             change.todo.len()
         );
         let options = save::Options {
-            done: change.done,
-            todo: change.todo,
-            next: change.next,
+            fields: save::Fields {
+                done: change.done,
+                todo: change.todo,
+                next: change.next,
+                ..save::Fields::default()
+            },
             message: Some(subject),
             hook: Some(self.mark()),
             // A plan update changes the tasks only: the work tree is recorded by the next

@@ -95,52 +95,9 @@ pub struct SaveParams {
     /// then the worktree's current story. Never invent one: ask the user.
     #[serde(default)]
     pub story: Option<String>,
-    /// Set the story's title.
-    #[serde(default)]
-    pub title: Option<String>,
-    /// Set the story's goal.
-    #[serde(default)]
-    pub goal: Option<String>,
-    /// Set where the story comes from (issue URL, ticket).
-    #[serde(default)]
-    pub source: Option<String>,
-    /// Set the commit strategy (e.g. commit-per-task).
-    #[serde(default)]
-    pub strategy: Option<String>,
-    /// Tasks to record as done; a leading task id (`T3`) moves the matching todo. Set `next`
-    /// too, or the next action may still name a finished task.
-    #[serde(default)]
-    pub done: Vec<String>,
-    /// Remaining todos to add, each with a stable id (`T4 — write the tests`).
-    #[serde(default)]
-    pub todo: Vec<String>,
-    /// Key decisions to add, one line each with the reason (`Use X — because Y`).
-    #[serde(default)]
-    pub decision: Vec<String>,
-    /// Set the next immediate action.
-    #[serde(default)]
-    pub next: Option<String>,
-    /// Set the item's stage (pm template: design, plan, execute, finish).
-    #[serde(default)]
-    pub stage: Option<String>,
-    /// Set where the last session stopped.
-    #[serde(default)]
-    pub stopped_at: Option<String>,
-    /// Set the exact command or file the next session starts with.
-    #[serde(default)]
-    pub start_with: Option<String>,
-    /// "Done when" checks to add (what `done` requires).
-    #[serde(default)]
-    pub done_when: Vec<String>,
-    /// "Done when" checks (text or text prefix) to mark as met.
-    #[serde(default)]
-    pub met: Vec<String>,
-    /// Context notes the next session needs.
-    #[serde(default)]
-    pub context: Vec<String>,
-    /// Open questions or blockers to add.
-    #[serde(default)]
-    pub question: Vec<String>,
+    /// The document fields to set or add to (`title`, `goal`, `done`, `todo`, ...).
+    #[serde(flatten)]
+    pub fields: save::Fields,
     /// Write with this template (pair, team, pm, gstack, or a custom one).
     #[serde(default)]
     pub template: Option<String>,
@@ -165,21 +122,7 @@ impl SaveParams {
     /// The save these arguments ask for.
     pub fn options(&self) -> save::Options {
         save::Options {
-            title: self.title.clone(),
-            goal: self.goal.clone(),
-            source: self.source.clone(),
-            strategy: self.strategy.clone(),
-            done: self.done.clone(),
-            todo: self.todo.clone(),
-            decision: self.decision.clone(),
-            next: self.next.clone(),
-            stage: self.stage.clone(),
-            stopped_at: self.stopped_at.clone(),
-            start_with: self.start_with.clone(),
-            done_when: self.done_when.clone(),
-            met: self.met.clone(),
-            context: self.context.clone(),
-            question: self.question.clone(),
+            fields: self.fields.clone(),
             template: self.template.clone(),
             message: self.message.clone(),
             text: self.document.clone(),
@@ -229,7 +172,7 @@ pub fn save(dir: &Path, p: &SaveParams) -> Result<Reply> {
         .iter()
         .map(|g| format!("gap: {g}"))
         .collect();
-    warnings.extend(next_names_done(&saved, &p.done));
+    warnings.extend(next_names_done(&saved, &p.fields.done));
     warnings.extend(saved.held.iter().map(ToString::to_string));
     if store.config().auto_sync()? {
         let shared = crate::remote::choose(&store, None).and_then(|remote| {
@@ -458,4 +401,39 @@ pub fn status(dir: &Path, p: &StatusParams) -> Result<Reply> {
         ),
     };
     Reply::new(text, &json::Status::new(&story, st.as_ref(), &limits))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The flattened document fields are read, an unknown name is still refused, and the
+    /// schema a client sees lists the fields and admits nothing else.
+    #[test]
+    fn save_params_take_the_shared_fields_and_refuse_unknown_names() {
+        let p: SaveParams =
+            serde_json::from_str(r#"{"story":"S-1","todo":["T1 — a"],"next":"b","print":true}"#)
+                .expect("valid parameters");
+        assert_eq!(p.fields.todo, ["T1 — a"]);
+        assert_eq!(p.fields.next.as_deref(), Some("b"));
+        assert!(p.print);
+        let err = serde_json::from_str::<SaveParams>(r#"{"todo":["a"],"todos":["b"]}"#)
+            .expect_err("an unknown field");
+        assert!(err.to_string().contains("todos"), "{err}");
+        let schema = serde_json::to_value(schemars::schema_for!(SaveParams)).expect("schema");
+        assert_eq!(schema["additionalProperties"], false, "{schema}");
+        for name in [
+            "story",
+            "title",
+            "done_when",
+            "question",
+            "document",
+            "expect",
+        ] {
+            assert!(
+                schema["properties"].get(name).is_some(),
+                "{name} in {schema}"
+            );
+        }
+    }
 }

@@ -13,40 +13,73 @@ use crate::story::StoryId;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+/// The document fields a save sets or adds to: text fields replace one (an empty value clears
+/// it), list fields add items. Shared by `git checkpoint save`'s flags and the MCP `save` tool's
+/// parameters (which take it as JSON, flattened; unknown names are the caller's to refuse).
+#[derive(Debug, Clone, Default, serde::Deserialize, schemars::JsonSchema)]
+#[serde(default)]
+pub struct Fields {
+    /// Set the story's title.
+    pub title: Option<String>,
+    /// Set the story's goal.
+    pub goal: Option<String>,
+    /// Set where the story comes from (issue URL, ticket).
+    pub source: Option<String>,
+    /// Set the commit strategy (e.g. commit-per-task).
+    pub strategy: Option<String>,
+    /// Tasks to record as done; a leading task id (`T3`) moves the matching todo. Set `next`
+    /// too, or the next action may still name a finished task.
+    pub done: Vec<String>,
+    /// Remaining todos to add, each with a stable id (`T4 — write the tests`).
+    pub todo: Vec<String>,
+    /// Key decisions to add, one line each with the reason (`Use X — because Y`).
+    pub decision: Vec<String>,
+    /// Set the next immediate action.
+    pub next: Option<String>,
+    /// Set the item's stage (pm template: design, plan, execute, finish).
+    pub stage: Option<String>,
+    /// Set where the last session stopped.
+    pub stopped_at: Option<String>,
+    /// Set the exact command or file the next session starts with.
+    pub start_with: Option<String>,
+    /// "Done when" checks to add (what `done` requires).
+    pub done_when: Vec<String>,
+    /// "Done when" checks (text or text prefix) to mark as met.
+    pub met: Vec<String>,
+    /// Context notes the next session needs.
+    pub context: Vec<String>,
+    /// Open questions or blockers to add.
+    pub question: Vec<String>,
+}
+
+impl Fields {
+    /// True when no field is set: a save of a whole document (`file`, `text`) may not also
+    /// set fields.
+    pub fn is_empty(&self) -> bool {
+        self.title.is_none()
+            && self.goal.is_none()
+            && self.source.is_none()
+            && self.strategy.is_none()
+            && self.done.is_empty()
+            && self.todo.is_empty()
+            && self.decision.is_empty()
+            && self.next.is_none()
+            && self.stage.is_none()
+            && self.stopped_at.is_none()
+            && self.start_with.is_none()
+            && self.done_when.is_empty()
+            && self.met.is_empty()
+            && self.context.is_empty()
+            && self.question.is_empty()
+    }
+}
+
 /// What a save changes. Text options replace a field (an empty value clears it); list options
 /// add items. `file` replaces the whole document (or, with `journal`, gives the journal entry).
 #[derive(Debug, Clone, Default)]
 pub struct Options {
-    /// The story's title.
-    pub title: Option<String>,
-    /// The story's goal.
-    pub goal: Option<String>,
-    /// Where the story comes from (issue URL, ticket).
-    pub source: Option<String>,
-    /// The commit strategy.
-    pub strategy: Option<String>,
-    /// Tasks to mark done; a leading task id (`T3`) moves the matching todo.
-    pub done: Vec<String>,
-    /// Todos to add.
-    pub todo: Vec<String>,
-    /// Key decisions to add.
-    pub decision: Vec<String>,
-    /// The next immediate action.
-    pub next: Option<String>,
-    /// The item's stage (pm).
-    pub stage: Option<String>,
-    /// Where the last session stopped.
-    pub stopped_at: Option<String>,
-    /// The command or file the next session starts with.
-    pub start_with: Option<String>,
-    /// "Done when" checks to add.
-    pub done_when: Vec<String>,
-    /// "Done when" checks (text or prefix) to mark met.
-    pub met: Vec<String>,
-    /// Context notes to add.
-    pub context: Vec<String>,
-    /// Open questions to add.
-    pub question: Vec<String>,
+    /// The document fields to set or add to.
+    pub fields: Fields,
     /// The template to write with; default: the checkpoint's, else `checkpoint.template`.
     pub template: Option<String>,
     /// This revision's journal entry (first line: the commit subject).
@@ -150,22 +183,7 @@ fn check_options(args: &Options) -> Result<()> {
         return Err(Error::TextWithFile);
     }
     if (args.file.is_some() || args.text.is_some()) && !args.journal {
-        let content = args.title.is_some()
-            || args.goal.is_some()
-            || args.source.is_some()
-            || args.strategy.is_some()
-            || !args.done.is_empty()
-            || !args.todo.is_empty()
-            || !args.decision.is_empty()
-            || args.next.is_some()
-            || args.stage.is_some()
-            || args.stopped_at.is_some()
-            || args.start_with.is_some()
-            || !args.done_when.is_empty()
-            || !args.met.is_empty()
-            || !args.context.is_empty()
-            || !args.question.is_empty()
-            || args.edit;
+        let content = !args.fields.is_empty() || args.edit;
         if content {
             return Err(Error::FileWithContentOptions);
         }
@@ -529,14 +547,14 @@ fn compose(
     }
     // Text options replace a field; an empty value clears it.
     for (field, value) in [
-        (&mut doc.title, &args.title),
-        (&mut doc.goal, &args.goal),
-        (&mut doc.source, &args.source),
-        (&mut doc.commit_strategy, &args.strategy),
-        (&mut doc.next_action, &args.next),
-        (&mut doc.stage, &args.stage),
-        (&mut doc.stopped_at, &args.stopped_at),
-        (&mut doc.start_with, &args.start_with),
+        (&mut doc.title, &args.fields.title),
+        (&mut doc.goal, &args.fields.goal),
+        (&mut doc.source, &args.fields.source),
+        (&mut doc.commit_strategy, &args.fields.strategy),
+        (&mut doc.next_action, &args.fields.next),
+        (&mut doc.stage, &args.fields.stage),
+        (&mut doc.stopped_at, &args.fields.stopped_at),
+        (&mut doc.start_with, &args.fields.start_with),
     ] {
         if let Some(v) = value {
             *field = Some(v.trim().to_string()).filter(|v| !v.is_empty());
@@ -544,13 +562,16 @@ fn compose(
     }
     // List options add items, in this order: a todo added and marked done in one save is done.
     let lists: [(Add, &[String]); 7] = [
-        (Document::add_todo, &args.todo),
-        (|d, t| _ = d.mark_done(t), &args.done),
-        (Document::add_decision, &args.decision),
-        (Document::add_done_when, &args.done_when),
-        (|d, t| _ = d.meet(t), &args.met),
-        (|d, t| add_new(&mut d.context, t), &args.context),
-        (|d, t| add_new(&mut d.open_questions, t), &args.question),
+        (Document::add_todo, &args.fields.todo),
+        (|d, t| _ = d.mark_done(t), &args.fields.done),
+        (Document::add_decision, &args.fields.decision),
+        (Document::add_done_when, &args.fields.done_when),
+        (|d, t| _ = d.meet(t), &args.fields.met),
+        (|d, t| add_new(&mut d.context, t), &args.fields.context),
+        (
+            |d, t| add_new(&mut d.open_questions, t),
+            &args.fields.question,
+        ),
     ];
     for (add, items) in lists {
         for item in items {
@@ -618,9 +639,10 @@ fn check_expect(story: &StoryId, want: &str, current: Option<&Revision>) -> Resu
 fn check_task_ids(doc: &Document, story: &StoryId, args: &Options) -> Result<()> {
     let same = |a: Option<&str>, b: &str| a.is_some_and(|a| a.eq_ignore_ascii_case(b));
     let all = || doc.tasks_remaining.iter().chain(&doc.tasks_done);
-    for d in &args.done {
+    for d in &args.fields.done {
         let d = d.trim();
         let added = args
+            .fields
             .todo
             .iter()
             .any(|t| same(crate::model::task_id(t.trim()), d));
@@ -636,7 +658,7 @@ fn check_task_ids(doc: &Document, story: &StoryId, args: &Options) -> Result<()>
             });
         }
     }
-    for t in &args.todo {
+    for t in &args.fields.todo {
         let t = t.trim();
         let Some(id) = crate::model::task_id(t) else {
             continue;
