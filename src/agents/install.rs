@@ -129,23 +129,33 @@ fn wanted(agent: Agent, event: &str, matcher: Option<&str>) -> Value {
     }
 }
 
-/// `v` as the CST's input value, keys in the order written in [`wanted`] (serde_json's map is
-/// sorted, so the order is spelled out here).
-fn input(v: &Value) -> CstInputValue {
+/// Key order of our hook entries, as [`wanted`] writes them (serde_json's map is sorted, so the
+/// order is spelled out here).
+const HOOK_KEYS: [&str; 6] = ["matcher", "name", "type", "command", "loop_limit", "hooks"];
+
+/// `v` as the CST's input value for a JSON(C) file we edit in place; an object's keys go in
+/// the order of `order`, after any key not in it (those stay in serde_json's sorted order).
+pub(crate) fn cst_input(v: &Value, order: &[&str]) -> CstInputValue {
     match v {
         Value::Null => CstInputValue::Null,
         Value::Bool(b) => CstInputValue::Bool(*b),
         Value::Number(n) => CstInputValue::Number(n.to_string()),
         Value::String(s) => CstInputValue::String(s.clone()),
-        Value::Array(a) => CstInputValue::Array(a.iter().map(input).collect()),
+        Value::Array(a) => CstInputValue::Array(a.iter().map(|v| cst_input(v, order)).collect()),
         Value::Object(o) => {
-            const ORDER: [&str; 6] = ["matcher", "name", "type", "command", "loop_limit", "hooks"];
-            let mut fields: Vec<(String, CstInputValue)> =
-                o.iter().map(|(k, v)| (k.clone(), input(v))).collect();
-            fields.sort_by_key(|(k, _)| ORDER.iter().position(|o| o == k));
+            let mut fields: Vec<(String, CstInputValue)> = o
+                .iter()
+                .map(|(k, v)| (k.clone(), cst_input(v, order)))
+                .collect();
+            fields.sort_by_key(|(k, _)| order.iter().position(|o| o == k));
             CstInputValue::Object(fields)
         }
     }
+}
+
+/// `v` as the CST's input value, keys in the order [`wanted`] writes them.
+fn input(v: &Value) -> CstInputValue {
+    cst_input(v, &HOOK_KEYS)
 }
 
 /// Parse options: strict JSON, plus comments for Gemini CLI (whose loader strips them).

@@ -386,19 +386,7 @@ fn edit_json(
 
 /// `v` as the CST's input value; our entry's keys in the order `command`, `args`.
 fn input(v: &Value) -> CstInputValue {
-    match v {
-        Value::Null => CstInputValue::Null,
-        Value::Bool(b) => CstInputValue::Bool(*b),
-        Value::Number(n) => CstInputValue::Number(n.to_string()),
-        Value::String(s) => CstInputValue::String(s.clone()),
-        Value::Array(a) => CstInputValue::Array(a.iter().map(input).collect()),
-        Value::Object(o) => {
-            let mut fields: Vec<(String, CstInputValue)> =
-                o.iter().map(|(k, v)| (k.clone(), input(v))).collect();
-            fields.sort_by_key(|(k, _)| ["command", "args"].iter().position(|o| o == k));
-            CstInputValue::Object(fields)
-        }
-    }
+    crate::agents::install::cst_input(v, &["command", "args"])
 }
 
 /// A TOML server entry read as the JSON [`is_ours`] takes (`command` and `args` only).

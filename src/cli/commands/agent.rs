@@ -17,8 +17,6 @@ use git_checkpoint::error::{Error, Result};
 use git_checkpoint::mcp::clients::{self, Client};
 use std::path::{Path, PathBuf};
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -6,8 +6,6 @@ use git_checkpoint::error::{Error, Result};
 use git_checkpoint::json;
 use git_checkpoint::notes::{self, NoteLine, NOTES_REF};
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// List the checkpoints taken at a code commit (from refs/notes/checkpoints).
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -7,8 +7,6 @@ use crate::cli::output::Output;
 use git_checkpoint::error::Result;
 use git_checkpoint::json;
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Compare two revisions section by section, then as text.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -10,8 +10,6 @@ use git_checkpoint::json;
 use git_checkpoint::ops::done;
 use std::io::{BufRead, IsTerminal, Write};
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Finish a story: a final revision, then archive its ref (or purge it).
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -9,8 +9,6 @@ use git_checkpoint::formats::Format;
 use git_checkpoint::json;
 use std::path::{Path, PathBuf};
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Write a checkpoint as a pair, team, pm or gstack file.
 #[derive(Debug, clap::Args)]
 pub struct Args {

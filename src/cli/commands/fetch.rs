@@ -9,8 +9,6 @@ use git_checkpoint::error::Result;
 use git_checkpoint::json;
 use git_checkpoint::sync::{Action, Outcome};
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Fetch a remote's checkpoints into remote-tracking refs and integrate them.
 #[derive(Debug, clap::Args)]
 pub struct Args {

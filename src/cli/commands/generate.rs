@@ -15,8 +15,6 @@ use git_checkpoint::error::Result;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Write man pages, shell completions and JSON Schemas into a directory (for packagers).
 #[derive(Debug, clap::Args)]
 pub struct Args {

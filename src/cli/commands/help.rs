@@ -5,8 +5,6 @@
 use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Show the help of a command (the same as `git checkpoint COMMAND --help`).
 #[derive(Debug, clap::Args)]
 pub struct Args {

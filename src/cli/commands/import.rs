@@ -16,8 +16,6 @@ use git_checkpoint::stack;
 use git_checkpoint::story::StoryId;
 use std::path::PathBuf;
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Import checkpoint files of the pair, team, pm and gstack systems.
 #[derive(Debug, clap::Args)]
 pub struct Args {

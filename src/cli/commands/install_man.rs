@@ -14,8 +14,6 @@ use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
 use std::path::{Path, PathBuf};
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Install the man pages where `git help checkpoint` finds them.
 #[derive(Debug, clap::Args)]
 pub struct Args {

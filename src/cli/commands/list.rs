@@ -8,8 +8,6 @@ use git_checkpoint::remote;
 use git_checkpoint::store::Summary;
 use git_checkpoint::story::StoryId;
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// List checkpoints: story, title, branch, updated, tasks, revisions, status.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -40,8 +40,6 @@ pub fn completed(
     Ok(out)
 }
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Show a story's revisions, newest first.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -4,8 +4,6 @@
 
 use git_checkpoint::error::Result;
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Serve checkpoints to MCP clients over stdio (resume, save, list, log, diff, status).
 ///
 /// The client starts `git-checkpoint mcp` and speaks JSON-RPC on its stdin and stdout. Each

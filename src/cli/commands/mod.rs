@@ -1,5 +1,9 @@
 //! One module per subcommand, each with its `Args` and `run`. Shared here: finding the
 //! repository and the story, and reading the revision a read command shows.
+//!
+//! An `Args` struct's doc comment is its command's about text as well as the `cli::Command`
+//! variant's (clap builds a command's arguments only when it runs, and then that doc wins):
+//! keep the two the same.
 
 pub mod agent;
 pub mod agent_hook;
@@ -74,6 +78,30 @@ impl RemoteArgs {
         let (out, err, store) = ctx.open()?;
         let remote = remote::choose(&store, self.remote.as_deref())?;
         Ok((out, err, store, remote))
+    }
+}
+
+/// `--allow-secret` and `--no-verify`: what `push` and `sync` may be told to let through
+/// (flattened into each).
+#[derive(Debug, clap::Args)]
+#[command(about = None, long_about = None)]
+pub struct PushGuards {
+    /// Push even if a checkpoint holds what looks like a credential, including one accepted
+    /// with `save --allow-secret` (this command only; see checkpoint.secretScan).
+    #[arg(long)]
+    pub allow_secret: bool,
+    /// Do not run the repository's pre-push hook (as `git push --no-verify`).
+    #[arg(long)]
+    pub no_verify: bool,
+}
+
+impl PushGuards {
+    /// The library's push guards these flags ask for.
+    pub fn guards(&self) -> git_checkpoint::ops::push::Guards {
+        git_checkpoint::ops::push::Guards {
+            allow_secret: self.allow_secret,
+            no_verify: self.no_verify,
+        }
     }
 }
 

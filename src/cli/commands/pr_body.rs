@@ -11,8 +11,6 @@ use git_checkpoint::error::{Error, Result};
 use git_checkpoint::formats;
 use git_checkpoint::story::{self};
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Render a pull-request description for the story of the current branch.
 #[derive(Debug, clap::Args)]
 pub struct Args {

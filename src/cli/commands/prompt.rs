@@ -8,8 +8,6 @@ use git_checkpoint::error::Result;
 use git_checkpoint::json;
 use git_checkpoint::ops::prompt;
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Print a self-contained hand-off text for a fresh session or a subagent.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -1,7 +1,7 @@
 //! `git checkpoint push [REMOTE] [STORY...|--all]`: push checkpoint refs, their archives and the
 //! notes ref, never forced. A rejected ref is fetched, integrated and pushed again (bounded).
 
-use super::RemoteArgs;
+use super::{PushGuards, RemoteArgs};
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use crate::cli::ui::Messages;
@@ -12,8 +12,6 @@ use git_checkpoint::remote::PushedRef;
 use git_checkpoint::story::StoryId;
 use git_checkpoint::sync::Outcome;
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Push checkpoints, archives and notes to a remote (never forced; merges and retries).
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -25,13 +23,9 @@ pub struct Args {
     /// Push every checkpoint and archive (the default when no story is named).
     #[arg(long, conflicts_with = "stories")]
     pub all: bool,
-    /// Push even if a checkpoint holds what looks like a credential, including one accepted
-    /// with `save --allow-secret` (this push only; see checkpoint.secretScan).
-    #[arg(long)]
-    pub allow_secret: bool,
-    /// Do not run the repository's pre-push hook (as `git push --no-verify`).
-    #[arg(long)]
-    pub no_verify: bool,
+    /// `--allow-secret`, `--no-verify`.
+    #[command(flatten)]
+    pub guards: PushGuards,
 }
 
 /// Runs `push`; returns the exit code.
@@ -51,10 +45,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
                 .collect::<Result<Vec<_>>>()?,
         )
     };
-    let guards = push::Guards {
-        allow_secret: args.allow_secret,
-        no_verify: args.no_verify,
-    };
+    let guards = args.guards.guards();
     let (pushed, integrated) = push::push(&store, &remote, stories.as_deref(), guards)?;
     report(out, err, &remote, &pushed, &integrated, args.common.json)?;
     Ok(0)

@@ -9,8 +9,6 @@ use git_checkpoint::json;
 use git_checkpoint::model::{self, Confidence, Parsed};
 use git_checkpoint::store::Revision;
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Read a story's latest checkpoint and report where the work stands.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -13,8 +13,6 @@ use git_checkpoint::store::Store;
 use git_checkpoint::story::StoryId;
 use std::path::PathBuf;
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Create or update a story's checkpoint in place (a new revision on its ref).
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -10,8 +10,6 @@ use git_checkpoint::json;
 use git_checkpoint::notes::NOTES_REF;
 use git_checkpoint::remote;
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -16,8 +16,6 @@ pub enum Format {
     Pr,
 }
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Print the stored checkpoint document as is (markdown or JSON).
 #[derive(Debug, clap::Args)]
 pub struct Args {

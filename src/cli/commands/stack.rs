@@ -12,8 +12,6 @@ use git_checkpoint::ops;
 use git_checkpoint::stack::{self};
 use git_checkpoint::story::StoryId;
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Suspend stories on a stack kept in git and restore them: push, pop, list, drop.
 #[derive(Debug, clap::Args)]
 pub struct Args {

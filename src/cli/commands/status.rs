@@ -12,8 +12,6 @@ use git_checkpoint::ops::status;
 /// Exit code when the checkpoint is stale (or missing).
 pub const EXIT_STALE: i32 = 1;
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// How old the checkpoint is and how far HEAD and the working tree moved; exit 1 when stale.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -1,25 +1,19 @@
 //! `git checkpoint sync [REMOTE]`: fetch, integrate, push everything.
 
-use super::RemoteArgs;
+use super::{PushGuards, RemoteArgs};
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 use git_checkpoint::json;
 
-// This doc is the command's about text as well as the `cli::Command` variant's (clap builds
-// a command's arguments only when it runs, and then this doc wins): keep the two the same.
 /// Fetch, integrate, then push everything.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// `-q`, `[REMOTE]`, `--json`.
     #[command(flatten)]
     pub common: RemoteArgs,
-    /// Push even if a checkpoint holds what looks like a credential, including one accepted
-    /// with `save --allow-secret` (this sync only; see checkpoint.secretScan).
-    #[arg(long)]
-    pub allow_secret: bool,
-    /// Do not run the repository's pre-push hook (as `git push --no-verify`).
-    #[arg(long)]
-    pub no_verify: bool,
+    /// `--allow-secret`, `--no-verify`.
+    #[command(flatten)]
+    pub guards: PushGuards,
 }
 
 /// Runs `sync`; returns the exit code.
@@ -28,14 +22,8 @@ pub struct Args {
 /// Repository, transport and storage errors; refs still rejected after retries.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store, remote) = args.common.open(ctx)?;
-    let git_checkpoint::ops::sync::Synced { integrated, pushed } = git_checkpoint::ops::sync::sync(
-        &store,
-        &remote,
-        git_checkpoint::ops::push::Guards {
-            allow_secret: args.allow_secret,
-            no_verify: args.no_verify,
-        },
-    )?;
+    let git_checkpoint::ops::sync::Synced { integrated, pushed } =
+        git_checkpoint::ops::sync::sync(&store, &remote, args.guards.guards())?;
     if args.common.json {
         out.json(&json::Sync {
             header: json::RemoteHeader::new(remote),
