@@ -3,7 +3,7 @@
 //! and the safe-write rules of issue 13 (planted symlinks, modes, read-only files, JSONC, large
 //! numbers).
 
-use crate::common::{path_with_bin, read_json, Sandbox};
+use crate::common::{path_with_bin, read_json, Sandbox, CLAUDE_CODE_EVENTS};
 use serde_json::Value;
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::Path;
@@ -115,14 +115,7 @@ fn agent_install_claude_writes_the_local_file_keeps_keys_and_is_idempotent() {
     let pre = v["hooks"]["PreCompact"].as_array().unwrap();
     assert_eq!(pre.len(), 2, "ours added beside the user's: {text}");
     assert_eq!(pre[0]["hooks"][0]["command"], "echo mine");
-    for event in [
-        "SessionStart",
-        "PostToolUse",
-        "PreCompact",
-        "PostCompact",
-        "Stop",
-        "SessionEnd",
-    ] {
+    for event in CLAUDE_CODE_EVENTS {
         assert_eq!(
             our_entries(&v, event),
             [format!("git-checkpoint agent hook {event} --agent claude")]
@@ -266,14 +259,7 @@ fn agent_install_upgrades_legacy_entries_to_exactly_one_current_entry_per_event(
 
     sb.ok(&repo, &["agent", "install", "claude"]);
     let v = read_json(&file);
-    for event in [
-        "SessionStart",
-        "PostToolUse",
-        "PreCompact",
-        "PostCompact",
-        "Stop",
-        "SessionEnd",
-    ] {
+    for event in CLAUDE_CODE_EVENTS {
         assert_eq!(
             our_entries(&v, event),
             [format!("git-checkpoint agent hook {event} --agent claude")],

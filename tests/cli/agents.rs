@@ -9,7 +9,7 @@
 //! Every agent process runs in its own process group and is killed when it overruns its limit.
 
 use crate::common::agent_server::{ModelServer, Scripted, Step, Wire};
-use crate::common::{read_json, Sandbox};
+use crate::common::{read_json, Sandbox, GEMINI_EVENTS};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -750,14 +750,7 @@ fn gemini_brief_reaches_the_first_request_and_the_todo_hook() {
     let Some(h) = harness(Agent::Gemini, false, true) else {
         return;
     };
-    let dir = h.dump_hooks(&[
-        "SessionStart",
-        "BeforeAgent",
-        "AfterTool",
-        "PreCompress",
-        "AfterAgent",
-        "SessionEnd",
-    ]);
+    let dir = h.dump_hooks(&GEMINI_EVENTS);
     let todos = json!({"todos": [
         {"description": "T1 — build the form", "status": "completed"},
         {"description": "T2 — wire the API", "status": "in_progress"}]});

@@ -1,7 +1,7 @@
 //! The cases of `shared/cases/README.md` (C01-C15): each asserts what a user would notice
 //! (refs, JSON fields, exit codes, error text) and that refused commands write nothing.
 
-use crate::common::{Sandbox, CP_MD};
+use crate::common::{strings, Sandbox, CP_MD};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
@@ -486,8 +486,7 @@ fn stories(v: &Value) -> Vec<(String, String)> {
 
 #[test]
 fn c07_worktrees_share_checkpoints_and_resume_picks_the_current_branch() {
-    let (sb, repo) = Sandbox::with_repo();
-    sb.git(&repo, &["switch", "-q", "-c", "feature-a"]);
+    let (sb, repo) = Sandbox::with_repo_on("feature-a");
     sb.ok(&repo, &["save", "a", "--title", "Story A"]);
     sb.git(
         &repo,
@@ -1129,23 +1128,15 @@ fn c14_placeholders_lower_confidence_template_notes_are_ignored() {
     let text = "## Story\nauth\n## Branch\nmain\n## Template Notes\nfill every section\n## Tasks Done\n- a\n## Key Decisions\n- [Decision and rationale]\n## Remaining Todos\n- [ ] <todo>\n- [ ] add rate limit\n";
     let (out, v) = save_and_resume(&sb, &repo, "auth", text.as_bytes());
     assert_eq!(v["confidence"], "needs_confirmation");
-    let gaps: Vec<&str> = v["gaps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g.as_str().unwrap())
-        .collect();
+    let gaps = strings(&v["gaps"]);
     assert_eq!(gaps.len(), 2, "{gaps:?}");
-    assert!(
+    // A gap names its section and quotes the placeholder.
+    let gap = |section: &str, placeholder: &str| {
         gaps.iter()
-            .any(|g| g.contains("Key Decisions") && g.contains("[Decision and rationale]")),
-        "{gaps:?}"
-    );
-    assert!(
-        gaps.iter()
-            .any(|g| g.contains("Remaining Todos") && g.contains("<todo>")),
-        "{gaps:?}"
-    );
+            .any(|g| g.contains(section) && g.contains(placeholder))
+    };
+    assert!(gap("Key Decisions", "[Decision and rationale]"), "{gaps:?}");
+    assert!(gap("Remaining Todos", "<todo>"), "{gaps:?}");
     assert_eq!(v["tasks_remaining"], json!(["add rate limit"]));
     assert_eq!(
         v["tasks_done"],

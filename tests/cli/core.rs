@@ -341,8 +341,7 @@ fn files_changed_since_the_save_are_files_not_directories() {
 fn committed_files_follow_new_commits_and_survive_saves_without_them() {
     // save reuses the previous revision's committed files while merge-base and HEAD are the
     // same; any new commit (or a new merge-base) must show in the next save.
-    let (sb, repo) = Sandbox::with_repo();
-    sb.git(&repo, &["switch", "-q", "-c", "topic"]);
+    let (sb, repo) = Sandbox::with_repo_on("topic");
     let commit = |name: &str| {
         std::fs::write(repo.join(name), format!("{name}\n")).unwrap();
         sb.git(&repo, &["add", name]);

@@ -137,8 +137,7 @@ fn a_real_mcp_client_lists_the_tools_saves_and_resumes_as_the_cli_does() {
     let Some(script) = mcp_client() else {
         return;
     };
-    let (sb, repo) = Sandbox::with_repo();
-    sb.git(&repo, &["switch", "-q", "-c", BRANCH]);
+    let (sb, repo) = Sandbox::with_repo_on(BRANCH);
     let token = github_token();
     // The server starts outside any repository: only the client's root leads it to `repo`.
     let elsewhere = sb.path("home");

@@ -1047,8 +1047,7 @@ fn front_matter_is_front_matter_in_team_and_pm_templates() {
 
 #[test]
 fn stack_push_keeps_the_checkpoint_block_and_export_writes_it_to_stack_md() {
-    let (sb, repo) = Sandbox::with_repo();
-    sb.git(&repo, &["switch", "-q", "-c", "item-a"]);
+    let (sb, repo) = Sandbox::with_repo_on("item-a");
     sb.ok(
         &repo,
         &[

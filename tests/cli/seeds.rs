@@ -2,7 +2,7 @@
 //! import/export round trips and the hand-off prompt. The documents, in tests/corpus/seeds/, are
 //! written from each seed's template and example.
 
-use crate::common::{Sandbox, SEED_313};
+use crate::common::{assert_contains_all, Sandbox, SEED_313};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -285,8 +285,7 @@ fn gstack_files_import_in_timestamp_order_and_round_trip() {
 
 #[test]
 fn seed_003_sequence_push_interrupt_pop_and_done_when_checks() {
-    let (sb, repo) = Sandbox::with_repo();
-    sb.git(&repo, &["switch", "-q", "-c", "item-a"]);
+    let (sb, repo) = Sandbox::with_repo_on("item-a");
     sb.ok(&repo, &["start", "A-1"]);
     sb.ok(
         &repo,
@@ -710,15 +709,12 @@ fn prompt_within_1500_chars_keeps_next_action_and_start_command() {
     assert!(full.chars().count() > 5000, "the checkpoint is large");
     let text = sb.ok(&repo, &["prompt", "big", "--max-chars", "1500"]);
     assert!(text.chars().count() <= 1500, "{}", text.chars().count());
-    assert!(
-        text.contains("Next action: run the migration dry-run and compare row counts"),
-        "{text}"
-    );
-    assert!(
-        text.contains("Start with: cargo run --bin migrate -- --dry-run"),
-        "{text}"
-    );
-    assert!(text.contains("Remaining work:"), "{text}");
+    let wanted = [
+        "Next action: run the migration dry-run and compare row counts",
+        "Start with: cargo run --bin migrate -- --dry-run",
+        "Remaining work:",
+    ];
+    assert_contains_all(&text, &wanted, "the 1500-character brief");
     let next_at = text.find("Next action").unwrap();
     let remaining_at = text.find("Remaining work").unwrap();
     assert!(next_at < remaining_at, "most important first");

@@ -130,9 +130,7 @@ fn expect_refuses_a_save_based_on_an_older_revision() {
 
 #[test]
 fn the_current_story_set_on_this_branch_wins_over_the_branch_and_says_so() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
-    sb.git(&repo, &["switch", "-q", "-c", "feature/#42-login"]);
+    let (sb, repo) = Sandbox::with_repo_on("feature/#42-login");
     sb.ok(
         &repo,
         &["save", "-q", "--title", "Login", "--todo", "T1 — form"],
@@ -256,9 +254,7 @@ fn every_flag_save_accepts_is_stored_in_every_template() {
 
 #[test]
 fn a_save_from_another_branch_keeps_the_storys_branch_unless_told() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
-    sb.git(&repo, &["switch", "-q", "-c", "feature/#42-login"]);
+    let (sb, repo) = Sandbox::with_repo_on("feature/#42-login");
     sb.ok(&repo, &["save", "-q", "--todo", "T1 — form"]);
     sb.git(&repo, &["switch", "-q", "main"]);
     let (code, _, err) = sb.run(&repo, &["save", "42", "--decision", "D"]);
@@ -446,9 +442,7 @@ fn importing_into_an_existing_story_says_so_and_keeps_the_newest_work_on_top() {
 
 #[test]
 fn current_shows_the_current_story_and_what_wins_over_it_here() {
-    let sb = Sandbox::new();
-    let repo = sb.repo("r");
-    sb.git(&repo, &["switch", "-q", "-c", "feature/#42-login"]);
+    let (sb, repo) = Sandbox::with_repo_on("feature/#42-login");
     let (code, out, err) = sb.run(&repo, &["current"]);
     assert_eq!(code, 1, "{out}");
     assert!(

@@ -17,6 +17,26 @@ pub const CP_MD: &str = "## Story\nauth\n## Branch\nmain\n## Tasks Done\n- a\n##
 /// The example checkpoint of seed 000 (story #313).
 pub const SEED_313: &str = include_str!("../../corpus/seeds/313.md");
 
+/// The hook events `agent install claude` installs; Codex sends the same names.
+pub const CLAUDE_CODE_EVENTS: [&str; 6] = [
+    "SessionStart",
+    "PostToolUse",
+    "PreCompact",
+    "PostCompact",
+    "Stop",
+    "SessionEnd",
+];
+
+/// The hook events `agent install gemini` installs.
+pub const GEMINI_EVENTS: [&str; 6] = [
+    "SessionStart",
+    "BeforeAgent",
+    "AfterTool",
+    "PreCompress",
+    "AfterAgent",
+    "SessionEnd",
+];
+
 /// The built `git-checkpoint` binary.
 pub fn bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin("git-checkpoint")
@@ -35,6 +55,19 @@ pub fn assert_contains_all(text: &str, wanted: &[&str], what: &str) {
     for want in wanted {
         assert!(text.contains(want), "{what}: want {want:?} in\n{text}");
     }
+}
+
+/// The strings of the JSON array `v`, in order; panics showing `v` when it is not an array of
+/// strings.
+pub fn strings(v: &serde_json::Value) -> Vec<&str> {
+    let items = v.as_array().unwrap_or_else(|| panic!("not an array: {v}"));
+    items
+        .iter()
+        .map(|s| {
+            s.as_str()
+                .unwrap_or_else(|| panic!("not a string: {s} in {v}"))
+        })
+        .collect()
 }
 
 /// The JSON document in the file at `path`; panics naming the file when it is missing or not
@@ -127,6 +160,13 @@ impl Sandbox {
     pub fn with_repo() -> (Sandbox, PathBuf) {
         let sb = Sandbox::new();
         let repo = sb.repo("r");
+        (sb, repo)
+    }
+
+    /// [`Sandbox::with_repo`] with `r` switched to a new branch `branch` (at its one commit).
+    pub fn with_repo_on(branch: &str) -> (Sandbox, PathBuf) {
+        let (sb, repo) = Sandbox::with_repo();
+        sb.git(&repo, &["switch", "-q", "-c", branch]);
         (sb, repo)
     }
 
