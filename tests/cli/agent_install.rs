@@ -6,8 +6,50 @@
 use crate::common::{path_with_bin, read_json, Sandbox, CLAUDE_CODE_EVENTS};
 use serde_json::Value;
 use std::os::unix::fs::PermissionsExt as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
+/// Makes `link` a symlink to `target` (relative targets are resolved from `link`'s
+/// directory), creating `link`'s missing parent directories.
+fn symlink(target: impl AsRef<Path>, link: &Path) {
+    std::fs::create_dir_all(link.parent().expect("a link has a directory")).unwrap();
+    std::os::unix::fs::symlink(target, link).unwrap();
+}
+
+/// Whether `p` is itself a symlink (not followed).
+fn is_symlink(p: &Path) -> bool {
+    std::fs::symlink_metadata(p).unwrap().is_symlink()
+}
+
+/// Runs `git-checkpoint args` in `repo` and asserts it is refused: it fails with a one-line
+/// error that names each of `wanted`, and the file at `untouched` is as it was.
+fn refused_in_one_line(
+    sb: &Sandbox,
+    repo: &Path,
+    args: &[&str],
+    wanted: &[&str],
+    untouched: &Path,
+) {
+    let before = read(untouched);
+    let err = sb.fails(repo, args, wanted);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert_eq!(
+        read(untouched),
+        before,
+        "{} was written",
+        untouched.display()
+    );
+}
+
+/// A user's own file `home/dotfiles/<name>` holding `content`, and `link` (a path in the
+/// sandbox's HOME) a symlink to it; returns both paths.
+fn dotfile_linked_from(sb: &Sandbox, name: &str, content: &[u8], link: &str) -> (PathBuf, PathBuf) {
+    let real = sb.file(&format!("home/dotfiles/{name}"), content);
+    let link = sb.path(link);
+    symlink(&real, &link);
+    (real, link)
+}
+
+/// The text of the file at `p`; panics naming it when it cannot be read.
 fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()))
 }
@@ -77,21 +119,12 @@ fn agent_install_claude_writes_the_local_file_keeps_keys_and_is_idempotent() {
     assert!(!shared.exists(), "the project default is the local file");
     // Created by us and not ignored: the installer says so.
     std::fs::remove_file(&local).unwrap();
-    let out = sb
-        .cp(&repo)
-        .args(["agent", "install", "claude"])
-        .output()
-        .unwrap();
-    assert!(String::from_utf8_lossy(&out.stderr).contains("add it to .gitignore"));
+    let (_, err) = sb.ok_with_stderr(&repo, &["agent", "install", "claude"]);
+    assert!(err.contains("add it to .gitignore"), "{err}");
     sb.file("r/.gitignore", b".claude/settings.local.json\n");
     std::fs::remove_file(&local).unwrap();
-    let out = sb
-        .cp(&repo)
-        .args(["agent", "install", "claude"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    assert!(!String::from_utf8_lossy(&out.stderr).contains(".gitignore"));
+    let (_, err) = sb.ok_with_stderr(&repo, &["agent", "install", "claude"]);
+    assert!(!err.contains(".gitignore"), "{err}");
     std::fs::remove_file(repo.join(".gitignore")).unwrap();
     std::fs::write(&local, existing).unwrap();
     sb.ok(&repo, &["agent", "install", "claude"]);
@@ -143,13 +176,7 @@ fn agent_install_claude_writes_the_local_file_keeps_keys_and_is_idempotent() {
 fn agent_install_writes_each_agents_own_format_and_instructions() {
     let (sb, repo) = Sandbox::with_repo();
     sb.file("r/AGENTS.md", b"# Team rules\n\nRun `make check`.\n");
-    let out = sb
-        .cp(&repo)
-        .args(["agent", "install", "codex"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let (_, err) = sb.ok_with_stderr(&repo, &["agent", "install", "codex"]);
     assert!(
         err.contains("/hooks") && err.contains("trust"),
         "the trust step: {err}"
@@ -347,19 +374,16 @@ fn agent_install_never_writes_through_a_planted_symlink_outside_the_project() {
     let (sb, repo) = Sandbox::with_repo();
     let victim = sb.file("home/.bashrc", b"# rc\n");
     // The fixed temp path older versions used, planted as a symlink to the rc file.
-    std::fs::create_dir_all(repo.join(".claude")).unwrap();
-    std::os::unix::fs::symlink(
+    symlink(
         &victim,
-        repo.join(".claude/settings.local.json.git-checkpoint.tmp"),
-    )
-    .unwrap();
-    std::os::unix::fs::symlink(&victim, repo.join(".claude/settings.local.json.tmp")).unwrap();
+        &repo.join(".claude/settings.local.json.git-checkpoint.tmp"),
+    );
+    symlink(&victim, &repo.join(".claude/settings.local.json.tmp"));
     // Issue 13 finding 1 exactly: the shared file's old fixed temp path.
-    std::os::unix::fs::symlink(
+    symlink(
         &victim,
-        repo.join(".claude/settings.json.git-checkpoint.tmp"),
-    )
-    .unwrap();
+        &repo.join(".claude/settings.json.git-checkpoint.tmp"),
+    );
     sb.ok(&repo, &["agent", "install", "claude", "--shared"]);
     assert_eq!(read(&victim), "# rc\n");
     assert!(read_json(&repo.join(".claude/settings.json"))["hooks"].is_object());
@@ -376,15 +400,14 @@ fn agent_install_never_writes_through_a_planted_symlink_outside_the_project() {
 
     // The settings file itself a symlink out of the project: refused, nothing written.
     let outside = sb.file("outside/settings.json", b"{}\n");
-    std::fs::create_dir_all(repo.join(".codex")).unwrap();
-    std::os::unix::fs::symlink(&outside, repo.join(".codex/hooks.json")).unwrap();
-    let err = sb.fails(
+    symlink(&outside, &repo.join(".codex/hooks.json"));
+    refused_in_one_line(
+        &sb,
         &repo,
         &["agent", "install", "codex"],
         &[".codex/hooks.json", "outside the project", "--user"],
+        &outside,
     );
-    assert_eq!(err.trim().lines().count(), 1, "{err}");
-    assert_eq!(read(&outside), "{}\n");
     sb.fails(
         &repo,
         &["agent", "install", "codex", "--dry-run"],
@@ -396,7 +419,7 @@ fn agent_install_never_writes_through_a_planted_symlink_outside_the_project() {
     );
 
     // A directory component: .gemini -> ../outside.
-    std::os::unix::fs::symlink("../outside", repo.join(".gemini")).unwrap();
+    symlink("../outside", &repo.join(".gemini"));
     sb.fails(
         &repo,
         &["agent", "install", "gemini"],
@@ -414,32 +437,20 @@ fn agent_install_never_writes_through_a_planted_symlink_outside_the_project() {
         .contains("outside the project"));
 
     // A symlink inside the project is fine: written through, the link kept.
-    std::fs::create_dir_all(repo.join("config")).unwrap();
-    std::fs::write(repo.join("config/cursor.json"), "{}\n").unwrap();
-    std::fs::create_dir_all(repo.join(".cursor")).unwrap();
-    std::os::unix::fs::symlink("../config/cursor.json", repo.join(".cursor/hooks.json")).unwrap();
+    sb.file("r/config/cursor.json", b"{}\n");
+    symlink("../config/cursor.json", &repo.join(".cursor/hooks.json"));
     sb.ok(&repo, &["agent", "install", "cursor"]);
-    assert!(std::fs::symlink_metadata(repo.join(".cursor/hooks.json"))
-        .unwrap()
-        .is_symlink());
+    assert!(is_symlink(&repo.join(".cursor/hooks.json")));
     assert_eq!(read_json(&repo.join("config/cursor.json"))["version"], 1);
 }
 
 #[test]
 fn agent_install_user_symlinks_are_written_through_to_the_users_own_file() {
     let (sb, repo) = Sandbox::with_repo();
-    let real = sb.file(
-        "home/dotfiles/claude.json",
-        b"{\n  \"theme\": \"dark\"\n}\n",
-    );
-    std::fs::create_dir_all(sb.path("home/.claude")).unwrap();
-    let link = sb.path("home/.claude/settings.json");
-    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let dark = b"{\n  \"theme\": \"dark\"\n}\n";
+    let (real, link) = dotfile_linked_from(&sb, "claude.json", dark, "home/.claude/settings.json");
     sb.ok(&repo, &["agent", "install", "claude", "--user"]);
-    assert!(
-        std::fs::symlink_metadata(&link).unwrap().is_symlink(),
-        "the link is kept"
-    );
+    assert!(is_symlink(&link), "the link is kept");
     let v = read_json(&real);
     assert_eq!(v["theme"], "dark");
     assert_eq!(our_entries(&v, "SessionEnd").len(), 1);
@@ -449,8 +460,7 @@ fn agent_install_user_symlinks_are_written_through_to_the_users_own_file() {
 
     // A user symlink leading out of HOME is refused.
     let elsewhere = sb.file("shared/gemini.json", b"{}\n");
-    std::fs::create_dir_all(sb.path("home/.gemini")).unwrap();
-    std::os::unix::fs::symlink(&elsewhere, sb.path("home/.gemini/settings.json")).unwrap();
+    symlink(&elsewhere, &sb.path("home/.gemini/settings.json"));
     sb.fails(
         &repo,
         &["agent", "install", "gemini", "--user"],
@@ -471,13 +481,13 @@ fn agent_install_keeps_the_mode_and_refuses_a_read_only_file() {
 
     let ro = sb.file("r/.cursor/hooks.json", b"{\"version\": 1}\n");
     std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o444)).unwrap();
-    let err = sb.fails(
+    refused_in_one_line(
+        &sb,
         &repo,
         &["agent", "install", "cursor"],
         &[".cursor/hooks.json", "read-only", "chmod u+w"],
+        &ro,
     );
-    assert_eq!(err.trim().lines().count(), 1, "{err}");
-    assert_eq!(read(&ro), "{\"version\": 1}\n");
     assert!(!repo.join(".cursor/rules").exists());
 }
 
@@ -486,17 +496,8 @@ fn agent_install_accepts_gemini_comments_keeps_them_and_keeps_large_numbers() {
     let (sb, repo) = Sandbox::with_repo();
     let text = "{\n  // the model we use\n  \"model\": {\"name\": \"gemini-2.5-pro\"},\n  /* a block\n     comment */\n  \"ui\": {\"seed\": 123456789012345678901234567890, \"ratio\": 0.1000000000000000055511151231257827}\n}\n";
     let file = sb.file("r/.gemini/settings.json", text.as_bytes());
-    let out = sb
-        .cp(&repo)
-        .args(["agent", "install", "gemini"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("comments; they are kept"));
+    let (_, err) = sb.ok_with_stderr(&repo, &["agent", "install", "gemini"]);
+    assert!(err.contains("comments; they are kept"), "{err}");
     let new = read(&file);
     assert!(new.starts_with("{\n  // the model we use\n  \"model\": {\"name\": \"gemini-2.5-pro\"},\n  /* a block\n     comment */\n  \"ui\": {\"seed\": 123456789012345678901234567890, \"ratio\": 0.1000000000000000055511151231257827},\n"), "{new}");
     assert!(new.contains("git-checkpoint agent hook BeforeAgent --agent gemini"));
@@ -530,30 +531,17 @@ fn agent_install_honours_claude_config_dir_and_codex_home() {
         ("claude", "CLAUDE_CONFIG_DIR", &claude_dir),
         ("codex", "CODEX_HOME", &codex_dir),
     ] {
-        let out = sb
-            .cp(&repo)
-            .args(["agent", "install", agent, "--user"])
-            .env(var, dir)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let env = [(var, dir.to_str().unwrap())];
+        sb.ok_with_env(&repo, &["agent", "install", agent, "--user"], &env);
     }
     assert!(read_json(&claude_dir.join("settings.json"))["hooks"]["SessionStart"].is_array());
     assert!(claude_dir.join("skills/git-checkpoint/SKILL.md").exists());
     assert!(read_json(&codex_dir.join("hooks.json"))["hooks"]["SessionStart"].is_array());
     assert!(read(&codex_dir.join("AGENTS.md")).contains("git-checkpoint:begin"));
     assert!(!sb.path("home/.claude").exists() && !sb.path("home/.codex").exists());
-    let out = sb
-        .cp(&repo)
-        .args(["agent", "status", "--json"])
-        .env("CLAUDE_CONFIG_DIR", &claude_dir)
-        .output()
-        .unwrap();
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let env = [("CLAUDE_CONFIG_DIR", claude_dir.to_str().unwrap())];
+    let (out, _) = sb.ok_with_env(&repo, &["agent", "status", "--json"], &env);
+    let v: Value = serde_json::from_str(&out).unwrap();
     let user = v["agents"]
         .as_array()
         .unwrap()
@@ -571,14 +559,7 @@ fn agent_install_honours_claude_config_dir_and_codex_home() {
 fn agent_status_names_files_states_the_path_and_the_codex_trust_step() {
     let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["agent", "install", "codex"]);
-    let out = sb
-        .cp(&repo)
-        .args(["agent", "status"])
-        .env("PATH", path_with_bin())
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success());
+    let (text, _) = sb.ok_with_env(&repo, &["agent", "status"], &[("PATH", &path_with_bin())]);
     assert!(text.starts_with("git-checkpoint on PATH: /"), "{text}");
     let row = |agent: &str, scope: &str| {
         text.lines()
@@ -604,21 +585,12 @@ fn agent_status_names_files_states_the_path_and_the_codex_trust_step() {
     );
 
     // Without git-checkpoint on PATH, status and install say so.
-    let out = sb
-        .cp(&repo)
-        .args(["agent", "status", "--json"])
-        .env("PATH", "/nonexistent")
-        .output()
-        .unwrap();
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let no_bin = [("PATH", "/nonexistent")];
+    let (out, _) = sb.ok_with_env(&repo, &["agent", "status", "--json"], &no_bin);
+    let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["binary"], Value::Null);
-    let out = sb
-        .cp(&repo)
-        .args(["agent", "install", "cursor"])
-        .env("PATH", "/nonexistent")
-        .output()
-        .unwrap();
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not on PATH"));
+    let (_, err) = sb.ok_with_env(&repo, &["agent", "install", "cursor"], &no_bin);
+    assert!(err.contains("not on PATH"), "{err}");
 
     // Outside a repository: user scope only.
     let elsewhere = sb.path("elsewhere");
@@ -632,17 +604,8 @@ fn agent_status_names_files_states_the_path_and_the_codex_trust_step() {
 #[test]
 fn a_relative_claude_config_dir_is_taken_from_the_current_directory() {
     let (sb, repo) = crate::common::Sandbox::with_repo();
-    let out = sb
-        .cp(&repo)
-        .args(["agent", "install", "claude", "--user"])
-        .env("CLAUDE_CONFIG_DIR", "rel-claude")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let env = [("CLAUDE_CONFIG_DIR", "rel-claude")];
+    sb.ok_with_env(&repo, &["agent", "install", "claude", "--user"], &env);
     let v: Value = serde_json::from_str(&read(&repo.join("rel-claude/settings.json"))).unwrap();
     assert!(!our_entries(&v, "SessionStart").is_empty(), "{v}");
 }
@@ -715,17 +678,8 @@ fn agent_install_mcp_registers_the_server_keeps_the_users_servers_and_uninstall_
     );
     assert_eq!(read(&mcp), existing, "a dry run writes nothing");
     assert!(!repo.join(".cursor/hooks.json").exists());
-    let out = sb
-        .cp(&repo)
-        .args(["agent", "install", "cursor", "--mcp"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("starts the MCP server as"));
+    let (_, err) = sb.ok_with_stderr(&repo, &["agent", "install", "cursor", "--mcp"]);
+    assert!(err.contains("starts the MCP server as"), "{err}");
     let text = read(&mcp);
     assert!(text.starts_with("{\n  \"mcpServers\": {\n    \"docs\": {\"command\": \"npx\", \"args\": [\"-y\", \"docs-mcp\"]},\n"), "{text}");
     let v = read_json(&mcp);
@@ -886,15 +840,14 @@ fn agent_install_mcp_follows_the_symlink_rules_of_the_hooks() {
     let (sb, repo) = Sandbox::with_repo();
     // A project mcp.json linked out of the project: refused, nothing written (hooks neither).
     let outside = sb.file("outside/mcp.json", b"{}\n");
-    std::fs::create_dir_all(repo.join(".cursor")).unwrap();
-    std::os::unix::fs::symlink(&outside, repo.join(".cursor/mcp.json")).unwrap();
-    let err = sb.fails(
+    symlink(&outside, &repo.join(".cursor/mcp.json"));
+    refused_in_one_line(
+        &sb,
         &repo,
         &["agent", "install", "cursor", "--mcp"],
         &[".cursor/mcp.json", "outside the project"],
+        &outside,
     );
-    assert_eq!(err.trim().lines().count(), 1, "{err}");
-    assert_eq!(read(&outside), "{}\n");
     assert!(
         !repo.join(".cursor/hooks.json").exists(),
         "nothing written when a file is refused"
@@ -920,26 +873,21 @@ fn agent_install_mcp_follows_the_symlink_rules_of_the_hooks() {
 
     // A link inside the project is written through and kept.
     std::fs::remove_file(repo.join(".cursor/mcp.json")).unwrap();
-    std::fs::create_dir_all(repo.join("config")).unwrap();
-    std::fs::write(repo.join("config/mcp.json"), "{}\n").unwrap();
-    std::os::unix::fs::symlink("../config/mcp.json", repo.join(".cursor/mcp.json")).unwrap();
+    sb.file("r/config/mcp.json", b"{}\n");
+    symlink("../config/mcp.json", &repo.join(".cursor/mcp.json"));
     sb.ok(&repo, &["agent", "install", "cursor", "--mcp"]);
-    assert!(std::fs::symlink_metadata(repo.join(".cursor/mcp.json"))
-        .unwrap()
-        .is_symlink());
+    assert!(is_symlink(&repo.join(".cursor/mcp.json")));
     assert_eq!(
         our_servers(&read_json(&repo.join("config/mcp.json"))["mcpServers"]).len(),
         1
     );
 
     // A user config.toml linked to the user's dotfiles: written through, mode kept.
-    let real = sb.file("home/dotfiles/codex.toml", b"model = \"o3\"\n");
+    let o3 = b"model = \"o3\"\n";
+    let (real, link) = dotfile_linked_from(&sb, "codex.toml", o3, "home/.codex/config.toml");
     std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
-    std::fs::create_dir_all(sb.path("home/.codex")).unwrap();
-    let link = sb.path("home/.codex/config.toml");
-    std::os::unix::fs::symlink(&real, &link).unwrap();
     sb.ok(&repo, &["agent", "install", "codex", "--user", "--mcp"]);
-    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert!(is_symlink(&link));
     let text = read(&real);
     assert!(
         text.starts_with("model = \"o3\"\n\n[mcp_servers.git-checkpoint]\n"),
@@ -954,12 +902,10 @@ fn agent_install_mcp_follows_the_symlink_rules_of_the_hooks() {
 
     // Claude Desktop's file linked out of HOME: refused.
     let elsewhere = sb.file("shared/claude.json", b"{}\n");
-    std::fs::create_dir_all(sb.path("home/.config/Claude")).unwrap();
-    std::os::unix::fs::symlink(
+    symlink(
         &elsewhere,
-        sb.path("home/.config/Claude/claude_desktop_config.json"),
-    )
-    .unwrap();
+        &sb.path("home/.config/Claude/claude_desktop_config.json"),
+    );
     sb.fails(
         &repo,
         &["agent", "install", "claude-desktop"],

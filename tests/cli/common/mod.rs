@@ -291,14 +291,30 @@ impl Sandbox {
 
     /// Runs `git-checkpoint args` in `dir`, asserts success, returns stdout.
     pub fn ok(&self, dir: &Path, args: &[&str]) -> String {
-        let out = self.cp(dir).args(args).output().unwrap();
+        self.ok_with_stderr(dir, args).0
+    }
+
+    /// Runs `git-checkpoint args` in `dir`, asserts success, returns (stdout, stderr).
+    pub fn ok_with_stderr(&self, dir: &Path, args: &[&str]) -> (String, String) {
+        self.ok_with_env(dir, args, &[])
+    }
+
+    /// Runs `git-checkpoint args` in `dir` with each `(name, value)` of `env` set, asserts
+    /// success, returns (stdout, stderr).
+    pub fn ok_with_env(&self, dir: &Path, args: &[&str], env: &[(&str, &str)]) -> (String, String) {
+        let out = self
+            .cp(dir)
+            .args(args)
+            .envs(env.iter().copied())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         assert!(
             out.status.success(),
-            "git-checkpoint {args:?} failed ({}): {}",
-            out.status,
-            String::from_utf8_lossy(&out.stderr)
+            "git-checkpoint {args:?} with {env:?} failed ({}): {stderr}",
+            out.status
         );
-        String::from_utf8_lossy(&out.stdout).into_owned()
+        (String::from_utf8_lossy(&out.stdout).into_owned(), stderr)
     }
 
     /// Runs `git-checkpoint args` in `dir`, asserts it fails and that stderr contains every
