@@ -12,6 +12,7 @@ mod generated;
 mod hooks;
 mod json_output;
 mod mcp;
+mod pack_index;
 mod properties;
 mod robustness;
 mod secret_corpus;

@@ -210,8 +210,20 @@ where
         debug_assert_eq!(self.version, index::Version::V2);
         let ofs32 = crate::read_u32(offset);
         if (ofs32 & N32_HIGH_BIT) == N32_HIGH_BIT {
-            let from = pack64_offset + (ofs32 ^ N32_HIGH_BIT) as usize * N64_SIZE;
-            crate::read_u64(&self.data[from..][..N64_SIZE])
+            // Patched for git-checkpoint (see patches/gix-pack/README.md): opening no longer reads
+            // every 32-bit offset to check the large ones, so each is checked here, against the
+            // 64-bit table that ends where the two trailing hashes begin. One past it yields an
+            // offset beyond any mappable pack, which `data::File::entry()` refuses as corrupt.
+            let large_offsets_end = self.data.len() - self.hash_len * 2;
+            (ofs32 ^ N32_HIGH_BIT)
+                .try_into()
+                .ok()
+                .and_then(|ordinal: usize| ordinal.checked_mul(N64_SIZE))
+                .and_then(|distance| pack64_offset.checked_add(distance))
+                .filter(|from| from.checked_add(N64_SIZE).is_some_and(|end| end <= large_offsets_end))
+                .map_or(usize::MAX as data::Offset, |from| {
+                    crate::read_u64(&self.data[from..][..N64_SIZE])
+                })
         } else {
             u64::from(ofs32)
         }

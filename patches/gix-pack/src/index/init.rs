@@ -122,46 +122,36 @@ fn validate_size(data: &[u8], kind: Version, num_objects: u32, hash_len: usize) 
             let table_bytes = num_objects
                 .checked_mul(N32_SIZE)
                 .ok_or_else(|| corrupt("Pack index size overflowed while validating 32-bit tables"))?;
-            let offset32_start = v2_header_size
+            // Patched for git-checkpoint (see patches/gix-pack/README.md): the table of 64-bit
+            // offsets is sized from the file's length, as git's `load_idx()` (packfile.c) does,
+            // instead of by reading every 32-bit offset on each open, which made opening an index
+            // cost a pass over 4 bytes per object. Each large offset is bounds-checked where it is
+            // read (`pack_offset_from_offset_v2()`), as git's `nth_packed_object_offset()` does.
+            let min_size = v2_header_size
                 .checked_add(oid_bytes)
                 .and_then(|size| size.checked_add(table_bytes))
-                .ok_or_else(|| corrupt("Pack index size overflowed while locating 32-bit offsets"))?;
-            let offset32_end = offset32_start
-                .checked_add(table_bytes)
-                .ok_or_else(|| corrupt("Pack index size overflowed while locating 32-bit offsets"))?;
-            if offset32_end > data.len() {
+                .and_then(|size| size.checked_add(table_bytes))
+                .and_then(|size| size.checked_add(footer_size))
+                .ok_or_else(|| corrupt("Pack index size overflowed while validating version 2 layout"))?;
+            if data.len() < min_size {
                 return Err(corrupt(format!(
                     "Pack index of size {} is too small for {} objects in version 2",
                     data.len(),
                     num_objects
                 )));
             }
-            let (large_offsets, max_large_offset_index) = data[offset32_start..offset32_end]
-                .as_chunks::<N32_SIZE>()
-                .0
-                .iter()
-                .filter_map(|offset| {
-                    let offset = crate::read_u32(offset);
-                    (offset & (1 << 31) != 0).then_some((offset ^ (1 << 31)) as usize)
-                })
-                .fold((0usize, 0usize), |(count, max_index), index| {
-                    (count + 1, max_index.max(index))
-                });
-            v2_header_size
-                .checked_add(oid_bytes)
-                .and_then(|size| size.checked_add(table_bytes))
-                .and_then(|size| size.checked_add(table_bytes))
-                .and_then(|size| size.checked_add(large_offsets.checked_mul(size_of::<u64>())?))
-                .and_then(|size| size.checked_add(footer_size))
-                .ok_or_else(|| corrupt("Pack index size overflowed while validating version 2 layout"))
-                .and_then(|expected_size| {
-                    if large_offsets > 0 && max_large_offset_index >= large_offsets {
-                        return Err(corrupt(format!(
-                            "Pack index references large offset {max_large_offset_index}, but only {large_offsets} large offsets are present"
-                        )));
-                    }
-                    Ok(expected_size)
-                })?
+            let large_offsets_bytes = data.len() - min_size;
+            // The first object of a pack is always at a small offset, so at most all others are large.
+            if large_offsets_bytes % size_of::<u64>() != 0
+                || large_offsets_bytes / size_of::<u64>() > num_objects.saturating_sub(1)
+            {
+                return Err(corrupt(format!(
+                    "Pack index size is incorrect, {} bytes for {} objects in version 2 leave {large_offsets_bytes} bytes for large offsets",
+                    data.len(),
+                    num_objects
+                )));
+            }
+            data.len()
         }
     };
     if data.len() != expected_size {
