@@ -6,12 +6,16 @@
 #        BENCH_CHUNK=5 bench/scale.sh   (iterations per timed chunk; kinds alternate by chunk)
 #        BENCH_RESUME_X=5 bench/scale.sh  (resume runs BENCH_N x this many times: it is short)
 #        BENCH_FILES=10000 BENCH_STORIES=10000 BENCH_REVS=20 bench/scale.sh   (the defaults)
+#        BENCH_OBJECTS=1000000 bench/scale.sh   (files of the many-objects repository: the default)
 #        BENCH_GC=1 bench/scale.sh      (`git gc` both story repositories before measuring: slow)
 #        BENCH_KEEP=1 bench/scale.sh    (keep the temp dir and print its path, for profiling)
+#        BENCH_CALLGRIND=0 bench/scale.sh   (skip the instruction counts, printed when valgrind
+#                                      is installed: one run each of e, g, h, d, i and j)
 #
 # Needs bash, coreutils, git, cargo and python3 (bench/gen-stories.py writes the story history
-# as a `git fast-import` stream); peak memory comes from GNU time (/usr/bin/time) when it is
-# installed, else from a python3 wait4() wrapper. It builds the release binary, then makes:
+# and bench/gen-tree.py the many-objects tree as `git fast-import` streams); peak memory comes
+# from GNU time (/usr/bin/time) when it is installed, else from a python3 wait4() wrapper. It
+# builds the release binary, then makes:
 #   - a code repository of BENCH_FILES files in nested dirs, a handful of commits on main, a
 #     feature branch ahead of main with an upstream one commit behind it, modified, staged and
 #     untracked files, and an ignored build dir;
@@ -20,7 +24,10 @@
 #     `git pack-refs --all` as after a fetch and gc (objects stay in fast-import's pack,
 #     undeltified; BENCH_GC=1 runs `git gc` on both story repositories instead);
 #   - a repository holding only the one story that is resumed, byte-identical to its copy in
-#     the big one.
+#     the big one;
+#   - a repository of about BENCH_OBJECTS objects in one pack (one commit of BENCH_OBJECTS
+#     files written by fast-import, one story of BENCH_REVS revisions, `git repack -a -d`), as
+#     a big monorepo's clone after gc: every read of an object opens that pack's index.
 # It then times, interleaved by chunks in the same run:
 #   (a) git-checkpoint save scale --todo ... --next ...   (composes the document, so it scans the
 #       index and working tree; -F would skip that scan)
@@ -30,23 +37,30 @@
 #   (d) git for-each-ref --format='%(refname) %(contents:subject)' refs/checkpoints
 #   (e) git-checkpoint resume <story> in the big story repository
 #   (f) git-checkpoint resume <story> in the single-story repository
-# and reports means, the ratios a/b, c/d and e/f with PASS/FAIL against the targets (save with
-# state <= 0.5x, list <= 1.0x, resume growth <= 1.1x), and the peak RSS of each command (max
-# over the four git commands for (b); no target). It always exits 0 once it has measured: it is
-# a report, not a gate. Setup failures exit non-zero.
+#   (g) git cat-file -p refs/checkpoints/<story>:checkpoint.md in the big story repository
+#   (h) git-checkpoint list --all --json                  (stdout to /dev/null)
+#   (i) git-checkpoint resume s1 in the many-objects repository
+#   (j) git cat-file -p refs/checkpoints/s1:checkpoint.md in the many-objects repository
+# and reports means, the ratios a/b, c/d, e/f, e/g, h/d and i/j with PASS/FAIL against the
+# targets (save with state <= 0.5x, list <= 1.0x, resume growth <= 1.1x, resume / cat-file
+# <= 1.3x in both big repositories, list --json <= 1.1x; issue 16), and the peak RSS of each
+# command (max over the four git commands for (b); no target). It always exits 0 once it has
+# measured: it is a report, not a gate. Setup failures exit non-zero.
 
 set -euo pipefail
 
 # shellcheck source=bench/common.sh
 source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
-bench_params N=20 CHUNK=5 RESUME_X=5 FILES=10000 STORIES=10000 REVS=20
+bench_params N=20 CHUNK=5 RESUME_X=5 FILES=10000 STORIES=10000 REVS=20 OBJECTS=1000000
 ((FILES >= 100)) || { echo "BENCH_FILES must be at least 100" >&2; exit 2; }
 
 SAVE_TARGET=0.5
 LIST_TARGET=1.0
 RESUME_TARGET=1.1
+CATFILE_TARGET=1.3
+JSON_TARGET=1.1
 
-command -v python3 >/dev/null || { echo "error: python3 is needed (bench/gen-stories.py)" >&2; exit 1; }
+command -v python3 >/dev/null || { echo "error: python3 is needed (bench/gen-*.py)" >&2; exit 1; }
 
 # ---------------------------------------------------------------------------------------------
 # 1. Build.
@@ -190,6 +204,30 @@ if grep -q '^warning' "$tmp/resume-big.out"; then grep '^warning' "$tmp/resume-b
 echo "    verified: list --all shows $STORIES stories, titles and revision $REVS;" \
     "resume $sid is identical in both repositories (revision $REVS, High confidence)"
 
+# The many-objects repository: one commit of OBJECTS files (fast-import), story s1 on its branch
+# (fast-import writes fewer than 100 objects loose), then everything in one pack.
+bulk=$tmp/bulk
+echo "==> writing $OBJECTS files with git fast-import in $bulk, one story, one pack"
+t_setup=$(date +%s)
+git init -q -b main "$bulk"
+git -C "$bulk" config gc.auto 0
+python3 "$root/bench/gen-tree.py" "$OBJECTS" "$t0" | git -C "$bulk" fast-import --quiet --done
+git -C "$bulk" branch feature/s1 main
+git -C "$bulk" symbolic-ref HEAD refs/heads/feature/s1
+python3 "$root/bench/gen-stories.py" 1 "$REVS" "$base" "$(git -C "$bulk" rev-parse HEAD)" |
+    git -C "$bulk" fast-import --quiet --done --depth=0
+git -C "$bulk" pack-refs --all
+git -C "$bulk" repack -a -d -q --window=0 # no delta search: fast-import's deltas are kept
+bulk_objects=$(git -C "$bulk" count-objects -v | sed -n 's/^in-pack: //p')
+bulk_packs=$(git -C "$bulk" count-objects -v | sed -n 's/^packs: //p')
+[[ $bulk_packs == 1 && $(git -C "$bulk" count-objects -v | sed -n 's/^count: //p') == 0 ]] ||
+    { echo "error: the many-objects repository is not one pack" >&2; exit 1; }
+(cd "$bulk" && "$BIN" resume s1) >"$tmp/resume-bulk.out" 2>&1
+grep -q 'Confidence: High' "$tmp/resume-bulk.out" ||
+    { echo "error: resume s1 is not High confidence" >&2; cat "$tmp/resume-bulk.out" >&2; exit 1; }
+bulk_kib=$(git -C "$bulk" count-objects -v | sed -n 's/^size-pack: //p')
+echo "    $bulk_objects objects in one pack ($bulk_kib KiB), resume s1 verified, in $(secs "$t_setup") s"
+
 # ---------------------------------------------------------------------------------------------
 # 5. The operations, each run $1 times.
 op_save() {
@@ -225,8 +263,34 @@ op_rbig() {
     done
 }
 op_rsmall() { op_rbig "$@"; }
-declare -A dir=([save]=$code [gather]=$code [list]=$big [refs]=$big [rbig]=$big [rsmall]=$small)
-declare -A mult=([save]=1 [gather]=1 [list]=1 [refs]=1 [rbig]=$RESUME_X [rsmall]=$RESUME_X)
+op_catbig() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        git cat-file -p "refs/checkpoints/$sid:checkpoint.md" >/dev/null
+    done
+}
+op_jlist() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        "$BIN" list --all --json >/dev/null || { echo "error: list --json failed" >&2; exit 1; }
+    done
+}
+op_rbulk() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        "$BIN" resume s1 >/dev/null 2>&1 || { echo "error: resume s1 failed" >&2; exit 1; }
+    done
+}
+op_catbulk() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        git cat-file -p refs/checkpoints/s1:checkpoint.md >/dev/null
+    done
+}
+declare -A dir=([save]=$code [gather]=$code [list]=$big [refs]=$big [rbig]=$big [rsmall]=$small
+    [catbig]=$big [jlist]=$big [rbulk]=$bulk [catbulk]=$bulk)
+declare -A mult=([save]=1 [gather]=1 [list]=1 [refs]=1 [rbig]=$RESUME_X [rsmall]=$RESUME_X
+    [catbig]=$RESUME_X [jlist]=1 [rbulk]=$RESUME_X [catbulk]=$RESUME_X)
 
 
 # Peak resident set size in KiB of one command run (stdout and stderr discarded) into $RSS.
@@ -268,13 +332,22 @@ measure_peaks() {
     peak[refs]=$RSS
     peak_kb "$BIN" resume "$sid"
     peak[rbig]=$RSS
+    peak_kb git cat-file -p "refs/checkpoints/$sid:checkpoint.md"
+    peak[catbig]=$RSS
+    peak_kb "$BIN" list --all --json
+    peak[jlist]=$RSS
     cd "$small"
     peak_kb "$BIN" resume "$sid"
     peak[rsmall]=$RSS
+    cd "$bulk"
+    peak_kb "$BIN" resume s1
+    peak[rbulk]=$RSS
+    peak_kb git cat-file -p refs/checkpoints/s1:checkpoint.md
+    peak[catbulk]=$RSS
 }
 
 # Warm the page cache, the binary and git.
-kinds=(save gather list refs rbig rsmall)
+kinds=(save gather list refs rbig rsmall catbig jlist rbulk catbulk)
 for k in "${kinds[@]}"; do
     cd "${dir[$k]}"
     "op_$k" 2
@@ -301,6 +374,8 @@ echo "code repository: $FILES tracked files, feature branch ahead of main with a
     "staged/unstaged/untracked files"
 echo "story repositories: $STORIES stories x $REVS revisions and 1 story x $REVS revisions," \
     "$layout; resumed story: $sid"
+echo "many-objects repository: $bulk_objects objects in one pack ($OBJECTS files," \
+    "story s1 x $REVS revisions)"
 printf '%-62s %10s %10s %9s\n' "operation" "wall ms/op" "cpu ms/op" "peak MiB"
 row() { printf '%-62s %10s %10s %9s\n' "$1" "$(fmt_ms "${us[$2]}")" "$(fmt_ms "${cus[$2]}")" "$(fmt_mb "${peak[$2]}")"; }
 row "(a) git-checkpoint save scale --todo .. --next .." save
@@ -309,6 +384,10 @@ row "(c) git-checkpoint list --all ($STORIES stories)" list
 row "(d) git for-each-ref --format='%(refname) %(contents:subject)'" refs
 row "(e) git-checkpoint resume $sid ($STORIES stories x $REVS revs)" rbig
 row "(f) git-checkpoint resume $sid (1 story x $REVS revs)" rsmall
+row "(g) git cat-file -p ..$sid:checkpoint.md ($STORIES stories)" catbig
+row "(h) git-checkpoint list --all --json ($STORIES stories)" jlist
+row "(i) git-checkpoint resume s1 ($bulk_objects objects)" rbulk
+row "(j) git cat-file -p ..s1:checkpoint.md ($bulk_objects objects)" catbulk
 echo "(peak MiB of (b) is the largest of its four git commands)"
 echo
 echo "Targets are judged on wall time; the cpu ratio (user+sys of the processes, from bash's"
@@ -323,8 +402,46 @@ report() { # $1 label, $2 ours, $3 theirs, $4 target
 report "save with state / file-based (b)" save gather "$SAVE_TARGET"
 report "list --all / for-each-ref" list refs "$LIST_TARGET"
 report "resume: $STORIES stories / 1 story" rbig rsmall "$RESUME_TARGET"
+report "resume / cat-file, $STORIES stories" rbig catbig "$CATFILE_TARGET"
+report "resume / cat-file, many objects" rbulk catbulk "$CATFILE_TARGET"
+report "list --all --json / for-each-ref" jlist refs "$JSON_TARGET"
 printf 'peak memory ratios (no target):     save/(b) %sx   list/for-each-ref %sx   resume big/small %sx\n' \
     "$(fmt_ms "$(ratio_milli "${peak[save]}" "${peak[gather]}")")" \
     "$(fmt_ms "$(ratio_milli "${peak[list]}" "${peak[refs]}")")" \
     "$(fmt_ms "$(ratio_milli "${peak[rbig]}" "${peak[rsmall]}")")"
+printf '%36s resume/cat-file %sx (stories), %sx (many objects)   list --json/for-each-ref %sx\n' '' \
+    "$(fmt_ms "$(ratio_milli "${peak[rbig]}" "${peak[catbig]}")")" \
+    "$(fmt_ms "$(ratio_milli "${peak[rbulk]}" "${peak[catbulk]}")")" \
+    "$(fmt_ms "$(ratio_milli "${peak[jlist]}" "${peak[refs]}")")"
+if command -v valgrind >/dev/null && [[ ${BENCH_CALLGRIND:-1} == 1 ]]; then
+    # Instructions of one run (valgrind's "Collected" line): the same on every run, whatever
+    # the load, where wall time is not.
+    irs() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+        sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'; }
+    echo
+    echo "callgrind, instructions of one run (BENCH_CALLGRIND=0 skips this):"
+    cg() { # $1 label, $2 dir, then our command, --, and git's
+        local label=$1 ours=() theirs=() a seen=0 n1 n2
+        cd "$2"
+        shift 2
+        for a in "$@"; do
+            if ((seen == 0)) && [[ $a == -- ]]; then
+                seen=1
+            elif ((seen)); then
+                theirs+=("$a")
+            else
+                ours+=("$a")
+            fi
+        done
+        n1=$(irs "${ours[@]}") n2=$(irs "${theirs[@]}")
+        printf '    %-34s %12s, git %12s: %sx\n' "$label" "$n1" "$n2" \
+            "$(fmt_ms "$(ratio_milli "$n1" "$n2")")"
+    }
+    cg "resume / cat-file, $STORIES stories" "$big" "$BIN" resume "$sid" -- \
+        git cat-file -p "refs/checkpoints/$sid:checkpoint.md"
+    cg "resume / cat-file, many objects" "$bulk" "$BIN" resume s1 -- \
+        git cat-file -p refs/checkpoints/s1:checkpoint.md
+    cg "list --all --json / for-each-ref" "$big" "$BIN" list --all --json -- \
+        git for-each-ref '--format=%(refname) %(contents:subject)' refs/checkpoints
+fi
 exit 0
