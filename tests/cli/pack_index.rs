@@ -71,7 +71,10 @@ fn a_truncated_pack_index_is_an_error_on_read() {
     for keep in [data.len() / 2, data.len() - 41, data.len() - 8] {
         write_idx(&idx, &data[..keep]);
         let (code, out, stderr) = sb.run(&repo, &["resume", "s"]);
-        assert!(!out.contains("Truncated index"), "read a truncated index: {out}");
+        assert!(
+            !out.contains("Truncated index"),
+            "read a truncated index: {out}"
+        );
         assert_clean_failure(code, &stderr);
     }
     write_idx(&idx, &data);
