@@ -1,7 +1,7 @@
 //! The core workflow of issue 2 and seed 000: save, resume from elsewhere, update in place,
 //! story detection, gaps.
 
-use crate::common::{Sandbox, CP_MD, SEED_313};
+use crate::common::{strings_of, Sandbox, CP_MD, SEED_313};
 use predicates::prelude::*;
 
 #[test]
@@ -236,12 +236,7 @@ fn list_log_diff_and_done() {
     let list = sb.ok(&repo, &["list"]);
     assert!(list.contains("other") && !list.contains("auth"), "{list}");
     let all = sb.json(&repo, &["list", "--all", "--json"]);
-    let stories: Vec<&str> = all
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["story"].as_str().unwrap())
-        .collect();
+    let stories = strings_of(&all, "story");
     assert_eq!(stories.len(), 2);
     let auth = all
         .as_array()

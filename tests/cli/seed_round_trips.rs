@@ -3,7 +3,7 @@
 //! no-ops; pm's STACK.md is exported and its entries keep every field; and each format's
 //! round trip (import, export, import into a fresh repository) gives the same `resume --json`.
 
-use crate::common::Sandbox;
+use crate::common::{Sandbox, ITEM_A_PM};
 use serde_json::Value;
 use std::path::Path;
 
@@ -128,16 +128,11 @@ fn team_story_is_the_heading_s_and_reimporting_working_context_alone_is_a_no_op(
             "(mid-implementation)",
             "(mid-implementation) — next: assert next_cursor is null",
         );
-    let wc = sb.file(
-        "zone/teammates/backend-1/working-context.md",
-        context.as_bytes(),
-    );
-    let done = sb.file(
-        "zone/teammates/backend-1/completed.md",
-        TEAM_COMPLETED.as_bytes(),
-    );
-    let (wc, done) = (wc.to_str().unwrap(), done.to_str().unwrap());
-    let r = sb.json(&repo, &["import", wc, done, "--json"]);
+    let [wc, done] = sb.text_files([
+        ("zone/teammates/backend-1/working-context.md", &context),
+        ("zone/teammates/backend-1/completed.md", TEAM_COMPLETED),
+    ]);
+    let r = sb.json(&repo, &["import", &wc, &done, "--json"]);
     assert_eq!(r["imported"][0]["story"], "api-lead", "{r:#}");
     assert_eq!(r["imported"][0]["written"], 3, "{r:#}");
     let v = sb.json(&repo, &["resume", "api-lead", "--json"]);
@@ -149,7 +144,7 @@ fn team_story_is_the_heading_s_and_reimporting_working_context_alone_is_a_no_op(
 
     // working-context.md alone, then completed.md alone: nothing written, the log kept.
     let refs = sb.refs(&repo);
-    for files in [&[wc][..], &[done][..]] {
+    for files in [&[wc.as_str()][..], &[done.as_str()][..]] {
         let again = sb.json(&repo, &[&["import"], files, &["--json"]].concat());
         assert_eq!(again["imported"][0]["story"], "api-lead", "{again:#}");
         assert_eq!(again["imported"][0]["written"], 0, "{again:#}");
@@ -201,11 +196,11 @@ const PM_STACK_FULL: &str = "# STACK
 
 #[test]
 fn pm_stack_entry_keeps_every_field_and_export_writes_stack_md() {
-    let (sb, repo) = Sandbox::with_repo();
-    let now = sb.file("planning/NOW.md", PM_NOW.as_bytes());
-    let stack = sb.file("planning/STACK.md", PM_STACK_FULL.as_bytes());
-    let (now, stack) = (now.to_str().unwrap(), stack.to_str().unwrap());
-    sb.ok(&repo, &["import", now, stack]);
+    let (sb, repo, [now, stack]) = Sandbox::with_repo_and_files([
+        ("planning/NOW.md", PM_NOW),
+        ("planning/STACK.md", PM_STACK_FULL),
+    ]);
+    sb.ok(&repo, &["import", &now, &stack]);
     let list = sb.json(&repo, &["stack", "list", "--json"]);
     let e = &list["entries"][0];
     assert_eq!(e["story"], "r-009");
@@ -1048,33 +1043,15 @@ fn front_matter_is_front_matter_in_team_and_pm_templates() {
 #[test]
 fn stack_push_keeps_the_checkpoint_block_and_export_writes_it_to_stack_md() {
     let (sb, repo) = Sandbox::with_repo_on("item-a");
-    sb.ok(
-        &repo,
-        &[
-            "save",
-            "A-1",
-            "--template",
-            "pm",
-            "--title",
-            "Item A",
-            "--stage",
-            "execute",
-            "--todo",
-            "T1 — parser",
-            "--done-when",
-            "parser tests pass",
-            "--next",
-            "write the parser",
-            "--start-with",
-            "cargo test parser",
-            "--stopped-at",
-            "plan done",
-            "--decision",
-            "hand-written parser",
-            "--context",
-            "grammar in docs/",
-        ],
-    );
+    let rest = [
+        "--todo",
+        "T1 — parser",
+        "--decision",
+        "hand-written parser",
+        "--context",
+        "grammar in docs/",
+    ];
+    sb.ok(&repo, &[&["save", "A-1"], &ITEM_A_PM[..], &rest].concat());
     sb.ok(&repo, &["stack", "push", "A-1", "--reason", "prod outage"]);
     let e = sb.json(&repo, &["stack", "list", "--json"])["entries"][0].clone();
     assert_eq!(e["stopped_at"], "plan done", "{e:#}");

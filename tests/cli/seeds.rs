@@ -2,7 +2,7 @@
 //! import/export round trips and the hand-off prompt. The documents, in tests/corpus/seeds/, are
 //! written from each seed's template and example.
 
-use crate::common::{assert_contains_all, Sandbox, SEED_313};
+use crate::common::{assert_contains_all, strings_of, Sandbox, ITEM_A_PM, SEED_313};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -140,17 +140,17 @@ fn pair_file_imports_resumes_high_exports_and_reimports_the_same() {
 
 #[test]
 fn team_working_context_imports_journal_as_revisions_and_round_trips() {
-    let (sb, repo) = Sandbox::with_repo();
-    let wc = sb.file(
-        "zone/api_team/teammates/api-backend/working-context.md",
-        TEAM_CONTEXT.as_bytes(),
-    );
-    let done = sb.file(
-        "zone/api_team/teammates/api-backend/completed.md",
-        TEAM_COMPLETED.as_bytes(),
-    );
-    let (wc, done) = (wc.to_str().unwrap(), done.to_str().unwrap());
-    assert_imported(&sb, &repo, &[wc, done], "api-backend", 3);
+    let (sb, repo, [wc, done]) = Sandbox::with_repo_and_files([
+        (
+            "zone/api_team/teammates/api-backend/working-context.md",
+            TEAM_CONTEXT,
+        ),
+        (
+            "zone/api_team/teammates/api-backend/completed.md",
+            TEAM_COMPLETED,
+        ),
+    ]);
+    assert_imported(&sb, &repo, &[&wc, &done], "api-backend", 3);
     let v = resume_high(
         &sb,
         &repo,
@@ -179,7 +179,7 @@ fn team_working_context_imports_journal_as_revisions_and_round_trips() {
         json!(["src/limit.rs", "tests/limit.rs"])
     );
     // Twice changes nothing.
-    assert_reimport_writes_nothing(&sb, &repo, &[wc, done]);
+    assert_reimport_writes_nothing(&sb, &repo, &[&wc, &done]);
     // Export: working-context.md + completed.md; re-import gives the same structure.
     let out = sb.path("export/api-backend");
     std::fs::create_dir_all(&out).unwrap();
@@ -197,11 +197,11 @@ fn team_working_context_imports_journal_as_revisions_and_round_trips() {
 
 #[test]
 fn pm_now_and_stack_import_resume_and_round_trip() {
-    let (sb, repo) = Sandbox::with_repo();
-    let now = sb.file("planning/NOW.md", PM_NOW.as_bytes());
-    let stack = sb.file("planning/STACK.md", PM_STACK.as_bytes());
-    let (now, stack) = (now.to_str().unwrap(), stack.to_str().unwrap());
-    let r = sb.json(&repo, &["import", now, stack, "--json"]);
+    let (sb, repo, [now, stack]) = Sandbox::with_repo_and_files([
+        ("planning/NOW.md", PM_NOW),
+        ("planning/STACK.md", PM_STACK),
+    ]);
+    let r = sb.json(&repo, &["import", &now, &stack, "--json"]);
     assert_eq!(r["current"], "r-007");
     assert_eq!(r["stack_pushed"], json!(["r-009"]));
     let v = resume_high(
@@ -231,7 +231,7 @@ fn pm_now_and_stack_import_resume_and_round_trip() {
         "add a retry-free wait on the session cookie"
     );
     // Twice changes nothing.
-    assert_reimport_writes_nothing(&sb, &repo, &[now, stack]);
+    assert_reimport_writes_nothing(&sb, &repo, &[&now, &stack]);
     // Export NOW.md and re-import: same structure.
     let out = sb.path("out/NOW.md");
     std::fs::create_dir_all(out.parent().unwrap()).unwrap();
@@ -241,13 +241,13 @@ fn pm_now_and_stack_import_resume_and_round_trip() {
 
 #[test]
 fn gstack_files_import_in_timestamp_order_and_round_trip() {
-    let (sb, repo) = Sandbox::with_repo();
     // Given newest first: import still writes them oldest first.
-    let b = sb.file("cp/20260331-143000-auth-refactor.md", GSTACK_2.as_bytes());
-    let a = sb.file("cp/20260330-100000-auth-refactor.md", GSTACK_1.as_bytes());
-    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let (sb, repo, [b, a]) = Sandbox::with_repo_and_files([
+        ("cp/20260331-143000-auth-refactor.md", GSTACK_2),
+        ("cp/20260330-100000-auth-refactor.md", GSTACK_1),
+    ]);
     // The story comes from the branch name.
-    assert_imported(&sb, &repo, &[b, a], "abc-42", 2);
+    assert_imported(&sb, &repo, &[&b, &a], "abc-42", 2);
     let log = sb.json(&repo, &["log", "abc-42", "--json"]);
     let revs = log["revisions"].as_array().unwrap();
     assert_eq!(revs[0]["date"], "2026-03-31T14:30:00-07:00");
@@ -269,7 +269,7 @@ fn gstack_files_import_in_timestamp_order_and_round_trip() {
         d["changes"]["decisions_added"],
         json!(["Keep verify() sync: no async runtime in the CLI"])
     );
-    assert_reimport_writes_nothing(&sb, &repo, &[a, b]);
+    assert_reimport_writes_nothing(&sb, &repo, &[&a, &b]);
     let out = sb.path("out");
     std::fs::create_dir_all(&out).unwrap();
     let e: Value =
@@ -287,28 +287,8 @@ fn gstack_files_import_in_timestamp_order_and_round_trip() {
 fn seed_003_sequence_push_interrupt_pop_and_done_when_checks() {
     let (sb, repo) = Sandbox::with_repo_on("item-a");
     sb.ok(&repo, &["start", "A-1"]);
-    sb.ok(
-        &repo,
-        &[
-            "save",
-            "--template",
-            "pm",
-            "--title",
-            "Item A",
-            "--stage",
-            "execute",
-            "--todo",
-            "T1 — write the parser",
-            "--done-when",
-            "parser tests pass",
-            "--next",
-            "write the parser",
-            "--start-with",
-            "cargo test parser",
-            "--stopped-at",
-            "plan done",
-        ],
-    );
+    let todo = ["--todo", "T1 — write the parser"];
+    sb.ok(&repo, &[&["save"], &ITEM_A_PM[..], &todo].concat());
     let v = sb.json(&repo, &["resume", "--json"]);
     assert_eq!(v["story"], "a-1");
     assert_eq!(v["template"], "pm");
@@ -484,12 +464,7 @@ fn journal_of_five_saves_and_completed_tasks_in_order() {
     );
     sb.ok(&repo, &["save", "j", "--done", "T1", "-m", "T1 done"]);
     let log = sb.json(&repo, &["log", "j", "--json"]);
-    let msgs: Vec<&str> = log["revisions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| s(&r["message"]))
-        .collect();
+    let msgs = strings_of(&log["revisions"], "message");
     assert_eq!(
         msgs,
         [
@@ -505,12 +480,7 @@ fn journal_of_five_saves_and_completed_tasks_in_order() {
     let text = sb.ok(&repo, &["log", "j"]);
     assert_eq!(text.matches("revision ").count(), 5, "{text}");
     let c = sb.json(&repo, &["log", "j", "--completed", "--json"]);
-    let tasks: Vec<&str> = c["completed"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| s(&c["task"]))
-        .collect();
+    let tasks = strings_of(&c["completed"], "task");
     assert_eq!(tasks, ["T2 — b", "T3 — c", "T1 — a"]);
     assert!(s(&c["completed"][0]["date"]).contains('T'));
     let human = sb.ok(&repo, &["log", "j", "--completed"]);

@@ -1,7 +1,7 @@
 //! Sharing through real remotes: bare repositories by path and a git daemon on loopback.
 //! Cases C16-C22 and the scenarios of the sharing issue.
 
-use crate::common::Sandbox;
+use crate::common::{strings_of, Sandbox};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -531,12 +531,7 @@ fn a_story_finished_on_one_clone_is_finished_everywhere() {
     );
     assert!(remote_refs.contains("refs/checkpoints-archive/auth"));
     let v = sb.json(&b, &["fetch", "--json"]);
-    let actions: Vec<&str> = v["integrated"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|o| o["action"].as_str().unwrap())
-        .collect();
+    let actions = strings_of(&v["integrated"], "action");
     assert!(actions.contains(&"finished"), "{actions:?}");
     let refs = sb.refs(&b);
     assert!(!refs.contains("refs/checkpoints/auth"));

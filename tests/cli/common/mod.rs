@@ -49,6 +49,25 @@ pub fn github_token() -> String {
     github_token_from("aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xY")
 }
 
+/// Seed 003's item A (the pm template) as `save` arguments: its title, stage, Done-when check,
+/// next action, where to start and where work stopped; the story and todos are the caller's.
+pub const ITEM_A_PM: [&str; 14] = [
+    "--template",
+    "pm",
+    "--title",
+    "Item A",
+    "--stage",
+    "execute",
+    "--done-when",
+    "parser tests pass",
+    "--next",
+    "write the parser",
+    "--start-with",
+    "cargo test parser",
+    "--stopped-at",
+    "plan done",
+];
+
 /// The built `git-checkpoint` binary.
 pub fn bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin("git-checkpoint")
@@ -78,6 +97,20 @@ pub fn strings(v: &serde_json::Value) -> Vec<&str> {
         .map(|s| {
             s.as_str()
                 .unwrap_or_else(|| panic!("not a string: {s} in {v}"))
+        })
+        .collect()
+}
+
+/// The string `field` of each object in the JSON array `v`, in order; panics showing `v` when
+/// `v` is not an array or an object has no such string.
+pub fn strings_of<'a>(v: &'a serde_json::Value, field: &str) -> Vec<&'a str> {
+    let items = v.as_array().unwrap_or_else(|| panic!("not an array: {v}"));
+    items
+        .iter()
+        .map(|o| {
+            o[field]
+                .as_str()
+                .unwrap_or_else(|| panic!("no string {field:?} in {o} of {v}"))
         })
         .collect()
 }
@@ -299,6 +332,25 @@ impl Sandbox {
         }
         std::fs::write(&p, content).unwrap();
         p
+    }
+
+    /// [`Sandbox::with_repo`] with each `(rel, text)` of `files` written in the sandbox (see
+    /// [`Sandbox::text_files`]); returns the sandbox, the repository and the files' paths.
+    pub fn with_repo_and_files<const N: usize>(
+        files: [(&str, &str); N],
+    ) -> (Sandbox, PathBuf, [String; N]) {
+        let (sb, repo) = Sandbox::with_repo();
+        let paths = sb.text_files(files);
+        (sb, repo, paths)
+    }
+
+    /// Writes each `(rel, text)` of `files` in the sandbox (see [`Sandbox::file`]) and returns
+    /// their paths as strings, in the same order.
+    pub fn text_files<const N: usize>(&self, files: [(&str, &str); N]) -> [String; N] {
+        files.map(|(rel, text)| {
+            let p = self.file(rel, text.as_bytes());
+            p.to_str().expect("sandbox paths are UTF-8").to_string()
+        })
     }
 
     /// Runs `git-checkpoint args` in `dir`, asserts success, returns stdout.
