@@ -337,6 +337,13 @@ fn whitespace_only(a: &str, b: &str) -> Vec<String> {
     out
 }
 
+/// [`round_trip`] for each of `samples`.
+fn round_trip_each(samples: Vec<Sample>) {
+    for s in samples {
+        round_trip(&s);
+    }
+}
+
 fn round_trip(sample: &Sample) {
     let (sb, repo) = Sandbox::with_repo();
     let mut paths = Vec::new();
@@ -564,9 +571,7 @@ This section is the template's own and is ignored.
 
 #[test]
 fn pair_round_trips_three_samples() {
-    for s in pair_samples() {
-        round_trip(&s);
-    }
+    round_trip_each(pair_samples());
 }
 
 /// Seed 001: the H1 with the teammate's name, Last updated, Part A's trigger and nine
@@ -718,9 +723,7 @@ Make the pagination suite green on CI.
 
 #[test]
 fn team_round_trips_three_samples() {
-    for s in team_samples() {
-        round_trip(&s);
-    }
+    round_trip_each(team_samples());
 }
 
 /// Seed 003: NOW.md's Status, Item, Session, Stage, Brief, Spec, Plan, Milestone, Started,
@@ -867,9 +870,7 @@ fn pm_samples() -> Vec<Sample> {
 
 #[test]
 fn pm_round_trips_three_samples() {
-    for s in pm_samples() {
-        round_trip(&s);
-    }
+    round_trip_each(pm_samples());
 }
 
 /// Seed 004: front matter (status, branch, timestamp, session_duration_s, files_modified), the
@@ -1002,9 +1003,7 @@ const GSTACK_2: &str = include_str!("../corpus/seeds/gstack-20260331-143000-auth
 
 #[test]
 fn gstack_round_trips_three_samples() {
-    for s in gstack_samples() {
-        round_trip(&s);
-    }
+    round_trip_each(gstack_samples());
 }
 
 #[test]
