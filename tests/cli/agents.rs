@@ -9,7 +9,7 @@
 //! Every agent process runs in its own process group and is killed when it overruns its limit.
 
 use crate::common::agent_server::{ModelServer, Scripted, Step, Wire};
-use crate::common::{read_json, Sandbox, GEMINI_EVENTS};
+use crate::common::{read_json, skip_or_fail, Sandbox, GEMINI_EVENTS};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -39,10 +39,7 @@ fn agent_cli(name: &str) -> Option<PathBuf> {
          `node install.cjs` in tests/agents/node_modules/@anthropic-ai/claude-code), as .ci/run does",
         path.display()
     );
-    if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
-        panic!("{msg}");
-    }
-    eprintln!("skipping: {msg}");
+    skip_or_fail(&msg);
     None
 }
 
@@ -75,13 +72,10 @@ fn run_bounded(
     env: &[(&str, String)],
     limit: Duration,
 ) -> Run {
-    use std::os::unix::process::CommandExt as _;
     let n = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos())
         .unwrap_or(0);
-    let out_path = sb.path(&format!("run-{n}.out"));
-    let err_path = sb.path(&format!("run-{n}.err"));
     // The installed `git checkpoint ...` hook commands run the binary under test.
     let mut cmd = sb.with_bin_on_path(program, dir);
     cmd.args(args)
@@ -90,37 +84,14 @@ fn run_bounded(
         .env_remove("ANTHROPIC_AUTH_TOKEN")
         .env_remove("OPENAI_API_KEY")
         .env_remove("GOOGLE_API_KEY")
-        .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&out_path).expect("stdout file"))
-        .stderr(std::fs::File::create(&err_path).expect("stderr file"))
-        .process_group(0);
-    let mut child = cmd
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()));
-    let pgid = child.id() as libc::pid_t;
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait for the agent") {
-            break Some(s);
-        }
-        if start.elapsed() > limit {
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    // The agent's own children (hooks, helpers) go with it, finished or not.
-    // SAFETY: kill(2) on a process group we created; no memory is shared.
-    unsafe { libc::kill(-pgid, libc::SIGKILL) };
-    if status.is_none() {
-        let _ = child.wait();
-    }
-    let read =
-        |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned();
+        .envs(env.iter().map(|(k, v)| (*k, v.as_str())));
+    // The agent's own children (hooks, helpers) go with it.
+    let ran = sb.run_in_group(cmd, &format!("run-{n}"), limit);
+    let status = ran.status;
     let run = Run {
         code: status.and_then(|s| s.code()),
-        stdout: read(&out_path),
-        stderr: read(&err_path),
+        stdout: ran.stdout,
+        stderr: ran.stderr,
     };
     assert!(
         status.is_some(),

@@ -8,12 +8,11 @@
 //! client runs in its own process group, is killed when it overruns its limit, and closes
 //! (kills) the server itself.
 
-use crate::common::{github_token, Sandbox};
+use crate::common::{github_token, skip_or_fail, GroupRun, Sandbox};
 use serde_json::{json, Value};
-use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long one client run may take (a run here takes about a second).
 const CLIENT_LIMIT: Duration = Duration::from_secs(120);
@@ -41,46 +40,21 @@ fn mcp_client() -> Option<PathBuf> {
         "the MCP client is not installed ({} missing, or no node): run `npm ci --prefix tests/agents`, as .ci/run does",
         sdk.display()
     );
-    if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
-        panic!("{msg}");
-    }
-    eprintln!("skipping: {msg}");
+    skip_or_fail(&msg);
     None
 }
 
 /// Runs the client with `spec` (see mcp-client.mjs) in `dir` under the sandbox's environment,
 /// bounded by [`CLIENT_LIMIT`]; returns its JSON document.
 fn run_client(sb: &Sandbox, script: &Path, dir: &Path, spec: &Value) -> Value {
-    let out_path = sb.path("mcp-client.out");
-    let err_path = sb.path("mcp-client.err");
     let mut cmd = sb.with_bin_on_path("node", dir);
-    cmd.arg(script)
-        .arg(spec.to_string())
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&out_path).expect("stdout file"))
-        .stderr(std::fs::File::create(&err_path).expect("stderr file"))
-        .process_group(0);
-    let mut child = cmd.spawn().expect("node starts");
-    let pgid = child.id() as libc::pid_t;
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait for the client") {
-            break Some(s);
-        }
-        if start.elapsed() > CLIENT_LIMIT {
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    // The server the client started goes with it, finished or not.
-    // SAFETY: kill(2) on a process group we created; no memory is shared.
-    unsafe { libc::kill(-pgid, libc::SIGKILL) };
-    if status.is_none() {
-        let _ = child.wait();
-    }
-    let read =
-        |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned();
-    let (stdout, stderr) = (read(&out_path), read(&err_path));
+    cmd.arg(script).arg(spec.to_string());
+    // The server the client started goes with it.
+    let GroupRun {
+        status,
+        stdout,
+        stderr,
+    } = sb.run_in_group(cmd, "mcp-client", CLIENT_LIMIT);
     assert!(
         status.is_some_and(|s| s.success()),
         "the MCP client failed or overran {CLIENT_LIMIT:?} ({status:?})\n--- stdout\n{stdout}\n--- stderr\n{stderr}"

@@ -124,6 +124,24 @@ pub fn read_json(path: &Path) -> serde_json::Value {
         .unwrap_or_else(|e| panic!("{} is not JSON ({e}): {text}", path.display()))
 }
 
+/// For a test that needs a tool which may not be installed (an agent CLI, node, the MCP SDK):
+/// panics with `msg` when `CI` is set (not empty), so that CI never passes without the test;
+/// elsewhere prints `skipping: <msg>` on stderr, and the caller returns early.
+pub fn skip_or_fail(msg: &str) {
+    if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
+        panic!("{msg}");
+    }
+    eprintln!("skipping: {msg}");
+}
+
+/// How a [`Sandbox::run_in_group`] run ended.
+pub struct GroupRun {
+    /// The exit status; `None` when the run overran its limit and was killed.
+    pub status: Option<std::process::ExitStatus>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
 /// A sandbox: a temp dir holding an empty global config and HOME, plus any repos made in it.
 pub struct Sandbox {
     pub tmp: TempDir,
@@ -259,6 +277,51 @@ impl Sandbox {
         self.env(&mut cmd);
         cmd.current_dir(dir).env("PATH", path_with_bin());
         cmd
+    }
+
+    /// Runs `cmd` with stdin closed in a process group of its own, its stdout and stderr going
+    /// to the sandbox files `<name>.out` and `<name>.err`; waits until it exits or `limit`
+    /// passes (then the test's caller sees `status: None`), and kills the whole group either
+    /// way, so the children it started (hooks, servers) go with it, finished or not.
+    pub fn run_in_group(
+        &self,
+        mut cmd: std::process::Command,
+        name: &str,
+        limit: std::time::Duration,
+    ) -> GroupRun {
+        use std::os::unix::process::CommandExt as _;
+        let out_path = self.path(&format!("{name}.out"));
+        let err_path = self.path(&format!("{name}.err"));
+        cmd.stdin(std::process::Stdio::null())
+            .stdout(std::fs::File::create(&out_path).expect("stdout file"))
+            .stderr(std::fs::File::create(&err_path).expect("stderr file"))
+            .process_group(0);
+        let mut child = cmd
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {:?}: {e}", cmd.get_program()));
+        let pgid = child.id() as libc::pid_t;
+        let start = std::time::Instant::now();
+        let status = loop {
+            if let Some(s) = child.try_wait().expect("wait for the child") {
+                break Some(s);
+            }
+            if start.elapsed() > limit {
+                break None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        // SAFETY: kill(2) on a process group we created; no memory is shared.
+        unsafe { libc::kill(-pgid, libc::SIGKILL) };
+        if status.is_none() {
+            let _ = child.wait();
+        }
+        let read =
+            |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned();
+        GroupRun {
+            status,
+            stdout: read(&out_path),
+            stderr: read(&err_path),
+        }
     }
 
     /// Runs real git in `dir` and returns stdout; panics on failure.
