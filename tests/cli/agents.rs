@@ -202,6 +202,26 @@ fn assert_has_brief(body: &str, what: &str) {
     assert_has_brief_with(body, NEXT, what);
 }
 
+/// The next action the plan hooks write once T1 is done and T2 in progress.
+const NEXT_AFTER_T1: &str = "continue with T2 — wire the API";
+
+/// [`assert_has_brief_with`] [`NEXT_AFTER_T1`].
+fn assert_has_brief_after_t1(body: &str, what: &str) {
+    assert_has_brief_with(body, NEXT_AFTER_T1, what);
+}
+
+/// The hook events the Claude Code and Codex sessions below dump (Claude Code's task tools
+/// add `TaskCompleted`).
+const SESSION_EVENTS: [&str; 7] = [
+    "SessionStart",
+    "UserPromptSubmit",
+    "PostToolUse",
+    "PreCompact",
+    "PostCompact",
+    "Stop",
+    "SessionEnd",
+];
+
 /// The story's tasks done and its next action, as `resume --json` reports them.
 fn tasks_done_and_next(h: &Harness) -> (Vec<String>, String) {
     let v = h.sb.json(&h.repo, &["resume", "42", "--json"]);
@@ -347,6 +367,15 @@ fn harness(agent: Agent, on_main: bool, install: bool) -> Option<Harness> {
     })
 }
 
+/// The [`harness`] for `agent` on the story branch, hooks installed, plus a hook that dumps
+/// the payload of each of `events` (see [`Harness::dump_hooks`]); returns it with the dump
+/// directory, or `None` when the CLI is not installed.
+fn dumping_harness(agent: Agent, events: &[&str]) -> Option<(Harness, PathBuf)> {
+    let h = harness(agent, false, true)?;
+    let dir = h.dump_hooks(events);
+    Some((h, dir))
+}
+
 impl Harness {
     /// Starts the model server on the agent's wire protocol with `script`; for Codex, also
     /// writes the `config.toml` that points at it (see [`codex_config`]).
@@ -406,19 +435,10 @@ fn claude_hook_attachments(home: &Path, session: &str) -> Vec<Value> {
 
 #[test]
 fn claude_brief_reaches_the_first_request_the_task_tools_and_the_request_after_compact() {
-    let Some(h) = harness(Agent::Claude, false, true) else {
+    let events = [&SESSION_EVENTS[..], &["TaskCompleted"]].concat();
+    let Some((h, dir)) = dumping_harness(Agent::Claude, &events) else {
         return;
     };
-    let dir = h.dump_hooks(&[
-        "SessionStart",
-        "UserPromptSubmit",
-        "PostToolUse",
-        "TaskCompleted",
-        "PreCompact",
-        "PostCompact",
-        "Stop",
-        "SessionEnd",
-    ]);
     let server = h.serve(steps(vec![
         // The task tools are deferred: load their schemas first, as the model would.
         Step::tool(
@@ -465,7 +485,7 @@ fn claude_brief_reaches_the_first_request_the_task_tools_and_the_request_after_c
     // and the next action that named T1 moved on.
     let (done, next) = tasks_done_and_next(&h);
     assert_eq!(done, ["T1 — build the form"]);
-    assert_eq!(next, "continue with T2 — wire the API");
+    assert_eq!(next, NEXT_AFTER_T1);
     // SessionEnd kept the model's last message as the journal entry.
     assert_eq!(
         hook_trailers(&h),
@@ -487,11 +507,7 @@ fn claude_brief_reaches_the_first_request_the_task_tools_and_the_request_after_c
         "the summary request"
     );
     assert!(turns[5].body.contains("SessionStart:compact hook success"));
-    assert_has_brief_with(
-        &turns[5].body,
-        "continue with T2 — wire the API",
-        "Claude Code's first request after /compact",
-    );
+    assert_has_brief_after_t1(&turns[5].body, "Claude Code's first request after /compact");
     assert_eq!(
         session_start_sources(&dir),
         ["startup", "resume", "compact", "resume"]
@@ -621,18 +637,9 @@ trust_level = "trusted"
 
 #[test]
 fn codex_brief_reaches_the_first_request_the_plan_hook_and_the_request_after_compaction() {
-    let Some(h) = harness(Agent::Codex, false, true) else {
+    let Some((h, dir)) = dumping_harness(Agent::Codex, &SESSION_EVENTS) else {
         return;
     };
-    let dir = h.dump_hooks(&[
-        "SessionStart",
-        "UserPromptSubmit",
-        "PostToolUse",
-        "PreCompact",
-        "PostCompact",
-        "Stop",
-        "SessionEnd",
-    ]);
     let plan = json!({"explanation": "T1 finished", "plan": [
         {"step": "T1 — build the form", "status": "completed"},
         {"step": "T2 — wire the API", "status": "in_progress"}]});
@@ -671,11 +678,7 @@ fn codex_brief_reaches_the_first_request_the_plan_hook_and_the_request_after_com
         "{tools}"
     );
     assert!(turns[1].body.contains("CONTEXT CHECKPOINT COMPACTION"));
-    assert_has_brief_with(
-        &turns[2].body,
-        "continue with T2 — wire the API",
-        "Codex's first request after compaction",
-    );
+    assert_has_brief_after_t1(&turns[2].body, "Codex's first request after compaction");
     assert_eq!(session_start_sources(&dir), ["startup", "compact"]);
     let tool = &payloads(&dir, "PostToolUse")[0];
     assert_eq!(tool["tool_name"], "update_plan");
@@ -693,7 +696,7 @@ fn codex_brief_reaches_the_first_request_the_plan_hook_and_the_request_after_com
     // the brief after it already says T1 is done.
     let (done, next) = tasks_done_and_next(&h);
     assert_eq!(done, ["T1 — build the form"]);
-    assert_eq!(next, "continue with T2 — wire the API");
+    assert_eq!(next, NEXT_AFTER_T1);
     // SessionEnd kept the model's last message as the journal entry; nothing else moved.
     assert_eq!(hook_trailers(&h), ["codex SessionEnd", "codex PostToolUse"]);
     assert!(h.sb.ok(&h.repo, &["log", "42"]).contains("T1 done."));
@@ -718,10 +721,9 @@ fn gemini_settings(sb: &Sandbox) {
 
 #[test]
 fn gemini_brief_reaches_the_first_request_and_the_todo_hook() {
-    let Some(h) = harness(Agent::Gemini, false, true) else {
+    let Some((h, dir)) = dumping_harness(Agent::Gemini, &GEMINI_EVENTS) else {
         return;
     };
-    let dir = h.dump_hooks(&GEMINI_EVENTS);
     let todos = json!({"todos": [
         {"description": "T1 — build the form", "status": "completed"},
         {"description": "T2 — wire the API", "status": "in_progress"}]});
@@ -759,7 +761,7 @@ fn gemini_brief_reaches_the_first_request_and_the_todo_hook() {
     // nothing.
     let (done, next) = tasks_done_and_next(&h);
     assert_eq!(done, ["T1 — build the form"]);
-    assert_eq!(next, "continue with T2 — wire the API");
+    assert_eq!(next, NEXT_AFTER_T1);
     assert_eq!(hook_trailers(&h), ["gemini SessionEnd", "gemini AfterTool"]);
     assert!(h.sb.ok(&h.repo, &["log", "42"]).contains("T1 done."));
 }
@@ -1013,14 +1015,10 @@ struct Tui {
 }
 
 impl Tui {
-    /// Runs `program args` in `dir` with the sandbox's environment plus `env` under script(1).
-    fn start(
-        sb: &Sandbox,
-        dir: &Path,
-        program: &Path,
-        args: &[&str],
-        env: &[(&str, String)],
-    ) -> Tui {
+    /// Runs the harness's agent CLI with `args` in its repository, with the sandbox's
+    /// environment plus `env`, under script(1).
+    fn start(h: &Harness, args: &[&str], env: &[(&str, String)]) -> Tui {
+        let (sb, dir, program) = (&h.sb, &h.repo, &h.cli);
         use std::os::unix::process::CommandExt as _;
         let out = sb.path("tui.out");
         let pid_file = sb.path("tui.pid");
@@ -1276,10 +1274,12 @@ fn briefs(text: &str) -> usize {
 /// gives it back as `additionalContext`, once: the prompt after that carries no new copy.
 #[test]
 fn gemini_brief_comes_back_at_the_prompt_after_compress() {
-    let Some(h) = harness(Agent::Gemini, false, true) else {
+    let Some((h, dir)) = dumping_harness(
+        Agent::Gemini,
+        &["SessionStart", "BeforeAgent", "PreCompress", "AfterAgent"],
+    ) else {
         return;
     };
-    let dir = h.dump_hooks(&["SessionStart", "BeforeAgent", "PreCompress", "AfterAgent"]);
     // The compression is kept only when the summary is smaller than the reported prompt.
     let server = h.serve(vec![
         Scripted {
@@ -1291,7 +1291,7 @@ fn gemini_brief_comes_back_at_the_prompt_after_compress() {
     ]);
     server.side_text("<state_snapshot>The user said hello.</state_snapshot>");
     let env = Agent::Gemini.env(&server);
-    let mut tui = Tui::start(&h.sb, &h.repo, &h.cli, &["-m", "gemini-2.5-flash"], &env);
+    let mut tui = Tui::start(&h, &["-m", "gemini-2.5-flash"], &env);
     let count = |event: &str| payloads(&dir, event).len();
     let manual = || {
         payloads(&dir, "PreCompress")
@@ -1494,28 +1494,28 @@ fn claude_lists_the_installed_skill() {
     );
 }
 
-#[test]
-fn codex_reads_the_installed_agents_md_section() {
-    let args = ["exec", "--dangerously-bypass-hook-trust", "hello"];
-    let Some(body) = first_request_after_install(Agent::Codex, &args) else {
+/// Asserts that after `agent install`, the first request of a session run with `args` carries
+/// the instructions section install wrote into `file` (AGENTS.md, GEMINI.md).
+fn assert_first_request_reads_the_section(agent: Agent, args: &[&str], file: &str) {
+    let Some(body) = first_request_after_install(agent, args) else {
         return;
     };
     assert!(
         body.contains("ALWAYS give `--next`"),
-        "AGENTS.md's section is not in the request"
+        "{file}'s section is not in the request"
     );
+}
+
+#[test]
+fn codex_reads_the_installed_agents_md_section() {
+    let args = ["exec", "--dangerously-bypass-hook-trust", "hello"];
+    assert_first_request_reads_the_section(Agent::Codex, &args, "AGENTS.md");
 }
 
 #[test]
 fn gemini_reads_the_installed_gemini_md_section() {
     let args = ["-m", "gemini-2.5-flash", "-p", "hello"];
-    let Some(body) = first_request_after_install(Agent::Gemini, &args) else {
-        return;
-    };
-    assert!(
-        body.contains("ALWAYS give `--next`"),
-        "GEMINI.md's section is not in the request"
-    );
+    assert_first_request_reads_the_section(Agent::Gemini, &args, "GEMINI.md");
 }
 
 /// `agent install <agent> --mcp` registers the server where the real CLI looks: `codex mcp
