@@ -1,7 +1,7 @@
 //! The secret guard: save, import and push refuse content holding a credential, naming the
 //! line and the kind but never the secret; `--allow-secret` and `checkpoint.secretScan=false`.
 
-use crate::common::{github_token, github_token_from, Sandbox};
+use crate::common::{assert_contains_all, github_token, github_token_from, Sandbox};
 use std::path::{Path, PathBuf};
 
 /// A document whose line 7 holds the token.
@@ -22,6 +22,32 @@ fn one_line_error(stderr: &[u8]) -> String {
     s
 }
 
+/// Runs `git-checkpoint args` in `dir` and asserts the secret guard refused it: exit 1, a
+/// one-line error holding each of `wanted` and never `token`, and no ref of `unmoved` (the
+/// repository written to, or the remote pushed to) moved; returns the error.
+fn refused(
+    sb: &Sandbox,
+    dir: &Path,
+    args: &[&str],
+    token: &str,
+    unmoved: &Path,
+    wanted: &[&str],
+) -> String {
+    let before = sb.refs(unmoved);
+    let out = sb.cp(dir).args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{args:?}");
+    let err = one_line_error(&out.stderr);
+    assert_contains_all(&err, wanted, "the error");
+    assert!(!err.contains(token), "the secret is never echoed: {err}");
+    assert_eq!(
+        sb.refs(unmoved),
+        before,
+        "{args:?} moved a ref of {}",
+        unmoved.display()
+    );
+    err
+}
+
 fn bare_remote(sb: &Sandbox) -> (PathBuf, PathBuf) {
     (sb.bare_origin(), sb.clone_origin("a"))
 }
@@ -32,19 +58,14 @@ fn save_refuses_a_github_token_naming_the_line() {
     let token = github_token();
     let file = sb.file("leak.md", leaky_doc(&token).as_bytes());
     let (refs, objs) = (sb.refs(&repo), objects(&sb, &repo));
-    let out = sb
-        .cp(&repo)
-        .args(["save", "leak", "-F", file.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = one_line_error(&out.stderr);
-    assert!(err.contains("line 7 of checkpoint.md"), "{err}");
-    assert!(err.contains("GitHub personal access token"), "{err}");
-    assert!(err.contains("nothing was written"), "{err}");
-    assert!(err.contains("--allow-secret"), "{err}");
-    assert!(!err.contains(&token), "the secret is never echoed: {err}");
-    assert_eq!(sb.refs(&repo), refs);
+    let args = ["save", "leak", "-F", file.to_str().unwrap()];
+    let wanted = [
+        "line 7 of checkpoint.md",
+        "GitHub personal access token",
+        "nothing was written",
+        "--allow-secret",
+    ];
+    refused(&sb, &repo, &args, &token, &repo, &wanted);
     assert_eq!(objects(&sb, &repo), objs);
 
     // Flags and the journal are scanned too.
@@ -218,22 +239,13 @@ fn push_and_sync_refuse_a_range_holding_an_accepted_secret() {
     let tip = sb.git(&a, &["rev-parse", "--short=12", "refs/checkpoints/leak"]);
     let document = sb.git(&a, &["show", "refs/checkpoints/leak:checkpoint.md"]);
     let line = 1 + document.lines().position(|l| l.contains(&token)).unwrap();
-    let before = sb.refs(&origin);
+    let accepted = format!(
+        "refusing to push: revision 2 of refs/checkpoints/leak ({}) holds a secret accepted with --allow-secret on revision 1 (GitHub personal access token, line {line} of checkpoint.md)",
+        tip.trim()
+    );
+    let wanted = [&accepted, "Push with --allow-secret", "nothing was pushed"];
     for args in [vec!["push", "origin", "leak"], vec!["push"], vec!["sync"]] {
-        let out = sb.cp(&a).args(&args).output().unwrap();
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
-        let err = one_line_error(&out.stderr);
-        assert!(
-            err.contains(&format!(
-                "refusing to push: revision 2 of refs/checkpoints/leak ({}) holds a secret accepted with --allow-secret on revision 1 (GitHub personal access token, line {line} of checkpoint.md)",
-                tip.trim()
-            )),
-            "{err}"
-        );
-        assert!(err.contains("Push with --allow-secret"), "{err}");
-        assert!(err.contains("nothing was pushed"), "{err}");
-        assert!(!err.contains(&token), "{err}");
-        assert_eq!(sb.refs(&origin), before, "{args:?} pushed");
+        refused(&sb, &a, &args, &token, &origin, &wanted);
     }
     // Given again, it is sent; sync takes the flag too.
     sb.ok(&a, &["sync", "-q", "--allow-secret"]);
@@ -304,20 +316,14 @@ fn push_refuses_a_tip_holding_a_github_token() {
     sb.git(&a, &["config", "checkpoint.secretScan", "false"]);
     sb.ok(&a, &["save", "leak", "-F", file.to_str().unwrap()]);
     sb.git(&a, &["config", "--unset", "checkpoint.secretScan"]);
-    let remote_before = sb.refs(&origin);
+    let wanted = [
+        "refusing to push",
+        "line 7 of checkpoint.md of refs/checkpoints/leak at ",
+        "GitHub personal access token",
+        "nothing was pushed",
+    ];
     for args in [vec!["push", "origin", "leak"], vec!["push"], vec!["sync"]] {
-        let out = sb.cp(&a).args(&args).output().unwrap();
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
-        let err = one_line_error(&out.stderr);
-        assert!(err.contains("refusing to push"), "{err}");
-        assert!(
-            err.contains("line 7 of checkpoint.md of refs/checkpoints/leak at "),
-            "{err}"
-        );
-        assert!(err.contains("GitHub personal access token"), "{err}");
-        assert!(err.contains("nothing was pushed"), "{err}");
-        assert!(!err.contains(&token), "{err}");
-        assert_eq!(sb.refs(&origin), remote_before, "{args:?} pushed");
+        refused(&sb, &a, &args, &token, &origin, &wanted);
     }
     let v = sb.json(&a, &["push", "origin", "leak", "--allow-secret", "--json"]);
     assert!(v["pushed"].to_string().contains("refs/checkpoints/leak"));
@@ -374,19 +380,15 @@ fn push_scans_every_revision_the_remote_lacks_not_only_the_tip() {
     let leaky = sb.git(&a, &["rev-parse", "--short=12", "refs/checkpoints/old"]);
     let clean = sb.file("clean.md", b"# Clean again\n\n## Next Action\n\nship it\n");
     sb.ok(&a, &["save", "old", "-q", "-F", clean.to_str().unwrap()]);
-    let before = sb.refs(&origin);
-    let out = sb.cp(&a).args(["push", "origin", "old"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = one_line_error(&out.stderr);
-    assert!(
-        err.contains(&format!(
-            "revision 2 of refs/checkpoints/old ({})",
-            leaky.trim()
-        )),
-        "{err}"
+    let leaky = format!("revision 2 of refs/checkpoints/old ({})", leaky.trim());
+    refused(
+        &sb,
+        &a,
+        &["push", "origin", "old"],
+        &token,
+        &origin,
+        &[&leaky],
     );
-    assert!(!err.contains(&token), "{err}");
-    assert_eq!(sb.refs(&origin), before, "nothing pushed");
     // What the remote already has is not scanned again: the first revision was pushed.
     sb.ok(&a, &["push", "origin", "old", "-q", "--allow-secret"]);
     sb.ok(&a, &["save", "old", "-q", "--next", "tag the release"]);
@@ -399,20 +401,9 @@ fn done_refuses_a_message_holding_a_credential_and_archives_nothing() {
     let (_origin, a) = bare_remote(&sb);
     sb.ok(&a, &["save", "fin", "-q", "--title", "Almost there"]);
     let token = github_token();
-    let before = sb.refs(&a);
-    let out = sb
-        .cp(&a)
-        .args(["done", "fin", "-m", &format!("shipped with {token}")])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = one_line_error(&out.stderr);
-    assert!(
-        err.contains("refusing to finish: line 1 of the journal entry holds a credential"),
-        "{err}"
-    );
-    assert!(!err.contains(&token), "{err}");
-    assert_eq!(sb.refs(&a), before, "nothing archived");
+    let args = ["done", "fin", "-m", &format!("shipped with {token}")];
+    let wanted = ["refusing to finish: line 1 of the journal entry holds a credential"];
+    refused(&sb, &a, &args, &token, &a, &wanted);
     sb.ok(
         &a,
         &[
@@ -448,18 +439,8 @@ fn push_scans_the_notes_it_sends() {
     );
     let head = sb.git(&a, &["rev-parse", "HEAD"]);
     let before = sb.refs(&origin);
-    let out = sb.cp(&a).args(["push", "origin"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = one_line_error(&out.stderr);
-    assert!(
-        err.contains(&format!(
-            "of the note {} of refs/notes/checkpoints",
-            head.trim()
-        )),
-        "{err}"
-    );
-    assert!(!err.contains(&token), "{err}");
-    assert_eq!(sb.refs(&origin), before, "nothing pushed");
+    let note = format!("of the note {} of refs/notes/checkpoints", head.trim());
+    refused(&sb, &a, &["push", "origin"], &token, &origin, &[&note]);
     sb.ok(&a, &["push", "origin", "-q", "--allow-secret"]);
     assert_ne!(sb.refs(&origin), before);
 }
