@@ -9,7 +9,7 @@
 //! Every agent process runs in its own process group and is killed when it overruns its limit.
 
 use crate::common::agent_server::{ModelServer, Scripted, Step, Wire};
-use crate::common::{read_json, skip_or_fail, Sandbox, GEMINI_EVENTS};
+use crate::common::{read_json, sh_quote, skip_or_fail, Sandbox, GEMINI_EVENTS};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -1022,14 +1022,13 @@ impl Tui {
         use std::os::unix::process::CommandExt as _;
         let out = sb.path("tui.out");
         let pid_file = sb.path("tui.pid");
-        let quote = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
         let mut line = format!(
             "stty rows {ROWS} cols {COLUMNS}; echo $$ > {}; exec {}",
-            quote(&pid_file.display().to_string()),
-            quote(&program.display().to_string())
+            sh_quote(&pid_file.display().to_string()),
+            sh_quote(&program.display().to_string())
         );
         for a in args {
-            line += &format!(" {}", quote(a));
+            line += &format!(" {}", sh_quote(a));
         }
         let mut cmd = sb.with_bin_on_path("script", dir);
         cmd.args(["-qfec", &line, "/dev/null"])

@@ -1,7 +1,7 @@
 //! The cases of `shared/cases/README.md` (C01-C15): each asserts what a user would notice
 //! (refs, JSON fields, exit codes, error text) and that refused commands write nothing.
 
-use crate::common::{strings, Sandbox, CP_MD};
+use crate::common::{sh_quote, strings, Sandbox, CP_MD};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
@@ -73,10 +73,6 @@ fn leftovers(git_dir: &Path) -> Vec<PathBuf> {
 }
 
 /// Quotes `s` for `sh`.
-fn sh_quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', r"'\''"))
-}
-
 /// Runs `git-checkpoint args` in `dir` with stdout and stderr on a pseudo-terminal (util-linux
 /// `script`), in the sandbox environment; returns everything the terminal received.
 fn on_tty(sb: &Sandbox, dir: &Path, args: &[&str]) -> Vec<u8> {
@@ -91,21 +87,7 @@ fn on_tty_env(sb: &Sandbox, dir: &Path, args: &[&str], env: &[(&str, &str)]) -> 
         line.push(' ');
         line.push_str(&sh_quote(a));
     }
-    let mut cmd = std::process::Command::new("/usr/bin/script");
-    sb.env(&mut cmd);
-    cmd.current_dir(dir)
-        .args(["-qec", &line, "/dev/null"])
-        .stdin(Stdio::null())
-        .envs(env.iter().copied());
-    let out = cmd.output().expect("script runs");
-    assert!(
-        out.status.success(),
-        "on a terminal: git-checkpoint {args:?} failed ({}): {}{}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
+    sb.on_terminal(dir, &line, env)
 }
 
 /// A new repo at `name` created with extra `git init` options, with one empty commit.

@@ -1,7 +1,7 @@
 //! The core workflow of issue 2 and seed 000: save, resume from elsewhere, update in place,
 //! story detection, gaps.
 
-use crate::common::{strings_of, Sandbox, CP_MD, SEED_313};
+use crate::common::{find_by, strings_of, Sandbox, CP_MD, SEED_313};
 use predicates::prelude::*;
 
 #[test]
@@ -238,12 +238,7 @@ fn list_log_diff_and_done() {
     let all = sb.json(&repo, &["list", "--all", "--json"]);
     let stories = strings_of(&all, "story");
     assert_eq!(stories.len(), 2);
-    let auth = all
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["story"] == "auth")
-        .unwrap();
+    let auth = find_by(&all, "story", "auth");
     assert_eq!(auth["tasks_done"], 2);
     assert_eq!(auth["tasks_total"], 2);
     assert_eq!(auth["revision"], 2);

@@ -2,30 +2,16 @@
 //! pages found by `git help`, config, colour and the pager, agent hooks, PR bodies.
 //! Everything runs the real binary, real git, real bash and real man.
 
-use crate::common::{assert_contains_all, bin, Sandbox, CP_MD, SEED_313};
+use crate::common::{assert_contains_all, bin, sh_quote, Sandbox, CP_MD, SEED_313};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn sh_quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', "'\\''"))
-}
+use std::process::{Command, Output};
 
 /// Runs `line` (a shell command line) on a pseudo-terminal via script(1), with the sandbox
 /// environment plus `env`, and returns what the terminal received.
+/// The terminal is an `xterm`; its `\r\n` line ends come back as `\n`.
 fn tty(sb: &Sandbox, dir: &Path, line: &str, env: &[(&str, &str)]) -> String {
-    let mut cmd = sb.with_bin_on_path("script", dir);
-    cmd.args(["-qec", line, "/dev/null"])
-        .env("TERM", "xterm")
-        .stdin(Stdio::null())
-        .envs(env.iter().copied());
-    let out = cmd.output().expect("script(1) runs");
-    assert!(
-        out.status.success(),
-        "on a terminal: {line} failed: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n")
+    let env = [&[("TERM", "xterm")], env].concat();
+    String::from_utf8_lossy(&sb.on_terminal(dir, line, &env)).replace("\r\n", "\n")
 }
 
 /// A repo with a two-revision checkpoint `auth`.

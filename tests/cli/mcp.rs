@@ -8,7 +8,7 @@
 //! client runs in its own process group, is killed when it overruns its limit, and closes
 //! (kills) the server itself.
 
-use crate::common::{github_token, skip_or_fail, GroupRun, Sandbox};
+use crate::common::{find_by, github_token, skip_or_fail, GroupRun, Sandbox};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -146,12 +146,7 @@ fn a_real_mcp_client_lists_the_tools_saves_and_resumes_as_the_cli_does() {
             t["name"]
         );
     }
-    let save_tool = out["tools"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["name"] == "save")
-        .unwrap();
+    let save_tool = find_by(&out["tools"], "name", "save");
     for field in [
         "story", "title", "goal", "done", "todo", "decision", "next", "message", "document",
         "expect",

@@ -1,7 +1,7 @@
 //! Sharing through real remotes: bare repositories by path and a git daemon on loopback.
 //! Cases C16-C22 and the scenarios of the sharing issue.
 
-use crate::common::{strings_of, Sandbox};
+use crate::common::{find_by, strings_of, Sandbox};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -179,24 +179,14 @@ fn c18_diverged_histories_keep_all_four_revisions_and_push_fast_forward() {
     sb.ok(&a, &["sync"]);
     let before = tip(&sb, &origin, "refs/checkpoints/auth");
     let out = sb.json(&b, &["sync", "--json"]);
-    let merged = out["integrated"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["ref"] == "refs/checkpoints/auth")
-        .unwrap();
+    let merged = find_by(&out["integrated"], "ref", "refs/checkpoints/auth");
     assert_eq!(merged["action"], "merged");
     assert_eq!(merged["conflicts"].as_array().unwrap().len(), 1, "{merged}");
     assert!(merged["conflicts"][0]
         .as_str()
         .unwrap()
         .starts_with("next action"));
-    let pushed = out["pushed"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["ref"] == "refs/checkpoints/auth")
-        .unwrap();
+    let pushed = find_by(&out["pushed"], "ref", "refs/checkpoints/auth");
     assert_eq!(pushed["flag"], " ", "a fast-forward: {pushed}");
     let after = tip(&sb, &origin, "refs/checkpoints/auth");
     assert!(history(&sb, &origin, &after).contains(&before));

@@ -2,7 +2,7 @@
 //! task from an id, ids are unique and compare ignoring case, a repeated `--done` changes
 //! nothing, and `--expect REV` refuses a save based on an older revision.
 
-use crate::common::Sandbox;
+use crate::common::{find_by, Sandbox};
 
 fn story(sb: &Sandbox) -> std::path::PathBuf {
     let repo = sb.repo("r");
@@ -306,12 +306,7 @@ fn a_revision_number_two_clones_both_wrote_is_refused_as_ambiguous_naming_both()
     assert!(log.lines().nth(1).unwrap().starts_with("Merge:  "), "{log}");
     // A commit id picks one.
     let v = sb.json(&b, &["log", "auth", "--json"]);
-    let a2 = v["revisions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["message"] == "A2")
-        .unwrap()["commit"]
+    let a2 = find_by(&v["revisions"], "message", "A2")["commit"]
         .as_str()
         .unwrap()
         .to_string();
@@ -364,12 +359,7 @@ fn every_view_that_counts_or_renders_tasks_says_which_duplicate_sections_it_left
     // Without duplicates nothing is flagged anywhere.
     sb.ok(&repo, &["save", "9", "-q", "--todo", "T1 — only"]);
     let v = sb.json(&repo, &["list", "--json"]);
-    let nine = v
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["story"] == "9")
-        .unwrap();
+    let nine = find_by(&v, "story", "9");
     assert_eq!(nine["left_out"], serde_json::json!([]));
     assert!(!sb.ok(&repo, &["pr-body", "9"]).contains("Left out"));
 }

@@ -115,6 +115,21 @@ pub fn strings_of<'a>(v: &'a serde_json::Value, field: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// The first object of the JSON array `v` whose `field` is `value`; panics showing `v` when
+/// `v` is not an array or holds no such object.
+pub fn find_by<'a>(v: &'a serde_json::Value, field: &str, value: &str) -> &'a serde_json::Value {
+    let items = v.as_array().unwrap_or_else(|| panic!("not an array: {v}"));
+    items
+        .iter()
+        .find(|o| o[field] == value)
+        .unwrap_or_else(|| panic!("no {field} = {value:?} in {v}"))
+}
+
+/// `s` quoted for a POSIX shell: in single quotes, each `'` written as `'\''`.
+pub fn sh_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', r"'\''"))
+}
+
 /// The JSON document in the file at `path`; panics naming the file when it is missing or not
 /// JSON.
 pub fn read_json(path: &Path) -> serde_json::Value {
@@ -322,6 +337,28 @@ impl Sandbox {
             stdout: read(&out_path),
             stderr: read(&err_path),
         }
+    }
+
+    /// Runs the shell command `line` in `dir` with stdout and stderr on a pseudo-terminal
+    /// (util-linux script(1)), stdin closed, the hermetic environment with [`path_with_bin`]
+    /// as PATH, plus `env`; asserts it succeeds and returns the bytes the terminal received
+    /// (its line ends are `\r\n`).
+    pub fn on_terminal(&self, dir: &Path, line: &str, env: &[(&str, &str)]) -> Vec<u8> {
+        let out = self
+            .with_bin_on_path("script", dir)
+            .args(["-qec", line, "/dev/null"])
+            .stdin(std::process::Stdio::null())
+            .envs(env.iter().copied())
+            .output()
+            .expect("script(1) runs");
+        assert!(
+            out.status.success(),
+            "on a terminal: {line} failed ({}): {}{}",
+            out.status,
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
     }
 
     /// Runs real git in `dir` and returns stdout; panics on failure.
