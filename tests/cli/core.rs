@@ -163,11 +163,8 @@ fn story_is_detected_from_the_branch_or_save_stops() {
     sb.fails(&repo, &["save", "--title", "x"], &["pass it explicitly"]);
     assert_eq!(sb.refs(&repo), before, "nothing written");
     sb.git(&repo, &["switch", "-q", "-c", "feature/#256-publish-pr"]);
-    sb.cp(&repo)
-        .args(["save", "--title", "Publish PR"])
-        .assert()
-        .success()
-        .stderr(predicate::str::contains("story 256 detected from branch"));
+    let (_, err) = sb.ok_with_stderr(&repo, &["save", "--title", "Publish PR"]);
+    assert!(err.contains("story 256 detected from branch"), "{err}");
     assert!(sb.refs(&repo).contains("refs/checkpoints/256"));
     sb.git(&repo, &["switch", "-q", "-c", "feat/ABC-123-login"]);
     sb.ok(&repo, &["save"]);
