@@ -294,7 +294,7 @@ fn without_times(mut v: Value) -> Value {
 struct Sample {
     name: &'static str,
     format: &'static str,
-    files: Vec<(&'static str, String)>,
+    files: Vec<(&'static str, &'static str)>,
     stories: &'static [&'static str],
 }
 
@@ -479,7 +479,7 @@ fn round_trip(sample: &Sample) {
 /// (Branch, Commit strategy, Commits so far), Tasks Done, Key Decisions, Remaining Todos with
 /// the next immediate action, a trailing Template Notes section, front matter.
 fn pair_samples() -> Vec<Sample> {
-    let p1 = crate::common::SEED_313.to_string();
+    let p1 = crate::common::SEED_313;
     let p2 = "---
 owner: pair
 story: auth
@@ -516,8 +516,7 @@ story: auth
 
 ## Template Notes
 This section is the template's own and is ignored.
-"
-    .to_string();
+";
     let p3 = "# Checkpoint: ops-12 — Rotate the deploy keys
 
 **Last updated:** 2026-07-18 18:40
@@ -545,8 +544,7 @@ This section is the template's own and is ignored.
 - [ ] T3 — rotate production
 - [ ] T4 — delete the old keys
 **Next immediate action:** run `scripts/rotate.sh staging` and check the deploy.
-"
-    .to_string();
+";
     vec![
         Sample {
             name: "pair 313",
@@ -616,13 +614,11 @@ None
 ### 2026-07-20T08:15:00Z — limits page done
 - **What happened**: wrote docs/api/limits.md
 - **Recent conversation summary**: lead asked for examples
-"
-    .to_string();
+";
     let t2_done = "- 2026-07-19 | T7 | style guide | files: -
 - 2026-07-20 | - | fixed broken links | files: docs/index.md
 - 2026-07-20 | T8 | API reference for /v2/limits | files: docs/api/limits.md
-"
-    .to_string();
+";
     let t3 = "# Working Context — qa-1
 _Last updated: 2026-07-21T17:45:00Z_
 
@@ -680,10 +676,8 @@ Make the pagination suite green on CI.
 - **Last 3-4 turns (verbatim)**:
   > me: the last page returns a cursor
   > api-backend: that is a bug, file it
-"
-    .to_string();
-    let t3_done =
-        "- 2026-07-21 | T11 | fixture generator | files: tests/fixtures/mod.rs\n".to_string();
+";
+    let t3_done = "- 2026-07-21 | T11 | fixture generator | files: tests/fixtures/mod.rs\n";
     vec![
         Sample {
             name: "team api-backend",
@@ -691,11 +685,11 @@ Make the pagination suite green on CI.
             files: vec![
                 (
                     "zone/api/teammates/api-backend/working-context.md",
-                    TEAM_CONTEXT.to_string(),
+                    TEAM_CONTEXT,
                 ),
                 (
                     "zone/api/teammates/api-backend/completed.md",
-                    TEAM_COMPLETED.to_string(),
+                    TEAM_COMPLETED,
                 ),
             ],
             stories: &["api-backend"],
@@ -766,8 +760,7 @@ fn pm_samples() -> Vec<Sample> {
 - Open question:
   - Which date format?
   - Do credit notes count?
-"
-    .to_string();
+";
     let s2 = "# STACK
 
 ### R-018 Slow search
@@ -809,8 +802,7 @@ fn pm_samples() -> Vec<Sample> {
   - Start with: planning/briefs/R-015.md
   - Decisions: none
   - Context: none
-"
-    .to_string();
+";
     let n3 = "# NOW
 
 - Status: active
@@ -841,15 +833,14 @@ fn pm_samples() -> Vec<Sample> {
 - Start with: npm test -- settings
 - Decisions: tokens in CSS variables, because the theme switches at run time
 - Context: design signed off on 2026-07-26
-"
-    .to_string();
+";
     vec![
         Sample {
             name: "pm R-007",
             format: "pm",
             files: vec![
-                ("planning/NOW.md", PM_NOW.to_string()),
-                ("planning/STACK.md", PM_STACK_FULL.to_string()),
+                ("planning/NOW.md", PM_NOW),
+                ("planning/STACK.md", PM_STACK_FULL),
             ],
             stories: &["r-007", "r-009"],
         },
@@ -907,8 +898,7 @@ Totals now round half to even; the docs say so.
 
 - Old invoices keep their totals
 - The ledger export was already correct
-"
-    .to_string();
+";
     let g3a = "---
 status: in-progress
 branch: feat/WEB-88-onboarding
@@ -936,8 +926,7 @@ The first two steps of the tour render.
 ### Notes
 
 - Needs the feature flag `tour` on
-"
-    .to_string();
+";
     let g3b = "---
 status: in-progress
 branch: feat/WEB-88-onboarding
@@ -968,15 +957,14 @@ All three steps render; the skip button is next.
 
 - Needs the feature flag `tour` on
 - Design wants the skip button on every step
-"
-    .to_string();
+";
     vec![
         Sample {
             name: "gstack ABC-42",
             format: "gstack",
             files: vec![
-                ("cp/20260330-100000-auth-refactor.md", GSTACK_1.to_string()),
-                ("cp/20260331-143000-auth-refactor.md", GSTACK_2.to_string()),
+                ("cp/20260330-100000-auth-refactor.md", GSTACK_1),
+                ("cp/20260331-143000-auth-refactor.md", GSTACK_2),
             ],
             stories: &["abc-42"],
         },
