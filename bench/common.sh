@@ -92,6 +92,25 @@ dur_ms() { # "1m2.345s" -> 62345
     echo $((10#$m * 60000 + 10#$sec * 1000 + 10#${frac:0:3}))
 }
 
+# repeat [-q] N CMD...: runs CMD N times, its stdout discarded (and its stderr, with -q); exits 1
+# naming CMD at its first failure. The body of most op_KIND functions below.
+repeat() {
+    local quiet=0 i n
+    if [[ $1 == -q ]]; then
+        quiet=1
+        shift
+    fi
+    n=$1
+    shift
+    for ((i = 0; i < n; i++)); do
+        if ((quiet)); then
+            "$@" >/dev/null 2>&1 || { echo "error: $* failed" >&2; exit 1; }
+        else
+            "$@" >/dev/null || { echo "error: $* failed" >&2; exit 1; }
+        fi
+    done
+}
+
 # measure_rounds: runs the caller's op_KIND functions for each KIND in the array `kinds`, N
 # times in all (N, CHUNK from the caller), in rounds of at most CHUNK, rotating which kind goes
 # first in each round. op_KIND gets CHUNK x ${mult[KIND]} iterations (1 when the caller has no

@@ -142,12 +142,7 @@ echo "    document: $(wc -c <"$doc") bytes"
 # ---------------------------------------------------------------------------------------------
 # 3. The four operations, each run $1 times.
 rev2=0
-op_save() {
-    local i
-    for ((i = 0; i < $1; i++)); do
-        "$BIN" save bench -F "$doc" >/dev/null || { echo "error: save failed" >&2; exit 1; }
-    done
-}
+op_save() { repeat "$1" "$BIN" save bench -F "$doc"; }
 op_chain() {
     local i b1 b2 tree new
     for ((i = 0; i < $1; i++)); do
@@ -161,26 +156,11 @@ op_chain() {
         tip2=$new
     done
 }
-op_resume() {
-    local i
-    for ((i = 0; i < $1; i++)); do
-        "$BIN" resume bench >/dev/null || { echo "error: resume failed" >&2; exit 1; }
-    done
-}
-op_catfile() {
-    local i
-    for ((i = 0; i < $1; i++)); do
-        git cat-file -p refs/checkpoints/bench:checkpoint.md >/dev/null
-    done
-}
+op_resume() { repeat "$1" "$BIN" resume bench; }
+op_catfile() { repeat "$1" git cat-file -p refs/checkpoints/bench:checkpoint.md; }
 # Floors of (c), for reading the report: the process alone (no repository opened), and the
 # process plus opening the repository and looking up a ref that does not exist.
-op_start() {
-    local i
-    for ((i = 0; i < $1; i++)); do
-        "$BIN" --version >/dev/null
-    done
-}
+op_start() { repeat "$1" "$BIN" --version; }
 # BENCH_BASE: both binaries call by call, the order swapped every call; wall ns per binary and
 # command in ab_ns[this_resume], ab_ns[base_resume], ab_ns[this_start], ab_ns[base_start].
 declare -A ab_ns=([this_resume]=0 [base_resume]=0 [this_start]=0 [base_start]=0)

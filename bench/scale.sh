@@ -231,11 +231,7 @@ echo "    $bulk_objects objects in one pack ($bulk_kib KiB), resume s1 verified,
 # ---------------------------------------------------------------------------------------------
 # 5. The operations, each run $1 times.
 op_save() {
-    local i
-    for ((i = 0; i < $1; i++)); do
-        "$BIN" save scale --todo "T5 — Load test at 3x peak" --next "wire the 429 response" \
-            >/dev/null 2>&1 || { echo "error: save failed" >&2; exit 1; }
-    done
+    repeat -q "$1" "$BIN" save scale --todo "T5 — Load test at 3x peak" --next "wire the 429 response"
 }
 op_gather() {
     local i
@@ -244,49 +240,14 @@ op_gather() {
             >"$tmp/checkpoint.md"
     done
 }
-op_list() {
-    local i
-    for ((i = 0; i < $1; i++)); do
-        "$BIN" list --all >/dev/null || { echo "error: list failed" >&2; exit 1; }
-    done
-}
-op_refs() {
-    local i
-    for ((i = 0; i < $1; i++)); do
-        git for-each-ref --format='%(refname) %(contents:subject)' refs/checkpoints >/dev/null
-    done
-}
-op_rbig() {
-    local i
-    for ((i = 0; i < $1; i++)); do
-        "$BIN" resume "$sid" >/dev/null 2>&1 || { echo "error: resume failed" >&2; exit 1; }
-    done
-}
+op_list() { repeat "$1" "$BIN" list --all; }
+op_refs() { repeat "$1" git for-each-ref --format='%(refname) %(contents:subject)' refs/checkpoints; }
+op_rbig() { repeat -q "$1" "$BIN" resume "$sid"; }
 op_rsmall() { op_rbig "$@"; }
-op_catbig() {
-    local i
-    for ((i = 0; i < $1; i++)); do
-        git cat-file -p "refs/checkpoints/$sid:checkpoint.md" >/dev/null
-    done
-}
-op_jlist() {
-    local i
-    for ((i = 0; i < $1; i++)); do
-        "$BIN" list --all --json >/dev/null || { echo "error: list --json failed" >&2; exit 1; }
-    done
-}
-op_rbulk() {
-    local i
-    for ((i = 0; i < $1; i++)); do
-        "$BIN" resume s1 >/dev/null 2>&1 || { echo "error: resume s1 failed" >&2; exit 1; }
-    done
-}
-op_catbulk() {
-    local i
-    for ((i = 0; i < $1; i++)); do
-        git cat-file -p refs/checkpoints/s1:checkpoint.md >/dev/null
-    done
-}
+op_catbig() { repeat "$1" git cat-file -p "refs/checkpoints/$sid:checkpoint.md"; }
+op_jlist() { repeat "$1" "$BIN" list --all --json; }
+op_rbulk() { repeat -q "$1" "$BIN" resume s1; }
+op_catbulk() { repeat "$1" git cat-file -p refs/checkpoints/s1:checkpoint.md; }
 declare -A dir=([save]=$code [gather]=$code [list]=$big [refs]=$big [rbig]=$big [rsmall]=$small
     [catbig]=$big [jlist]=$big [rbulk]=$bulk [catbulk]=$bulk)
 declare -A mult=([save]=1 [gather]=1 [list]=1 [refs]=1 [rbig]=$RESUME_X [rsmall]=$RESUME_X

@@ -6,10 +6,11 @@
 use crate::common::Sandbox;
 use std::path::{Path, PathBuf};
 
-/// A repository whose only pack holds story `s` (its checkpoint.md carrying `marker`), loose
-/// objects removed; returns it, the `.idx` path and the blob id of checkpoint.md.
-fn packed_story(sb: &Sandbox, marker: &str) -> (PathBuf, PathBuf, String) {
-    let repo = sb.repo("r");
+/// A new sandbox and its repository `r` whose only pack holds story `s` (its checkpoint.md
+/// carrying `marker`), loose objects removed; returns them, the `.idx` path and the blob id
+/// of checkpoint.md.
+fn packed_story(marker: &str) -> (Sandbox, PathBuf, PathBuf, String) {
+    let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["save", "s", "-q", "--title", marker]);
     sb.git(&repo, &["repack", "-adq"]);
     sb.git(&repo, &["prune-packed"]);
@@ -24,7 +25,7 @@ fn packed_story(sb: &Sandbox, marker: &str) -> (PathBuf, PathBuf, String) {
         .git(&repo, &["rev-parse", "refs/checkpoints/s:checkpoint.md"])
         .trim()
         .to_owned();
-    (repo, idx[0].clone(), blob)
+    (sb, repo, idx[0].clone(), blob)
 }
 
 /// The bytes of a version 2 `.idx`.
@@ -55,6 +56,14 @@ fn offset_entry(data: &[u8], id: &str) -> usize {
     8 + 1024 + n * 24 + pos * 4
 }
 
+/// The bytes of the version 2 index `idx` and where in them the 32-bit pack offset of object
+/// `id` sits (see [`offset_entry`]).
+fn idx_with_offset_of(idx: &Path, id: &str) -> (Vec<u8>, usize) {
+    let data = read_idx(idx);
+    let at = offset_entry(&data, id);
+    (data, at)
+}
+
 /// Asserts a failed run ended with an error of ours, not a panic or a signal.
 fn assert_clean_failure(code: i32, stderr: &str) {
     assert!(code == 1 || code == 2, "exit {code}, stderr: {stderr}");
@@ -64,8 +73,7 @@ fn assert_clean_failure(code: i32, stderr: &str) {
 
 #[test]
 fn a_truncated_pack_index_is_an_error_on_read() {
-    let sb = Sandbox::new();
-    let (repo, idx, _) = packed_story(&sb, "Truncated index");
+    let (sb, repo, idx, _) = packed_story("Truncated index");
     let data = read_idx(&idx);
     // Cut inside the offset table, and just before the trailing hashes.
     for keep in [data.len() / 2, data.len() - 41, data.len() - 8] {
@@ -83,10 +91,8 @@ fn a_truncated_pack_index_is_an_error_on_read() {
 
 #[test]
 fn a_large_offset_the_index_lacks_is_an_error_for_that_object_only() {
-    let sb = Sandbox::new();
-    let (repo, idx, blob) = packed_story(&sb, "Bad large offset");
-    let mut data = read_idx(&idx);
-    let at = offset_entry(&data, &blob);
+    let (sb, repo, idx, blob) = packed_story("Bad large offset");
+    let (mut data, at) = idx_with_offset_of(&idx, &blob);
     // The high bit names entry 5 of the 64-bit table, which this index does not have (an entry
     // past the table would otherwise read the trailing hashes as an offset, or past the file).
     data[at..at + 4].copy_from_slice(&(0x8000_0005u32).to_be_bytes());
@@ -101,10 +107,8 @@ fn a_large_offset_the_index_lacks_is_an_error_for_that_object_only() {
 
 #[test]
 fn an_offset_in_the_64_bit_table_is_followed() {
-    let sb = Sandbox::new();
-    let (repo, idx, blob) = packed_story(&sb, "Large offset");
-    let mut data = read_idx(&idx);
-    let at = offset_entry(&data, &blob);
+    let (sb, repo, idx, blob) = packed_story("Large offset");
+    let (mut data, at) = idx_with_offset_of(&idx, &blob);
     let offset = u32::from_be_bytes(data[at..at + 4].try_into().unwrap());
     assert_eq!(offset & 0x8000_0000, 0, "a small pack has small offsets");
     // Move the blob's offset into a one-entry 64-bit table before the two trailing hashes (the
