@@ -48,20 +48,35 @@ fn assert_imported(sb: &Sandbox, repo: &Path, files: &[&str], story: &str, writt
     assert_eq!(r["imported"][0]["written"], written, "{r:#}");
 }
 
+/// The `resume --json` fields a checkpoint of `template` imported from its seed fills, space
+/// separated.
+fn seed_fields(template: &str) -> &'static str {
+    match template {
+        "pair" => "title goal source branch tasks_done tasks_remaining decisions next_action",
+        "team" => {
+            "goal branch tasks_done tasks_remaining decisions next_action open_questions context \
+             files sections journal trigger last_updated"
+        }
+        "pm" => {
+            "title branch stage doc_status done_when tasks_done tasks_remaining stopped_at \
+             next_action start_with decisions context open_questions fields"
+        }
+        "gstack" => {
+            "title goal branch doc_status last_updated session_duration_s files decisions \
+             tasks_remaining next_action context"
+        }
+        other => panic!("no seed of template {other}"),
+    }
+}
+
 /// Resumes `story` (the current one when `None`) and asserts a high confidence, the
-/// `template` and every one of `fields` non-empty; returns the resume document.
-fn resume_high(
-    sb: &Sandbox,
-    repo: &Path,
-    story: Option<&str>,
-    template: &str,
-    fields: &str,
-) -> Value {
+/// `template` and every one of its [`seed_fields`] non-empty; returns the resume document.
+fn resume_high(sb: &Sandbox, repo: &Path, story: Option<&str>, template: &str) -> Value {
     let story: Vec<&str> = story.into_iter().collect();
     let v = sb.json(repo, &[&["resume"], &story[..], &["--json"]].concat());
     assert_eq!(v["confidence"], "high", "{:#}", v["gaps"]);
     assert_eq!(v["template"], template);
-    assert_fields(&v, fields);
+    assert_fields(&v, seed_fields(template));
     v
 }
 
@@ -116,13 +131,7 @@ fn pair_file_imports_resumes_high_exports_and_reimports_the_same() {
     let (sb, repo) = Sandbox::with_repo();
     let f = sb.file(".pair/working/checkpoints/313.md", SEED_313.as_bytes());
     assert_imported(&sb, &repo, &[f.to_str().unwrap()], "313", 1);
-    let v = resume_high(
-        &sb,
-        &repo,
-        Some("313"),
-        "pair",
-        "title goal source branch tasks_done tasks_remaining decisions next_action",
-    );
+    let v = resume_high(&sb, &repo, Some("313"), "pair");
     assert_eq!(
         v["tasks_remaining"],
         json!(["T6 — Completion criteria + steering pass"])
@@ -151,14 +160,7 @@ fn team_working_context_imports_journal_as_revisions_and_round_trips() {
         ),
     ]);
     assert_imported(&sb, &repo, &[&wc, &done], "api-backend", 3);
-    let v = resume_high(
-        &sb,
-        &repo,
-        Some("api-backend"),
-        "team",
-        "goal branch tasks_done tasks_remaining decisions next_action open_questions context \
-         files sections journal trigger last_updated",
-    );
+    let v = resume_high(&sb, &repo, Some("api-backend"), "team");
     assert_eq!(v["next_action"], "make tests/limit.rs::burst pass");
     assert_eq!(v["sections"][1]["heading"], "Commitments to Others");
     assert_eq!(v["journal"].as_array().unwrap().len(), 3);
@@ -204,14 +206,7 @@ fn pm_now_and_stack_import_resume_and_round_trip() {
     let r = sb.json(&repo, &["import", &now, &stack, "--json"]);
     assert_eq!(r["current"], "r-007");
     assert_eq!(r["stack_pushed"], json!(["r-009"]));
-    let v = resume_high(
-        &sb,
-        &repo,
-        None,
-        "pm",
-        "title branch stage doc_status done_when tasks_done tasks_remaining stopped_at \
-         next_action start_with decisions context open_questions fields",
-    );
+    let v = resume_high(&sb, &repo, None, "pm");
     assert_eq!(v["story"], "r-007", "the imported NOW.md item is current");
     assert_eq!(v["start_with"], "cargo test limit::burst");
     assert_eq!(v["stage"], "execute");
@@ -252,14 +247,7 @@ fn gstack_files_import_in_timestamp_order_and_round_trip() {
     let revs = log["revisions"].as_array().unwrap();
     assert_eq!(revs[0]["date"], "2026-03-31T14:30:00-07:00");
     assert_eq!(revs[1]["date"], "2026-03-30T10:00:00-07:00");
-    let v = resume_high(
-        &sb,
-        &repo,
-        Some("abc-42"),
-        "gstack",
-        "title goal branch doc_status last_updated session_duration_s files decisions \
-         tasks_remaining next_action context",
-    );
+    let v = resume_high(&sb, &repo, Some("abc-42"), "gstack");
     assert_eq!(v["files"], json!(["src/auth.rs", "src/session.rs"]));
     assert_eq!(v["session_duration_s"], 5400);
     assert_eq!(v["next_action"], "Update callers in src/api/*.rs");
