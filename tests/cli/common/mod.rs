@@ -17,7 +17,7 @@ pub const CP_MD: &str = "## Story\nauth\n## Branch\nmain\n## Tasks Done\n- a\n##
 /// The example checkpoint of seed 000 (story #313).
 pub const SEED_313: &str = include_str!("../../corpus/seeds/313.md");
 
-/// The hook events `agent install claude` installs; Codex sends the same names.
+/// The hook events `agent install claude` installs; Codex's hooks go by the same names.
 pub const CLAUDE_CODE_EVENTS: [&str; 6] = [
     "SessionStart",
     "PostToolUse",
@@ -296,8 +296,8 @@ impl Sandbox {
 
     /// Runs `cmd` with stdin closed in a process group of its own, its stdout and stderr going
     /// to the sandbox files `<name>.out` and `<name>.err`; waits until it exits or `limit`
-    /// passes (then the test's caller sees `status: None`), and kills the whole group either
-    /// way, so the children it started (hooks, servers) go with it, finished or not.
+    /// passes (then `status` is `None`), and kills the whole group either way, so that the
+    /// children it started (hooks, servers) go with it, finished or not.
     pub fn run_in_group(
         &self,
         mut cmd: std::process::Command,
