@@ -62,6 +62,31 @@ bench_cleanup() {
     fi
 }
 
+# peak_setup: defines peak_kb COMMAND..., which runs COMMAND once (stdout and stderr discarded)
+# and sets RSS to its peak resident set size in KiB, and sets rss_tool to what measures it: GNU
+# time (/usr/bin/time -f %M) when installed, else a python3 wait4() wrapper. Needs $tmp.
+peak_setup() {
+    if /usr/bin/time -f %M -o "$tmp/rss" true 2>/dev/null && [[ -s $tmp/rss ]]; then
+        rss_tool="GNU time (/usr/bin/time -f %M)"
+        peak_kb() {
+            /usr/bin/time -f %M -o "$tmp/rss" "$@" >/dev/null 2>&1 || true
+            RSS=$(tail -n 1 "$tmp/rss")
+        }
+    else
+        rss_tool="python3 wait4() ru_maxrss (includes the forked python's pages as a floor)"
+        peak_kb() {
+            RSS=$(python3 -c '
+import os, sys
+pid = os.fork()
+if pid == 0:
+    fd = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(fd, 1); os.dup2(fd, 2)
+    os.execvp(sys.argv[1], sys.argv[1:])
+print(os.wait4(pid, 0)[2].ru_maxrss)' "$@")
+        }
+    fi
+}
+
 # Timing: now_ns sets NOW (wall clock, ns); cpu_ms sets CPU (user+sys of finished children, ms).
 
 # Wall-clock nanoseconds into $NOW. bash 5's $EPOCHREALTIME (microsecond resolution) avoids
@@ -189,6 +214,13 @@ write_packages() {
             done
         done
     done
+}
+
+# tree_file FILES: sets $picked to one of the FILES files bench/gen-tree.py writes, chosen by
+# $RANDOM (src/pkgPPP/modMM/fileFF.rs, 50 a directory, 20 directories a package).
+tree_file() {
+    local n=$(((RANDOM * 32768 + RANDOM) % $1))
+    printf -v picked 'src/pkg%03d/mod%02d/file%02d.rs' $((n / 1000)) $((n / 50 % 20)) $((n % 50))
 }
 
 # commit_some MESSAGE N: appends a line to four files, each chosen by the caller's pick_file

@@ -119,10 +119,7 @@ echo "==> building the large repository ($FILES files) in $big"
 new_repo "$big"
 python3 "$root/bench/gen-tree.py" "$FILES" "$t0" | git fast-import --quiet --done --depth=0
 git reset -q --hard
-pick_file() {
-    local n=$(((RANDOM * 32768 + RANDOM) % FILES))
-    printf -v picked 'src/pkg%03d/mod%02d/file%02d.rs' $((n / 1000)) $((n / 50 % 20)) $((n % 50))
-}
+pick_file() { tree_file "$FILES"; }
 RANDOM=4242
 make_story
 echo "    $(git ls-files | wc -l) tracked files, $(find . -path ./.git -prune -o -type d -print | wc -l)" \

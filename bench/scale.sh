@@ -254,26 +254,7 @@ declare -A mult=([save]=1 [gather]=1 [list]=1 [refs]=1 [rbig]=$RESUME_X [rsmall]
     [catbig]=$RESUME_X [jlist]=1 [rbulk]=$RESUME_X [catbulk]=$RESUME_X)
 
 
-# Peak resident set size in KiB of one command run (stdout and stderr discarded) into $RSS.
-if /usr/bin/time -f %M -o "$tmp/rss" true 2>/dev/null && [[ -s $tmp/rss ]]; then
-    rss_tool="GNU time (/usr/bin/time -f %M)"
-    peak_kb() {
-        /usr/bin/time -f %M -o "$tmp/rss" "$@" >/dev/null 2>&1 || true
-        RSS=$(tail -n 1 "$tmp/rss")
-    }
-else
-    rss_tool="python3 wait4() ru_maxrss (includes the forked python's pages as a floor)"
-    peak_kb() {
-        RSS=$(python3 -c '
-import os, sys
-pid = os.fork()
-if pid == 0:
-    fd = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(fd, 1); os.dup2(fd, 2)
-    os.execvp(sys.argv[1], sys.argv[1:])
-print(os.wait4(pid, 0)[2].ru_maxrss)' "$@")
-    }
-fi
+peak_setup
 declare -A peak
 measure_peaks() {
     local max=0 c
