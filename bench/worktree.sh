@@ -155,6 +155,6 @@ for size in $SIZES; do
     report "status / git status --porcelain ($size)" status gstatus "$STATUS_TARGET"
     echo
     cd "$tmp"
-    rm -rf -- "$tmp/code-$size"
+    [[ ${BENCH_KEEP:-0} == 1 ]] || rm -rf -- "$tmp/code-$size"
 done
 exit 0

@@ -448,6 +448,40 @@ fn with_gits_untracked_cache_the_scan_is_gits_own_status() {
 }
 
 #[test]
+fn a_work_tree_of_a_thousand_files_is_scanned_by_gits_own_status() {
+    let sb = Sandbox::new();
+    let repo = moved_work_tree(&sb);
+    let small = sb.path("small-trace.txt");
+    sb.cp(&repo)
+        .args(["save", "s", "-q", "--title", "Scan"])
+        .env("GIT_TRACE", &small)
+        .assert()
+        .success();
+    let status_by_git = "built-in: git status --porcelain=v2 -z --no-renames";
+    let small = std::fs::read_to_string(&small).unwrap_or_default();
+    assert!(!small.contains(status_by_git), "{small}");
+    // 998 more tracked files: 1,000 index entries, where git's scan is the faster one.
+    std::fs::create_dir_all(repo.join("lib")).unwrap();
+    for i in 0..998 {
+        std::fs::write(repo.join(format!("lib/f{i}.rs")), format!("{i}\n")).unwrap();
+    }
+    sb.git(&repo, &["add", "lib"]);
+    sb.git(
+        &repo,
+        &["commit", "-q", "-m", "a thousand files", "--", "lib"],
+    );
+    let trace = sb.path("trace.txt");
+    sb.cp(&repo)
+        .args(["save", "s", "-q", "--context", "large"])
+        .env("GIT_TRACE", &trace)
+        .assert()
+        .success();
+    let traced = std::fs::read_to_string(&trace).unwrap();
+    assert!(traced.contains(status_by_git), "{traced}");
+    assert_eq!(recorded_changes(&sb, &repo), moved_changes("notes/"));
+}
+
+#[test]
 fn a_configured_fsmonitor_is_consulted_through_gits_status() {
     let sb = Sandbox::new();
     let repo = moved_work_tree(&sb);
