@@ -186,9 +186,10 @@ impl Output {
     /// # Errors
     /// I/O errors.
     pub fn json<T: serde::Serialize>(&mut self, value: &T) -> std::io::Result<()> {
-        // Through a `Value`, whose object keys are sorted: the same order for every document.
-        let value = serde_json::to_value(value)?;
-        serde_json::to_writer_pretty(&mut self.out, &value)?;
+        // Straight from the typed document, keys in its fields' order (the same for every
+        // document of a kind): no value tree per row (`list --all --json` at 10,000 stories
+        // spent a third of its instructions building, sorting and dropping one).
+        serde_json::to_writer_pretty(&mut self.out, value)?;
         writeln!(self.out)
     }
 
