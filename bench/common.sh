@@ -87,6 +87,47 @@ print(os.wait4(pid, 0)[2].ru_maxrss)' "$@")
     fi
 }
 
+# op_gather N: the gstack seed's file-based checkpoint, N times: what it runs to capture git
+# state ({ git status --short; git diff --stat; git diff --cached --stat; git log --oneline
+# -10; } into $tmp/checkpoint.md), the reference of "save with git state".
+op_gather() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        { git status --short; git diff --stat; git diff --cached --stat; git log --oneline -10; } \
+            >"$tmp/checkpoint.md"
+    done
+}
+
+# peak_gather: sets RSS to the largest peak memory (KiB) of op_gather's four git commands (see
+# peak_setup).
+peak_gather() {
+    local c max=0
+    for c in "status --short" "diff --stat" "diff --cached --stat" "log --oneline -10"; do
+        # shellcheck disable=SC2086 # the git arguments are split on purpose
+        peak_kb git $c
+        ((RSS > max)) && max=$RSS
+    done
+    RSS=$max
+}
+
+# work_in_progress: what an agent's work tree looks like mid-task: old mtimes on every tracked
+# file and a refreshed index (no racily-clean entries forcing re-hashing), then 3 tracked files
+# modified (the caller's pick_file chooses them; $picked is the last), with $1 = 1 the last one
+# staged, and 2 untracked files (notes.txt, new_thing.rs).
+work_in_progress() {
+    local k
+    git ls-files -z | xargs -0 touch -d '2 hours ago' --
+    for k in 1 2 3; do
+        pick_file
+        printf '// work in progress\n' >>"$picked"
+    done
+    if (($1)); then git add -- "$picked"; fi
+    printf 'scratch notes\n' >notes.txt
+    printf 'pub fn new_thing() {}\n' >new_thing.rs
+    sleep 1
+    git update-index -q --refresh || true
+}
+
 # Timing: now_ns sets NOW (wall clock, ns); cpu_ms sets CPU (user+sys of finished children, ms).
 
 # Wall-clock nanoseconds into $NOW. bash 5's $EPOCHREALTIME (microsecond resolution) avoids

@@ -84,22 +84,12 @@ make_story() {
         --next "start T1: write the token bucket in src/limit" \
         --decision "Token bucket rather than a sliding window: constant memory per key" ||
         { echo "error: the first save failed" >&2; exit 1; }
-    # Old mtimes and a refreshed index: no racily-clean entries that force re-hashing.
-    git ls-files -z | xargs -0 touch -d '2 hours ago' --
-    local k
-    for k in 1 2 3; do
-        pick_file
-        printf '// work in progress\n' >>"$picked"
-    done
-    # A staged file makes every scan compare HEAD's tree with the index in full (without one,
-    # the index's cache tree shows nothing is staged and that comparison is skipped).
-    if ((STAGED)); then git add -- "$picked"; fi
     # BENCH_DETACH=0: the refresh hooks write before they answer (checkpoint.hookDetach false).
     if ((!DETACH)); then git config checkpoint.hookDetach false; fi
-    printf 'scratch notes\n' >notes.txt
-    printf 'pub fn new_thing() {}\n' >new_thing.rs
-    sleep 1
-    git update-index -q --refresh || true
+    # With BENCH_STAGED=1 one file is staged, which makes every scan compare HEAD's tree with
+    # the index in full (without one, the index's cache tree shows nothing is staged and that
+    # comparison is skipped).
+    work_in_progress "$STAGED"
 }
 
 small=$tmp/small

@@ -233,13 +233,6 @@ echo "    $bulk_objects objects in one pack ($bulk_kib KiB), resume s1 verified,
 op_save() {
     repeat -q "$1" "$BIN" save scale --todo "T5 — Load test at 3x peak" --next "wire the 429 response"
 }
-op_gather() {
-    local i
-    for ((i = 0; i < $1; i++)); do
-        { git status --short; git diff --stat; git diff --cached --stat; git log --oneline -10; } \
-            >"$tmp/checkpoint.md"
-    done
-}
 op_list() { repeat "$1" "$BIN" list --all; }
 op_refs() { repeat "$1" git for-each-ref --format='%(refname) %(contents:subject)' refs/checkpoints; }
 op_rbig() { repeat -q "$1" "$BIN" resume "$sid"; }
@@ -257,16 +250,11 @@ declare -A mult=([save]=1 [gather]=1 [list]=1 [refs]=1 [rbig]=$RESUME_X [rsmall]
 peak_setup
 declare -A peak
 measure_peaks() {
-    local max=0 c
     cd "$code"
     peak_kb "$BIN" save scale --todo "T5 — Load test at 3x peak" --next "wire the 429 response"
     peak[save]=$RSS
-    for c in "status --short" "diff --stat" "diff --cached --stat" "log --oneline -10"; do
-        # shellcheck disable=SC2086 # the git arguments are split on purpose
-        peak_kb git $c
-        ((RSS > max)) && max=$RSS
-    done
-    peak[gather]=$max
+    peak_gather
+    peak[gather]=$RSS
     cd "$big"
     peak_kb "$BIN" list --all
     peak[list]=$RSS

@@ -47,7 +47,7 @@ t0=1700000000
 
 # code_repo DIR FILES: the repository described above, with story 42 saved; cds there.
 code_repo() {
-    local files=$2 k
+    local files=$2
     new_repo "$1"
     python3 "$root/bench/gen-tree.py" "$files" "$t0" | git fast-import --quiet --done --depth=0
     git reset -q --hard
@@ -66,16 +66,7 @@ code_repo() {
         --next "start T1: write the token bucket in src/limit" \
         --decision "Token bucket rather than a sliding window: constant memory per key" ||
         { echo "error: the first save failed" >&2; exit 1; }
-    git ls-files -z | xargs -0 touch -d '2 hours ago' --
-    for k in 1 2 3; do
-        pick_file
-        printf '// work in progress\n' >>"$picked"
-    done
-    git add -- "$picked"
-    printf 'scratch notes\n' >notes.txt
-    printf 'pub fn new_thing() {}\n' >new_thing.rs
-    sleep 1
-    git update-index -q --refresh || true
+    work_in_progress 1
 }
 
 op_save() {
@@ -84,13 +75,6 @@ op_save() {
         "$BIN" save -q 42 --todo "T2 — middleware wiring behind the rateLimit flag" \
             --next "start T1: write the token bucket in src/limit" ||
             { echo "error: save failed" >&2; exit 1; }
-    done
-}
-op_gather() {
-    local i
-    for ((i = 0; i < $1; i++)); do
-        { git status --short; git diff --stat; git diff --cached --stat; git log --oneline -10; } \
-            >"$tmp/checkpoint.md"
     done
 }
 op_status() {
@@ -129,12 +113,8 @@ for size in $SIZES; do
     declare -A peak=()
     peak_kb "$BIN" save -q 42 --next "start T1: write the token bucket in src/limit"
     peak[save]=$RSS
-    peak[gather]=0
-    for c in "status --short" "diff --stat" "diff --cached --stat" "log --oneline -10"; do
-        # shellcheck disable=SC2086 # the git arguments are split on purpose
-        peak_kb git $c
-        ((RSS > peak[gather])) && peak[gather]=$RSS
-    done
+    peak_gather
+    peak[gather]=$RSS
     peak_kb "$BIN" status 42
     peak[status]=$RSS
     peak_kb git status --porcelain
