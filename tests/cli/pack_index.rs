@@ -1,4 +1,4 @@
-//! Reading through a pack's `.idx` (gix-pack, patched in patches/gix-pack: the 64-bit offset
+//! Reading through a pack's `.idx` (gix-pack, patched in vendor/gix-pack: the 64-bit offset
 //! table is sized from the file's length on open and each large offset is checked where it is
 //! read): a damaged index gives an error, never a panic, an out-of-bounds read or another
 //! object's content, and a well-formed large offset is followed.
