@@ -223,6 +223,18 @@ ratio_milli() {
 to_milli() { local w=${1%.*} f=${1#*.}000; [[ $1 == *.* ]] || f=000; echo $((10#$w * 1000 + 10#${f:0:3})); }
 verdict() { (($1 <= $(to_milli "$2"))) && echo PASS || echo FAIL; }
 
+# report LABEL OURS THEIRS TARGET: prints the wall-time ratio of kind OURS to kind THEIRS (per
+# iteration, from measure_rounds), the CPU ratio beside it, and PASS when the wall ratio is at
+# most TARGET. fmt_mb KIB: a KiB count as "m.d" MiB.
+report() {
+    local r rc
+    r=$(ratio_milli "$((total[$2] * iters[$3]))" "$((total[$3] * iters[$2]))")
+    rc=$(ratio_milli "$((cpu[$2] * iters[$3]))" "$((cpu[$3] * iters[$2]))")
+    printf '%-46s wall %7sx  (cpu %7sx)   target <= %-4s  %s\n' "$1" "$(fmt_ms "$r")" \
+        "$(fmt_ms "$rc")" "${4}x" "$(verdict "$r" "$4")"
+}
+fmt_mb() { printf '%d.%d' $(($1 / 1024)) $((($1 % 1024) * 10 / 1024)); }
+
 # commit_dated MESSAGE N: commits the tracked changes, authored and committed N hours after
 # $t0 (seconds since the epoch, set by the caller), so the history is reproducible.
 commit_dated() {

@@ -294,7 +294,6 @@ measure_peaks
 
 # ---------------------------------------------------------------------------------------------
 # Report (see the arithmetic in common.sh): microseconds per op, ratios in thousandths.
-fmt_mb() { printf '%d.%d' $(($1 / 1024)) $((($1 % 1024) * 10 / 1024)); } # KiB -> "m.d" MiB
 declare -A us cus
 for k in "${kinds[@]}"; do us[$k]=$(us_per_op "$k") cus[$k]=$(cpu_us_per_op "$k"); done
 
@@ -323,13 +322,6 @@ echo "(peak MiB of (b) is the largest of its four git commands)"
 echo
 echo "Targets are judged on wall time; the cpu ratio (user+sys of the processes, from bash's"
 echo "'times') is shown for reference, as it is less sensitive to other load on the machine."
-report() { # $1 label, $2 ours, $3 theirs, $4 target
-    local r rc
-    r=$(ratio_milli "$((total[$2] * iters[$3]))" "$((total[$3] * iters[$2]))")
-    rc=$(ratio_milli "$((cpu[$2] * iters[$3]))" "$((cpu[$3] * iters[$2]))")
-    printf '%-34s wall %7sx  (cpu %7sx)   target <= %-4s  %s\n' "$1" "$(fmt_ms "$r")" \
-        "$(fmt_ms "$rc")" "${4}x" "$(verdict "$r" "$4")"
-}
 report "save with state / file-based (b)" save gather "$SAVE_TARGET"
 report "list --all / for-each-ref" list refs "$LIST_TARGET"
 report "resume: $STORIES stories / 1 story" rbig rsmall "$RESUME_TARGET"

@@ -90,14 +90,6 @@ op_gstatus() {
     done
 }
 
-fmt_mb() { printf '%d.%d' $(($1 / 1024)) $((($1 % 1024) * 10 / 1024)); } # KiB -> "m.d" MiB
-report() { # $1 label, $2 ours, $3 theirs, $4 target
-    local r rc
-    r=$(ratio_milli "$((total[$2] * iters[$3]))" "$((total[$3] * iters[$2]))")
-    rc=$(ratio_milli "$((cpu[$2] * iters[$3]))" "$((cpu[$3] * iters[$2]))")
-    printf '  %-44s wall %7sx  (cpu %7sx)   target <= %-4s  %s\n' "$1" "$(fmt_ms "$r")" \
-        "$(fmt_ms "$rc")" "${4}x" "$(verdict "$r" "$4")"
-}
 
 kinds=(save gather status gstatus)
 for size in $SIZES; do
