@@ -13,7 +13,9 @@
 #   (b) in copy 2: git fetch of the same refs into remote-tracking refs, plus git push of the
 #       same refs to the same names (forced, since plain git cannot push a diverged ref at all:
 #       this is the transport cost without any merging)
-# and prints both times and the ratio (target: at most 2x). A report, not a gate: exit 0.
+# and prints both times and the ratio (target: at most 2x). Then, in fresh copies of a clone
+# that has no stories yet, (c) git-checkpoint fetch of all of them against (d) a plain git fetch
+# of the same refspecs (target: at most 1.2x). A report, not a gate: exit 0.
 # Each run uses fresh copies of B and the remote, and the two sides alternate which goes first.
 # Automatic gc is off in the copies (gc.auto=0, receive.autogc=false) on both sides: a
 # background `gc --auto` started by one measurement would otherwise run during the next.
@@ -23,6 +25,7 @@ set -euo pipefail
 source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
 bench_params STORIES=1000 RUNS=3
 TARGET=2.0
+FETCH_TARGET=1.2
 
 build_release
 hermetic_env sync
@@ -85,6 +88,42 @@ for run in $(seq 1 "$RUNS"); do
         "$run" "$ours" "$plain" "$r"
 done
 
+# Fetch of new stories: a clone that has none of them yet (plain `git clone` takes no
+# checkpoint refs) fetches all of them, (c) with git-checkpoint fetch (which also creates the
+# local story refs and integrates the notes) and (d) with a plain git fetch of the same refspecs
+# into the remote-tracking refs, each in a fresh copy of that clone.
+git clone -q o.git C
+git -C C config gc.auto 0
+measure_fetch() { # $1 = copy name, then the command run in it; sets $took (ms)
+    local copy=$1 t0 t1
+    shift
+    rm -rf "$copy" && cp -a C "$copy"
+    t0=$(ms)
+    (cd "$copy" && "$@" >/dev/null 2>&1) || { echo "error: $* failed" >&2; exit 1; }
+    t1=$(ms)
+    took=$((t1 - t0))
+}
+fetch_ratios=()
+for run in $(seq 1 "$RUNS"); do
+    for side in $( ((run % 2)) && echo "ours plain" || echo "plain ours"); do
+        if [[ $side == ours ]]; then
+            measure_fetch C1 "$BIN" fetch origin
+            fetched=$took
+        else
+            measure_fetch C2 git fetch -q --no-tags origin \
+                '+refs/checkpoints/*:refs/remotes/origin/checkpoints/*' \
+                '+refs/notes/checkpoints*:refs/remotes/origin/notes/checkpoints*'
+            plain_fetch=$took
+        fi
+    done
+    r=$(awk -v a="$fetched" -v b="$plain_fetch" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+    fetch_ratios+=("$r")
+    printf '==> fetch run %d: git-checkpoint fetch %d ms, git fetch %d ms, ratio %sx\n' \
+        "$run" "$fetched" "$plain_fetch" "$r"
+done
+[[ $(git -C C1 for-each-ref refs/checkpoints | wc -l) == "$STORIES" ]] ||
+    { echo "error: git-checkpoint fetch did not create $STORIES stories" >&2; exit 1; }
+
 lost=0
 for i in $(seq 1 "$STORIES"); do
     for r in "$(git -C A rev-parse "refs/checkpoints/s$i")" "$(git -C B rev-parse "refs/checkpoints/s$i")"; do
@@ -98,4 +137,8 @@ echo
 printf 'stories diverged:            %d (cores: %s)\n' "$STORIES" "$(nproc)"
 printf 'runs:                        %d (ratios: %s)\n' "$RUNS" "${ratios[*]}"
 printf 'median ratio sync / (fetch+push): %sx  (target <= %sx) %s\n' "$ratio" "$TARGET" "$verdict"
+fetch_ratio=$(printf '%s\n' "${fetch_ratios[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+fetch_verdict=$(awk -v r="$fetch_ratio" -v t="$FETCH_TARGET" 'BEGIN { print (r <= t ? "PASS" : "FAIL") }')
+printf 'median ratio fetch of %d new stories / git fetch: %sx  (target <= %sx) %s (ratios: %s)\n' \
+    "$STORIES" "$fetch_ratio" "$FETCH_TARGET" "$fetch_verdict" "${fetch_ratios[*]}"
 [[ $lost == 0 ]] && echo "no revision lost (every story: both sides' tips are ancestors of the remote's)" || echo "REVISION LOST"
