@@ -18,10 +18,12 @@
 #       git commit-tree -p <tip>; git update-ref refs/checkpoints/bench2 <new> <old>
 #   (c) git-checkpoint resume bench            (stdout to /dev/null)
 #   (d) git cat-file -p refs/checkpoints/bench:checkpoint.md
+#   (e) git-checkpoint prompt bench, (f) git-checkpoint status bench (which scans the work
+#       tree), (g) git-checkpoint agent hook SessionStart --agent claude (payload on stdin)
 # plus two floors of (c), for reading the report: `git-checkpoint --version` (process start-up)
 # and `resume` of a missing story (start-up plus opening the repository with gix),
-# and reports the mean per operation, the ratios save/(b) and resume/(d), and PASS/FAIL
-# against the targets (save <= 0.5x, resume <= 1.2x). It always exits 0 once it has
+# and reports the mean per operation, the ratios save/(b) and (c), (e), (f), (g) to (d), and
+# PASS/FAIL against the targets (save <= 0.5x, the reads <= 1.2x). It always exits 0 once it has
 # measured: it is a report, not a gate. Setup failures exit non-zero.
 #
 # With BENCH_BASE, one more kind runs `resume bench` and `--version` with copies of both
@@ -158,6 +160,20 @@ op_chain() {
 }
 op_resume() { repeat "$1" "$BIN" resume bench; }
 op_catfile() { repeat "$1" git cat-file -p refs/checkpoints/bench:checkpoint.md; }
+# The other reads an agent's session pays for at every start: the budgeted brief, the freshness
+# check (which scans the work tree), and Claude Code's SessionStart hook as the agent runs it
+# (the binary itself, the payload on stdin).
+op_prompt() { repeat "$1" "$BIN" prompt bench; }
+op_status() { repeat "$1" "$BIN" status bench; }
+printf '{"cwd":"%s","session_id":"bench","transcript_path":"/dev/null","hook_event_name":"SessionStart","source":"startup"}\n' \
+    "$repo" >"$tmp/session-start.json"
+op_hookstart() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        "$BIN" agent hook SessionStart --agent claude <"$tmp/session-start.json" >/dev/null ||
+            { echo "error: the SessionStart hook failed" >&2; exit 1; }
+    done
+}
 # Floors of (c), for reading the report: the process alone (no repository opened), and the
 # process plus opening the repository and looking up a ref that does not exist.
 op_start() { repeat "$1" "$BIN" --version; }
@@ -203,7 +219,8 @@ write_meta 0
 tip2=$(git commit-tree -m "$msg" "$(printf '100644 blob %s\tcheckpoint.md\n100644 blob %s\tmeta.json\n' \
     "$(git hash-object -w "$doc")" "$(git hash-object -w "$meta")" | git mktree)")
 git update-ref refs/checkpoints/bench2 "$tip2" ""
-op_save 3; op_chain 3; op_resume 3; op_catfile 3; op_start 3; op_open 3
+op_save 3; op_chain 3; op_resume 3; op_catfile 3; op_start 3; op_open 3; op_prompt 3; op_status 3
+op_hookstart 3
 BASE=${BENCH_BASE:-}
 if [[ -n $BASE ]]; then
     [[ -x $BASE ]] || { echo "error: BENCH_BASE=$BASE is not an executable" >&2; exit 1; }
@@ -225,7 +242,7 @@ chain_before=$(git rev-list --count refs/checkpoints/bench2)
 
 
 echo "==> measuring: N=$N per kind, chunks of $CHUNK, kinds alternating"
-kinds=(save chain resume catfile start open)
+kinds=(save chain resume catfile start open prompt status hookstart)
 [[ -z $BASE ]] || kinds+=(ab)
 measure_rounds
 
@@ -251,6 +268,9 @@ printf '%-58s %11s %11s\n' "(a) git-checkpoint save bench -F doc.md" "$(fmt_ms "
 printf '%-58s %11s %11s\n' "(b) hash-object x2 + mktree + commit-tree + update-ref" "$(fmt_ms "$c")" "$(fmt_ms "$cc")"
 printf '%-58s %11s %11s\n' "(c) git-checkpoint resume bench" "$(fmt_ms "$r")" "$(fmt_ms "$rc")"
 printf '%-58s %11s %11s\n' "(d) git cat-file -p refs/checkpoints/bench:checkpoint.md" "$(fmt_ms "$f")" "$(fmt_ms "$fc")"
+printf '%-58s %11s %11s\n' "(e) git-checkpoint prompt bench" "$(fmt_ms "$(us_per_op prompt)")" "$(fmt_ms "$(cpu_us_per_op prompt)")"
+printf '%-58s %11s %11s\n' "(f) git-checkpoint status bench" "$(fmt_ms "$(us_per_op status)")" "$(fmt_ms "$(cpu_us_per_op status)")"
+printf '%-58s %11s %11s\n' "(g) git-checkpoint agent hook SessionStart --agent claude" "$(fmt_ms "$(us_per_op hookstart)")" "$(fmt_ms "$(cpu_us_per_op hookstart)")"
 printf '%-58s %11s\n' "    floor of (c): git-checkpoint --version" "$(fmt_ms "$st")"
 printf '%-58s %11s\n' "    floor of (c): resume of a missing story (opens the repo)" "$(fmt_ms "$op")"
 echo
@@ -260,6 +280,9 @@ printf '%-24s wall %7sx  (cpu %7sx)   target <= %-4s  %s\n' "save / plumbing cha
     "$(fmt_ms "$src")" "${SAVE_TARGET}x" "$(verdict "$sr" "$SAVE_TARGET")"
 printf '%-24s wall %7sx  (cpu %7sx)   target <= %-4s  %s\n' "resume / cat-file" "$(fmt_ms "$rr")" \
     "$(fmt_ms "$rrc")" "${RESUME_TARGET}x" "$(verdict "$rr" "$RESUME_TARGET")"
+report "prompt / cat-file" prompt catfile "$RESUME_TARGET"
+report "status / cat-file" status catfile "$RESUME_TARGET"
+report "hook SessionStart / cat-file" hookstart catfile "$RESUME_TARGET"
 if [[ -n $BASE ]]; then
     per() { echo $(((ab_ns[$1] / iters[ab] + 500) / 1000)); }
     echo
