@@ -220,7 +220,10 @@ tip2=$(git commit-tree -m "$msg" "$(printf '100644 blob %s\tcheckpoint.md\n10064
     "$(git hash-object -w "$doc")" "$(git hash-object -w "$meta")" | git mktree)")
 git update-ref refs/checkpoints/bench2 "$tip2" ""
 op_save 3; op_chain 3; op_resume 3; op_catfile 3; op_start 3; op_open 3; op_prompt 3; op_status 3
+"$BIN" start -q bench # the story a session starting here continues (the branch names none)
 op_hookstart 3
+"$BIN" agent hook SessionStart --agent claude <"$tmp/session-start.json" | grep -q 'story bench' ||
+    { echo "error: the SessionStart hook gave no brief of story bench" >&2; exit 1; }
 BASE=${BENCH_BASE:-}
 if [[ -n $BASE ]]; then
     [[ -x $BASE ]] || { echo "error: BENCH_BASE=$BASE is not an executable" >&2; exit 1; }
