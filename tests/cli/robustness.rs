@@ -422,27 +422,36 @@ fn moved_changes(notes: &str) -> Vec<(String, String)> {
     .collect()
 }
 
+/// Whether `git checkpoint save s ARGS...` in `repo` scanned the work tree with git's own
+/// status (`git status --porcelain=v2 -z`), as its `GIT_TRACE` shows.
+fn save_scans_with_git(sb: &Sandbox, repo: &Path, args: &[&str]) -> bool {
+    let trace = sb.path("trace.txt");
+    let _ = std::fs::remove_file(&trace);
+    sb.cp(repo)
+        .args(["save", "s", "-q"])
+        .args(args)
+        .env("GIT_TRACE", &trace)
+        .assert()
+        .success();
+    // No trace at all when the save started no git process.
+    let traced = std::fs::read_to_string(&trace).unwrap_or_default();
+    traced.contains("built-in: git status --porcelain=v2 -z --no-renames")
+}
+
 #[test]
 fn with_gits_untracked_cache_the_scan_is_gits_own_status() {
     let sb = Sandbox::new();
     let repo = moved_work_tree(&sb);
     // Without the cache gix scans: every untracked file on its own.
-    sb.ok(&repo, &["save", "s", "-q", "--title", "Scan"]);
-    let gix = recorded_changes(&sb, &repo);
-    assert_eq!(gix, moved_changes("notes/one.md"));
+    assert!(!save_scans_with_git(&sb, &repo, &["--title", "Scan"]));
+    assert_eq!(recorded_changes(&sb, &repo), moved_changes("notes/one.md"));
     sb.git(&repo, &["config", "core.untrackedCache", "true"]);
     sb.git(&repo, &["status", "--porcelain"]); // git writes the cache into the index
-    let trace = sb.path("trace.txt");
-    sb.cp(&repo)
-        .args(["save", "s", "-q", "--context", "with the cache"])
-        .env("GIT_TRACE", &trace)
-        .assert()
-        .success();
-    let traced = std::fs::read_to_string(&trace).unwrap();
-    assert!(
-        traced.contains("built-in: git status --porcelain=v2 -z --no-renames"),
-        "{traced}"
-    );
+    assert!(save_scans_with_git(
+        &sb,
+        &repo,
+        &["--context", "with the cache"]
+    ));
     // The same changes, the untracked directory as git status shows it.
     assert_eq!(recorded_changes(&sb, &repo), moved_changes("notes/"));
 }
@@ -451,15 +460,7 @@ fn with_gits_untracked_cache_the_scan_is_gits_own_status() {
 fn a_work_tree_of_a_thousand_files_is_scanned_by_gits_own_status() {
     let sb = Sandbox::new();
     let repo = moved_work_tree(&sb);
-    let small = sb.path("small-trace.txt");
-    sb.cp(&repo)
-        .args(["save", "s", "-q", "--title", "Scan"])
-        .env("GIT_TRACE", &small)
-        .assert()
-        .success();
-    let status_by_git = "built-in: git status --porcelain=v2 -z --no-renames";
-    let small = std::fs::read_to_string(&small).unwrap_or_default();
-    assert!(!small.contains(status_by_git), "{small}");
+    assert!(!save_scans_with_git(&sb, &repo, &["--title", "Scan"]));
     // 998 more tracked files: 1,000 index entries, where git's scan is the faster one.
     std::fs::create_dir_all(repo.join("lib")).unwrap();
     for i in 0..998 {
@@ -470,14 +471,7 @@ fn a_work_tree_of_a_thousand_files_is_scanned_by_gits_own_status() {
         &repo,
         &["commit", "-q", "-m", "a thousand files", "--", "lib"],
     );
-    let trace = sb.path("trace.txt");
-    sb.cp(&repo)
-        .args(["save", "s", "-q", "--context", "large"])
-        .env("GIT_TRACE", &trace)
-        .assert()
-        .success();
-    let traced = std::fs::read_to_string(&trace).unwrap();
-    assert!(traced.contains(status_by_git), "{traced}");
+    assert!(save_scans_with_git(&sb, &repo, &["--context", "large"]));
     assert_eq!(recorded_changes(&sb, &repo), moved_changes("notes/"));
 }
 
