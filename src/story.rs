@@ -54,6 +54,21 @@ const DEVICE_NAMES: &[&str] = &[
     "com8", "com9", "lpt0", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
 ];
 
+/// Whether `id` (without its `#`) is of the common kind that every rule of [`StoryId::parse`]
+/// accepts, checked in one pass: ASCII letters, digits, `-` and `_` only (`313`, `ABC-12`),
+/// not empty, no leading `-`, within [`MAX_LEN`], not `HEAD`, not a Windows device name. Of
+/// the rules, only those can reject such an id; ids with a `.` or anything else take the rules.
+fn is_plain(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= MAX_LEN
+        && !id.starts_with('-')
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        && !id.eq_ignore_ascii_case("head")
+        && !DEVICE_NAMES.iter().any(|d| id.eq_ignore_ascii_case(d))
+}
+
 impl StoryId {
     /// Validates `input` and returns the story id, keeping `input`'s letter case for display.
     ///
@@ -67,6 +82,18 @@ impl StoryId {
     /// characters `|<>"`, non-ASCII, `..`, `@{`, the names `HEAD` and `@`, a leading `-` or `.`,
     /// a trailing `.lock`, `.`, a Windows device name, any other character, the length limit.
     pub fn parse(input: &str) -> Result<StoryId> {
+        let id = input.strip_prefix('#').unwrap_or(input);
+        if is_plain(id) {
+            return Ok(StoryId {
+                id: id.to_ascii_lowercase(),
+                shown: id.to_string(),
+            });
+        }
+        Self::parse_by_rules(input)
+    }
+
+    /// [`StoryId::parse`] rule by rule, in the order its errors are documented.
+    fn parse_by_rules(input: &str) -> Result<StoryId> {
         let fail = |rule: &str| {
             Err(Error::InvalidStory {
                 input: input.to_string(),
@@ -263,6 +290,32 @@ fn leading_number(s: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The one-pass check never accepts what the rules refuse, and gives the same id.
+        #[test]
+        fn plain_ids_are_what_the_rules_accept(input in "#?[A-Za-z0-9_.@~ {/-]{0,12}|#?(?i:head|con|aux|lpt1|com9)") {
+            let id = input.strip_prefix('#').unwrap_or(&input);
+            if is_plain(id) {
+                let by_rules = StoryId::parse_by_rules(&input);
+                proptest::prop_assert!(by_rules.is_ok(), "{input:?}: {by_rules:?}");
+                proptest::prop_assert_eq!(StoryId::parse(&input).ok(), by_rules.ok());
+            } else {
+                proptest::prop_assert_eq!(
+                    StoryId::parse(&input).map_err(|e| e.to_string()),
+                    StoryId::parse_by_rules(&input).map_err(|e| e.to_string())
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn long_plain_ids_take_the_rules_and_their_length_limit() {
+        let long = "a".repeat(MAX_LEN + 1);
+        assert!(!is_plain(&long));
+        assert!(StoryId::parse(&long).is_err());
+        assert!(is_plain(&"a".repeat(MAX_LEN)));
+    }
 
     fn rule(input: &str) -> String {
         match StoryId::parse(input) {
