@@ -307,7 +307,7 @@ fn committed_files(repo: &gix::Repository, base: ObjectId, head: ObjectId) -> Ve
 /// says it is exactly HEAD's tree (see [`index_is_head`]), nothing can be staged and the
 /// HEAD-to-index comparison is skipped, as git's own status does with the cache tree. Where
 /// git has what gix lacks (a configured `core.fsmonitor`, or its untracked cache in the index)
-/// or is faster anyway (a work tree of 1,000 files or more, see [`git_scans_faster`]), the
+/// or is faster anyway (1,000 files or more; see [`git_scans_faster`], [`index_favours_git`]), the
 /// scan is git's own `status --porcelain=v2 -z` instead, and untracked directories are listed
 /// as `dir/`, as git shows them.
 ///
@@ -328,21 +328,24 @@ pub fn status(store: &Store) -> Result<Vec<FileChange>> {
             .ok()
             .and_then(status_of_child)
             .ok_or_else(|| err("`git status` failed".into()))?
-    } else if let Some(files) = git_scans_faster(repo, None)
-        .then(|| status_by_git(workdir))
-        .flatten()
-    {
-        files
     } else {
-        let unhashed = unhashed_index(repo);
-        let repo = unhashed.as_ref().unwrap_or(repo);
-        let index = repo.index_or_empty().map_err(|e| err(e.into()))?;
-        let by_git = git_scans_faster(repo, Some(&index))
-            .then(|| status_by_git(workdir))
-            .flatten();
-        match by_git {
+        // Decided before the index is parsed: a large index is not parsed only to be counted.
+        let git_first = git_scans_faster(repo);
+        match git_first.then(|| status_by_git(workdir)).flatten() {
             Some(files) => files,
-            None => status_by_gix(repo, index)?,
+            None => {
+                let unhashed = unhashed_index(repo);
+                let repo = unhashed.as_ref().unwrap_or(repo);
+                let index = repo.index_or_empty().map_err(|e| err(e.into()))?;
+                // Not again when git has just failed.
+                let by_git = (!git_first && index_favours_git(&index))
+                    .then(|| status_by_git(workdir))
+                    .flatten();
+                match by_git {
+                    Some(files) => files,
+                    None => status_by_gix(repo, index)?,
+                }
+            }
         }
     };
     Ok(sorted(out))
@@ -394,16 +397,13 @@ fn status_by_gix(repo: &gix::Repository, index: gix::worktree::Index) -> Result<
 /// outweighs starting a git process (about 2 ms) well before 1,000 files (bench/worktree.sh).
 const GIT_SCAN_MIN_ENTRIES: usize = 1_000;
 
-/// Whether git's own status scans this work tree faster than gix can: the user configured a
-/// file-system monitor (`core.fsmonitor`, a hook or git's daemon: git then stats only what it
-/// reports), the index holds git's untracked cache (the `UNTR` extension that
-/// `core.untrackedCache` makes git keep: git then reads only the directories whose mtime
-/// changed), which gix uses neither of, or the index has [`GIT_SCAN_MIN_ENTRIES`] entries or
-/// more. Without the parsed `index`, the entry count comes from the index file's header and the
-/// untracked cache is not looked for (so that a large index is not parsed only to be counted).
-/// Sources: git-config(1) `core.fsmonitor`, `core.untrackedCache`; gitformat-index(5) "Untracked
-/// cache" and its header (`DIRC`, version, number of entries, each 4 bytes, network order).
-fn git_scans_faster(repo: &gix::Repository, index: Option<&gix::worktree::Index>) -> bool {
+/// Whether git's own status scans this work tree faster than gix can, as far as is known
+/// before the index is parsed: the user configured a file-system monitor (`core.fsmonitor`, a
+/// hook or git's daemon: git then stats only what it reports), which gix does not use, or the
+/// index file's header counts [`GIT_SCAN_MIN_ENTRIES`] entries or more. Sources: git-config(1)
+/// `core.fsmonitor`; gitformat-index(5), its header (`DIRC`, version, number of entries, each
+/// 4 bytes, network order).
+fn git_scans_faster(repo: &gix::Repository) -> bool {
     let fsmonitor = repo
         .config_snapshot()
         .string("core.fsmonitor")
@@ -411,13 +411,16 @@ fn git_scans_faster(repo: &gix::Repository, index: Option<&gix::worktree::Index>
             let v = v.to_str_lossy().trim().to_ascii_lowercase();
             !matches!(v.as_str(), "" | "false" | "no" | "off" | "0")
         });
-    fsmonitor
-        || match index {
-            Some(index) => {
-                index.untracked().is_some() || index.entries().len() >= GIT_SCAN_MIN_ENTRIES
-            }
-            None => index_entries(&repo.index_path()).is_some_and(|n| n >= GIT_SCAN_MIN_ENTRIES),
-        }
+    fsmonitor || index_entries(&repo.index_path()).is_some_and(|n| n >= GIT_SCAN_MIN_ENTRIES)
+}
+
+/// Whether the parsed `index` shows git's scan to be the faster one where its header did not:
+/// it holds git's untracked cache (the `UNTR` extension that `core.untrackedCache` makes git
+/// keep: git then reads only the directories whose mtime changed; gix does not use it), or,
+/// split, it has [`GIT_SCAN_MIN_ENTRIES`] entries in all. Source: gitformat-index(5)
+/// "Untracked cache", "Split index".
+fn index_favours_git(index: &gix::worktree::Index) -> bool {
+    index.untracked().is_some() || index.entries().len() >= GIT_SCAN_MIN_ENTRIES
 }
 
 /// The number of entries the index file at `path` says it holds (its header; a split index's
