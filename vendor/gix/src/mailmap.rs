@@ -1,0 +1,1 @@
+pub use gix_mailmap::*;
