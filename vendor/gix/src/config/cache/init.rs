@@ -740,26 +740,27 @@ fn apply_environment_overrides(
             }],
         ),
     ] {
+        // Patched for git-checkpoint: the section is made only when one of its variables is set
+        // (upstream made all of them and removed the empty ones, on every open).
+        let mut values = data
+            .iter()
+            .filter_map(|(var, key)| var_as_bstring(var, permission).map(|value| (var, key, value)))
+            .peekable();
+        if values.peek().is_none() {
+            continue;
+        }
         let mut section = env_override
             .new_section(section_name, subsection_name.map(BString::from))
             .expect("statically known valid section name");
-        for (var, key) in data {
-            if let Some(value) = var_as_bstring(var, permission) {
-                section.push_with_comment(*key, value, format!("from {var}"))?;
-            }
-        }
-        if section.num_values() == 0 {
-            let id = section.id();
-            env_override.remove_section_by_id(id);
+        for (var, key, value) in values {
+            section.push_with_comment(*key, value, format!("from {var}"))?;
         }
     }
 
     // These should be independent of the use_repository_local_environment condition.
     {
-        let mut section = env_override
-            .new_section("core", None)
-            .expect("statically known valid section name");
-
+        // Patched for git-checkpoint: as above, the section is made only when it gets a value.
+        let mut values = Vec::new();
         for (var, key, permission) in [
             {
                 let key = &Core::DELTA_BASE_CACHE_LIMIT;
@@ -779,7 +780,7 @@ fn apply_environment_overrides(
             },
         ] {
             if let Some(value) = var_as_bstring(var, permission) {
-                section.push_with_comment(key, value, format!("from {var}"))?;
+                values.push((key, value, var));
             }
         }
 
@@ -787,11 +788,15 @@ fn apply_environment_overrides(
         let var = env(key);
         if var_as_bstring(var, objects).is_some() {
             // Git disables replacements whenever this negative environment switch is present.
-            section.push_with_comment(key.name, "false", format!("from {var}"))?;
+            values.push((key.name, "false".into(), var));
         }
-        if section.num_values() == 0 {
-            let id = section.id();
-            env_override.remove_section_by_id(id);
+        if !values.is_empty() {
+            let mut section = env_override
+                .new_section("core", None)
+                .expect("statically known valid section name");
+            for (key, value, var) in values {
+                section.push_with_comment(key, value, format!("from {var}"))?;
+            }
         }
     }
 
