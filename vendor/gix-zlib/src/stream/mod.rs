@@ -1,0 +1,2 @@
+pub mod deflate;
+pub mod inflate;
