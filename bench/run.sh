@@ -23,7 +23,7 @@
 # plus two floors of (c), for reading the report: `git-checkpoint --version` (process start-up)
 # and `resume` of a missing story (start-up plus opening the repository with gix),
 # and reports the mean per operation, the ratios save/(b) and (c), (e), (f), (g) to (d), and
-# PASS/FAIL against the targets (save <= 0.5x, the reads <= 1.2x). It always exits 0 once it has
+# PASS/FAIL against the targets (save <= 0.35x, the reads <= 1.2x, as issue 16 sets them). It always exits 0 once it has
 # measured: it is a report, not a gate. Setup failures exit non-zero.
 #
 # With BENCH_BASE, one more kind runs `resume bench` and `--version` with copies of both
@@ -43,7 +43,7 @@ set -euo pipefail
 source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
 bench_params N=100 CHUNK=10
 
-SAVE_TARGET=0.5
+SAVE_TARGET=0.35
 RESUME_TARGET=1.2
 
 # ---------------------------------------------------------------------------------------------
