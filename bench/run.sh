@@ -26,12 +26,12 @@
 # PASS/FAIL against the targets (save <= 0.35x, the reads <= 1.2x, as issue 16 sets them). It always exits 0 once it has
 # measured: it is a report, not a gate. Setup failures exit non-zero.
 #
-# With BENCH_BASE, one more kind runs `resume bench` and `--version` with copies of both
-# binaries in the temp dir, call by call, the order swapped on every call (neither is always
-# the first reader after a save, nor always after the other), each call timed alone; the report
-# adds resume / base resume and --version / base (wall) and, when valgrind is installed, both
-# binaries' instruction counts for one resume and one --version under callgrind (repeatable
-# where wall time is not, on a loaded machine).
+# With BENCH_BASE, one more kind runs `resume bench`, `--version` and `save benchab -F` (a
+# story of its own) with copies of both binaries in the temp dir, call by call, the order
+# swapped on every call (neither is always the first reader after a save, nor always after the
+# other), each call timed alone; the report adds resume, --version and save / base (wall) and,
+# when valgrind is installed, both binaries' instruction counts for one resume, one --version
+# and one save under callgrind (repeatable where wall time is not, on a loaded machine).
 #
 # The binary is called directly, not as `git checkpoint` (which would add a git process in
 # front of it). The plumbing chain keeps the tip in a shell variable instead of asking git
@@ -178,14 +178,20 @@ op_hookstart() {
 # process plus opening the repository and looking up a ref that does not exist.
 op_start() { repeat "$1" "$BIN" --version; }
 # BENCH_BASE: both binaries call by call, the order swapped every call; wall ns per binary and
-# command in ab_ns[this_resume], ab_ns[base_resume], ab_ns[this_start], ab_ns[base_start].
-declare -A ab_ns=([this_resume]=0 [base_resume]=0 [this_start]=0 [base_start]=0)
-ab_call() { # $1 = this|base, $2 = resume|start
+# command in ab_ns[this_resume], ab_ns[base_resume], ab_ns[this_start], ab_ns[base_start],
+# ab_ns[this_save], ab_ns[base_save]. The saves go to a story of their own (benchab), so (a)'s
+# count of new commits stays exact.
+ab_zero() { ab_ns=([this_resume]=0 [base_resume]=0 [this_start]=0 [base_start]=0 [this_save]=0 [base_save]=0); }
+declare -A ab_ns
+ab_zero
+ab_call() { # $1 = this|base, $2 = resume|start|save
     local b=$AB_THIS t0
     [[ $1 == this ]] || b=$AB_BASE
     now_ns; t0=$NOW
     if [[ $2 == resume ]]; then
         "$b" resume bench >/dev/null || { echo "error: $b resume failed" >&2; exit 1; }
+    elif [[ $2 == save ]]; then
+        "$b" save benchab -F "$abdoc" >/dev/null 2>&1 || { echo "error: $b save failed" >&2; exit 1; }
     else
         "$b" --version >/dev/null
     fi
@@ -197,8 +203,10 @@ op_ab() {
     for ((i = 0; i < $1; i++)); do
         if ((i % 2 == 0)); then
             ab_call this resume; ab_call base resume; ab_call base start; ab_call this start
+            ab_call this save; ab_call base save
         else
             ab_call base resume; ab_call this resume; ab_call this start; ab_call base start
+            ab_call base save; ab_call this save
         fi
     done
 }
@@ -234,8 +242,10 @@ if [[ -n $BASE ]]; then
     AB_THIS=$tmp/this-git-checkpoint AB_BASE=$tmp/base-git-checkpoint
     cp -- "$BIN" "$AB_THIS"
     cp -- "$BASE" "$AB_BASE"
+    abdoc=$tmp/doc-ab.md
+    sed 's/^\*\*ID:\*\* bench$/**ID:** benchab/' "$doc" >"$abdoc"
     op_ab 4
-    ab_ns=([this_resume]=0 [base_resume]=0 [this_start]=0 [base_start]=0)
+    ab_zero
 fi
 while IFS= read -r line; do
     [[ $line == warning* ]] && echo "note: resume printed: $line"
@@ -296,10 +306,14 @@ if [[ -n $BASE ]]; then
     printf '%-58s %11s\n' "    base resume bench" "$(fmt_ms "$(per base_resume)")"
     printf '%-58s %11s\n' "    this --version" "$(fmt_ms "$(per this_start)")"
     printf '%-58s %11s\n' "    base --version" "$(fmt_ms "$(per base_start)")"
+    printf '%-58s %11s\n' "    this save benchab -F doc.md" "$(fmt_ms "$(per this_save)")"
+    printf '%-58s %11s\n' "    base save benchab -F doc.md" "$(fmt_ms "$(per base_save)")"
     printf '%-24s wall %7sx\n' "resume / base resume" \
         "$(fmt_ms "$(ratio_milli "${ab_ns[this_resume]}" "${ab_ns[base_resume]}")")"
     printf '%-24s wall %7sx\n' "--version / base" \
         "$(fmt_ms "$(ratio_milli "${ab_ns[this_start]}" "${ab_ns[base_start]}")")"
+    printf '%-24s wall %7sx\n' "save / base save" \
+        "$(fmt_ms "$(ratio_milli "${ab_ns[this_save]}" "${ab_ns[base_save]}")")"
     if command -v valgrind >/dev/null; then
         # Instructions of one run (valgrind's "Collected" line), the same for every run.
         irs() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
@@ -310,6 +324,9 @@ if [[ -n $BASE ]]; then
             "$(fmt_ms "$(ratio_milli "$ri" "$bri")")"
         printf '%-24s %12s instructions, base %12s: %sx\n' "callgrind --version" "$vi" "$bvi" \
             "$(fmt_ms "$(ratio_milli "$vi" "$bvi")")"
+        si=$(irs "$AB_THIS" save benchab -F "$abdoc") bsi=$(irs "$AB_BASE" save benchab -F "$abdoc")
+        printf '%-24s %12s instructions, base %12s: %sx\n' "callgrind save -F" "$si" "$bsi" \
+            "$(fmt_ms "$(ratio_milli "$si" "$bsi")")"
     fi
 fi
 exit 0
