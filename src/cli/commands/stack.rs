@@ -1,7 +1,7 @@
 //! `git checkpoint stack push|pop|list|drop`: suspend stories on a stack kept in git
 //! (`refs/checkpoints-stack/default`, see [`git_checkpoint::stack`]) and restore them (seed 003).
 
-use super::resolve_story;
+use super::resolve_story_noted;
 use super::Quiet;
 use crate::cli::context::Context;
 use crate::cli::output::Output;
@@ -77,8 +77,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             reason,
             json,
         } => {
-            let (story, found) = resolve_story(&store, story.as_deref(), "stack push", false)?;
-            super::note_found(err, &story, &found);
+            let story = resolve_story_noted(err, &store, story.as_deref(), "stack push", false)?;
             let entry = ops::stack::push(&store, &story, &reason)?;
             if json {
                 out.json(&json::Stack::Pushed(json::StackPushed {

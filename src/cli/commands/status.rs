@@ -2,7 +2,7 @@
 //! working tree moved since; exits 1 when stale by `--max-age` or `--max-commits` (defaults
 //! from `checkpoint.maxAge` and `checkpoint.maxCommits`), for idle hooks (seed 001).
 
-use super::resolve_story;
+use super::resolve_story_noted;
 use crate::cli::context::Context;
 use crate::cli::output::relative_time;
 use git_checkpoint::error::Result;
@@ -36,8 +36,7 @@ pub struct Args {
 /// Repository, story, configuration and storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
-    let (story, found) = resolve_story(&store, args.story.as_deref(), "status", true)?;
-    super::note_found(err, &story, &found);
+    let story = resolve_story_noted(err, &store, args.story.as_deref(), "status", true)?;
     let limits = status::Limits::configured(&store, args.max_age.as_deref(), args.max_commits)?;
     let now = chrono::Utc::now().timestamp();
     let st = status::status(&store, &story, &limits)?;
