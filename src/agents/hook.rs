@@ -901,30 +901,37 @@ mod tests {
             tool_input: input,
             ..Payload::default()
         };
-        let codex = p(
-            "update_plan",
-            serde_json::json!({"plan":[{"step":"T1","status":"completed"},{"step":"x","status":"weird"}]}),
-        );
-        assert_eq!(
-            plan_items(Agent::Codex, &codex),
-            vec![("T1".to_string(), PlanStatus::Completed)]
-        );
-        let gemini = p(
-            "write_todos",
-            serde_json::json!({"todos":[{"description":"a","status":"cancelled"},{"description":"b","status":"pending"}]}),
-        );
-        assert_eq!(
-            plan_items(Agent::Gemini, &gemini),
-            vec![("b".to_string(), PlanStatus::Pending)]
-        );
-        let todo = p(
-            "TodoWrite",
-            serde_json::json!({"todos":[{"content":"c","status":"in_progress"}]}),
-        );
-        assert_eq!(
-            plan_items(Agent::Claude, &todo),
-            vec![("c".to_string(), PlanStatus::InProgress)]
-        );
-        assert!(plan_items(Agent::Codex, &todo).is_empty());
+        // (agent, the plan tool called, its input, the items read from it)
+        let cases = [
+            (
+                Agent::Codex,
+                "update_plan",
+                serde_json::json!({"plan":[{"step":"T1","status":"completed"},{"step":"x","status":"weird"}]}),
+                &[("T1", PlanStatus::Completed)][..],
+            ),
+            (
+                Agent::Gemini,
+                "write_todos",
+                serde_json::json!({"todos":[{"description":"a","status":"cancelled"},{"description":"b","status":"pending"}]}),
+                &[("b", PlanStatus::Pending)],
+            ),
+            (
+                Agent::Claude,
+                "TodoWrite",
+                serde_json::json!({"todos":[{"content":"c","status":"in_progress"}]}),
+                &[("c", PlanStatus::InProgress)],
+            ),
+            // Another agent's tool is not a plan.
+            (
+                Agent::Codex,
+                "TodoWrite",
+                serde_json::json!({"todos":[{"content":"c","status":"in_progress"}]}),
+                &[],
+            ),
+        ];
+        for (agent, tool, input, want) in cases {
+            let want: Vec<_> = want.iter().map(|&(t, s)| (t.to_string(), s)).collect();
+            assert_eq!(plan_items(agent, &p(tool, input)), want, "{agent:?} {tool}");
+        }
     }
 }
