@@ -49,6 +49,14 @@ impl Task {
     }
 }
 
+/// Appends a task of `text` to `list` unless an item with the same text (ignoring ASCII case)
+/// is already there, so a repeated `--todo`, `--done` or check never lists the item twice.
+fn push_unlisted(list: &mut Vec<Task>, text: String, done: bool) {
+    if !list.iter().any(|t| t.text.eq_ignore_ascii_case(&text)) {
+        list.push(Task { text, done });
+    }
+}
+
 /// Returns the task id (`T` or `t` followed by digits, optionally `.digits`) that starts `text`.
 pub fn task_id(text: &str) -> Option<&str> {
     // `t3` is T3 as typed (ids compare ignoring ASCII case).
@@ -173,32 +181,13 @@ impl Document {
             (Some(t), Some(id)) if id == text => t.text.clone(),
             _ => text.to_string(),
         };
-        if !self
-            .tasks_done
-            .iter()
-            .any(|t| t.text.eq_ignore_ascii_case(&final_text))
-        {
-            self.tasks_done.push(Task {
-                text: final_text,
-                done: true,
-            });
-        }
+        push_unlisted(&mut self.tasks_done, final_text, true);
         moved.is_some()
     }
 
     /// Adds an unchecked todo unless one with the same text exists.
     pub fn add_todo(&mut self, text: &str) {
-        let text = text.trim();
-        let exists = self
-            .tasks_remaining
-            .iter()
-            .any(|t| t.text.eq_ignore_ascii_case(text));
-        if !exists {
-            self.tasks_remaining.push(Task {
-                text: text.to_string(),
-                done: false,
-            });
-        }
+        push_unlisted(&mut self.tasks_remaining, text.trim().to_string(), false);
     }
 
     /// Adds a decision unless the same line is already recorded.
@@ -217,17 +206,7 @@ impl Document {
 
     /// Adds a "Done when" check unless one with the same text exists.
     pub fn add_done_when(&mut self, text: &str) {
-        let text = text.trim();
-        if !self
-            .done_when
-            .iter()
-            .any(|t| t.text.eq_ignore_ascii_case(text))
-        {
-            self.done_when.push(Task {
-                text: text.to_string(),
-                done: false,
-            });
-        }
+        push_unlisted(&mut self.done_when, text.trim().to_string(), false);
     }
 
     /// Marks the "Done when" check whose text equals `text` (or starts with it) as met.
