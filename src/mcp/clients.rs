@@ -535,20 +535,29 @@ mod tests {
         );
     }
 
+    /// Installs our entry into `existing` at `p`, checks that installing again changes nothing
+    /// and that [`inspect`] then finds it installed; returns the file after the first install.
+    fn installed_once(client: Client, existing: &str, p: &Path) -> String {
+        let once = merge(client, Some(existing), p, Path::new(BIN)).unwrap();
+        assert_eq!(
+            merge(client, Some(&once), p, Path::new(BIN)).unwrap(),
+            once,
+            "{client:?}: a second install changes nothing"
+        );
+        assert_eq!(
+            inspect(client, Some(&once), p, Path::new(BIN)).unwrap(),
+            State::Installed,
+            "{client:?}"
+        );
+        once
+    }
+
     #[test]
     fn json_merge_keeps_the_users_servers_and_comments_and_is_idempotent() {
         let p = Path::new("settings.json");
         let existing = "{\n  // mine\n  \"theme\": \"dark\",\n  \"mcpServers\": {\n    \"other\": {\"command\": \"npx\", \"args\": [\"-y\", \"other\"]}\n  }\n}\n";
-        let once = merge(Client::Gemini, Some(existing), p, Path::new(BIN)).unwrap();
+        let once = installed_once(Client::Gemini, existing, p);
         assert!(once.starts_with("{\n  // mine\n  \"theme\": \"dark\",\n  \"mcpServers\": {\n    \"other\": {\"command\": \"npx\", \"args\": [\"-y\", \"other\"]},\n"), "{once}");
-        assert_eq!(
-            merge(Client::Gemini, Some(&once), p, Path::new(BIN)).unwrap(),
-            once
-        );
-        assert_eq!(
-            inspect(Client::Gemini, Some(&once), p, Path::new(BIN)).unwrap(),
-            State::Installed
-        );
         assert_eq!(
             inspect(
                 Client::Gemini,
@@ -639,17 +648,9 @@ mod tests {
     fn toml_merge_keeps_comments_and_other_servers_and_uninstall_takes_ours_only() {
         let p = Path::new("config.toml");
         let existing = "# my codex\nmodel = \"o3\"\n\n[mcp_servers.docs]\ncommand = \"docs-mcp\" # keep\nargs = []\n";
-        let once = merge(Client::Codex, Some(existing), p, Path::new(BIN)).unwrap();
+        let once = installed_once(Client::Codex, existing, p);
         assert!(once.starts_with(existing), "{once}");
         assert!(once.ends_with("\n[mcp_servers.git-checkpoint]\ncommand = \"/opt/bin/git-checkpoint\"\nargs = [\"mcp\"]\n"), "{once}");
-        assert_eq!(
-            merge(Client::Codex, Some(&once), p, Path::new(BIN)).unwrap(),
-            once
-        );
-        assert_eq!(
-            inspect(Client::Codex, Some(&once), p, Path::new(BIN)).unwrap(),
-            State::Installed
-        );
         let back = unmerge(Client::Codex, Some(&once), p).unwrap();
         assert_eq!(back.trim_end(), existing.trim_end(), "{back}");
         // An older path is updated in place; an entry of ours under another name goes.
