@@ -697,24 +697,17 @@ mod tests {
     #[test]
     fn files_follow_home_and_the_environment() {
         let home = Path::new("/h");
-        let none = |_: &str| None;
-        assert_eq!(
-            user_file(Client::Cursor, home, none),
-            Path::new("/h/.cursor/mcp.json")
-        );
-        assert_eq!(
-            user_file(Client::Codex, home, none),
-            Path::new("/h/.codex/config.toml")
-        );
-        let codex_home = |k: &str| (k == "CODEX_HOME").then(|| OsString::from("/c"));
-        assert_eq!(
-            user_file(Client::Codex, home, codex_home),
-            Path::new("/c/config.toml")
-        );
-        assert_eq!(
-            user_file(Client::Gemini, home, none),
-            Path::new("/h/.gemini/settings.json")
-        );
+        type Env = fn(&str) -> Option<OsString>;
+        let none: Env = |_| None;
+        let codex_home: Env = |k| (k == "CODEX_HOME").then(|| OsString::from("/c"));
+        for (client, env, want) in [
+            (Client::Cursor, none, "/h/.cursor/mcp.json"),
+            (Client::Codex, none, "/h/.codex/config.toml"),
+            (Client::Codex, codex_home, "/c/config.toml"),
+            (Client::Gemini, none, "/h/.gemini/settings.json"),
+        ] {
+            assert_eq!(user_file(client, home, env), Path::new(want), "{client:?}");
+        }
         if cfg!(target_os = "linux") {
             assert_eq!(
                 user_file(Client::ClaudeDesktop, home, none),
