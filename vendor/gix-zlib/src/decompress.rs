@@ -12,6 +12,54 @@ impl Default for Decompress {
     }
 }
 
+// Patched for git-checkpoint: an `Inflate` takes its decompressor from a spare one per thread
+// (reset) and gives it back when dropped. gix-odb makes an `Inflate` for every loose object it
+// reads, and creating a decompressor allocates and initialises its state each time.
+std::thread_local! {
+    static SPARE: std::cell::RefCell<Option<Decompress>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A decompressor that goes back to this thread's spare slot when dropped.
+pub(crate) struct Pooled(Option<Decompress>);
+
+impl Default for Pooled {
+    fn default() -> Self {
+        let spare = SPARE.try_with(|spare| spare.borrow_mut().take()).ok().flatten();
+        Pooled(Some(match spare {
+            Some(mut d) => {
+                d.reset();
+                d
+            }
+            None => Decompress::new(),
+        }))
+    }
+}
+
+impl Drop for Pooled {
+    fn drop(&mut self) {
+        if let Some(d) = self.0.take() {
+            let _ = SPARE.try_with(|spare| {
+                if let Ok(mut spare) = spare.try_borrow_mut() {
+                    *spare = Some(d);
+                }
+            });
+        }
+    }
+}
+
+impl std::ops::Deref for Pooled {
+    type Target = Decompress;
+    fn deref(&self) -> &Decompress {
+        self.0.as_ref().expect("only taken on drop")
+    }
+}
+
+impl std::ops::DerefMut for Pooled {
+    fn deref_mut(&mut self) -> &mut Decompress {
+        self.0.as_mut().expect("only taken on drop")
+    }
+}
+
 impl Decompress {
     /// The amount of bytes consumed from the input so far.
     pub fn total_in(&self) -> u64 {

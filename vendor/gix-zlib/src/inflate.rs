@@ -94,7 +94,7 @@ impl Inflate {
             let held = prefix.len() - skip;
             out[..held].copy_from_slice(&prefix[skip..]);
             let mut input = input;
-            let n = crate::stream::inflate::read(&mut input, &mut self.state, &mut out[held..])
+            let n = crate::stream::inflate::read(&mut input, &mut *self.state, &mut out[held..])
                 .or_raise(|| message("Could not decode zip stream"))?;
             out.truncate(held + n);
             Ok(held + n)

@@ -93,7 +93,7 @@ pub struct Inflate {
     /// Its large decoder state is already heap-allocated by `zlib-rs`; boxing this descriptor would add
     /// another allocation and indirection rather than move that state off the stack.
     #[cfg(not(feature = "sirocco"))]
-    state: Decompress,
+    state: decompress::Pooled,
     /// Unlike `Decompress`, this decoder holds about 14 KiB inline. Boxing keeps stack usage and the size
     /// of containing handles small, even when the decoder is only accessed by reference.
     /// Allocated at construction and reused across streams.
