@@ -298,7 +298,7 @@ fn slug_of(path: &Path) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::formats::tests::sample;
+    use crate::formats::tests::{render_and_reparse, sample};
     use crate::formats::Format;
 
     #[test]
@@ -307,21 +307,19 @@ mod tests {
         d.status = Some("in-progress".into());
         d.session_duration_s = Some(5400);
         d.tasks_done.clear();
-        let text = Format::Gstack.render(&d);
-        let p = Format::Gstack.parse(text.as_bytes());
-        assert_eq!(p.gaps, Vec::<String>::new(), "{text}");
-        assert_eq!(p.doc.title.as_deref(), Some("Rate limiting"));
-        assert_eq!(p.doc.files, vec!["src/limit.rs"]);
-        assert_eq!(p.doc.session_duration_s, Some(5400));
+        let (_, back) = render_and_reparse(Format::Gstack, &d);
+        assert_eq!(back.title.as_deref(), Some("Rate limiting"));
+        assert_eq!(back.files, vec!["src/limit.rs"]);
+        assert_eq!(back.session_duration_s, Some(5400));
         assert_eq!(
-            p.doc.next_action.as_deref(),
+            back.next_action.as_deref(),
             Some("make the burst test pass")
         );
         assert_eq!(
-            Format::Gstack.render(&p.doc),
+            Format::Gstack.render(&back),
             Format::Gstack.render(
                 &Format::Gstack
-                    .parse(Format::Gstack.render(&p.doc).as_bytes())
+                    .parse(Format::Gstack.render(&back).as_bytes())
                     .doc
             )
         );

@@ -414,7 +414,17 @@ pub fn parse_time(s: &str) -> Option<(i64, i32)> {
 
 #[cfg(test)]
 pub(crate) mod tests {
+    use super::Format;
     use crate::model::{Document, Task};
+
+    /// Renders `d` in `format` and parses the text back, asserting the parse found no gaps;
+    /// returns the text and the document read from it.
+    pub(crate) fn render_and_reparse(format: Format, d: &Document) -> (String, Document) {
+        let text = format.render(d);
+        let p = format.parse(text.as_bytes());
+        assert_eq!(p.gaps, Vec::<String>::new(), "{text}");
+        (text, p.doc)
+    }
 
     /// A document with every field the formats read.
     pub(crate) fn sample() -> Document {

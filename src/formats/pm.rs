@@ -597,21 +597,19 @@ pub(super) fn import_stack(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::tests::sample;
+    use crate::formats::tests::{render_and_reparse, sample};
     use crate::formats::Format;
 
     #[test]
     fn pm_round_trips_with_high_confidence() {
         let d = sample();
-        let text = Format::Pm.render(&d);
-        let p = Format::Pm.parse(text.as_bytes());
-        assert_eq!(p.gaps, Vec::<String>::new(), "{text}");
-        assert_eq!(p.doc.stage.as_deref(), Some("execute"));
-        assert_eq!(p.doc.done_when, d.done_when);
-        assert_eq!(p.doc.start_with, d.start_with);
-        assert_eq!(p.doc.tasks_remaining, d.tasks_remaining);
-        assert_eq!(p.doc.story.as_deref(), Some("R-007"));
-        let again = Format::Pm.render(&p.doc);
+        let (text, back) = render_and_reparse(Format::Pm, &d);
+        assert_eq!(back.stage.as_deref(), Some("execute"));
+        assert_eq!(back.done_when, d.done_when);
+        assert_eq!(back.start_with, d.start_with);
+        assert_eq!(back.tasks_remaining, d.tasks_remaining);
+        assert_eq!(back.story.as_deref(), Some("R-007"));
+        let again = Format::Pm.render(&back);
         assert_eq!(again, text);
     }
 

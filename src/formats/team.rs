@@ -478,7 +478,7 @@ fn parent_name(path: &Path) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::tests::sample;
+    use crate::formats::tests::{render_and_reparse, sample};
     use crate::formats::Format;
 
     #[test]
@@ -497,15 +497,13 @@ mod tests {
             subject: "limiter wired".into(),
             body: "- **What happened**: wired it".into(),
         }];
-        let text = Format::Team.render(&d);
-        let p = Format::Team.parse(text.as_bytes());
-        assert_eq!(p.gaps, Vec::<String>::new(), "{text}");
-        assert_eq!(p.doc.journal, d.journal);
-        assert_eq!(p.doc.sections, d.sections);
-        assert_eq!(p.doc.goal, d.goal);
-        assert_eq!(p.doc.files, d.files);
-        assert_eq!(p.doc.next_action, d.next_action);
-        assert_eq!(Format::Team.render(&p.doc), text);
+        let (text, back) = render_and_reparse(Format::Team, &d);
+        assert_eq!(back.journal, d.journal);
+        assert_eq!(back.sections, d.sections);
+        assert_eq!(back.goal, d.goal);
+        assert_eq!(back.files, d.files);
+        assert_eq!(back.next_action, d.next_action);
+        assert_eq!(Format::Team.render(&back), text);
     }
 
     #[test]
