@@ -244,7 +244,7 @@ pub fn from_document(name: &str, document: &str) -> Custom {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::tests::sample;
+    use crate::formats::tests::{render_and_reparse, sample};
     use crate::formats::Format;
 
     #[test]
@@ -258,10 +258,8 @@ mod tests {
         let t = Format::Custom(c);
         let mut d = sample();
         d.sections = vec![("Risks".into(), "- data loss".into())];
-        let text = t.render(&d);
-        let p = t.parse(text.as_bytes());
-        assert_eq!(p.gaps, Vec::<String>::new(), "{text}");
-        assert_eq!(p.doc.next_action, d.next_action);
+        let (text, back) = render_and_reparse(&t, &d);
+        assert_eq!(back.next_action, d.next_action);
         let cut = text.replace("## Risks", "## Other");
         let p = t.parse(cut.as_bytes());
         assert_eq!(p.gaps, vec!["missing section 'Risks'".to_string()]);

@@ -307,7 +307,7 @@ mod tests {
         d.status = Some("in-progress".into());
         d.session_duration_s = Some(5400);
         d.tasks_done.clear();
-        let (_, back) = render_and_reparse(Format::Gstack, &d);
+        let (_, back) = render_and_reparse(&Format::Gstack, &d);
         assert_eq!(back.title.as_deref(), Some("Rate limiting"));
         assert_eq!(back.files, vec!["src/limit.rs"]);
         assert_eq!(back.session_duration_s, Some(5400));

@@ -419,7 +419,7 @@ pub(crate) mod tests {
 
     /// Renders `d` in `format` and parses the text back, asserting the parse found no gaps;
     /// returns the text and the document read from it.
-    pub(crate) fn render_and_reparse(format: Format, d: &Document) -> (String, Document) {
+    pub(crate) fn render_and_reparse(format: &Format, d: &Document) -> (String, Document) {
         let text = format.render(d);
         let p = format.parse(text.as_bytes());
         assert_eq!(p.gaps, Vec::<String>::new(), "{text}");

@@ -603,7 +603,7 @@ mod tests {
     #[test]
     fn pm_round_trips_with_high_confidence() {
         let d = sample();
-        let (text, back) = render_and_reparse(Format::Pm, &d);
+        let (text, back) = render_and_reparse(&Format::Pm, &d);
         assert_eq!(back.stage.as_deref(), Some("execute"));
         assert_eq!(back.done_when, d.done_when);
         assert_eq!(back.start_with, d.start_with);

@@ -497,7 +497,7 @@ mod tests {
             subject: "limiter wired".into(),
             body: "- **What happened**: wired it".into(),
         }];
-        let (text, back) = render_and_reparse(Format::Team, &d);
+        let (text, back) = render_and_reparse(&Format::Team, &d);
         assert_eq!(back.journal, d.journal);
         assert_eq!(back.sections, d.sections);
         assert_eq!(back.goal, d.goal);
