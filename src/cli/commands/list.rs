@@ -7,6 +7,7 @@ use git_checkpoint::json;
 use git_checkpoint::remote;
 use git_checkpoint::store::Summary;
 use git_checkpoint::story::StoryId;
+use std::fmt::Write as _;
 
 /// List checkpoints: story, title, branch, updated, tasks, revisions, status.
 #[derive(Debug, clap::Args)]
@@ -86,22 +87,29 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     };
     let w_story = width(|r| r.0.len()).max(5);
     let w_branch = width(|r| r.1.branch.chars().count()).max(6);
+    // `story  branch  tasks  rev N  status  when  title`, padded by hand into one reused
+    // buffer: `format!` with widths cost about 4,000 instructions a row (10,000 rows).
+    let (mut line, mut cell) = (String::new(), String::new());
     for row in &rows {
-        let (story, s) = (shown(row), &row.1);
-        let title: String = s.title.chars().take(50).collect();
-        let line = format!(
-            "{story:<w_story$}  {branch:<w_branch$}  {tasks:>7}  rev {rev:<3}  {status:<6}  {when:<15}  {title}",
-            branch = s.branch,
-            tasks = format!(
-                "{}/{}{}",
-                s.tasks_done,
-                s.tasks_total,
-                if s.left_out.is_empty() { "" } else { "*" }
-            ),
-            rev = s.revision,
-            status = s.status,
-            when = relative_time(s.time, now),
-        );
+        let s = &row.1;
+        line.clear();
+        pad(&mut line, &shown(row), w_story, false);
+        pad(&mut line, &s.branch, w_branch, false);
+        cell.clear();
+        let star = if s.left_out.is_empty() { "" } else { "*" };
+        let _ = write!(cell, "{}/{}{star}", s.tasks_done, s.tasks_total);
+        pad(&mut line, &cell, 7, true);
+        cell.clear();
+        let _ = write!(cell, "rev {}", s.revision);
+        pad(&mut line, &cell, 7, false);
+        pad(&mut line, s.status.as_str(), 6, false);
+        pad(&mut line, &relative_time(s.time, now), 15, false);
+        let title = s
+            .title
+            .char_indices()
+            .nth(50)
+            .map_or(s.title.as_str(), |(i, _)| &s.title[..i]);
+        line.push_str(title);
         out.line(line.trim_end())?;
     }
     let partial: Vec<String> = rows
@@ -123,6 +131,20 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         ));
     }
     Ok(0)
+}
+
+/// Appends `text` to `line` padded with spaces to `width` characters (on the left when
+/// `right`, aligning it right), then the two spaces between columns.
+fn pad(line: &mut String, text: &str, width: usize, right: bool) {
+    let fill = width.saturating_sub(text.chars().count());
+    if !right {
+        line.push_str(text);
+    }
+    line.extend(std::iter::repeat_n(' ', fill));
+    if right {
+        line.push_str(text);
+    }
+    line.push_str("  ");
 }
 
 /// What to say when there are no local checkpoints: a clone carries none by default, so point
