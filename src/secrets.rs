@@ -20,10 +20,10 @@
 //! (so matched ASCII-case-insensitively), picks the rules that can match; the few rules without
 //! a keyword, and some with a common one, have a gate (a cheap byte test that every line they
 //! match passes); a rule's regex is compiled the first time a line needs it, so a document
-//! that mentions no keyword and passes no gate compiles none. Every step is linear in the line's length:
-//! the regexes are the `regex` crate's (no backtracking), each runs at most once over a line,
-//! and the generic rule's hand-written walk looks at most [`GENERIC_MAX_LEN`] bytes past each
-//! `=` or `:`.
+//! that mentions no keyword and passes no gate compiles none. Every step is linear in the
+//! line's length: the regexes are the `regex` crate's (no backtracking), each runs at most once
+//! over a line, and the generic rule's hand-written walk looks at most [`GENERIC_MAX_LEN`] bytes
+//! past each `=` or `:`.
 //!
 //! This module only finds; it never prints what it found. A [`Finding`] names the line, the
 //! kind and a short fingerprint of the value, never the secret itself.
