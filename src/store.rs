@@ -477,10 +477,12 @@ impl Store {
                 .repo
                 .find_commit(id)
                 .map_err(|e| Error::git(format!("cannot read checkpoint commit {id}"), e))?;
-            // The name is only made for the error: `list` reads thousands of commits.
-            if commit.data.len() as u64 > self.max_read {
-                self.check_read_size(&format!("commit {id}"), id, "the commit", commit.data.len())?;
-            }
+            self.check_read_size(
+                format_args!("commit {id}"),
+                id,
+                "the commit",
+                commit.data.len(),
+            )?;
             Self::summary_of(id, &commit)
         })
     }
@@ -504,8 +506,15 @@ impl Store {
     }
 
     /// [`Error::TooLargeToRead`] when `size` bytes of `what` (of commit `id`, which `at` names:
-    /// a ref, or the commit itself) are over `checkpoint.maxReadSize`.
-    fn check_read_size(&self, at: &str, id: ObjectId, what: &str, size: usize) -> Result<()> {
+    /// a ref, or the commit itself) are over `checkpoint.maxReadSize`; `at` is formatted only
+    /// then, as `list` checks thousands of commits.
+    fn check_read_size(
+        &self,
+        at: impl std::fmt::Display,
+        id: ObjectId,
+        what: &str,
+        size: usize,
+    ) -> Result<()> {
         let size = size as u64;
         if size <= self.max_read {
             return Ok(());
