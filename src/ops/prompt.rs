@@ -79,9 +79,10 @@ pub fn brief_with(
         rev.meta.template
     ));
     let next = line(&d.next_action.clone().unwrap_or_else(|| UNKNOWN.to_string()));
+    // As the user typed it (`ABC-12`), like the header: the command takes either case.
     let start = line(&start_command(
         d,
-        story.as_str(),
+        story.shown(),
         branch.as_deref(),
         here.as_deref(),
     ));

@@ -407,6 +407,10 @@ fn story_ids_are_shown_as_typed_and_the_ref_is_canonical() {
     assert!(pr.contains("(story ABC-12)"), "{pr}");
     let prompt = sb.ok(&repo, &["prompt", "abc-12"]);
     assert!(prompt.contains("story ABC-12"), "{prompt}");
+    assert!(
+        prompt.contains("Start with: git checkpoint resume ABC-12\n"),
+        "{prompt}"
+    );
     // Machines get the canonical id: the ref, meta.json, the notes index, JSON output.
     let message = sb.git(
         &repo,
