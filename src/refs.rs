@@ -97,6 +97,78 @@ pub(crate) struct Found {
     pub peeled: ObjectId,
 }
 
+/// The largest loose ref file read: a valid one is one line (an object id, or `ref: ` and a
+/// ref name).
+const MAX_LOOSE_REF: u64 = 64 * 1024;
+
+/// `refname`, a full name in the repository's shared refs (`refs/...`, not the per-worktree
+/// `refs/worktree/`, `refs/bisect/`, `refs/rewritten/`), read the way git's files backend reads
+/// a name given in full (gitrepository-layout(5) `refs`, `packed-refs`): its loose file in the
+/// common dir, else its `packed-refs` line. A ref that does not exist costs one failed open,
+/// where gix's lookup, which treats every name as one to expand, also tries it under `tags/`,
+/// `heads/` and `remotes/` (five opens and five `packed-refs` checks); commands look up refs
+/// that do not exist all the time (the archive ref of an active story, a story's first save,
+/// each story a fetch creates).
+///
+/// Returns `None` for a name this does not read (another name, a repository with a ref
+/// namespace, a name that is not ASCII, which gix may precompose on macOS): the caller asks gix.
+/// Otherwise the object it points at, `Ok(None)` when it does not exist or is symbolic (as
+/// [`Refs::tip`]), or [`Error::Git`] when the loose file or `packed-refs` cannot be read or
+/// parsed.
+fn read_full_name(repo: &gix::Repository, refname: &str) -> Option<Result<Option<ObjectId>>> {
+    use std::io::Read as _;
+    let per_worktree = ["refs/worktree/", "refs/bisect/", "refs/rewritten/"];
+    if !refname.starts_with("refs/")
+        || per_worktree.iter().any(|p| refname.starts_with(p))
+        || !refname.is_ascii()
+        || repo.refs.namespace.is_some()
+    {
+        return None;
+    }
+    let name: &gix::refs::FullNameRef = refname.try_into().ok()?;
+    let err =
+        |e: &dyn std::fmt::Display| Error::git(format!("cannot read {refname}"), e.to_string());
+    let path = repo.common_dir().join(refname);
+    let mut content = Vec::new();
+    let loose = std::fs::File::open(&path)
+        .and_then(|f| f.take(MAX_LOOSE_REF + 1).read_to_end(&mut content));
+    Some(match loose {
+        Ok(n) if n as u64 > MAX_LOOSE_REF => Err(err(&format!(
+            "{} is larger than {MAX_LOOSE_REF} bytes",
+            path.display()
+        ))),
+        Ok(_) => gix::refs::file::loose::Reference::try_from_path(
+            name.to_owned(),
+            &content,
+            repo.object_hash(),
+        )
+        .map(|r| r.target.try_id().map(ToOwned::to_owned))
+        .map_err(|e| err(&e)),
+        // No file by that name: none, a file where a directory of the path should be, or a
+        // directory of refs below the name (Windows refuses to open one).
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::NotFound
+                    | std::io::ErrorKind::NotADirectory
+                    | std::io::ErrorKind::IsADirectory
+            ) || (cfg!(windows)
+                && e.kind() == std::io::ErrorKind::PermissionDenied
+                && path.is_dir()) =>
+        {
+            match repo.refs.cached_packed_buffer() {
+                Ok(None) => Ok(None),
+                Ok(Some(packed)) => match packed.try_find(name) {
+                    Ok(found) => Ok(found.map(|r| r.target())),
+                    Err(e) => Err(err(&e)),
+                },
+                Err(e) => Err(err(&e)),
+            }
+        }
+        Err(e) => Err(err(&format!("{}: {e}", path.display()))),
+    })
+}
+
 impl Refs {
     /// The backend of `repo`: [`Refs::Files`] unless `extensions.refStorage` names another
     /// format (gitrepository-layout(5), git-config(1) `extensions.refStorage`).
@@ -179,6 +251,9 @@ impl Refs {
     pub fn tip(&self, repo: &gix::Repository, refname: &str) -> Result<Option<ObjectId>> {
         match self {
             Refs::Files => {
+                if let Some(found) = read_full_name(repo, refname) {
+                    return found;
+                }
                 let r = repo
                     .try_find_reference(refname)
                     .map_err(|e| Error::git(format!("cannot read {refname}"), e))?;

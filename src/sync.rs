@@ -386,13 +386,15 @@ fn integrate_notes(store: &Store, theirs: ObjectId) -> Result<Outcome> {
 
 /// Removes each active ref whose whole history is in its story's archive: the story was
 /// finished (here or by a teammate) and nothing was saved on it since. Compare-and-swap.
+/// Only stories with an archive ref are looked at: listing the active refs instead reads every
+/// story's loose ref, on every fetch.
 fn finish_archived(store: &Store) -> Result<Vec<Outcome>> {
     let mut out = Vec::new();
-    for (name, tip) in store.refs(ACTIVE_PREFIX)? {
+    for (name, archived) in store.refs(ARCHIVE_PREFIX)? {
         let Ok(story) = StoryId::parse(&name) else {
             continue;
         };
-        let Some(archived) = store.tip(&story.archive_refname())? else {
+        let Some(tip) = store.tip(&story.refname())? else {
             continue;
         };
         if is_ancestor(store, tip, archived)? {

@@ -105,6 +105,61 @@ fn unborn_branch_and_detached_head_work() {
     sb.fails(&repo, &["save"], &["HEAD is detached"]);
 }
 
+/// Refs are read by their full name, loose file first, then `packed-refs` (as git reads them):
+/// a story packed by `git pack-refs` is found, updated and finished; a loose ref written over
+/// the packed one wins; a story that exists nowhere is missing; a broken loose ref is an error
+/// naming it, not a missing story.
+#[test]
+fn packed_and_loose_story_refs_are_read_as_git_reads_them() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(&repo, &["save", "p1", "--title", "Packed", "-q"]);
+    sb.git(&repo, &["pack-refs", "--all"]);
+    assert!(
+        !repo.join(".git/refs/checkpoints/p1").exists(),
+        "pack-refs left a loose ref"
+    );
+    let v = sb.json(&repo, &["resume", "p1", "--json"]);
+    assert_eq!(v["title"], "Packed");
+    assert_eq!(v["revision"], 1);
+
+    // The save writes a loose ref over the packed line; both are then read as the loose one.
+    sb.ok(&repo, &["save", "p1", "--title", "Loose now", "-q"]);
+    let loose = sb.git(&repo, &["rev-parse", "refs/checkpoints/p1"]);
+    assert_eq!(
+        std::fs::read_to_string(repo.join(".git/refs/checkpoints/p1"))
+            .unwrap()
+            .trim(),
+        loose.trim()
+    );
+    let v = sb.json(&repo, &["resume", "p1", "--json"]);
+    assert_eq!(
+        (v["title"].as_str(), v["revision"].as_u64()),
+        (Some("Loose now"), Some(2))
+    );
+
+    sb.git(&repo, &["pack-refs", "--all"]);
+    sb.ok(&repo, &["done", "p1", "-q"]);
+    assert_eq!(sb.git(&repo, &["for-each-ref", "refs/checkpoints/"]), "");
+    let archived = sb.git(&repo, &["rev-parse", "refs/checkpoints-archive/p1"]);
+    assert_eq!(
+        archived.trim(),
+        sb.git(
+            &repo,
+            &["rev-parse", "refs/checkpoints-archive/p1^{commit}"]
+        )
+        .trim()
+    );
+
+    let (code, _, err) = sb.run(&repo, &["resume", "nowhere"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("nowhere"), "{err}");
+
+    sb.ok(&repo, &["save", "b1", "-q"]);
+    std::fs::write(repo.join(".git/refs/checkpoints/b1"), "not an object id\n").unwrap();
+    let err = sb.fails(&repo, &["resume", "b1"], &["refs/checkpoints/b1"]);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}
+
 #[test]
 fn stdin_input_and_broken_pipe() {
     let (sb, repo) = Sandbox::with_repo();
