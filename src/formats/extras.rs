@@ -151,14 +151,31 @@ pub fn apply(doc: &mut Document, block: &str) {
             last.1.push_str(cont);
         }
     }
+    // What each list holds already, by key: looked up in a set, so a block of tens of
+    // thousands of values (a teammate's document) applies in linear time.
+    let texts = |t: &[Task]| {
+        t.iter()
+            .map(|t| t.text.clone())
+            .collect::<HashSet<String>>()
+    };
+    let strings = |l: &[String]| l.iter().cloned().collect::<HashSet<String>>();
+    let mut held: [HashSet<String>; 6] = [
+        texts(&doc.tasks_done),
+        texts(&doc.tasks_remaining),
+        strings(&doc.decisions),
+        texts(&doc.done_when),
+        strings(&doc.context),
+        strings(&doc.open_questions),
+    ];
     for (key, value) in entries {
         let v = Some(value.clone());
         let task = |done| Task {
             text: value.clone(),
             done,
         };
-        let add = |list: &mut Vec<String>| {
-            if !list.contains(&value) {
+        let [done, todo, decisions, done_when, context, questions] = &mut held;
+        let add = |list: &mut Vec<String>, held: &mut HashSet<String>| {
+            if held.insert(value.clone()) {
                 list.push(value.clone());
             }
         };
@@ -171,28 +188,24 @@ pub fn apply(doc: &mut Document, block: &str) {
             "Stopped at" => doc.stopped_at = v,
             "Start with" => doc.start_with = v,
             "Next action" => doc.next_action = v,
-            "Done" if !doc.tasks_done.iter().any(|t| t.text == value) => {
-                doc.tasks_done.push(task(true))
-            }
-            "Todo" if !doc.tasks_remaining.iter().any(|t| t.text == value) => {
-                doc.tasks_remaining.push(task(false))
-            }
-            "Decision" => add(&mut doc.decisions),
+            "Done" if done.insert(value.clone()) => doc.tasks_done.push(task(true)),
+            "Todo" if todo.insert(value.clone()) => doc.tasks_remaining.push(task(false)),
+            "Decision" => add(&mut doc.decisions, decisions),
             "Done when" => {
                 let (done, text) = match (value.strip_prefix("[x] "), value.strip_prefix("[ ] ")) {
                     (Some(t), _) => (true, t),
                     (_, Some(t)) => (false, t),
                     _ => (false, value.as_str()),
                 };
-                if !doc.done_when.iter().any(|t| t.text == text) {
+                if done_when.insert(text.to_string()) {
                     doc.done_when.push(Task {
                         text: text.to_string(),
                         done,
                     });
                 }
             }
-            "Context" => add(&mut doc.context),
-            "Open question" => add(&mut doc.open_questions),
+            "Context" => add(&mut doc.context, context),
+            "Open question" => add(&mut doc.open_questions, questions),
             _ => {}
         }
     }

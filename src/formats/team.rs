@@ -452,8 +452,10 @@ pub(super) fn import_completed(
     let rev = store.read(&refname, tip)?;
     let doc = super::parse_revision(store, &rev).doc;
     let mut all = rev.meta.completed.clone();
+    // A set of what is logged: an imported completed.md of any length merges in linear time.
+    let mut logged: std::collections::HashSet<Completion> = all.iter().cloned().collect();
     for c in completed {
-        if !all.contains(&c) {
+        if logged.insert(c.clone()) {
             all.push(c);
         }
     }

@@ -68,7 +68,12 @@ pub fn diff(
     };
     let new_doc = formats::parse_revision(store, &new).doc;
     let (from, to) = (label(old.as_ref()), label(Some(&new)));
-    let unified_diff = similar::TextDiff::from_lines(old_text, new.document.as_str())
+    // Myers' algorithm costs (lines x differing lines): two unrelated documents of tens of
+    // thousands of lines would take seconds. Past the deadline similar finishes with a
+    // coarser diff that is still exact (every line it shows changed did change).
+    let unified_diff = similar::TextDiff::configure()
+        .timeout(DIFF_TIMEOUT)
+        .diff_lines(old_text, new.document.as_str())
         .unified_diff()
         .context_radius(3)
         .header(&format!("a/{from}"), &format!("b/{to}"))
@@ -82,10 +87,16 @@ pub fn diff(
     })
 }
 
-/// Compares `old` with `new` section by section.
+/// How long the unified diff may search for the smallest diff before it settles for a larger
+/// one (similar's `TextDiffConfig::timeout`).
+const DIFF_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// Compares `old` with `new` section by section; linear in the items (hash-set look-ups).
 pub fn changes(old: &Document, new: &Document) -> Changes {
+    use std::collections::HashSet;
     let texts = |t: &[model::Task]| t.iter().map(|t| t.text.clone()).collect::<Vec<_>>();
     let minus = |a: &[String], b: &[String]| {
+        let b: HashSet<&String> = b.iter().collect();
         a.iter()
             .filter(|x| !b.contains(x))
             .cloned()
@@ -96,10 +107,7 @@ pub fn changes(old: &Document, new: &Document) -> Changes {
     let newly_done = minus(&new_done, &old_done);
     let mut c = Changes {
         todos_added: minus(&new_todo, &old_todo),
-        todos_removed: minus(&old_todo, &new_todo)
-            .into_iter()
-            .filter(|t| !newly_done.contains(t))
-            .collect(),
+        todos_removed: minus(&minus(&old_todo, &new_todo), &newly_done),
         tasks_done: newly_done,
         decisions_added: minus(&new.decisions, &old.decisions),
         decisions_removed: minus(&old.decisions, &new.decisions),

@@ -361,13 +361,17 @@ pub fn compose(
         next_line = format!("Next action: {}\n", cut(next, room));
     }
     let mut text = format!("{head}{next_line}{start_line}");
+    // Lengths are kept as the text grows, not counted again for every line: linear in the
+    // parts, however many lines a (teammate's) checkpoint has.
+    let mut used = chars(&text);
     let mut omitted = Vec::new();
     for (name, title, lines) in parts {
         if lines.is_empty() {
             continue;
         }
         let heading = format!("\n{title}:\n");
-        if chars(&text) + chars(&heading) + 10 > budget {
+        let mut block_len = chars(&heading);
+        if used + block_len + 10 > budget {
             omitted.push(*name);
             continue;
         }
@@ -375,14 +379,15 @@ pub fn compose(
         let mut shown = 0;
         for l in lines {
             let line = format!("- {l}\n");
-            let more = format!("- … {} more\n", lines.len() - shown);
-            if chars(&text) + chars(&block) + chars(&line) + chars(&more) > budget
-                && shown + 1 < lines.len()
-                || chars(&text) + chars(&block) + chars(&line) > budget
+            let line_len = chars(&line);
+            let more_len = chars(&format!("- … {} more\n", lines.len() - shown));
+            if used + block_len + line_len + more_len > budget && shown + 1 < lines.len()
+                || used + block_len + line_len > budget
             {
                 break;
             }
             block.push_str(&line);
+            block_len += line_len;
             shown += 1;
         }
         if shown == 0 {
@@ -391,12 +396,15 @@ pub fn compose(
         }
         if shown < lines.len() {
             let more = format!("- … {} more\n", lines.len() - shown);
-            if chars(&text) + chars(&block) + chars(&more) <= budget {
+            let more_len = chars(&more);
+            if used + block_len + more_len <= budget {
                 block.push_str(&more);
+                block_len += more_len;
             }
             omitted.push(*name);
         }
         text.push_str(&block);
+        used += block_len;
     }
     Ok((text, omitted))
 }

@@ -489,18 +489,18 @@ fn choose_template(store: &Store, args: &Options, current: Option<&Revision>) ->
 }
 
 /// The completion log: the previous revision's, plus tasks newly in Tasks Done (dated now).
+/// Linear in the tasks: the look-ups are hash sets, so a document of tens of thousands of tasks
+/// (a teammate's, fetched) saves in milliseconds, not seconds.
 fn completed(store: &Store, current: Option<&Revision>, doc: &Document) -> Vec<Completion> {
+    use std::collections::HashSet;
     let mut log = current
         .map(|c| c.meta.completed.clone())
         .unwrap_or_default();
-    if doc
-        .tasks_done
-        .iter()
-        .all(|t| log.iter().any(|c| c.task == t.text))
-    {
+    let mut logged: HashSet<String> = log.iter().map(|c| c.task.clone()).collect();
+    if doc.tasks_done.iter().all(|t| logged.contains(&t.text)) {
         return log; // Every done task is logged already: nothing to add, no need to parse.
     }
-    let before: Vec<String> = current
+    let before: HashSet<String> = current
         .map(|c| {
             crate::formats::parse_revision(store, c)
                 .doc
@@ -512,7 +512,7 @@ fn completed(store: &Store, current: Option<&Revision>, doc: &Document) -> Vec<C
         .unwrap_or_default();
     let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     for t in &doc.tasks_done {
-        if !before.contains(&t.text) && !log.iter().any(|c| c.task == t.text) {
+        if !before.contains(&t.text) && logged.insert(t.text.clone()) {
             log.push(Completion {
                 task: t.text.clone(),
                 date: now.clone(),

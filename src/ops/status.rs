@@ -188,6 +188,7 @@ pub(crate) fn saved_head(rev: &Revision) -> Option<ObjectId> {
 
 /// Paths whose working-tree state differs from the one `rev` recorded, sorted.
 fn changed_files(store: &Store, rev: &Revision) -> Result<Vec<String>> {
+    use std::collections::HashSet;
     let saved_files: Vec<(String, FileState)> = rev
         .meta
         .files_modified
@@ -199,10 +200,13 @@ fn changed_files(store: &Store, rev: &Revision) -> Result<Vec<String>> {
         .into_iter()
         .map(|f| (f.path, f.state))
         .collect();
+    // Hash sets: a work tree of tens of thousands of untracked files stays linear.
+    let (saved, now): (HashSet<_>, HashSet<_>) =
+        (saved_files.iter().collect(), now_files.iter().collect());
     let mut changed: Vec<String> = now_files
         .iter()
-        .filter(|f| !saved_files.contains(f))
-        .chain(saved_files.iter().filter(|f| !now_files.contains(f)))
+        .filter(|f| !saved.contains(f))
+        .chain(saved_files.iter().filter(|f| !now.contains(f)))
         .map(|f| f.0.clone())
         .collect();
     changed.sort();

@@ -160,6 +160,76 @@ fn packed_and_loose_story_refs_are_read_as_git_reads_them() {
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
 
+/// A checkpoint of 120,000 items (a teammate's, fetched, or years of one story)
+/// is saved, resumed, briefed and compared item for item. Each of save's completion log,
+/// prompt's budget, diff's item comparison and the "Also recorded" block took time quadratic
+/// in the items: 3 to 8 s per command at 80,000 tasks in a release build, 30 s and more here.
+/// The bound is a hang guard, not a speed target (those are in bench/).
+#[test]
+fn a_checkpoint_of_120k_items_is_handled_item_for_item() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.git(&repo, &["config", "checkpoint.maxSize", "4000000"]);
+    let n = 40_000;
+    let doc = |closed: usize| {
+        let mut d = String::from(
+            "# Big story\n\n## Story\nQ-1\n\n## Next action\ngo on\n\n## Tasks done\n",
+        );
+        for i in 0..n + closed {
+            d.push_str(&format!("- [x] done {i}\n"));
+        }
+        d.push_str("\n## Remaining todos\n");
+        for i in n + closed..2 * n {
+            d.push_str(&format!("- [ ] done {i}\n"));
+        }
+        d.push_str("\n<!-- git-checkpoint: also recorded -->\n## Also recorded\n\n");
+        for i in 0..n {
+            d.push_str(&format!("- **Decision:** choice {i}\n"));
+        }
+        d
+    };
+    let timed = |args: &[&str]| {
+        let t = std::time::Instant::now();
+        let out = sb.ok(&repo, args);
+        let took = t.elapsed().as_secs_f64();
+        assert!(took < 15.0, "{args:?} took {took:.1} s");
+        out
+    };
+    let [first, second] = sb.text_files([("d1.md", &doc(0)), ("d2.md", &doc(1))]);
+    timed(&["save", "q1", "-q", "-F", &first]);
+    timed(&["save", "q1", "-q", "-F", &second]);
+
+    let v: serde_json::Value = serde_json::from_str(&timed(&["resume", "q1", "--json"])).unwrap();
+    assert_eq!(v["tasks_done"].as_array().unwrap().len(), n + 1);
+    assert_eq!(v["tasks_remaining"].as_array().unwrap().len(), n - 1);
+    assert_eq!(v["decisions"].as_array().unwrap().len(), n);
+    assert_eq!(v["decisions"][n - 1], format!("choice {}", n - 1));
+
+    let log: serde_json::Value =
+        serde_json::from_str(&timed(&["log", "q1", "--completed", "--json"])).unwrap();
+    let completed = log["completed"].as_array().unwrap();
+    assert_eq!(completed.len(), n + 1);
+    assert_eq!(completed[n]["task"], format!("done {n}"));
+
+    let d: serde_json::Value = serde_json::from_str(&timed(&["diff", "q1", "--json"])).unwrap();
+    assert_eq!(
+        d["changes"]["tasks_done"],
+        serde_json::json!([format!("done {n}")])
+    );
+    assert_eq!(d["changes"]["todos_removed"], serde_json::json!([]));
+
+    let brief = timed(&["prompt", "q1"]);
+    assert!(
+        brief.contains(&format!("- done {}\n", 2 * n - 1)),
+        "the last todo is in the brief"
+    );
+    let short = timed(&["prompt", "q1", "--max-chars", "3000"]);
+    assert!(short.chars().count() <= 3000);
+    assert!(
+        short.contains("more\n") && short.contains("Start with: "),
+        "{short}"
+    );
+}
+
 #[test]
 fn stdin_input_and_broken_pipe() {
     let (sb, repo) = Sandbox::with_repo();
