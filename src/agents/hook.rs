@@ -459,11 +459,11 @@ impl Hook<'_> {
 
 /// Whether `path` (repository-relative) is an agent's own setup (settings, hooks, skills,
 /// instructions) rather than work on the story: under `.claude/`, `.codex/`, `.gemini/`,
-/// `.cursor/`, or `AGENTS.md`/`GEMINI.md` at the top.
+/// `.cursor/`, or `AGENTS.md`, `AGENTS.override.md` or `GEMINI.md` at the top.
 pub fn is_agent_setup(path: &str) -> bool {
     let top = path.split('/').next().unwrap_or("");
     matches!(top, ".claude" | ".codex" | ".gemini" | ".cursor")
-        || matches!(path, "AGENTS.md" | "GEMINI.md")
+        || matches!(path, "AGENTS.md" | "AGENTS.override.md" | "GEMINI.md")
 }
 
 /// The stop-time instruction: what moved, and the exact command that records it.

@@ -55,7 +55,7 @@ impl Agent {
     pub fn files(self) -> &'static str {
         match self {
             Agent::Claude => "Claude Code: .claude/settings.local.json (project; --shared: .claude/settings.json) or $CLAUDE_CONFIG_DIR/settings.json (user, default ~/.claude), skill in skills/git-checkpoint/",
-            Agent::Codex => "OpenAI Codex: .codex/hooks.json or $CODEX_HOME/hooks.json (default ~/.codex), skill in AGENTS.md, MCP server (--mcp) in config.toml; hooks run once trusted in Codex's /hooks",
+            Agent::Codex => "OpenAI Codex: .codex/hooks.json or $CODEX_HOME/hooks.json (default ~/.codex), skill in AGENTS.md (AGENTS.override.md when the user has one: Codex reads it first), MCP server (--mcp) in config.toml; hooks run once trusted in Codex's /hooks",
             Agent::Cursor => "Cursor: .cursor/hooks.json or ~/.cursor/hooks.json, rule in .cursor/rules/, MCP server (--mcp) in mcp.json",
             Agent::Gemini => "Gemini CLI: .gemini/settings.json or ~/.gemini/settings.json (hooks and MCP server, --mcp), skill in GEMINI.md",
         }

@@ -204,9 +204,9 @@ pub fn hooks_file(agent: Agent, scope: Scope, shared: bool, roots: &Roots) -> Re
 }
 
 /// Where the agent loads our instructions from (see [`super::skill`]): Claude Code's skill
-/// folder, Codex's `AGENTS.md`, Gemini CLI's `GEMINI.md` (its default context file name), a
-/// Cursor rule file. `None` for Cursor's user scope, whose user rules live in its settings UI,
-/// not in a file.
+/// folder, Codex's `AGENTS.md` (or `AGENTS.override.md`, see [`codex_instructions`]), Gemini
+/// CLI's `GEMINI.md` (its default context file name), a Cursor rule file. `None` for Cursor's
+/// user scope, whose user rules live in its settings UI, not in a file.
 ///
 /// # Errors
 /// As [`hooks_file`].
@@ -218,8 +218,8 @@ pub fn skill_file(agent: Agent, scope: Scope, roots: &Roots) -> Result<Option<Ta
         (Agent::Claude, Scope::User) => roots
             .user_dir(agent)?
             .join("skills/git-checkpoint/SKILL.md"),
-        (Agent::Codex, Scope::Project) => roots.project()?.join("AGENTS.md"),
-        (Agent::Codex, Scope::User) => roots.user_dir(agent)?.join("AGENTS.md"),
+        (Agent::Codex, Scope::Project) => codex_instructions(roots.project()?)[0].clone(),
+        (Agent::Codex, Scope::User) => codex_instructions(&roots.user_dir(agent)?)[0].clone(),
         (Agent::Gemini, Scope::Project) => roots.project()?.join("GEMINI.md"),
         (Agent::Gemini, Scope::User) => roots.user_dir(agent)?.join("GEMINI.md"),
         (Agent::Cursor, Scope::Project) => {
@@ -228,6 +228,40 @@ pub fn skill_file(agent: Agent, scope: Scope, roots: &Roots) -> Result<Option<Ta
         (Agent::Cursor, Scope::User) => return Ok(None),
     };
     Ok(Some(Target::new(path, scope, roots, agent)))
+}
+
+/// Codex's instruction files in `dir` (the project top, or its home), the one it reads first:
+/// `AGENTS.override.md` when that file is there and not blank, else `AGENTS.md`. Codex reads
+/// one file per directory, the override first, and skips empty ones (developers.openai.com,
+/// Codex "Custom instructions with AGENTS.md", "How Codex discovers guidance"); our section in
+/// `AGENTS.md` beside a user's override would never reach the model.
+pub fn codex_instructions(dir: &Path) -> [PathBuf; 2] {
+    use std::io::Read as _;
+    let (over, plain) = (dir.join("AGENTS.override.md"), dir.join("AGENTS.md"));
+    // A blank file of any size is skipped as empty; a look at its first 64 KiB tells.
+    let mut head = Vec::new();
+    let read = std::fs::File::open(&over).and_then(|f| f.take(64 * 1024).read_to_end(&mut head));
+    match read {
+        Ok(_) if !head.trim_ascii().is_empty() => [over, plain],
+        _ => [plain, over],
+    }
+}
+
+/// The instruction files `agent install` did not choose for `agent` in `scope` but that an
+/// earlier install may have written our section into: Codex's other file of
+/// [`codex_instructions`] (a user who adds an override after installing). `agent install` and
+/// `agent uninstall` remove our section from these, so it stands only where the agent reads it.
+///
+/// # Errors
+/// As [`hooks_file`].
+pub fn other_skill_files(agent: Agent, scope: Scope, roots: &Roots) -> Result<Vec<Target>> {
+    let dir = match (agent, scope) {
+        (Agent::Codex, Scope::Project) => roots.project()?.to_path_buf(),
+        (Agent::Codex, Scope::User) => roots.user_dir(agent)?,
+        _ => return Ok(Vec::new()),
+    };
+    let [_, other] = codex_instructions(&dir);
+    Ok(vec![Target::new(other, scope, roots, agent)])
 }
 
 /// The MCP configuration file of `client` for `scope` (see [`crate::mcp::clients::user_file`]

@@ -306,6 +306,51 @@ fn agent_install_upgrades_legacy_entries_to_exactly_one_current_entry_per_event(
     assert_eq!(after["agents"][0]["skill"], "installed");
 }
 
+/// Codex reads `AGENTS.override.md` instead of `AGENTS.md` when the override is there and not
+/// blank (one file per directory). Our section goes where Codex reads it: into `AGENTS.md`
+/// while there is no override (or a blank one), then into the override, leaving `AGENTS.md`
+/// as the user wrote it. `agent status` names that file, and uninstall takes the section out.
+#[test]
+fn codex_instructions_go_where_codex_reads_them_agents_override_md_first() {
+    let (sb, repo) = Sandbox::with_repo();
+    let marker = "<!-- git-checkpoint:begin -->";
+    sb.file("r/AGENTS.md", b"# Rules\n");
+    sb.file("r/AGENTS.override.md", b"  \n");
+    sb.ok(&repo, &["agent", "install", "codex", "-q"]);
+    assert!(
+        read(&repo.join("AGENTS.md")).contains(marker),
+        "a blank override is skipped"
+    );
+    assert_eq!(read(&repo.join("AGENTS.override.md")), "  \n");
+
+    sb.file("r/AGENTS.override.md", b"# Local override\n");
+    sb.ok(&repo, &["agent", "install", "codex", "-q"]);
+    let over = read(&repo.join("AGENTS.override.md"));
+    assert!(
+        over.starts_with("# Local override\n\n") && over.contains(marker),
+        "{over}"
+    );
+    assert_eq!(
+        read(&repo.join("AGENTS.md")),
+        "# Rules\n",
+        "moved, not copied"
+    );
+    let v = sb.json(&repo, &["agent", "status", "codex", "--json"]);
+    let row = &v["agents"][0];
+    assert_eq!(row["skill"], "installed");
+    assert!(
+        row["skill_file"]
+            .as_str()
+            .unwrap()
+            .ends_with("AGENTS.override.md"),
+        "{row}"
+    );
+
+    sb.ok(&repo, &["agent", "uninstall", "codex", "-q"]);
+    assert_eq!(read(&repo.join("AGENTS.override.md")), "# Local override\n");
+    assert_eq!(read(&repo.join("AGENTS.md")), "# Rules\n");
+}
+
 #[test]
 fn agent_uninstall_leaves_no_entry_of_ours_and_keeps_the_users() {
     let (sb, repo) = Sandbox::with_repo();

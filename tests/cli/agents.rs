@@ -1511,6 +1511,35 @@ fn codex_reads_the_installed_agents_md_section() {
     assert_first_request_reads_the_section(Agent::Codex, &args, "AGENTS.md");
 }
 
+/// With the user's `AGENTS.override.md` in the project, Codex reads it instead of `AGENTS.md`:
+/// install puts our section there, and the real Codex sends both the user's override and our
+/// section to the model.
+#[test]
+fn codex_reads_the_section_from_the_users_agents_override_md() {
+    let Some(h) = harness(Agent::Codex, false, false) else {
+        return;
+    };
+    h.sb.file(
+        "r/AGENTS.override.md",
+        b"# Local override\n\nPrefer small commits.\n",
+    );
+    h.sb.ok(&h.repo, &["agent", "install", "codex", "--project", "-q"]);
+    let server = h.serve(steps(vec![Step::text("Hello.")]));
+    h.session(
+        &["exec", "--dangerously-bypass-hook-trust", "hello"],
+        &server,
+    );
+    let body = &server.turns()[0].body;
+    assert!(
+        body.contains("Prefer small commits."),
+        "the override is not in the request"
+    );
+    assert!(
+        body.contains("ALWAYS give `--next`"),
+        "our section is not in the request"
+    );
+}
+
 #[test]
 fn gemini_reads_the_installed_gemini_md_section() {
     let args = ["-m", "gemini-2.5-flash", "-p", "hello"];

@@ -213,6 +213,20 @@ pub fn change(args: InstallArgs, ctx: &mut Context, add: bool) -> Result<i32> {
             };
             files.push(FileChange { target, old, new });
         }
+        // Our section where an earlier install put it, if the agent reads another file now.
+        for target in settings::other_skill_files(agent, scope, &roots)? {
+            let Some(old) = settings::read(&target)? else {
+                continue;
+            };
+            let new = skill::removed(agent, &old);
+            if new.as_deref() != Some(old.as_str()) {
+                files.push(FileChange {
+                    target,
+                    old: Some(old),
+                    new,
+                });
+            }
+        }
     }
     let register = add && (args.mcp || desktop);
     let mut binary = None;
