@@ -162,6 +162,17 @@ pub enum Error {
         /// The limit in bytes.
         limit: u64,
     },
+    /// A loose ref file of ours holds neither an object id nor `ref: <name>` (or is larger than
+    /// any ref file can be): hand-edited, or truncated by a crash of another tool.
+    #[error("{refname} is not a valid ref ({path} {reason}); restore it from `git reflog {refname}` with `git update-ref {refname} <commit>`, or remove it with `git update-ref -d {refname}`")]
+    BrokenRef {
+        /// The ref.
+        refname: String,
+        /// Its loose file.
+        path: std::path::PathBuf,
+        /// What is wrong with the file.
+        reason: &'static str,
+    },
     /// A stored checkpoint commit lacks the expected tree entries or metadata.
     #[error("{refname} at {oid} is not a checkpoint commit: {reason}; inspect it with `git log {refname}`, remove it with `git update-ref -d {refname}`")]
     Corrupt {

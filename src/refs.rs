@@ -113,8 +113,8 @@ const MAX_LOOSE_REF: u64 = 64 * 1024;
 /// Returns `None` for a name this does not read (another name, a repository with a ref
 /// namespace, a name that is not ASCII, which gix may precompose on macOS): the caller asks gix.
 /// Otherwise the object it points at, `Ok(None)` when it does not exist or is symbolic (as
-/// [`Refs::tip`]), or [`Error::Git`] when the loose file or `packed-refs` cannot be read or
-/// parsed.
+/// [`Refs::tip`]); [`Error::BrokenRef`] when the loose file is not a ref, [`Error::Git`] when
+/// it or `packed-refs` cannot be read.
 fn read_full_name(repo: &gix::Repository, refname: &str) -> Option<Result<Option<ObjectId>>> {
     use std::io::Read as _;
     let per_worktree = ["refs/worktree/", "refs/bisect/", "refs/rewritten/"];
@@ -132,18 +132,20 @@ fn read_full_name(repo: &gix::Repository, refname: &str) -> Option<Result<Option
     let mut content = Vec::new();
     let loose = std::fs::File::open(&path)
         .and_then(|f| f.take(MAX_LOOSE_REF + 1).read_to_end(&mut content));
+    let broken = |reason| Error::BrokenRef {
+        refname: refname.to_string(),
+        path: path.clone(),
+        reason,
+    };
     Some(match loose {
-        Ok(n) if n as u64 > MAX_LOOSE_REF => Err(err(&format!(
-            "{} is larger than {MAX_LOOSE_REF} bytes",
-            path.display()
-        ))),
+        Ok(n) if n as u64 > MAX_LOOSE_REF => Err(broken("is larger than 64 KiB")),
         Ok(_) => gix::refs::file::loose::Reference::try_from_path(
             name.to_owned(),
             &content,
             repo.object_hash(),
         )
         .map(|r| r.target.try_id().map(ToOwned::to_owned))
-        .map_err(|e| err(&e)),
+        .map_err(|_| broken("holds neither an object id nor `ref: <name>`")),
         // No file by that name: none, a file where a directory of the path should be, or a
         // directory of refs below the name (Windows refuses to open one).
         Err(e)

@@ -156,7 +156,18 @@ fn packed_and_loose_story_refs_are_read_as_git_reads_them() {
 
     sb.ok(&repo, &["save", "b1", "-q"]);
     std::fs::write(repo.join(".git/refs/checkpoints/b1"), "not an object id\n").unwrap();
-    let err = sb.fails(&repo, &["resume", "b1"], &["refs/checkpoints/b1"]);
+    let err = sb.fails(
+        &repo,
+        &["resume", "b1"],
+        &[
+            "refs/checkpoints/b1 is not a valid ref",
+            "git reflog refs/checkpoints/b1",
+        ],
+    );
+    assert!(
+        !err.contains("not an object id\n"),
+        "the file's content is not echoed: {err}"
+    );
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
 
