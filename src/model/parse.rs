@@ -334,8 +334,9 @@ impl Section {
         // Field lines come out first: an unindented `**Next immediate action:**` right after a
         // list item is a lazy continuation in CommonMark, but it is a field, not item text.
         let mut rest = String::with_capacity(body.len());
+        let mut in_code = InCode::new(code);
         for line in body.split_inclusive('\n') {
-            let in_code = code.iter().any(|r| r.contains(&offset));
+            let in_code = in_code.at(offset);
             offset += line.len();
             if !in_code {
                 if let Some((key, value)) = field_line(line.trim_end_matches('\n')) {
@@ -362,6 +363,28 @@ impl Section {
             .iter()
             .find(|(k, _)| keys.contains(&k.as_str()))
             .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Whether offsets, asked in increasing order, are inside one of `code`'s ranges (sorted and
+/// disjoint, as [`outline`] and [`code_ranges`] return code blocks, which never nest): a cursor
+/// that only moves forward, so a walk over a section's lines costs (lines + code blocks), not
+/// (lines x code blocks) as a scan of every range per line did.
+pub(super) struct InCode<'a> {
+    code: &'a [Range<usize>],
+}
+
+impl<'a> InCode<'a> {
+    pub(super) fn new(code: &'a [Range<usize>]) -> Self {
+        InCode { code }
+    }
+
+    /// Whether `offset` is in a code block; `offset` must not be less than the one before.
+    pub(super) fn at(&mut self, offset: usize) -> bool {
+        while self.code.first().is_some_and(|r| r.end <= offset) {
+            self.code = &self.code[1..];
+        }
+        self.code.first().is_some_and(|r| r.contains(&offset))
     }
 }
 

@@ -3,7 +3,9 @@
 //! paragraphs out of one block. Block structure comes from pulldown-cmark (CommonMark 0.31), so
 //! headings and list markers inside fenced code never count.
 
-use super::parse::{code_ranges, field_line, headings, is_none_marker, is_placeholder, is_unknown};
+use super::parse::{
+    code_ranges, field_line, headings, is_none_marker, is_placeholder, is_unknown, InCode,
+};
 use super::{Task, UNKNOWN};
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
@@ -176,8 +178,9 @@ pub(crate) fn take_fields(body: &str, keys: &[&str]) -> (Vec<(String, String)>, 
     let mut found = Vec::new();
     let mut rest = String::with_capacity(body.len());
     let mut offset = 0;
+    let mut in_code = InCode::new(&code);
     for line in body.split_inclusive('\n') {
-        let in_code = code.iter().any(|r| r.contains(&offset));
+        let in_code = in_code.at(offset);
         offset += line.len();
         if !in_code {
             if let Some((k, v)) = field_line(line.trim_end_matches('\n')) {
@@ -391,6 +394,26 @@ mod tests {
         assert_eq!(f[0].value, "execute");
         assert_eq!(f[1].nested.len(), 2);
         assert_eq!(f[1].nested[1].text, "docs");
+    }
+
+    #[test]
+    fn take_fields_skips_code_in_a_block_of_many_code_blocks() {
+        // Each line was looked up in every code block: (lines x code blocks), 40,000 code
+        // blocks took minutes in a debug build.
+        let n = 40_000;
+        let mut body = String::new();
+        for i in 0..n {
+            body.push_str(&format!(
+                "- todo {i}\n\n  ```\n  Next action: no {i}\n  ```\n\n"
+            ));
+        }
+        body.push_str("Next action: yes\n");
+        let t = std::time::Instant::now();
+        let (found, rest) = take_fields(&body, &["next action"]);
+        assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
+        assert_eq!(found, vec![("next action".to_string(), "yes".to_string())]);
+        assert_eq!(rest.len(), body.len() - "Next action: yes".len());
+        assert!(rest.contains(&format!("  Next action: no {}\n", n - 1)));
     }
 
     #[test]

@@ -241,6 +241,49 @@ fn a_checkpoint_of_120k_items_is_handled_item_for_item() {
     );
 }
 
+/// A checkpoint whose todos each hold a code block (30,000 of them): every line of a section
+/// was looked up in every code block of the document to tell field lines from code, time
+/// (lines x code blocks): 3 s for 40,000 in a release build, minutes here. A field line inside
+/// a code block is still code, not the field.
+#[test]
+fn a_checkpoint_of_30k_code_blocks_is_read_line_for_line() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.git(&repo, &["config", "checkpoint.maxSize", "8000000"]);
+    let n = 30_000;
+    let mut doc = String::from(
+        "# Code story\n\n## Story\nQ-2\n\n## Branch\nmain\n\n## Tasks Done\n- [x] a\n\n## Key Decisions\n- b\n\n## Remaining Todos\n",
+    );
+    for i in 0..n {
+        doc.push_str(&format!(
+            "- [ ] todo {i}\n\n  ```\n  **Next action:** not this {i}\n  ```\n\n"
+        ));
+    }
+    doc.push_str(
+        "```\n**Next action:** nor this\n```\n\n**Next immediate action:** the real one\n",
+    );
+    let [file] = sb.text_files([("code.md", &doc)]);
+    let timed = |args: &[&str]| {
+        let t = std::time::Instant::now();
+        let out = sb.ok(&repo, args);
+        let took = t.elapsed().as_secs_f64();
+        assert!(took < 15.0, "{args:?} took {took:.1} s");
+        out
+    };
+    timed(&["save", "q2", "-q", "-F", &file]);
+    let v: serde_json::Value = serde_json::from_str(&timed(&["resume", "q2", "--json"])).unwrap();
+    assert_eq!(v["next_action"], "the real one");
+    let todos = v["tasks_remaining"].as_array().unwrap();
+    assert_eq!(todos.len(), n);
+    assert_eq!(
+        todos[n - 1],
+        format!(
+            "todo {}\n\n```\n**Next action:** not this {}\n```",
+            n - 1,
+            n - 1
+        )
+    );
+}
+
 #[test]
 fn stdin_input_and_broken_pipe() {
     let (sb, repo) = Sandbox::with_repo();
