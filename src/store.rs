@@ -1113,12 +1113,38 @@ impl Store {
         parents: Vec<ObjectId>,
         time: Option<(i64, i32)>,
     ) -> Result<ObjectId> {
+        self.write_commit_within(new, parents, time, self.max_size)
+    }
+
+    /// Writes the merge commit of a diverged story: as [`Store::write_commit`], but the
+    /// document may be as large as `checkpoint.maxReadSize`, not only `checkpoint.maxSize`. The
+    /// union of two documents each within `maxSize` can exceed it; refusing it would leave the
+    /// story diverged on every sync, with nothing lost but nothing integrated either, and it
+    /// stays readable up to `maxReadSize`. The next save still has to fit `maxSize`.
+    ///
+    /// # Errors
+    /// As [`Store::write_commit`], [`Error::TooLarge`] above `maxReadSize`.
+    pub fn write_merge_commit(
+        &self,
+        new: &NewRevision,
+        parents: Vec<ObjectId>,
+    ) -> Result<ObjectId> {
+        self.write_commit_within(new, parents, None, self.max_read)
+    }
+
+    fn write_commit_within(
+        &self,
+        new: &NewRevision,
+        parents: Vec<ObjectId>,
+        time: Option<(i64, i32)>,
+        limit: u64,
+    ) -> Result<ObjectId> {
         let size = new.document.len() as u64;
-        if size > self.max_size {
+        if size > limit {
             return Err(Error::TooLarge {
                 size,
                 at_least: false,
-                limit: self.max_size,
+                limit,
             });
         }
         let meta = serde_json::to_vec_pretty(&new.meta).expect("Meta always serialises");

@@ -347,35 +347,47 @@ fn merge_commit(
         saved_at: store::now_rfc3339(),
         ..newer.clone()
     };
-    // The completion log is a union: a task completed on either side stays completed, in date order.
+    // The completion log is a union: a task completed on either side stays completed, in date
+    // order (a set of the tasks logged keeps it linear).
     let mut completed = our_rev.meta.completed.clone();
+    let mut logged: std::collections::HashSet<String> =
+        completed.iter().map(|c| c.task.clone()).collect();
     for c in &their_rev.meta.completed {
-        if !completed.iter().any(|o| o.task == c.task) {
+        if logged.insert(c.task.clone()) {
             completed.push(c.clone());
         }
     }
     completed.sort_by(|a, b| a.date.cmp(&b.date));
     let meta = Meta { completed, ..meta };
-    let n = merged.conflicts.len();
+    let document = template.render(&merged.doc);
+    let mut conflicts = merged.conflicts;
+    if document.len() as u64 > store.max_size() {
+        conflicts.push(format!(
+            "the merged document is {} bytes, over checkpoint.maxSize ({} bytes): shorten it (`git checkpoint save {} -F <shorter file>`) or raise the limit before the next save",
+            document.len(),
+            store.max_size(),
+            our_rev.meta.story
+        ));
+    }
+    let n = conflicts.len();
     let subject = format!(
         "merge {remote} into {}: {n} conflict{}",
         our_rev.meta.story,
         if n == 1 { "" } else { "s" }
     );
     let new = NewRevision {
-        document: template.render(&merged.doc),
+        document,
         meta,
         subject,
-        body: merged
-            .conflicts
+        body: conflicts
             .iter()
             .map(|c| format!("conflict: {c}"))
             .collect::<Vec<_>>()
             .join("\n"),
         accepted: Vec::new(),
     };
-    let commit = store.write_commit(&new, vec![ours, theirs])?;
-    Ok((commit, merged.conflicts))
+    let commit = store.write_merge_commit(&new, vec![ours, theirs])?;
+    Ok((commit, conflicts))
 }
 
 fn integrate_notes(store: &Store, theirs: ObjectId) -> Result<Outcome> {

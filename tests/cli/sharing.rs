@@ -1,7 +1,7 @@
 //! Sharing through real remotes: bare repositories by path and a git daemon on loopback.
 //! Cases C16-C22 and the scenarios of the sharing issue.
 
-use crate::common::{find_by, strings_of, Sandbox};
+use crate::common::{find_by, strings, strings_of, Sandbox};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -1104,4 +1104,53 @@ fn a_diverged_merge_of_two_large_todo_lists_keeps_every_item() {
     let v = sb.json(&b, &["resume", "big", "--json"]);
     assert_eq!(v["tasks_remaining"].as_array().unwrap().len(), 10_000);
     assert_eq!(v["revision"], 3);
+}
+
+/// Two teammates' documents, each within `checkpoint.maxSize`, can merge into one above it.
+/// The merge is still written (up to `checkpoint.maxReadSize`): sync succeeds, both sides'
+/// items are kept, and the outcome names the size and the fix as a conflict. Before, the
+/// merge failed with "larger than the limit", which aborted the whole fetch for every story
+/// and left this one diverged on every sync. The next save has to fit `maxSize` again.
+#[test]
+fn a_merge_over_max_size_is_written_and_flagged_not_refused() {
+    let (sb, _origin, a, b) = two_clones();
+    save_and_push(&sb, &a, &["big", "-q", "--title", "Big"]);
+    sb.ok(&b, &["fetch", "-q"]);
+    save_and_push(&sb, &b, &["small", "-q", "--title", "Small"]);
+    let n = 15_000;
+    for (dir, side) in [(&a, 'a'), (&b, 'b')] {
+        let mut doc =
+            String::from("# Big\n\n## Story\nbig\n\n## Next action\ngo on\n\n## Remaining todos\n");
+        for i in 0..n {
+            doc.push_str(&format!("- [ ] {side} item {i} with padding text\n"));
+        }
+        assert!(doc.len() < 1 << 20 && 2 * doc.len() > 1 << 20);
+        let file = sb.file(&format!("{side}.md"), doc.as_bytes());
+        sb.ok(dir, &["save", "big", "-q", "-F", file.to_str().unwrap()]);
+    }
+    sb.ok(&a, &["push", "-q"]);
+    let v = sb.json(&b, &["sync", "--json"]);
+    let big = find_by(&v["integrated"], "story", "big");
+    assert_eq!(big["action"], "merged", "{big}");
+    let conflicts = strings(&big["conflicts"]).join("\n");
+    assert!(
+        conflicts.contains("over checkpoint.maxSize (1048576 bytes)")
+            && conflicts.contains("git checkpoint save big -F"),
+        "{conflicts}"
+    );
+    let r = sb.json(&b, &["resume", "big", "--json"]);
+    assert_eq!(r["tasks_remaining"].as_array().unwrap().len(), 2 * n);
+    sb.ok(&a, &["fetch", "-q"]);
+    let r = sb.json(&a, &["resume", "big", "--json"]);
+    assert_eq!(r["tasks_remaining"].as_array().unwrap().len(), 2 * n);
+    sb.fails(
+        &b,
+        &["save", "big", "--next", "trim it"],
+        &["checkpoint.maxSize"],
+    );
+    let short = sb.file(
+        "short.md",
+        b"# Big\n\n## Story\nbig\n\n## Next action\ntrimmed\n",
+    );
+    sb.ok(&b, &["save", "big", "-q", "-F", short.to_str().unwrap()]);
 }
