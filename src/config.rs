@@ -42,7 +42,7 @@ pub const STORY_PATTERN: Key = Key {
 pub const MAX_SIZE: Key = Key {
     name: "checkpoint.maxSize",
     default: "1m",
-    meaning: "largest checkpoint document accepted, in bytes (k, m, g suffixes)",
+    meaning: "largest checkpoint document a save accepts, in bytes (k, m, g suffixes); a sync merge of two documents may exceed it, up to checkpoint.maxReadSize, and says so",
 };
 /// `checkpoint.maxReadSize`: the largest `checkpoint.md`, `meta.json` or commit read from a
 /// ref (refs come from teammates' clones: a huge one must not exhaust memory).
