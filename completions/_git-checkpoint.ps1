@@ -56,14 +56,14 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
         }
         'git-checkpoint;save' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto')
-            [CompletionResult]::new('--title', '--title', [CompletionResultType]::ParameterName, 'Set the story''s title')
-            [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Set the story''s goal')
+            [CompletionResult]::new('--title', '--title', [CompletionResultType]::ParameterName, 'Set the story''s title (an empty value clears it)')
+            [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'Set the story''s goal (an empty value clears it)')
             [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Set where the story comes from (issue URL, ticket)')
             [CompletionResult]::new('--strategy', '--strategy', [CompletionResultType]::ParameterName, 'Set the commit strategy (e.g. commit-per-task)')
             [CompletionResult]::new('--done', '--done', [CompletionResultType]::ParameterName, 'Record a task as done; a leading task id (`T3`) moves the matching todo. Repeatable')
             [CompletionResult]::new('--todo', '--todo', [CompletionResultType]::ParameterName, 'Add a remaining todo. Repeatable')
             [CompletionResult]::new('--decision', '--decision', [CompletionResultType]::ParameterName, 'Add a key decision (one line, with the reason). Repeatable')
-            [CompletionResult]::new('--next', '--next', [CompletionResultType]::ParameterName, 'Set the next immediate action')
+            [CompletionResult]::new('--next', '--next', [CompletionResultType]::ParameterName, 'Set the next immediate action (an empty value clears it)')
             [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Set the item''s stage (pm: design, plan, execute, finish)')
             [CompletionResult]::new('--stopped-at', '--stopped-at', [CompletionResultType]::ParameterName, 'Set where the last session stopped')
             [CompletionResult]::new('--start-with', '--start-with', [CompletionResultType]::ParameterName, 'Set the exact command or file the next session starts with')

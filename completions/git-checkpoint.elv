@@ -52,14 +52,14 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
         }
         &'git-checkpoint;save'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
-            cand --title 'Set the story''s title'
-            cand --goal 'Set the story''s goal'
+            cand --title 'Set the story''s title (an empty value clears it)'
+            cand --goal 'Set the story''s goal (an empty value clears it)'
             cand --source 'Set where the story comes from (issue URL, ticket)'
             cand --strategy 'Set the commit strategy (e.g. commit-per-task)'
             cand --done 'Record a task as done; a leading task id (`T3`) moves the matching todo. Repeatable'
             cand --todo 'Add a remaining todo. Repeatable'
             cand --decision 'Add a key decision (one line, with the reason). Repeatable'
-            cand --next 'Set the next immediate action'
+            cand --next 'Set the next immediate action (an empty value clears it)'
             cand --stage 'Set the item''s stage (pm: design, plan, execute, finish)'
             cand --stopped-at 'Set where the last session stopped'
             cand --start-with 'Set the exact command or file the next session starts with'

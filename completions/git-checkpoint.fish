@@ -58,14 +58,14 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "help"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l title -d 'Set the story\'s title' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l goal -d 'Set the story\'s goal' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l title -d 'Set the story\'s title (an empty value clears it)' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l goal -d 'Set the story\'s goal (an empty value clears it)' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l source -d 'Set where the story comes from (issue URL, ticket)' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l strategy -d 'Set the commit strategy (e.g. commit-per-task)' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l done -d 'Record a task as done; a leading task id (`T3`) moves the matching todo. Repeatable' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l todo -d 'Add a remaining todo. Repeatable' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l decision -d 'Add a key decision (one line, with the reason). Repeatable' -r
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l next -d 'Set the next immediate action' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l next -d 'Set the next immediate action (an empty value clears it)' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l stage -d 'Set the item\'s stage (pm: design, plan, execute, finish)' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l stopped-at -d 'Set where the last session stopped' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l start-with -d 'Set the exact command or file the next session starts with' -r

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The current directory (or `GIT_DIR`) is not inside a git repository.
-    #[error("not a git repository (or any of the parent directories): {0}")]
+    #[error("not a git repository: {0}; run it inside one (cd into a repository, or `git init`)")]
     NotARepository(String),
     /// A story id failed validation; `rule` says which rule it broke.
     #[error("invalid story id {input:?}: {rule}")]

@@ -32,9 +32,16 @@ fn run() -> ! {
         }
         // clap's own message spans several lines; every other error of ours is one line.
         Err(e) if e.kind() == clap::error::ErrorKind::InvalidUtf8 => {
-            cli::ui::Messages::stderr().error(
-                "an argument is not valid UTF-8; story ids, messages and options must be UTF-8 (pass other content with -F FILE)",
-            );
+            // Name the argument, its invalid bytes escaped (`"de\xFFmo"`), when it is the only
+            // one (a path may be non-UTF-8 and accepted, so with two we cannot tell which).
+            let mut invalid = args.iter().skip(1).filter(|a| a.to_str().is_none());
+            let bad = match (invalid.next(), invalid.next()) {
+                (Some(a), None) => format!("argument {a:?}"),
+                _ => "an argument".to_string(),
+            };
+            cli::ui::Messages::stderr().error(format_args!(
+                "{bad} is not valid UTF-8; story ids, messages and options must be UTF-8 (pass other content with -F FILE)",
+            ));
             std::process::exit(2);
         }
         Err(e) => e.exit(),

@@ -831,3 +831,43 @@ fn a_document_of_100000_headings_is_saved_resumed_and_briefed_without_stalling()
     assert_eq!(v["ignored_sections"].as_array().unwrap().len(), 100_000);
     assert_eq!(v["confidence"], "needs_confirmation");
 }
+
+#[test]
+fn outside_a_repository_the_error_is_one_line_with_the_fix() {
+    let sb = Sandbox::new();
+    let elsewhere = sb.path("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let out = sb
+        .cp(&elsewhere)
+        .args(["list"])
+        .env("GIT_CEILING_DIRECTORIES", sb.path(""))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: not a git repository: "), "{err}");
+    assert!(err.contains("`git init`"), "{err}");
+    assert!(!err.contains("(or any of the parent directories)"), "{err}");
+}
+
+#[test]
+fn a_non_utf8_argument_is_named_in_the_error() {
+    use std::os::unix::ffi::OsStringExt as _;
+    let (sb, repo) = Sandbox::with_repo();
+    let before = sb.refs(&repo);
+    let out = sb
+        .cp(&repo)
+        .arg("save")
+        .arg(std::ffi::OsString::from_vec(b"de\xffmo".to_vec()))
+        .args(["--next", "x"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err,
+        "error: argument \"de\\xFFmo\" is not valid UTF-8; story ids, messages and options must be UTF-8 (pass other content with -F FILE)\n"
+    );
+    assert_eq!(sb.refs(&repo), before);
+}

@@ -16,7 +16,8 @@ pub struct Args {
     /// `-q/--quiet`.
     #[command(flatten)]
     pub quiet: Quiet,
-    /// Story id; default: GIT_CHECKPOINT_STORY, then the branch name.
+    /// Story id; default: GIT_CHECKPOINT_STORY, the current story made current on this branch,
+    /// the branch name, then the current story (`git checkpoint current`).
     pub story: Option<String>,
     /// Journal text for the final revision.
     #[arg(short = 'm', long, value_name = "TEXT")]

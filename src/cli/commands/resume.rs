@@ -12,7 +12,8 @@ use git_checkpoint::store::Revision;
 /// Read a story's latest checkpoint and report where the work stands.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Story id; default: GIT_CHECKPOINT_STORY, the branch name, then the one checkpoint
+    /// Story id; default: GIT_CHECKPOINT_STORY, the current story made current on this branch,
+    /// the branch name, the current story (`git checkpoint current`), then the one checkpoint
     /// recorded on the current branch.
     pub story: Option<String>,
     /// Read an older revision: its number (see `log`) or its commit id.

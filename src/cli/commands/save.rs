@@ -19,12 +19,13 @@ pub struct Args {
     /// `-q/--quiet`.
     #[command(flatten)]
     pub quiet: Quiet,
-    /// Story id (`313`, `#313`, `ABC-12`); default: GIT_CHECKPOINT_STORY, then the branch name.
+    /// Story id (`313`, `#313`, `ABC-12`); default: GIT_CHECKPOINT_STORY, the current story made
+    /// current on this branch, the branch name, then the current story (`git checkpoint current`).
     pub story: Option<String>,
-    /// Set the story's title.
+    /// Set the story's title (an empty value clears it).
     #[arg(long)]
     pub title: Option<String>,
-    /// Set the story's goal.
+    /// Set the story's goal (an empty value clears it).
     #[arg(long)]
     pub goal: Option<String>,
     /// Set where the story comes from (issue URL, ticket).
@@ -42,7 +43,7 @@ pub struct Args {
     /// Add a key decision (one line, with the reason). Repeatable.
     #[arg(long, value_name = "TEXT", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     pub decision: Vec<String>,
-    /// Set the next immediate action.
+    /// Set the next immediate action (an empty value clears it).
     #[arg(long, value_name = "TEXT")]
     pub next: Option<String>,
     /// Set the item's stage (pm: design, plan, execute, finish).

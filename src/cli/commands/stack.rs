@@ -28,7 +28,8 @@ pub struct Args {
 pub enum Action {
     /// Suspend a story (default: the current one) on top of the stack; it stops being current.
     Push {
-        /// Story id; default: GIT_CHECKPOINT_STORY, the branch name, then the current story.
+        /// Story id; default: GIT_CHECKPOINT_STORY, the current story made current on this
+        /// branch, the branch name, then the current story (`git checkpoint current`).
         story: Option<String>,
         /// Why it is suspended, kept verbatim.
         #[arg(long, value_name = "TEXT")]

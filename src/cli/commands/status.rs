@@ -15,7 +15,8 @@ pub const EXIT_STALE: i32 = 1;
 /// How old the checkpoint is and how far HEAD and the working tree moved; exit 1 when stale.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Story id; default: GIT_CHECKPOINT_STORY, the branch name, then the current story.
+    /// Story id; default: GIT_CHECKPOINT_STORY, the current story made current on this
+    /// branch, the branch name, then the current story (`git checkpoint current`).
     pub story: Option<String>,
     /// Stale when older than DURATION (`90s`, `30m`, `2h`, `1d`, `1w`, `1h30m`); default
     /// `checkpoint.maxAge`.
