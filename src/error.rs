@@ -220,7 +220,10 @@ pub enum Error {
     #[error("give the journal entry either with -m TEXT or with --journal -F FILE, not both")]
     JournalTwice,
     /// The document file given with `save -F` holds only whitespace.
-    #[error("{} is empty; nothing was written (to finish a story use `git checkpoint done`)", path.display())]
+    #[error(
+        "{} is empty; nothing was written (to finish a story use `git checkpoint done`)",
+        shown_input(path)
+    )]
     EmptyInput {
         /// The file as given (`-` for stdin).
         path: PathBuf,
@@ -575,6 +578,15 @@ impl std::fmt::Display for Chain<'_> {
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// How an input file is named in an error: `-` is standard input, so it says so.
+fn shown_input(path: &std::path::Path) -> String {
+    if path == std::path::Path::new("-") {
+        "standard input (-F -)".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -101,14 +101,15 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
     let mut reasons = Vec::new();
     if let Some(m) = max_age {
         if age > m {
-            reasons.push(format!("older than {m} seconds"));
+            reasons.push(format!("older than {m} second{}", plural(m)));
         }
     }
     if let Some(m) = max_commits {
         match commits {
-            Some(n) if n as u64 > m => {
-                reasons.push(format!("{n} commits since the save (more than {m})"))
-            }
+            Some(n) if n as u64 > m => reasons.push(format!(
+                "{n} commit{} since the save (more than {m})",
+                plural(n as i64)
+            )),
             None => reasons.push(format!("more than {m} commits since the save")),
             _ => {}
         }
@@ -212,4 +213,13 @@ fn changed_files(store: &Store, rev: &Revision) -> Result<Vec<String>> {
     changed.sort();
     changed.dedup();
     Ok(changed)
+}
+
+/// `"s"` unless `n` is 1: "1 second", "2 seconds".
+fn plural(n: i64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }

@@ -366,6 +366,14 @@ fn an_empty_document_never_replaces_a_checkpoint() {
         &["save", "e", "-F", empty.to_str().unwrap()],
         &["is empty; nothing was written"],
     );
+    sb.cp(&repo)
+        .args(["save", "e", "-F", "-"])
+        .write_stdin("\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(
+            "error: standard input (-F -) is empty; nothing was written",
+        ));
     save_edit(&sb, &repo, "e", "truncate -s0")
         .failure()
         .stderr(predicate::str::contains("empty"));

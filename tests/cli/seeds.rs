@@ -614,7 +614,12 @@ fn status_max_commits_is_stale_after_four_commits_and_fresh_after_save() {
     // Defaults from config; a bad value names the key and the fix.
     sb.git(&repo, &["config", "checkpoint.maxCommits", "0"]);
     sb.git(&repo, &["commit", "-q", "--allow-empty", "-m", "c4"]);
-    assert_eq!(sb.run(&repo, &["status"]).0, 1);
+    let (code, out, err) = sb.run(&repo, &["status"]);
+    assert_eq!(code, 1);
+    assert!(
+        format!("{out}{err}").contains("stale: 1 commit since the save (more than 0)"),
+        "{out}{err}"
+    );
     sb.git(&repo, &["config", "checkpoint.maxAge", "soon"]);
     let (code, _, err) = sb.run(&repo, &["status"]);
     assert_eq!(code, 1);
