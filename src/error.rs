@@ -29,7 +29,10 @@ pub enum Error {
         candidates: String,
     },
     /// No checkpoint exists for the story.
-    #[error("no checkpoint found for story {story} ({refname}); start one with `git checkpoint save {story}`")]
+    #[error(
+        "no checkpoint found for story {story} ({refname}); {}",
+        not_found_fix(story, refname)
+    )]
     NotFound {
         /// The canonical story id.
         story: String,
@@ -264,6 +267,16 @@ pub enum Error {
         story: String,
         /// The ids of the open todos.
         open: Vec<String>,
+    },
+    /// `save --met TEXT` names no "Done when" check of the story (by its text or a prefix).
+    #[error("no Done-when check {check:?} in story {story}: {}; give a check's text (or its start), or add one with --done-when", if unmet.is_empty() { "it has no unmet check".to_string() } else { format!("unmet checks are {}", unmet.iter().map(|c| format!("{c:?}")).collect::<Vec<_>>().join(", ")) })]
+    UnknownCheck {
+        /// The text as given.
+        check: String,
+        /// The story.
+        story: String,
+        /// The texts of the unmet checks.
+        unmet: Vec<String>,
     },
     /// `save --todo "T3 — ..."` reuses a task id the story already has.
     #[error(
@@ -578,6 +591,15 @@ impl std::fmt::Display for Chain<'_> {
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// The fix for [`Error::NotFound`]: an archived story cannot be started, only looked up.
+fn not_found_fix(story: &str, refname: &str) -> String {
+    if refname.starts_with("refs/checkpoints-archive/") {
+        "`git checkpoint list --archived` lists the finished stories".to_string()
+    } else {
+        format!("start one with `git checkpoint save {story}`")
+    }
+}
 
 /// How an input file is named in an error: `-` is standard input, so it says so.
 fn shown_input(path: &std::path::Path) -> String {

@@ -658,6 +658,36 @@ fn check_task_ids(doc: &Document, story: &StoryId, args: &Options) -> Result<()>
             });
         }
     }
+    // `--met` matches a check by its whole text or a prefix, ignoring case (Document::meet),
+    // among the checks the story has and those this save adds.
+    for m in &args.fields.met {
+        let wanted = m.trim().to_lowercase();
+        let checks = doc
+            .done_when
+            .iter()
+            .map(|c| c.text.trim().to_lowercase())
+            .chain(
+                args.fields
+                    .done_when
+                    .iter()
+                    .map(|c| c.trim().to_lowercase()),
+            );
+        let found = checks
+            .into_iter()
+            .any(|c| c == wanted || (!wanted.is_empty() && c.starts_with(&wanted)));
+        if !found {
+            return Err(Error::UnknownCheck {
+                check: m.trim().to_string(),
+                story: story.display(),
+                unmet: doc
+                    .done_when
+                    .iter()
+                    .filter(|c| !c.done)
+                    .map(|c| c.text.clone())
+                    .collect(),
+            });
+        }
+    }
     for t in &args.fields.todo {
         let t = t.trim();
         let Some(id) = crate::model::task_id(t) else {

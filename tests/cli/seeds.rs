@@ -280,6 +280,12 @@ fn seed_003_sequence_push_interrupt_pop_and_done_when_checks() {
     let v = sb.json(&repo, &["resume", "--json"]);
     assert_eq!(v["story"], "a-1");
     assert_eq!(v["template"], "pm");
+    // The note names the story as typed, not as its lowercased ref component.
+    let (_, _, err) = sb.run(&repo, &["status"]);
+    assert!(
+        err.contains("note: story A-1 is this worktree's current story"),
+        "{err}"
+    );
     // Interruption: push A, work on B on the branch that is checked out.
     let p = sb.json(
         &repo,
@@ -337,6 +343,23 @@ fn seed_003_sequence_push_interrupt_pop_and_done_when_checks() {
     assert!(
         !err.contains("todo:") && err.contains("parser tests pass"),
         "{err}"
+    );
+    // A check the story does not have is refused, naming the unmet ones; nothing is written.
+    let before = sb.refs(&repo);
+    sb.fails(
+        &repo,
+        &["save", "--met", "lint is clean"],
+        &[
+            "no Done-when check \"lint is clean\" in story ",
+            "unmet checks are \"parser tests pass\"",
+        ],
+    );
+    assert_eq!(sb.refs(&repo), before);
+    // Not archived yet: the error points at the archive list, not at creating the story.
+    sb.fails(
+        &repo,
+        &["resume", "--archived", "a-1"],
+        &["(refs/checkpoints-archive/a-1); `git checkpoint list --archived` lists"],
     );
     sb.ok(&repo, &["save", "--met", "parser tests"]);
     sb.ok(&repo, &["done"]);

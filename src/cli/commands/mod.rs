@@ -112,15 +112,16 @@ pub use git_checkpoint::ops::locate::{read_revision, resolve_story, Found, Locat
 
 /// Prints how the story was found when it was not given, so nothing is silently guessed.
 pub fn note_found(err: &mut Messages, story: &StoryId, found: &Found) {
+    let shown = story.shown();
     match found {
         Found::Explicit => {}
-        Found::Env => err.note(format_args!("story {story} from GIT_CHECKPOINT_STORY")),
-        Found::Branch(b) => err.note(format_args!("story {story} detected from branch '{b}'")),
+        Found::Env => err.note(format_args!("story {shown} from GIT_CHECKPOINT_STORY")),
+        Found::Branch(b) => err.note(format_args!("story {shown} detected from branch '{b}'")),
         Found::Recorded(b) => err.note(format_args!(
-            "story {story}: the only checkpoint recorded on the current branch '{b}'"
+            "story {shown}: the only checkpoint recorded on the current branch '{b}'"
         )),
         Found::Current => err.note(format_args!(
-            "story {story} is this worktree's current story"
+            "story {shown} is this worktree's current story"
         )),
         Found::CurrentOverBranch(b, other) => err.warn(format_args!(
             "using story {}, this worktree's current story (`git checkpoint start`), not {} from branch '{b}'; name the story to use that one",
