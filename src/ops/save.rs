@@ -625,7 +625,7 @@ fn check_expect(story: &StoryId, want: &str, current: Option<&Revision>) -> Resu
         return Ok(());
     }
     Err(Error::Moved {
-        story: story.as_str().to_string(),
+        story: story.shown().to_string(),
         expected: want.to_string(),
         now: current.map_or(0, Revision::number),
     })

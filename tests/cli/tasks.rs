@@ -460,3 +460,22 @@ fn current_shows_the_current_story_and_what_wins_over_it_here() {
         "{err}"
     );
 }
+
+#[test]
+fn commands_in_messages_name_the_story_as_typed() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(&repo, &["save", "ABC-9", "-q", "--title", "Typed"]);
+    sb.ok(&repo, &["save", "ABC-9", "-q", "--todo", "T1 — more"]);
+    sb.fails(
+        &repo,
+        &["save", "ABC-9", "--next", "x", "--expect", "1"],
+        &["(`git checkpoint resume ABC-9`)"],
+    );
+    sb.ok(&repo, &["start", "R-8"]);
+    let (code, out, _) = sb.run(&repo, &["status"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("R-8: no checkpoint yet; save one with `git checkpoint save R-8`"),
+        "{out}"
+    );
+}

@@ -50,8 +50,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     }
     let Some(st) = st else {
         out.line(&format!(
-            "{}: no checkpoint yet; save one with `git checkpoint save {story}`",
-            story.display()
+            "{}: no checkpoint yet; save one with `git checkpoint save {}`",
+            story.display(),
+            story.shown()
         ))?;
         return Ok(EXIT_STALE);
     };
