@@ -328,8 +328,8 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
         'git-checkpoint;export' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'The file format to write')
-            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to PATH (a directory gets the system''s usual file name) instead of stdout')
-            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to PATH (a directory gets the system''s usual file name) instead of stdout')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to PATH instead of stdout; a directory gets the system''s usual file name (a PATH ending in `/` is a directory, made when missing)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to PATH instead of stdout; a directory gets the system''s usual file name (a PATH ending in `/` is a directory, made when missing)')
             [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')

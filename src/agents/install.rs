@@ -87,6 +87,26 @@ pub fn inspect(agent: Agent, existing: Option<&str>, path: &Path) -> Result<Stat
     }
 }
 
+/// Whether a settings file's `text` holds nothing once our entries are gone: blank, or a JSON
+/// object whose members are all empty objects or arrays (`{"hooks": {}}`), besides Cursor's
+/// `"version"` number. `agent uninstall` removes such a file (install created it, or it said
+/// nothing) instead of leaving a skeleton behind; a file with comments or any other value is
+/// the user's and stays.
+pub fn holds_nothing(text: &str) -> bool {
+    if text.trim().is_empty() {
+        return true; // Codex's config.toml once our server's table is gone.
+    }
+    let Ok(Value::Object(map)) = serde_json::from_str::<Value>(text) else {
+        return false;
+    };
+    map.iter().all(|(k, v)| match v {
+        Value::Object(o) => o.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Number(_) => k == "version",
+        _ => false,
+    })
+}
+
 /// Whether `text` has a `//` or `/* */` comment outside strings (what only Gemini CLI accepts).
 pub fn has_comments(text: &str) -> bool {
     jsonc_parser::parse_to_ast(

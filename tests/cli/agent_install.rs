@@ -351,6 +351,31 @@ fn codex_instructions_go_where_codex_reads_them_agents_override_md_first() {
     assert_eq!(read(&repo.join("AGENTS.md")), "# Rules\n");
 }
 
+/// Install then uninstall in a clean repository leaves it clean: the settings files install
+/// created hold nothing but empty objects afterwards and are removed with their folders, so
+/// `git status` shows nothing (it showed `.claude/`, `.codex/`, `.cursor/`, `.gemini/`). A file
+/// that still holds anything of the user's is kept (see the test below).
+#[test]
+fn install_then_uninstall_leaves_a_clean_repository_clean() {
+    let (sb, repo) = Sandbox::with_repo();
+    let before = sb.git(&repo, &["status", "--porcelain", "--untracked-files=all"]);
+    sb.ok(&repo, &["agent", "install", "claude", "-q"]);
+    for agent in ["codex", "cursor", "gemini"] {
+        sb.ok(&repo, &["agent", "install", agent, "-q", "--mcp"]);
+    }
+    assert_ne!(sb.git(&repo, &["status", "--porcelain"]), before);
+    for agent in ["claude", "codex", "cursor", "gemini"] {
+        sb.ok(&repo, &["agent", "uninstall", agent, "-q"]);
+    }
+    assert_eq!(
+        sb.git(&repo, &["status", "--porcelain", "--untracked-files=all"]),
+        before
+    );
+    for dir in [".claude", ".codex", ".cursor", ".gemini"] {
+        assert!(!repo.join(dir).exists(), "{dir} is left");
+    }
+}
+
 #[test]
 fn agent_uninstall_leaves_no_entry_of_ours_and_keeps_the_users() {
     let (sb, repo) = Sandbox::with_repo();
@@ -768,7 +793,10 @@ fn agent_install_mcp_registers_the_server_keeps_the_users_servers_and_uninstall_
     std::fs::write(&mcp, commented_mcp).unwrap();
     sb.ok(&repo, &["agent", "uninstall", "cursor"]);
     assert_eq!(read(&mcp), commented_mcp);
-    assert!(!read(&repo.join(".cursor/hooks.json")).contains("git-checkpoint"));
+    assert!(
+        !repo.join(".cursor/hooks.json").exists(),
+        "the hooks file install created, holding nothing else, is removed"
+    );
     std::fs::write(&mcp, existing).unwrap();
     let again = sb.ok(&repo, &["agent", "uninstall", "cursor"]);
     assert!(

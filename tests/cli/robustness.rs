@@ -879,3 +879,46 @@ fn a_non_utf8_argument_is_named_in_the_error() {
     );
     assert_eq!(sb.refs(&repo), before);
 }
+
+/// `export -o DIR/` names a directory, as with cp and mv: a missing one is made (the gstack
+/// seed's `~/.gstack/projects/<app>/checkpoints/` often does not exist yet) and the file gets
+/// the format's own name there. Before, it failed with "Not a directory". A missing directory
+/// without the trailing `/` is still an error naming the path.
+#[test]
+fn export_to_a_missing_directory_ending_in_a_slash_makes_it() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(
+        &repo,
+        &["save", "R-7", "-q", "--title", "Rate limit", "--next", "go"],
+    );
+    let dir = sb.path("home/.gstack/projects/app/checkpoints/");
+    let arg = format!("{}/", dir.display());
+    let out = sb.ok(&repo, &["export", "R-7", "--format", "gstack", "-o", &arg]);
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let name = files[0].file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.ends_with(".md") && out.contains(&name),
+        "{name}: {out}"
+    );
+    assert!(std::fs::read_to_string(&files[0])
+        .unwrap()
+        .contains("Rate limit"));
+
+    let missing = sb.path("nowhere/file.md");
+    sb.fails(
+        &repo,
+        &[
+            "export",
+            "R-7",
+            "--format",
+            "pair",
+            "-o",
+            missing.to_str().unwrap(),
+        ],
+        &["cannot write", "nowhere"],
+    );
+}

@@ -273,6 +273,14 @@ pub fn change(args: InstallArgs, ctx: &mut Context, add: bool) -> Result<i32> {
             }
         }
     }
+    if !add && matches!(which, Which::Agent(_)) {
+        // A settings file left holding only empty objects is removed, not kept as a skeleton.
+        for f in &mut files {
+            if f.new.as_deref().is_some_and(install::holds_nothing) {
+                f.new = None;
+            }
+        }
+    }
     let out = &mut ctx.ui.out;
     let changed: Vec<&FileChange> = files.iter().filter(|f| f.old != f.new).collect();
     if changed.is_empty() {
@@ -302,7 +310,7 @@ pub fn change(args: InstallArgs, ctx: &mut Context, add: bool) -> Result<i32> {
                         .map_or_else(|| roots.user_dir(agent), |p| Ok(p.to_path_buf()))?;
                     settings::remove(&f.target, &keep)?;
                 }
-                // Only a skill file is ever removed, and Claude Desktop has none.
+                // Only an agent's files are ever removed, never Claude Desktop's configuration.
                 (None, Which::ClaudeDesktop) => {}
             }
             let verb = if f.new.is_none() {

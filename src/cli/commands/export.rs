@@ -20,7 +20,8 @@ pub struct Args {
     /// The file format to write.
     #[arg(long, value_parser = super::export_format())]
     pub format: Format,
-    /// Write to PATH (a directory gets the system's usual file name) instead of stdout.
+    /// Write to PATH instead of stdout; a directory gets the system's usual file name (a PATH
+    /// ending in `/` is a directory, made when missing).
     #[arg(short = 'o', long, value_name = "PATH")]
     pub output: Option<PathBuf>,
     /// Print one JSON document instead of text.
@@ -69,6 +70,14 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     }
     let mut written = Vec::new();
     if let Some(o) = &args.output {
+        // `-o dir/` names a directory, as with cp and mv: made when missing (with its parents).
+        let text = o.as_os_str().to_string_lossy();
+        if (text.ends_with('/') || text.ends_with(std::path::MAIN_SEPARATOR)) && !o.is_dir() {
+            std::fs::create_dir_all(o).map_err(|e| Error::Write {
+                path: o.clone(),
+                cause: e,
+            })?;
+        }
         let path = if o.is_dir() {
             o.join(args.format.file_name(&story, &rev))
         } else {
