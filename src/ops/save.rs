@@ -561,23 +561,16 @@ fn compose(
         }
     }
     // List options add items, in this order: a todo added and marked done in one save is done.
-    let lists: [(Add, &[String]); 7] = [
-        (Document::add_todo, &args.fields.todo),
-        (|d, t| _ = d.mark_done(t), &args.fields.done),
-        (Document::add_decision, &args.fields.decision),
-        (Document::add_done_when, &args.fields.done_when),
-        (|d, t| _ = d.meet(t), &args.fields.met),
-        (|d, t| add_new(&mut d.context, t), &args.fields.context),
-        (
-            |d, t| add_new(&mut d.open_questions, t),
-            &args.fields.question,
-        ),
-    ];
-    for (add, items) in lists {
-        for item in items {
-            add(&mut doc, item);
-        }
-    }
+    // Each list in one pass (sets and maps, not a scan of the document per item): an MCP save
+    // may carry tens of thousands of items.
+    let f = &args.fields;
+    doc.add_todos(&f.todo);
+    doc.mark_all_done(&f.done);
+    doc.add_decisions(&f.decision);
+    doc.add_done_whens(&f.done_when);
+    doc.meet_all(&f.met);
+    add_new(&mut doc.context, &f.context);
+    add_new(&mut doc.open_questions, &f.question);
     // The story keeps its branch when saved from another one, unless told (`--branch`).
     match (&args.branch, &doc.branch, &state.branch) {
         (Some(b), _, _) => doc.branch = Some(b.trim().to_string()).filter(|b| !b.is_empty()),
@@ -637,16 +630,24 @@ fn check_expect(story: &StoryId, want: &str, current: Option<&Revision>) -> Resu
 /// # Errors
 /// [`Error::UnknownTask`] listing the open ids; [`Error::DuplicateTask`] naming the task.
 fn check_task_ids(doc: &Document, story: &StoryId, args: &Options) -> Result<()> {
-    let same = |a: Option<&str>, b: &str| a.is_some_and(|a| a.eq_ignore_ascii_case(b));
+    use std::collections::{HashMap, HashSet};
+    // Ids compare ignoring ASCII case: they are looked up lowercased, in sets and maps built
+    // once, so a save of thousands of `--done` and `--todo` is linear.
+    let fold = |s: &str| s.to_ascii_lowercase();
     let all = || doc.tasks_remaining.iter().chain(&doc.tasks_done);
+    let added: HashSet<String> = args
+        .fields
+        .todo
+        .iter()
+        .filter_map(|t| crate::model::task_id(t.trim()).map(fold))
+        .collect();
+    let known: HashSet<String> = all().filter_map(|t| t.id().map(fold)).collect();
     for d in &args.fields.done {
         let d = d.trim();
-        let added = args
-            .fields
-            .todo
-            .iter()
-            .any(|t| same(crate::model::task_id(t.trim()), d));
-        if crate::model::task_id(d) == Some(d) && !added && !all().any(|t| same(t.id(), d)) {
+        if crate::model::task_id(d) == Some(d)
+            && !added.contains(&fold(d))
+            && !known.contains(&fold(d))
+        {
             return Err(Error::UnknownTask {
                 id: d.to_string(),
                 story: story.display(),
@@ -659,10 +660,10 @@ fn check_task_ids(doc: &Document, story: &StoryId, args: &Options) -> Result<()>
         }
     }
     // `--met` matches a check by its whole text or a prefix, ignoring case (Document::meet),
-    // among the checks the story has and those this save adds.
-    for m in &args.fields.met {
-        let wanted = m.trim().to_lowercase();
-        let checks = doc
+    // among the checks the story has and those this save adds. In the sorted checks, the first
+    // not less than `wanted` starts with it exactly when any does.
+    if !args.fields.met.is_empty() {
+        let mut checks: Vec<String> = doc
             .done_when
             .iter()
             .map(|c| c.text.trim().to_lowercase())
@@ -671,21 +672,37 @@ fn check_task_ids(doc: &Document, story: &StoryId, args: &Options) -> Result<()>
                     .done_when
                     .iter()
                     .map(|c| c.trim().to_lowercase()),
-            );
-        let found = checks
-            .into_iter()
-            .any(|c| c == wanted || (!wanted.is_empty() && c.starts_with(&wanted)));
-        if !found {
-            return Err(Error::UnknownCheck {
-                check: m.trim().to_string(),
-                story: story.display(),
-                unmet: doc
-                    .done_when
-                    .iter()
-                    .filter(|c| !c.done)
-                    .map(|c| c.text.clone())
-                    .collect(),
-            });
+            )
+            .collect();
+        checks.sort_unstable();
+        for m in &args.fields.met {
+            let wanted = m.trim().to_lowercase();
+            let first = checks.get(checks.partition_point(|c| *c < wanted));
+            let found = first
+                .is_some_and(|c| *c == wanted || (!wanted.is_empty() && c.starts_with(&wanted)));
+            if !found {
+                return Err(Error::UnknownCheck {
+                    check: m.trim().to_string(),
+                    story: story.display(),
+                    unmet: doc
+                        .done_when
+                        .iter()
+                        .filter(|c| !c.done)
+                        .map(|c| c.text.clone())
+                        .collect(),
+                });
+            }
+        }
+    }
+    // Per id: its first task, and the first whose text differs from that one's (ignoring ASCII
+    // case); the first task of the id whose text differs from a todo's is one of the two.
+    let mut by_id: HashMap<String, (&crate::model::Task, Option<&crate::model::Task>)> =
+        HashMap::new();
+    for o in all() {
+        let Some(id) = o.id() else { continue };
+        let entry = by_id.entry(fold(id)).or_insert((o, None));
+        if entry.1.is_none() && !entry.0.text.eq_ignore_ascii_case(&o.text) {
+            entry.1 = Some(o);
         }
     }
     for t in &args.fields.todo {
@@ -693,7 +710,14 @@ fn check_task_ids(doc: &Document, story: &StoryId, args: &Options) -> Result<()>
         let Some(id) = crate::model::task_id(t) else {
             continue;
         };
-        if let Some(other) = all().find(|o| same(o.id(), id) && !o.text.eq_ignore_ascii_case(t)) {
+        let other = by_id.get(&fold(id)).and_then(|(first, differing)| {
+            if first.text.eq_ignore_ascii_case(t) {
+                *differing
+            } else {
+                Some(*first)
+            }
+        });
+        if let Some(other) = other {
             return Err(Error::DuplicateTask {
                 id: id.to_string(),
                 story: story.display(),
@@ -704,15 +728,10 @@ fn check_task_ids(doc: &Document, story: &StoryId, args: &Options) -> Result<()>
     Ok(())
 }
 
-/// Adds one item of a list option to the document.
-type Add = fn(&mut Document, &str);
-
-/// Appends `item` to `list`, trimmed, unless it is empty or already there.
-fn add_new(list: &mut Vec<String>, item: &str) {
-    let item = item.trim();
-    if !item.is_empty() && !list.iter().any(|i| i == item) {
-        list.push(item.to_string());
-    }
+/// Appends each of `items` to `list`, trimmed, unless it is empty or already there.
+fn add_new(list: &mut Vec<String>, items: &[String]) {
+    let items: Vec<&str> = items.iter().map(|i| i.trim()).collect();
+    crate::model::push_all_new(list, &items, true);
 }
 
 /// The story as this revision records it for display: typed with capitals, the user's form

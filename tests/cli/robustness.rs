@@ -284,6 +284,59 @@ fn a_checkpoint_of_30k_code_blocks_is_read_line_for_line() {
     );
 }
 
+/// One save of 20,000 `--done` ids, 10,000 `--todo` and 10,000 `--decision` on a checkpoint of
+/// 60,000 todos (an MCP save takes such lists as JSON): each item scanned the document's list
+/// (and the id check every task), time (items x tasks): 2.2 s for 20,000 ids on 20,000 todos
+/// in a release build, over the hang guard here. Every item still lands where one save of it
+/// would.
+#[test]
+fn a_save_of_40k_list_items_applies_them_item_for_item() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.git(&repo, &["config", "checkpoint.maxSize", "8000000"]);
+    let (n, k) = (60_000, 10_000);
+    let mut doc = String::from(
+        "# Ids\n\n## Story\nQ-3\n\n## Branch\nmain\n\n## Tasks Done\n- [x] T0 — first\n\n## Key Decisions\n- kept\n\n## Remaining Todos\n",
+    );
+    for i in 1..=n {
+        doc.push_str(&format!("- [ ] T{i} — todo {i}\n"));
+    }
+    let [file] = sb.text_files([("ids.md", &doc)]);
+    sb.ok(&repo, &["save", "q3", "-q", "-F", &file]);
+    let mut args: Vec<String> = ["save", "q3", "-q"].map(String::from).to_vec();
+    for i in 1..=k {
+        // Every id twice, in another case the second time: the second changes nothing.
+        args.extend(["--done".into(), format!("T{i}")]);
+        args.extend(["--done".into(), format!("t{i}")]);
+        args.extend(["--todo".into(), format!("new {i}")]);
+        args.extend(["--decision".into(), format!("choice {}", i % (k / 2))]);
+    }
+    args.extend([
+        "--todo".into(),
+        "NEW 1".into(),
+        "--decision".into(),
+        "kept".into(),
+    ]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let t = std::time::Instant::now();
+    sb.ok(&repo, &args);
+    let took = t.elapsed().as_secs_f64();
+    assert!(took < 15.0, "the save took {took:.1} s");
+
+    let v = sb.json(&repo, &["resume", "q3", "--json"]);
+    let done = v["tasks_done"].as_array().unwrap();
+    let todo = v["tasks_remaining"].as_array().unwrap();
+    assert_eq!(done.len(), 1 + k);
+    assert_eq!(done[k], format!("T{k} — todo {k}"));
+    assert_eq!(todo.len(), n - k + k);
+    assert_eq!(todo[0], format!("T{} — todo {}", k + 1, k + 1));
+    assert_eq!(todo[n - k], "new 1");
+    assert_eq!(todo[n - 1], format!("new {k}"));
+    let decisions = v["decisions"].as_array().unwrap();
+    assert_eq!(decisions.len(), 1 + k / 2);
+    assert_eq!(decisions[1], "choice 1");
+    assert_eq!(decisions[k / 2], "choice 0");
+}
+
 #[test]
 fn stdin_input_and_broken_pipe() {
     let (sb, repo) = Sandbox::with_repo();
