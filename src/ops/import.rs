@@ -15,7 +15,7 @@ use crate::formats::import::Planned;
 use crate::formats::Format;
 use crate::json::rfc3339;
 use crate::store::{
-    expect, next_revision, now_rfc3339, update_edit, Completion, Meta, NewRevision, Step, Store,
+    expect, next_revision, now_rfc3339, update_edit, Meta, NewRevision, Step, Store,
 };
 use crate::story::StoryId;
 
@@ -184,6 +184,9 @@ fn below(
             None => (Vec::new(), 0),
         };
         let mut completed = current.meta.completed.clone();
+        // The tasks logged, in a set: linear in the records however many revisions there are.
+        let mut logged: std::collections::HashSet<String> =
+            completed.iter().map(|c| c.task.clone()).collect();
         for pl in older {
             let mut new = new_revision(story, pl, current.meta.branch.clone(), accept)?;
             number += 1;
@@ -191,7 +194,7 @@ fn below(
             let commit = store.write_commit_at(&new, parent, pl.time)?;
             parent = vec![commit];
             for c in &pl.completed {
-                if !completed.iter().any(|k: &Completion| k.task == c.task) {
+                if logged.insert(c.task.clone()) {
                     completed.push(c.clone());
                 }
             }

@@ -25,10 +25,12 @@ pub fn completed(
         return Ok(rev.meta.completed);
     }
     let mut out: Vec<store::Completion> = Vec::new();
+    // The tasks listed, in a set: a history of tens of thousands of done tasks is linear.
+    let mut listed: std::collections::HashSet<String> = std::collections::HashSet::new();
     for s in history.iter().rev() {
         let rev = store.read(refname, s.commit)?;
         for t in formats::parse_revision(store, &rev).doc.tasks_done {
-            if !out.iter().any(|c| c.task == t.text) {
+            if listed.insert(t.text.clone()) {
                 out.push(store::Completion {
                     task: t.text,
                     date: rfc3339(s.time, s.offset),
