@@ -16,6 +16,8 @@ pub use gix::refs::transaction::PreviousValue;
 use gix::refs::transaction::{Change, LogChange, RefEdit, RefLog};
 use gix::refs::Target;
 use gix::ObjectId;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// Namespace of active checkpoints: `refs/checkpoints/<story>`.
@@ -54,17 +56,7 @@ pub struct FileChange {
 }
 
 /// Where a recorded file change is (`meta.json` `files_modified[].state`).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum FileState {
     /// In the index, not committed.
@@ -226,17 +218,7 @@ impl Meta {
 }
 
 /// One completed task, as `log --completed` lists it (seed 001's `completed.md` line).
-#[derive(
-    Debug,
-    Clone,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct Completion {
     /// The task's text.
     pub task: String,

@@ -971,10 +971,7 @@ fn a_non_utf8_argument_is_named_in_the_error() {
 #[test]
 fn export_to_a_missing_directory_ending_in_a_slash_makes_it() {
     let (sb, repo) = Sandbox::with_repo();
-    sb.ok(
-        &repo,
-        &["save", "R-7", "-q", "--title", "Rate limit", "--next", "go"],
-    );
+    sb.ok(&repo, &["save", "R-7", "-q", "--title", "Rate limit"]);
     let dir = sb.path("home/.gstack/projects/app/checkpoints/");
     let arg = format!("{}/", dir.display());
     let out = sb.ok(&repo, &["export", "R-7", "--format", "gstack", "-o", &arg]);
