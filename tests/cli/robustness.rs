@@ -171,6 +171,24 @@ fn packed_and_loose_story_refs_are_read_as_git_reads_them() {
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
 
+/// A repository whose `checkpoint.maxSize` is 8 MB: room for the scale tests' documents.
+fn roomy_repo() -> (Sandbox, PathBuf) {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.git(&repo, &["config", "checkpoint.maxSize", "8000000"]);
+    (sb, repo)
+}
+
+/// Runs `git-checkpoint args` in `repo` like [`Sandbox::ok`], failing when it takes 15 s or
+/// more: a hang guard for the scale tests (linear work takes well under that in a debug build,
+/// the quadratic work they replaced took minutes), not a speed target.
+fn ok_within_guard(sb: &Sandbox, repo: &Path, args: &[&str]) -> String {
+    let t = std::time::Instant::now();
+    let out = sb.ok(repo, args);
+    let took = t.elapsed().as_secs_f64();
+    assert!(took < 15.0, "{args:?} took {took:.1} s");
+    out
+}
+
 /// A checkpoint of 120,000 items (a teammate's, fetched, or years of one story)
 /// is saved, resumed, briefed and compared item for item. Each of save's completion log,
 /// prompt's budget, diff's item comparison and the "Also recorded" block took time quadratic
@@ -178,8 +196,7 @@ fn packed_and_loose_story_refs_are_read_as_git_reads_them() {
 /// The bound is a hang guard, not a speed target (those are in bench/).
 #[test]
 fn a_checkpoint_of_120k_items_is_handled_item_for_item() {
-    let (sb, repo) = Sandbox::with_repo();
-    sb.git(&repo, &["config", "checkpoint.maxSize", "4000000"]);
+    let (sb, repo) = roomy_repo();
     let n = 40_000;
     let doc = |closed: usize| {
         let mut d = String::from(
@@ -198,13 +215,7 @@ fn a_checkpoint_of_120k_items_is_handled_item_for_item() {
         }
         d
     };
-    let timed = |args: &[&str]| {
-        let t = std::time::Instant::now();
-        let out = sb.ok(&repo, args);
-        let took = t.elapsed().as_secs_f64();
-        assert!(took < 15.0, "{args:?} took {took:.1} s");
-        out
-    };
+    let timed = |args: &[&str]| ok_within_guard(&sb, &repo, args);
     let [first, second] = sb.text_files([("d1.md", &doc(0)), ("d2.md", &doc(1))]);
     timed(&["save", "q1", "-q", "-F", &first]);
     timed(&["save", "q1", "-q", "-F", &second]);
@@ -247,8 +258,7 @@ fn a_checkpoint_of_120k_items_is_handled_item_for_item() {
 /// a code block is still code, not the field.
 #[test]
 fn a_checkpoint_of_30k_code_blocks_is_read_line_for_line() {
-    let (sb, repo) = Sandbox::with_repo();
-    sb.git(&repo, &["config", "checkpoint.maxSize", "8000000"]);
+    let (sb, repo) = roomy_repo();
     let n = 30_000;
     let mut doc = String::from(
         "# Code story\n\n## Story\nQ-2\n\n## Branch\nmain\n\n## Tasks Done\n- [x] a\n\n## Key Decisions\n- b\n\n## Remaining Todos\n",
@@ -262,13 +272,7 @@ fn a_checkpoint_of_30k_code_blocks_is_read_line_for_line() {
         "```\n**Next action:** nor this\n```\n\n**Next immediate action:** the real one\n",
     );
     let [file] = sb.text_files([("code.md", &doc)]);
-    let timed = |args: &[&str]| {
-        let t = std::time::Instant::now();
-        let out = sb.ok(&repo, args);
-        let took = t.elapsed().as_secs_f64();
-        assert!(took < 15.0, "{args:?} took {took:.1} s");
-        out
-    };
+    let timed = |args: &[&str]| ok_within_guard(&sb, &repo, args);
     timed(&["save", "q2", "-q", "-F", &file]);
     let v: serde_json::Value = serde_json::from_str(&timed(&["resume", "q2", "--json"])).unwrap();
     assert_eq!(v["next_action"], "the real one");
@@ -291,8 +295,7 @@ fn a_checkpoint_of_30k_code_blocks_is_read_line_for_line() {
 /// would.
 #[test]
 fn a_save_of_40k_list_items_applies_them_item_for_item() {
-    let (sb, repo) = Sandbox::with_repo();
-    sb.git(&repo, &["config", "checkpoint.maxSize", "8000000"]);
+    let (sb, repo) = roomy_repo();
     let (n, k) = (60_000, 10_000);
     let mut doc = String::from(
         "# Ids\n\n## Story\nQ-3\n\n## Branch\nmain\n\n## Tasks Done\n- [x] T0 — first\n\n## Key Decisions\n- kept\n\n## Remaining Todos\n",
@@ -342,8 +345,7 @@ fn a_save_of_40k_list_items_applies_them_item_for_item() {
 /// listed so far, time (tasks x tasks): 4.9 s for 40,000 in a release build.
 #[test]
 fn the_completed_tasks_of_a_100k_task_import_are_listed_task_for_task() {
-    let (sb, repo) = Sandbox::with_repo();
-    sb.git(&repo, &["config", "checkpoint.maxSize", "8000000"]);
+    let (sb, repo) = roomy_repo();
     let n = 100_000;
     let mut doc = String::from(
         "# Checkpoint: P-1 — big\n\n## 1. Story\n**ID:** P-1\n\n## 2. Branch\n**Branch:** main\n\n## 3. Tasks Done\n",
