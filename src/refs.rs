@@ -126,8 +126,7 @@ fn read_full_name(repo: &gix::Repository, refname: &str) -> Option<Result<Option
         return None;
     }
     let name: &gix::refs::FullNameRef = refname.try_into().ok()?;
-    let err =
-        |e: &dyn std::fmt::Display| Error::git(format!("cannot read {refname}"), e.to_string());
+    let context = || format!("cannot read {refname}");
     let path = repo.common_dir().join(refname);
     let mut content = Vec::new();
     let loose = std::fs::File::open(&path)
@@ -162,12 +161,12 @@ fn read_full_name(repo: &gix::Repository, refname: &str) -> Option<Result<Option
                 Ok(None) => Ok(None),
                 Ok(Some(packed)) => match packed.try_find(name) {
                     Ok(found) => Ok(found.map(|r| r.target())),
-                    Err(e) => Err(err(&e)),
+                    Err(e) => Err(Error::git(context(), e)),
                 },
-                Err(e) => Err(err(&e)),
+                Err(e) => Err(Error::git(context(), e)),
             }
         }
-        Err(e) => Err(err(&format!("{}: {e}", path.display()))),
+        Err(e) => Err(Error::git(format!("cannot read {}", path.display()), e)),
     })
 }
 
