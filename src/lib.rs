@@ -26,6 +26,7 @@ pub mod human;
 pub mod json;
 pub mod mcp;
 pub mod model;
+pub mod names;
 pub mod notes;
 pub mod ops;
 pub mod pack;
@@ -37,6 +38,7 @@ pub mod stack;
 pub mod store;
 pub mod story;
 pub mod sync;
+pub mod time;
 
 #[doc(hidden)]
 pub mod fuzzing;

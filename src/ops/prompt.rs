@@ -109,7 +109,7 @@ pub fn brief_with(
     let base = confirmed.as_ref().unwrap_or(&rev);
     let (commits, mut files) = super::status::moved_since(store, base)?;
     // Installing an agent's hooks and skill is not work on the story.
-    files.retain(|f| !crate::agents::hook::is_agent_setup(f));
+    files.retain(|f| !crate::agents::is_agent_setup(f));
     let mut moved: Vec<String> = commits
         .iter()
         .map(|(id, subject)| format!("commit {} {subject}", &id.to_string()[..12]))

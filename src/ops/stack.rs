@@ -8,6 +8,43 @@ use crate::stack::{self, Entry, Stack};
 use crate::store::{self, FileState, Store};
 use crate::story::StoryId;
 
+/// Changes the stack by compare-and-swap (the stack ref's `stack.json` and its `STACK.md`,
+/// rendered by [`formats::pm::render_stack`]): `change` gets the current stack and edits it (or
+/// fails, and nothing is written); on a lost race it runs again on the new stack. Returns the
+/// stack as written.
+///
+/// # Errors
+/// Errors from `change`; [`Error::Contended`], [`Error::LockHeld`], [`Error::Git`].
+pub fn update<F>(store: &Store, message: &str, mut change: F) -> Result<Stack>
+where
+    F: FnMut(&mut Stack) -> Result<()>,
+{
+    store.check_identity()?;
+    store.transact(store::STACK_REF, || {
+        let (tip, mut stack) = stack::read(store)?;
+        change(&mut stack)?;
+        stack.schema_version = 1;
+        let json = serde_json::to_vec_pretty(&stack).expect("the stack always serialises");
+        let md = formats::pm::render_stack(&stack);
+        let commit = store.write_files_commit(
+            &[
+                (stack::STACK_MD, md.as_bytes()),
+                (stack::STACK_FILE, json.as_slice()),
+            ],
+            &format!("{message}\n"),
+            tip.into_iter().collect(),
+            None,
+        )?;
+        let edit = store::update_edit(
+            store::STACK_REF,
+            commit,
+            store::expect(tip),
+            "checkpoint: stack",
+        );
+        Ok(store::Step::Write(vec![edit], stack))
+    })
+}
+
 /// Pushes `story` (which must have a checkpoint) on the stack and clears it as current.
 ///
 /// # Errors
@@ -28,7 +65,7 @@ pub fn push(store: &Store, story: &StoryId, reason: &str) -> Result<Entry> {
         store::now_rfc3339(),
         Some(tip.to_string()),
     );
-    stack::update(store, &format!("stack: push {story}"), |s| {
+    update(store, &format!("stack: push {story}"), |s| {
         if s.entries.iter().any(|e| e.story == story.as_str()) {
             return Err(Error::AlreadyStacked {
                 story: story.to_string(),
@@ -49,7 +86,7 @@ pub fn push(store: &Store, story: &StoryId, reason: &str) -> Result<Entry> {
 /// [`stack::update`].
 pub fn drop(store: &Store, want: Option<&StoryId>) -> Result<Entry> {
     let mut dropped = None;
-    stack::update(store, "stack: drop", |s| {
+    update(store, "stack: drop", |s| {
         let i = match want {
             Some(w) => s.entries.iter().position(|e| e.story == w.as_str()),
             None => (!s.entries.is_empty()).then_some(0),
@@ -144,7 +181,7 @@ pub fn pop(store: &Store, switch: bool, force: bool) -> Result<Popped> {
         }
     }
     let mut popped = None;
-    let remaining = stack::update(store, &format!("stack: pop {story}"), |s| {
+    let remaining = update(store, &format!("stack: pop {story}"), |s| {
         match s.entries.iter().position(|e| e.story == top.story) {
             Some(i) => {
                 popped = Some(s.entries.remove(i));

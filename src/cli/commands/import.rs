@@ -113,7 +113,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             .filter(|(s, _)| !current.entries.iter().any(|e| e.story == s.as_str()))
             .collect();
         if !missing.is_empty() {
-            stack::update(&store, "stack: import STACK.md", |st| {
+            git_checkpoint::ops::stack::update(&store, "stack: import STACK.md", |st| {
                 // Bottom entries first, so STACK.md's top ends on top.
                 for (s, e) in missing.iter().rev() {
                     if st.entries.iter().any(|x| x.story == s.as_str()) {
