@@ -44,7 +44,7 @@ impl Which {
     }
 }
 
-/// What [`install`] and [`uninstall`] change.
+/// What [`install()`] and [`uninstall`] change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
     /// The agent to configure.
@@ -131,7 +131,7 @@ impl FileChange {
     }
 }
 
-/// What [`install`] or [`uninstall`] did.
+/// What [`install()`] or [`uninstall`] did.
 #[derive(Debug, Clone)]
 pub struct Report {
     /// The agent configured.

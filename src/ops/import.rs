@@ -68,12 +68,12 @@ pub struct Report {
 /// Imports the files `options` names: reads and plans them all ([`plan::plan`]), scans every
 /// planned revision for secrets before the first is written (unless
 /// `options.allow_secret` or `checkpoint.secretScan=false`), writes each story's revisions
-/// ([`write`]), pushes the `STACK.md` entries the stack lacks, and makes `NOW.md`'s active story
+/// ([`write()`]), pushes the `STACK.md` entries the stack lacks, and makes `NOW.md`'s active story
 /// current. Notes and warnings go to `on_event` as they arise.
 ///
 /// # Errors
 /// As [`plan::plan`] (nothing is written then); [`crate::Error::Secret`] when a revision
-/// holds what looks like a credential (nothing is written); as [`write`]; stack lock and
+/// holds what looks like a credential (nothing is written); as [`write()`]; stack lock and
 /// storage errors; I/O errors writing the current story.
 pub fn import(store: &Store, options: Options, on_event: &mut dyn FnMut(Event)) -> Result<Report> {
     let plan_options = plan::Options {
@@ -155,7 +155,7 @@ pub fn import(store: &Store, options: Options, on_event: &mut dyn FnMut(Event)) 
     })
 }
 
-/// What [`write`] did to one story.
+/// What [`write()`] did to one story.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Written {
     /// Revisions written (the merge that joins older revisions is not counted).
