@@ -24,6 +24,24 @@ pub struct Brief {
     pub omitted: Vec<&'static str>,
 }
 
+/// What [`prompt`] renders.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The story (resolved by the front end).
+    pub story: StoryId,
+    /// The budget in characters (Unicode scalar values); `None` for none.
+    pub max_chars: Option<usize>,
+}
+
+/// The brief of `options.story`'s active tip (`prompt`).
+///
+/// # Errors
+/// [`Error::NotFound`] when the story has no checkpoint; as [`brief`].
+pub fn prompt(store: &Store, options: Options) -> Result<Brief> {
+    let (refname, tip) = crate::store::locate(store, &options.story, false)?;
+    brief(store, &options.story, &refname, tip, options.max_chars)
+}
+
 /// The brief of the revision `tip` of `story` on `refname`, within `max_chars` characters
 /// (Unicode scalar values) when given.
 ///

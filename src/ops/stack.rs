@@ -200,3 +200,47 @@ pub fn pop(store: &Store, switch: bool, force: bool) -> Result<Popped> {
         remaining,
     })
 }
+
+/// The stack's entries, top first (`stack list`).
+///
+/// # Errors
+/// Storage errors reading the stack.
+pub fn list(store: &Store) -> Result<Vec<Entry>> {
+    Ok(stack::read(store)?.1.entries)
+}
+
+/// What [`pop_and_read`] did: the pop and the checkpoint of the story popped, as `resume`
+/// reads it.
+#[derive(Debug, Clone)]
+pub struct PoppedCheckpoint {
+    /// What [`pop`] did; its story shown as its checkpoint was saved.
+    pub popped: Popped,
+    /// The story's active ref.
+    pub refname: String,
+    /// Its tip.
+    pub revision: store::Revision,
+    /// The tip's document, parsed with its own format.
+    pub parsed: crate::model::Parsed,
+    /// What `resume` warns about it ([`super::resume::warnings`]).
+    pub warnings: Vec<String>,
+}
+
+/// [`pop`], then reads the popped story's checkpoint to resume it (`stack pop`).
+///
+/// # Errors
+/// As [`pop`]; [`Error::NotFound`] when the story popped has no checkpoint; storage errors.
+pub fn pop_and_read(store: &Store, switch: bool, force: bool) -> Result<PoppedCheckpoint> {
+    let mut popped = pop(store, switch, force)?;
+    let (refname, tip) = store::locate(store, &popped.story, false)?;
+    let revision = store.read(&refname, tip)?;
+    popped.story = popped.story.shown_as(&revision.summary.story_display);
+    let parsed = formats::parse_revision(store, &revision);
+    let warnings = super::resume::warnings(store, &revision)?;
+    Ok(PoppedCheckpoint {
+        popped,
+        refname,
+        revision,
+        parsed,
+        warnings,
+    })
+}
