@@ -395,6 +395,51 @@ pub struct Saved {
     pub previous: Option<String>,
 }
 
+impl Save {
+    /// The view of revision `saved` of `story` (as given or detected) written by a save.
+    pub fn written(story: &StoryId, saved: &crate::ops::save::Saved) -> Save {
+        let shown = story
+            .clone()
+            .shown_as(&saved.revision.summary.story_display);
+        Save::Written(Box::new(Saved {
+            checkpoint: Checkpoint::new(
+                &shown,
+                &saved.refname,
+                &saved.revision,
+                &saved.parsed,
+                &[],
+            ),
+            mode: if saved.previous.is_some() {
+                SaveMode::Updated
+            } else {
+                SaveMode::Created
+            },
+            previous: saved.previous.map(|p| p.to_string()),
+        }))
+    }
+
+    /// The view of `preview`, rendered for `story` by `save --print`; nothing was written.
+    pub fn printed(story: &StoryId, preview: &crate::ops::save::Preview) -> Save {
+        Save::Printed(SavePrint {
+            header: StoryHeader::new(story.as_str()),
+            persisted: false,
+            template: preview.template.clone(),
+            confidence: preview.parsed.confidence,
+            gaps: preview.parsed.gaps.clone(),
+            document: preview.text.clone(),
+        })
+    }
+}
+
+/// The entries of `list --json` for what [`crate::ops::list::list`] found, newest first.
+pub fn list(listing: &crate::ops::list::Listing) -> List {
+    listing
+        .rows
+        .iter()
+        .map(|(story, s)| ListEntry::new(&listing.prefix, story, s))
+        .collect()
+}
+
 /// Whether a save created the story's ref or moved it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]

@@ -161,14 +161,7 @@ pub fn save(dir: &Path, p: &SaveParams) -> Result<Reply> {
     };
     let written = match save::run(&store, &request)? {
         save::Report::Printed { story, preview, .. } => {
-            let doc = json::Save::Printed(json::SavePrint {
-                header: json::StoryHeader::new(story.as_str()),
-                persisted: false,
-                template: preview.template,
-                confidence: preview.parsed.confidence,
-                gaps: preview.parsed.gaps.clone(),
-                document: preview.text.clone(),
-            });
+            let doc = json::Save::printed(&story, &preview);
             return Reply::new(preview.text, &doc);
         }
         save::Report::Written(w) => w,
@@ -200,21 +193,7 @@ pub fn save(dir: &Path, p: &SaveParams) -> Result<Reply> {
     for w in &warnings {
         text.push_str(&format!("\nwarning: {w}"));
     }
-    let doc = json::Save::Written(Box::new(json::Saved {
-        checkpoint: json::Checkpoint::new(
-            &shown,
-            &saved.refname,
-            &saved.revision,
-            &saved.parsed,
-            &[],
-        ),
-        mode: if saved.previous.is_some() {
-            json::SaveMode::Updated
-        } else {
-            json::SaveMode::Created
-        },
-        previous: saved.previous.map(|p| p.to_string()),
-    }));
+    let doc = json::Save::written(&written.story, saved);
     Reply::new(text, &doc)
 }
 
@@ -301,11 +280,7 @@ pub fn list(dir: &Path, p: &ListParams) -> Result<Reply> {
         remote: p.remote.clone(),
     };
     let listing = ops::list::list(&store, &opts)?;
-    let checkpoints: json::List = listing
-        .rows
-        .iter()
-        .map(|(story, s)| json::ListEntry::new(&listing.prefix, story, s))
-        .collect();
+    let checkpoints = json::list(&listing);
     let mut text = String::new();
     for e in &checkpoints {
         text.push_str(&format!(

@@ -232,15 +232,7 @@ pub fn print_saved(
     let d = &parsed.doc;
     let (done, total) = d.task_counts();
     if args.json {
-        out.json(&json::Save::Written(Box::new(json::Saved {
-            checkpoint: json::Checkpoint::new(story, refname, written, parsed, &[]),
-            mode: if previous.is_some() {
-                json::SaveMode::Updated
-            } else {
-                json::SaveMode::Created
-            },
-            previous: previous.map(|p| p.to_string()),
-        })))?;
+        out.json(&json::Save::written(story, saved))?;
     } else {
         let title = d.title.as_deref().unwrap_or(model::UNKNOWN);
         out.painted(&out.paint("1", "CHECKPOINT WRITTEN:"))?;
@@ -275,14 +267,7 @@ fn print(
     err: &mut Messages,
 ) -> Result<i32> {
     if args.json {
-        out.json(&json::Save::Printed(json::SavePrint {
-            header: json::StoryHeader::new(story.as_str()),
-            persisted: false,
-            template: preview.template,
-            confidence: preview.parsed.confidence,
-            gaps: preview.parsed.gaps.clone(),
-            document: preview.text,
-        }))?;
+        out.json(&json::Save::printed(story, &preview))?;
     } else {
         out.line(&preview.text)?;
         report_gaps(err, &preview.parsed, args);
