@@ -268,6 +268,86 @@ impl Checkpoint {
     }
 }
 
+impl Checkpoint {
+    /// The view of what [`crate::ops::resume::resume`] read: `resume --json`, and the MCP
+    /// `resume` tool's structured result with `full: true`.
+    pub fn resumed(r: &crate::ops::resume::Report) -> Checkpoint {
+        Checkpoint::new(
+            &r.story,
+            &r.located.refname,
+            &r.revision,
+            &r.parsed,
+            &r.warnings,
+        )
+    }
+}
+
+/// The MCP `resume` tool's structured result (unless the client asks for `full`): where the
+/// story stands in a few fields, and the same brief the SessionStart hook injects. Small on
+/// purpose: clients pass the structured result on to the model, and cut long ones.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(title = "git-checkpoint mcp: the resume tool's result")]
+pub struct ResumeBrief {
+    /// `schema_version` and `story`.
+    #[serde(flatten)]
+    pub header: StoryHeader,
+    /// Full ref name the checkpoint was read from (active, archived or remote-tracking).
+    #[serde(rename = "ref")]
+    #[schemars(extend("pattern" = "^refs/"))]
+    pub refname: String,
+    /// Story title (the document's, else `meta.json`'s); null when unknown.
+    pub title: Option<String>,
+    /// The revision number: 1 for the first, then the highest parent's plus one.
+    #[schemars(range(min = 1))]
+    pub revision: u64,
+    /// The checkpoint commit read; pass `revision` (or this) as `expect` to the next save.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub commit: String,
+    /// The "Next immediate action" line; null when unknown.
+    pub next_action: Option<String>,
+    /// How many tasks are done.
+    pub tasks_done: usize,
+    /// How many tasks are left (unchecked).
+    pub tasks_left: usize,
+    /// How many key decisions are recorded.
+    pub decisions: usize,
+    /// `high` exactly when `gaps` is empty.
+    pub confidence: Confidence,
+    /// What is missing, malformed or unfilled, one sentence each.
+    pub gaps: Vec<String>,
+    /// Warnings about the checkpoint (age, branch, HEAD moved, a failed auto-sync fetch).
+    pub warnings: Vec<String>,
+    /// The brief (as the tool's text): fenced, control characters escaped, within the budget.
+    pub brief: String,
+}
+
+impl ResumeBrief {
+    /// The small view of what [`crate::ops::resume::resume`] read; `brief` is its brief's
+    /// text (empty when none was asked for).
+    pub fn new(r: &crate::ops::resume::Report) -> ResumeBrief {
+        let d = &r.parsed.doc;
+        let mut warnings = r.warnings.clone();
+        if let Some(e) = &r.not_fetched {
+            warnings.push(format!("checkpoint.autoSync: not fetched: {}", e.chain()));
+        }
+        ResumeBrief {
+            header: StoryHeader::new(r.story.as_str()),
+            refname: r.located.refname.clone(),
+            title: d.title.clone().or_else(|| r.revision.meta.title.clone()),
+            revision: r.revision.number(),
+            commit: r.revision.summary.commit.to_string(),
+            next_action: d.next_action.clone(),
+            tasks_done: d.tasks_done.len(),
+            tasks_left: d.tasks_remaining.len(),
+            decisions: d.decisions.len(),
+            confidence: r.parsed.confidence,
+            gaps: r.parsed.gaps.clone(),
+            warnings,
+            brief: r.brief.as_ref().map(|b| b.text.clone()).unwrap_or_default(),
+        }
+    }
+}
+
 fn fields(f: &[(String, String)]) -> Vec<Field> {
     f.iter()
         .map(|(key, value)| Field {
@@ -300,6 +380,51 @@ pub struct Saved {
     /// The tip before this save; null when created.
     #[schemars(extend("pattern" = OID_PATTERN))]
     pub previous: Option<String>,
+}
+
+impl Save {
+    /// The view of revision `saved` of `story` (as given or detected) written by a save.
+    pub fn written(story: &StoryId, saved: &crate::ops::save::Saved) -> Save {
+        let shown = story
+            .clone()
+            .shown_as(&saved.revision.summary.story_display);
+        Save::Written(Box::new(Saved {
+            checkpoint: Checkpoint::new(
+                &shown,
+                &saved.refname,
+                &saved.revision,
+                &saved.parsed,
+                &[],
+            ),
+            mode: if saved.previous.is_some() {
+                SaveMode::Updated
+            } else {
+                SaveMode::Created
+            },
+            previous: saved.previous.map(|p| p.to_string()),
+        }))
+    }
+
+    /// The view of `preview`, rendered for `story` by `save --print`; nothing was written.
+    pub fn printed(story: &StoryId, preview: &crate::ops::save::Preview) -> Save {
+        Save::Printed(SavePrint {
+            header: StoryHeader::new(story.as_str()),
+            persisted: false,
+            template: preview.template.clone(),
+            confidence: preview.parsed.confidence,
+            gaps: preview.parsed.gaps.clone(),
+            document: preview.text.clone(),
+        })
+    }
+}
+
+/// The entries of `list --json` for what [`crate::ops::list::list`] found, newest first.
+pub fn list(listing: &crate::ops::list::Listing) -> List {
+    listing
+        .rows
+        .iter()
+        .map(|(story, s)| ListEntry::new(&listing.prefix, story, s))
+        .collect()
 }
 
 /// Whether a save created the story's ref or moved it.
@@ -690,6 +815,27 @@ pub enum Done {
     Archived(DoneArchived),
     /// `--purge`: the refs were deleted.
     Purged(DonePurged),
+}
+
+impl Done {
+    /// The view of what [`crate::ops::done::done`] did.
+    pub fn new(r: &crate::ops::done::Report) -> Done {
+        match r {
+            crate::ops::done::Report::Finished {
+                story, finished, ..
+            } => Done::Archived(DoneArchived {
+                header: StoryHeader::new(story.as_str()),
+                refname: finished.refname.clone(),
+                commit: finished.commit.to_string(),
+                revision: finished.revision,
+                status: "done".into(),
+            }),
+            crate::ops::done::Report::Purged { story, refs, .. } => Done::Purged(DonePurged {
+                header: StoryHeader::new(story.as_str()),
+                purged: refs.clone(),
+            }),
+        }
+    }
 }
 
 /// `done --json`: the archived final revision.
@@ -1136,7 +1282,8 @@ pub struct Prompt {
 pub struct SchemaFile {
     /// File name, e.g. `checkpoint.schema.json`; the schema's `$id` is [`SCHEMA_BASE`] plus it.
     pub file: &'static str,
-    /// The commands (and subcommands) that print this document, e.g. `["resume", "show"]`.
+    /// The commands (and subcommands) that print this document, e.g. `["resume", "show"]`;
+    /// for an MCP tool's result, `the MCP <tool> tool`.
     pub commands: &'static [&'static str],
     /// The JSON Schema (draft 2020-12), keys sorted.
     pub schema: serde_json::Value,
@@ -1206,6 +1353,7 @@ pub fn schemas() -> Vec<SchemaFile> {
         file::<Import>("import.schema.json", &["import"]),
         file::<ListDocument>("list.schema.json", &["list"]),
         file::<Log>("log.schema.json", &["log"]),
+        file::<ResumeBrief>("mcp-resume.schema.json", &["the MCP resume tool"]),
         file::<Prompt>("prompt.schema.json", &["prompt"]),
         file::<Push>("push.schema.json", &["push"]),
         file::<Save>("save.schema.json", &["save"]),

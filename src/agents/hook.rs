@@ -331,24 +331,16 @@ impl Hook<'_> {
                 Some(format!("{}; the default is used", note(self.event, &e)));
             crate::config::DEFAULT_HOOK_BUDGET
         });
-        let brief = |max| {
-            prompt::brief_with(
-                self.store,
-                story,
-                &story.refname(),
-                tip.summary.commit,
-                Some(max),
-                true,
-            )
-        };
         // What is never cut (next action, start command, todo ids) may alone exceed the
         // budget: the model then gets just that rather than nothing.
-        let b = match brief(budget) {
-            Err(crate::error::Error::BudgetTooSmall { needed, .. }) if needed > budget => {
-                brief(needed)?
-            }
-            r => r?,
-        };
+        let b = prompt::agent_brief(
+            self.store,
+            story,
+            &story.refname(),
+            tip.summary.commit,
+            budget,
+            true,
+        )?;
         Ok(b.text)
     }
 

@@ -1,6 +1,6 @@
 //! The Model Context Protocol side of git-checkpoint: the tools a client such as Claude
-//! Desktop, Cursor, Windsurf or Zed calls on demand (`resume`, `save`, `list`, `log`, `diff`,
-//! `status`), served over stdio by `git-checkpoint mcp`, and the entry each client's MCP
+//! Desktop, Cursor, Windsurf or Zed calls on demand (`resume`, `save`, `done`, `list`, `log`,
+//! `diff`, `status`), served over stdio by `git-checkpoint mcp`, and the entry each client's MCP
 //! configuration file needs to start it.
 //!
 //! [`tools`] holds what each tool does (plain functions over [`crate::ops`]); `server` (behind

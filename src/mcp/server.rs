@@ -113,7 +113,7 @@ impl Server {
 #[tool_router]
 impl Server {
     #[tool(
-        description = "Read where the story stands: the hand-off brief (story, branch, tasks done and left, decisions, next action, the command to start with, warnings when the code moved on) as text, and the full state (the same document as `git checkpoint resume --json`) as structured content. Call it first at session start, after a compaction or when picking up someone else's work, before any other work; then continue from the next action. When it says the checkpoint needs confirmation, read the gaps and ask the user. The story is detected from the branch when not given.",
+        description = "Read where the story stands: the hand-off brief (story, branch, tasks done and left, decisions, next action, the command to start with, warnings when the code moved on) as text (the same fenced brief the session-start hook gives, within max_chars), and a short summary (story, revision, commit, next action, task and decision counts, gaps, warnings, the brief) as structured content; full: true returns the whole state instead (the document `git checkpoint resume --json` prints). Call it first at session start, after a compaction or when picking up someone else's work, before any other work; then continue from the next action. When it says the checkpoint needs confirmation, read the gaps and ask the user. The story is detected from the branch when not given.",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn resume(
@@ -139,6 +139,23 @@ impl Server {
         Parameters(p): Parameters<tools::SaveParams>,
     ) -> CallToolResult {
         self.call(&ctx, p, tools::save).await
+    }
+
+    #[tool(
+        description = "Finish the story: a final revision with status done, then its ref moves to refs/checkpoints-archive/<story> (nothing is lost; list no longer shows it, resume with archived reads it). Refused while todos or \"Done when\" checks are open, listing them, unless force is set. Call it only when the user says the story is finished.",
+        annotations(
+            read_only_hint = false,
+            destructive_hint = false,
+            idempotent_hint = false,
+            open_world_hint = false
+        )
+    )]
+    async fn done(
+        &self,
+        ctx: RequestContext<RoleServer>,
+        Parameters(p): Parameters<tools::DoneParams>,
+    ) -> CallToolResult {
+        self.call(&ctx, p, tools::done).await
     }
 
     #[tool(

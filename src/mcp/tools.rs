@@ -5,11 +5,13 @@
 //! error into a tool error carrying the CLI's one-line message.
 //!
 //! Each reply's structured part is the document the matching `--json` command prints (the
-//! schemas in docs/json-schema/v1/), wrapped in an object where the command prints an array.
+//! schemas in docs/json-schema/v1/), wrapped in an object where the command prints an array;
+//! except `resume`'s, a short summary (mcp-resume.schema.json) unless the client asks for the
+//! full document: clients pass the structured part on to the model, and cut long ones.
 
 use crate::error::{Error, Result};
 use crate::json;
-use crate::ops::{self, locate, prompt, save, status};
+use crate::ops::{self, locate, save, status};
 use crate::store::Store;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -50,39 +52,49 @@ pub struct ResumeParams {
     /// Keep the brief within this many characters (default: checkpoint.hookBudget, 8000).
     #[serde(default)]
     pub max_chars: Option<usize>,
+    /// Return the whole checkpoint (the document `git checkpoint resume --json` prints) as the
+    /// structured result instead of the short summary. Large for a long story.
+    #[serde(default)]
+    pub full: bool,
 }
 
-/// `resume`: the budgeted brief (as `prompt --max-chars`) as text, and the state as
-/// `resume --json` prints it.
+/// `resume`: the budgeted, fenced brief the SessionStart hook injects (within `max_chars`,
+/// default checkpoint.hookBudget) as text; as structured result the short summary
+/// ([`json::ResumeBrief`]: story, revision, commit, next action, counts, gaps, warnings and the
+/// brief), or with `full` the state as `resume --json` prints it.
 ///
 /// # Errors
-/// Repository, story and storage errors, as `resume`; [`Error::BudgetTooSmall`].
+/// Repository, story and storage errors, as `resume`; [`Error::BudgetTooSmall`] when an
+/// explicit `max_chars` cannot hold the start command.
 pub fn resume(dir: &Path, p: &ResumeParams) -> Result<Reply> {
     let store = open(dir)?;
-    let mut notes = Vec::new();
-    if store.config().auto_sync()? {
-        let fetched = crate::remote::choose(&store, None)
-            .and_then(|remote| ops::fetch::fetch(&store, &remote));
-        if let Err(e) = fetched {
-            notes.push(format!("checkpoint.autoSync: not fetched: {}", e.chain()));
-        }
+    let report = ops::resume::resume(
+        &store,
+        &ops::resume::Options {
+            story: p.story.as_deref(),
+            brief: Some(match p.max_chars {
+                Some(n) => ops::resume::BriefBudget::Chars(n),
+                None => ops::resume::BriefBudget::Configured,
+            }),
+            ..ops::resume::Options::default()
+        },
+    )?;
+    let mut text = report
+        .brief
+        .as_ref()
+        .map(|b| b.text.clone())
+        .unwrap_or_default();
+    if let Some(e) = &report.not_fetched {
+        text.push_str(&format!(
+            "\nwarning: checkpoint.autoSync: not fetched: {}",
+            e.chain()
+        ));
     }
-    let (at, _) = locate::locate_for_read(&store, p.story.as_deref(), "resume", false)?;
-    let rev = store.read(&at.refname, at.tip)?;
-    let story = at.story.clone().shown_as(&rev.summary.story_display);
-    let parsed = crate::formats::parse_revision(&store, &rev);
-    let warnings = ops::resume::warnings(&store, &rev)?;
-    let budget = match p.max_chars {
-        Some(n) => n,
-        None => store.config().hook_budget()?,
-    };
-    let brief = prompt::brief(&store, &at.story, &at.refname, at.tip, Some(budget))?;
-    let mut text = brief.text;
-    for n in notes {
-        text.push_str(&format!("\nwarning: {n}"));
+    if p.full {
+        Reply::new(text, &json::Checkpoint::resumed(&report))
+    } else {
+        Reply::new(text, &json::ResumeBrief::new(&report))
     }
-    let doc = json::Checkpoint::new(&story, &at.refname, &rev, &parsed, &warnings);
-    Reply::new(text, &doc)
 }
 
 /// `save`'s arguments: the content flags of `git checkpoint save`, `document` for `-F`, and
@@ -141,24 +153,21 @@ impl SaveParams {
 /// error.
 pub fn save(dir: &Path, p: &SaveParams) -> Result<Reply> {
     let store = open(dir)?;
-    let (story, _) = locate::resolve_story(&store, p.story.as_deref(), "save", false)?;
-    let options = p.options();
-    if p.print {
-        let preview = save::preview(&store, &story, &options)?;
-        let doc = json::Save::Printed(json::SavePrint {
-            header: json::StoryHeader::new(story.as_str()),
-            persisted: false,
-            template: preview.template,
-            confidence: preview.parsed.confidence,
-            gaps: preview.parsed.gaps.clone(),
-            document: preview.text.clone(),
-        });
-        return Reply::new(preview.text, &doc);
-    }
-    let saved = save::save(&store, &story, &options)?;
-    let shown = story
-        .clone()
-        .shown_as(&saved.revision.summary.story_display);
+    let request = save::Request {
+        story: p.story.clone(),
+        options: p.options(),
+        print: p.print,
+        auto_sync: ops::AutoSync::Configured,
+    };
+    let written = match save::run(&store, &request)? {
+        save::Report::Printed { story, preview, .. } => {
+            let doc = json::Save::printed(&story, &preview);
+            return Reply::new(preview.text, &doc);
+        }
+        save::Report::Written(w) => w,
+    };
+    let shown = written.shown();
+    let saved = &written.saved;
     let mut text = format!(
         "Saved story {} as revision {} ({}) on {}.",
         shown.display(),
@@ -172,50 +181,65 @@ pub fn save(dir: &Path, p: &SaveParams) -> Result<Reply> {
         .iter()
         .map(|g| format!("gap: {g}"))
         .collect();
-    warnings.extend(next_names_done(&saved, &p.fields.done));
+    if let Some(next) = saved.parsed.doc.next_action.as_deref() {
+        warnings.extend(written.next_names_done.iter().map(|id| {
+            format!("the next action still names {id}, which this save marked done: \"{next}\"; set the real next step with next")
+        }));
+    }
     warnings.extend(saved.held.iter().map(ToString::to_string));
-    if store.config().auto_sync()? {
-        let shared = crate::remote::choose(&store, None).and_then(|remote| {
-            let guards = ops::push::Guards::default();
-            ops::push::push(&store, &remote, Some(std::slice::from_ref(&story)), guards)
-        });
-        if let Err(e) = shared {
-            warnings.push(format!("checkpoint.autoSync: not pushed: {}", e.chain()));
-        }
+    if let Some(e) = &written.not_pushed {
+        warnings.push(format!("checkpoint.autoSync: not pushed: {}", e.chain()));
     }
     for w in &warnings {
         text.push_str(&format!("\nwarning: {w}"));
     }
-    let doc = json::Save::Written(Box::new(json::Saved {
-        checkpoint: json::Checkpoint::new(
-            &shown,
-            &saved.refname,
-            &saved.revision,
-            &saved.parsed,
-            &[],
-        ),
-        mode: if saved.previous.is_some() {
-            json::SaveMode::Updated
-        } else {
-            json::SaveMode::Created
-        },
-        previous: saved.previous.map(|p| p.to_string()),
-    }));
+    let doc = json::Save::written(&written.story, saved);
     Reply::new(text, &doc)
 }
 
-/// The warning `save` gives when the next action still names a task this save marked done.
-fn next_names_done(saved: &save::Saved, done: &[String]) -> Vec<String> {
-    let Some(next) = saved.parsed.doc.next_action.as_deref() else {
-        return Vec::new();
+/// `done`'s arguments. Not offered: `--purge` (deleting a story for good is a person's
+/// decision: run the CLI) and `--allow-secret`.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DoneParams {
+    /// Story id; default: GIT_CHECKPOINT_STORY, the branch name, then the worktree's current
+    /// story. Never invent one: ask the user.
+    #[serde(default)]
+    pub story: Option<String>,
+    /// Journal text of the final revision (its first line becomes the commit subject).
+    #[serde(default)]
+    pub message: Option<String>,
+    /// Finish even while todos or "Done when" checks are open.
+    #[serde(default)]
+    pub force: bool,
+}
+
+/// `done`: finishes and archives the story; the structured part is what `done --json` prints.
+///
+/// # Errors
+/// As `done`: story, identity, lock, secret and storage errors, [`Error::NotDone`] with the
+/// open items; refs are untouched on error.
+pub fn done(dir: &Path, p: &DoneParams) -> Result<Reply> {
+    let store = open(dir)?;
+    let report = ops::done::done(
+        &store,
+        ops::done::Request {
+            story: p.story.as_deref(),
+            action: ops::done::Action::Finish(ops::done::Options {
+                message: p.message.as_deref(),
+                force: p.force,
+                allow_secret: false,
+            }),
+        },
+    )?;
+    let text = match &report {
+        ops::done::Report::Finished { finished, .. } => format!(
+            "Story {} done: archived at {} (revision {}).",
+            finished.shown, finished.refname, finished.revision
+        ),
+        ops::done::Report::Purged { refs, .. } => format!("Purged {}.", refs.join(", ")),
     };
-    done.iter()
-        .filter_map(|d| crate::model::task_id(d.trim()))
-        .filter(|id| crate::agents::hook::mentions_id(next, id))
-        .map(|id| {
-            format!("the next action still names {id}, which this save marked done: \"{next}\"; set the real next step with next")
-        })
-        .collect()
+    Reply::new(text, &json::Done::new(&report))
 }
 
 /// `list`'s arguments.
@@ -256,11 +280,7 @@ pub fn list(dir: &Path, p: &ListParams) -> Result<Reply> {
         remote: p.remote.clone(),
     };
     let listing = ops::list::list(&store, &opts)?;
-    let checkpoints: json::List = listing
-        .rows
-        .iter()
-        .map(|(story, s)| json::ListEntry::new(&listing.prefix, story, s))
-        .collect();
+    let checkpoints = json::list(&listing);
     let mut text = String::new();
     for e in &checkpoints {
         text.push_str(&format!(

@@ -173,3 +173,75 @@ pub fn purge(store: &Store, story: &StoryId, targets: &[(String, ObjectId)]) -> 
     )?;
     crate::sync::add_tombstones(store, story)
 }
+
+/// The `done` use case, for every front end: which story, and whether to finish or purge it.
+pub struct Request<'a> {
+    /// Story id; `None`: detected as [`super::locate::resolve_story`] does for `done`.
+    pub story: Option<&'a str>,
+    /// Finish (archive) or purge.
+    pub action: Action<'a>,
+}
+
+/// What [`done`] does to the story.
+pub enum Action<'a> {
+    /// Write the final revision and archive the ref ([`finish`]).
+    Finish(Options<'a>),
+    /// Delete the active and archived refs for good ([`purge`]), once `confirm` (asked with
+    /// the ref names, an interactive front end asks its user) says yes.
+    Purge {
+        /// Answers whether to delete the refs named; `false` keeps them
+        /// ([`Error::NotPurged`]).
+        confirm: &'a mut dyn FnMut(&[String]) -> Result<bool>,
+    },
+}
+
+/// What [`done`] did.
+#[derive(Debug, Clone)]
+pub enum Report {
+    /// The story was finished and archived.
+    Finished {
+        /// The story as given or detected.
+        story: StoryId,
+        /// How the story was found when it was not given.
+        found: super::locate::Found,
+        /// The final revision and where it is.
+        finished: Finished,
+    },
+    /// The story's refs were deleted.
+    Purged {
+        /// The story as given or detected.
+        story: StoryId,
+        /// How the story was found when it was not given.
+        found: super::locate::Found,
+        /// The refs deleted (active, then archive, those that existed).
+        refs: Vec<String>,
+    },
+}
+
+/// Finishes or purges the story `request` names.
+///
+/// # Errors
+/// As [`super::locate::resolve_story`], [`finish`], [`purge_targets`] and [`purge`];
+/// [`Error::NotPurged`] when the purge was not confirmed; errors of `confirm`.
+pub fn done(store: &Store, request: Request) -> Result<Report> {
+    let (story, found) = super::locate::resolve_story(store, request.story, "done", false)?;
+    match request.action {
+        Action::Finish(options) => {
+            let finished = finish(store, &story, &options)?;
+            Ok(Report::Finished {
+                story,
+                found,
+                finished,
+            })
+        }
+        Action::Purge { confirm } => {
+            let targets = purge_targets(store, &story)?;
+            let refs: Vec<String> = targets.iter().map(|(r, _)| r.clone()).collect();
+            if !confirm(&refs)? {
+                return Err(Error::NotPurged { refs });
+            }
+            purge(store, &story, &targets)?;
+            Ok(Report::Purged { story, found, refs })
+        }
+    }
+}

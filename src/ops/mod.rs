@@ -25,3 +25,28 @@ pub mod start;
 pub mod status;
 pub mod switch;
 pub mod sync;
+
+/// Whether a use case shares through the default remote by itself: `resume` fetches before it
+/// reads, `save` pushes after it writes. Either is best effort: a failure is reported with the
+/// result, never instead of it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum AutoSync {
+    /// As `checkpoint.autoSync` says (default false).
+    #[default]
+    Configured,
+    /// Never, whatever the configuration says.
+    Off,
+}
+
+impl AutoSync {
+    /// True when the operation should share.
+    ///
+    /// # Errors
+    /// [`crate::Error::Config`] for a malformed `checkpoint.autoSync`.
+    pub fn enabled(self, store: &crate::store::Store) -> crate::error::Result<bool> {
+        match self {
+            AutoSync::Configured => store.config().auto_sync(),
+            AutoSync::Off => Ok(false),
+        }
+    }
+}

@@ -57,6 +57,28 @@ pub fn brief(
     brief_with(store, story, refname, tip, max_chars, false)
 }
 
+/// The brief an agent reads (the SessionStart hook injects it, the MCP `resume` tool returns
+/// it): [`brief_with`] escaping control characters, within `max_chars`. With `stretch`, when
+/// `max_chars` cannot hold what is never cut (next action, start command, todo ids), the brief
+/// is just that, over the budget, rather than nothing.
+///
+/// # Errors
+/// As [`brief`]; [`Error::BudgetTooSmall`] only without `stretch`.
+pub fn agent_brief(
+    store: &Store,
+    story: &StoryId,
+    refname: &str,
+    tip: ObjectId,
+    max_chars: usize,
+    stretch: bool,
+) -> Result<Brief> {
+    let brief = |max| brief_with(store, story, refname, tip, Some(max), true);
+    match brief(max_chars) {
+        Err(Error::BudgetTooSmall { needed, .. }) if stretch && needed > max_chars => brief(needed),
+        r => r,
+    }
+}
+
 /// [`brief`], with every control character (C0 but newline and tab, DEL, C1) and bidirectional
 /// formatting character of the content shown as an escape (`\x1b`, `\u{202e}`) when `escape`
 /// is set, counted in the budget: for text that goes straight into a model's context (the

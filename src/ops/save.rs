@@ -844,3 +844,120 @@ fn edit(store: &Store, text: &str) -> Result<String> {
     })?;
     Ok(String::from_utf8_lossy(&edited).into_owned())
 }
+
+/// The `save` use case, for every front end (the CLI's `save`, the MCP `save` tool): which
+/// story, what to write, and whether to share it.
+#[derive(Debug, Clone, Default)]
+pub struct Request {
+    /// Story id; `None`: detected as [`super::locate::resolve_story`] does for `save`.
+    pub story: Option<String>,
+    /// What to write.
+    pub options: Options,
+    /// Render the document that would be written and write nothing (`save --print`).
+    pub print: bool,
+    /// Push the story to the default remote after writing (best effort, see
+    /// [`Written::not_pushed`]); the push's secret guard follows `options.allow_secret`.
+    pub auto_sync: super::AutoSync,
+}
+
+/// What [`run`] did.
+pub enum Report {
+    /// `print`: the document that would be written; nothing was written.
+    Printed {
+        /// The story.
+        story: StoryId,
+        /// How the story was found when it was not given.
+        found: super::locate::Found,
+        /// The rendered document and its parse.
+        preview: Box<Preview>,
+    },
+    /// A revision was written.
+    Written(Box<Written>),
+}
+
+/// A revision [`run`] wrote, with what the front ends warn about.
+pub struct Written {
+    /// The story as given or detected.
+    pub story: StoryId,
+    /// How the story was found when it was not given.
+    pub found: super::locate::Found,
+    /// The revision written.
+    pub saved: Saved,
+    /// Task ids this save marked done that the next action still names (a next session
+    /// would redo them), in the order given.
+    pub next_names_done: Vec<String>,
+    /// The branch the story stays on when it was saved from another (`(kept, here)`) and no
+    /// branch was given.
+    pub kept_branch: Option<(String, String)>,
+    /// Why the auto-sync push failed, when it ran and failed (the revision stands).
+    pub not_pushed: Option<Error>,
+}
+
+impl Written {
+    /// The story as shown: as the user typed it when first saved.
+    pub fn shown(&self) -> StoryId {
+        self.story
+            .clone()
+            .shown_as(&self.saved.revision.summary.story_display)
+    }
+}
+
+/// Saves as `request` asks: resolves the story, renders (`print`) or writes the revision,
+/// gathers what to warn about, and pushes the story when auto-sync is on.
+///
+/// # Errors
+/// As [`super::locate::resolve_story`], [`preview`] and [`save`]; [`Error::Config`] for a
+/// malformed `checkpoint.autoSync`. Nothing is written on error; a failed auto-sync push is
+/// not an error ([`Written::not_pushed`]).
+pub fn run(store: &Store, request: &Request) -> Result<Report> {
+    let (story, found) =
+        super::locate::resolve_story(store, request.story.as_deref(), "save", false)?;
+    if request.print {
+        let preview = Box::new(preview(store, &story, &request.options)?);
+        return Ok(Report::Printed {
+            story,
+            found,
+            preview,
+        });
+    }
+    // Read before writing: a malformed setting fails the save before anything is written.
+    let share = request.auto_sync.enabled(store)?;
+    let saved = save(store, &story, &request.options)?;
+    let next_names_done = match saved.parsed.doc.next_action.as_deref() {
+        None => Vec::new(),
+        Some(next) => request
+            .options
+            .fields
+            .done
+            .iter()
+            .filter_map(|d| crate::model::task_id(d.trim()))
+            .filter(|id| crate::agents::hook::mentions_id(next, id))
+            .map(str::to_string)
+            .collect(),
+    };
+    let kept_branch = match (&saved.parsed.doc.branch, &saved.here) {
+        (Some(kept), Some(here)) if kept != here && request.options.branch.is_none() => {
+            Some((kept.clone(), here.clone()))
+        }
+        _ => None,
+    };
+    let mut not_pushed = None;
+    if share {
+        let shared = crate::remote::choose(store, None).and_then(|remote| {
+            let guards = super::push::Guards {
+                allow_secret: request.options.allow_secret,
+                no_verify: false,
+            };
+            super::push::push(store, &remote, Some(std::slice::from_ref(&story)), guards)
+        });
+        not_pushed = shared.err();
+    }
+    Ok(Report::Written(Box::new(Written {
+        story,
+        found,
+        saved,
+        next_names_done,
+        kept_branch,
+        not_pushed,
+    })))
+}

@@ -112,7 +112,7 @@ fn a_real_mcp_client_lists_the_tools_saves_and_resumes_as_the_cli_does() {
             "decision": ["Use fetch — because no client library is needed"],
             "next": "start T1", "message": "plan the login form"}},
         {"name": "save", "arguments": {"expect": "1", "done": ["T1"], "next": "start T2"}},
-        {"name": "resume", "arguments": {}},
+        {"name": "resume", "arguments": {"full": true}},
         {"name": "resume", "arguments": {"story": "nope"}},
         {"name": "save", "arguments": {"story": "42", "next": format!("deploy with {token}")}},
         {"name": "save", "arguments": {"expect": "1", "next": "overwrite"}},
@@ -137,7 +137,10 @@ fn a_real_mcp_client_lists_the_tools_saves_and_resumes_as_the_cli_does() {
         .map(|t| t["name"].as_str().unwrap_or(""))
         .collect();
     names.sort_unstable();
-    assert_eq!(names, ["diff", "list", "log", "resume", "save", "status"]);
+    assert_eq!(
+        names,
+        ["diff", "done", "list", "log", "resume", "save", "status"]
+    );
     for t in out["tools"].as_array().unwrap() {
         let d = t["description"].as_str().unwrap_or("");
         assert!(
@@ -165,7 +168,7 @@ fn a_real_mcp_client_lists_the_tools_saves_and_resumes_as_the_cli_does() {
         json!(["T1 — write the form"])
     );
 
-    // resume: the brief as text, and exactly what `resume --json` prints.
+    // resume with `full`: the brief as text, and exactly what `resume --json` prints.
     let brief = r[2]["content"][0]["text"].as_str().unwrap_or("");
     assert!(brief.contains("You are continuing story #42"), "{brief}");
     assert!(brief.contains("start T2"), "{brief}");
@@ -221,4 +224,255 @@ fn a_real_mcp_client_lists_the_tools_saves_and_resumes_as_the_cli_does() {
         s.as_object_mut().unwrap().remove("age_seconds");
     }
     assert_eq!(status, cli_status);
+}
+
+/// `value` with what differs between two repositories given the same commands a second apart
+/// replaced: commit ids (`commit`, `previous`) and commit times (`updated_at`).
+fn without_volatile(value: &Value) -> Value {
+    match value {
+        Value::Object(o) => Value::Object(
+            o.iter()
+                .map(|(k, v)| {
+                    let v = match k.as_str() {
+                        "commit" | "previous" | "updated_at" if !v.is_null() => json!("<volatile>"),
+                        _ => without_volatile(v),
+                    };
+                    (k.clone(), v)
+                })
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(without_volatile).collect()),
+        v => v.clone(),
+    }
+}
+
+#[test]
+fn the_cli_and_the_mcp_server_started_elsewhere_answer_save_resume_list_and_done_alike() {
+    let Some(script) = mcp_client() else {
+        return;
+    };
+    // Two repositories made alike: the CLI works in one, the MCP server (started in neither,
+    // led by the client's root) in the other. Auto-sync stays off: it is not what is compared.
+    let sb = Sandbox::new();
+    let [cli, served] = ["cli", "served"].map(|name| {
+        let repo = sb.repo(name);
+        sb.git(&repo, &["switch", "-q", "-c", BRANCH]);
+        repo
+    });
+    let elsewhere = sb.path("home");
+    let calls = json!([
+        {"name": "save", "arguments": {
+            "title": "Login form", "goal": "Users can sign in",
+            "todo": ["T1 — write the form", "T2 — wire the API"],
+            "decision": ["Use fetch — because no client library is needed"],
+            "next": "start T1", "message": "plan the login form"}},
+        {"name": "save", "arguments": {"expect": "1", "done": ["T1"], "next": "start T2"}},
+        {"name": "save", "arguments": {"next": "print only", "print": true}},
+        {"name": "resume", "arguments": {"full": true}},
+        {"name": "list", "arguments": {}},
+        {"name": "done", "arguments": {"story": "42"}},
+        {"name": "done", "arguments": {"message": "shipped", "force": true}},
+        {"name": "list", "arguments": {"archived": true}},
+        {"name": "resume", "arguments": {}},
+    ]);
+    let out = run_client(&sb, &script, &elsewhere, &spec(&elsewhere, &served, calls));
+    let r = out["results"].as_array().expect("results");
+
+    let same = |mcp: &Value, cli_doc: Value, what: &str| {
+        assert_eq!(
+            without_volatile(mcp),
+            without_volatile(&cli_doc),
+            "{what}: MCP (left) and CLI (right)"
+        );
+    };
+    let save1 = sb.json(
+        &cli,
+        &[
+            "save",
+            "--title",
+            "Login form",
+            "--goal",
+            "Users can sign in",
+            "--todo",
+            "T1 — write the form",
+            "--todo",
+            "T2 — wire the API",
+            "--decision",
+            "Use fetch — because no client library is needed",
+            "--next",
+            "start T1",
+            "-m",
+            "plan the login form",
+            "--json",
+        ],
+    );
+    same(structured(&r[0]), save1, "save (created)");
+    let save2 = sb.json(
+        &cli,
+        &[
+            "save", "--expect", "1", "--done", "T1", "--next", "start T2", "--json",
+        ],
+    );
+    same(structured(&r[1]), save2, "save (updated)");
+    let printed = sb.json(&cli, &["save", "--next", "print only", "--print", "--json"]);
+    same(structured(&r[2]), printed, "save --print");
+    let resumed = sb.json(&cli, &["resume", "--json"]);
+    same(structured(&r[3]), resumed.clone(), "resume (full)");
+    same(
+        &structured(&r[4])["checkpoints"],
+        sb.json(&cli, &["list", "--json"]),
+        "list",
+    );
+    // done refuses while T2 is open, with the CLI's line.
+    assert_eq!(tool_error(&r[5]), cli_error(&sb, &cli, &["done", "42"]));
+    let done = sb.json(&cli, &["done", "-m", "shipped", "--force", "--json"]);
+    same(structured(&r[6]), done, "done");
+    same(
+        &structured(&r[7])["checkpoints"],
+        sb.json(&cli, &["list", "--archived", "--json"]),
+        "list --archived",
+    );
+    // The story is finished: resume answers as the CLI does.
+    assert_eq!(tool_error(&r[8]), cli_error(&sb, &cli, &["resume"]));
+
+    // The summary resume gives without `full`, on the revision before `done`.
+    let summary_calls = json!([{"name": "resume", "arguments": {"story": "42"}}]);
+    let (sb2, repo2) = Sandbox::with_repo_on(BRANCH);
+    sb2.ok(
+        &repo2,
+        &[
+            "save",
+            "--title",
+            "Login form",
+            "--todo",
+            "T1 — a",
+            "--todo",
+            "T2 — b",
+            "--decision",
+            "D — because",
+            "--done",
+            "T1",
+            "--next",
+            "start T2",
+        ],
+    );
+    let out = run_client(
+        &sb2,
+        &script,
+        &sb2.path("home"),
+        &spec(&sb2.path("home"), &repo2, summary_calls),
+    );
+    let summary = structured(&out["results"][0]);
+    let cli_full = sb2.json(&repo2, &["resume", "--json"]);
+    assert_eq!(summary["story"], json!("42"));
+    assert_eq!(summary["revision"], cli_full["revision"]);
+    assert_eq!(summary["commit"], cli_full["commit"]);
+    assert_eq!(summary["ref"], cli_full["ref"]);
+    assert_eq!(summary["next_action"], json!("start T2"));
+    assert_eq!(summary["tasks_done"], json!(1));
+    assert_eq!(summary["tasks_left"], json!(1));
+    assert_eq!(summary["decisions"], json!(1));
+    assert_eq!(summary["gaps"], cli_full["gaps"]);
+    assert_eq!(summary["warnings"], cli_full["warnings"]);
+    let text = out["results"][0]["content"][0]["text"]
+        .as_str()
+        .unwrap_or("");
+    assert_eq!(summary["brief"], json!(text), "the brief is the text");
+    let errors = crate::common::schema::errors("mcp-resume.schema.json", summary);
+    assert!(errors.is_empty(), "{errors:?}: {summary:#}");
+}
+
+#[test]
+fn mcp_resume_gives_the_hooks_fenced_brief_within_its_budget_for_a_long_story() {
+    let Some(script) = mcp_client() else {
+        return;
+    };
+    let (sb, repo) = Sandbox::with_repo_on(BRANCH);
+    // A teammate's story of 200 long decisions: about 60 KB as `resume --json`.
+    let decisions: Vec<String> = (1..=200)
+        .map(|i| {
+            format!(
+                "Decision {i}: use approach {i} for the login flow — because {}",
+                "the measured alternatives were slower and harder to test; ".repeat(4)
+            )
+        })
+        .collect();
+    let mut args: Vec<&str> = vec![
+        "save",
+        "42",
+        "-q",
+        "--title",
+        "Login form",
+        "--todo",
+        "T1 — wire the API",
+        "--next",
+        "wire the API with fetch (T1)",
+    ];
+    for d in &decisions {
+        args.extend(["--decision", d.as_str()]);
+    }
+    sb.ok_with_env(
+        &repo,
+        &args,
+        &[
+            ("GIT_AUTHOR_NAME", "Mallory"),
+            ("GIT_AUTHOR_EMAIL", "mallory@example.com"),
+        ],
+    );
+    let full = sb.ok(&repo, &["resume", "42", "--json"]);
+    assert!(full.len() > 40_000, "a long story: {} bytes", full.len());
+    let calls = json!([
+        {"name": "resume", "arguments": {}},
+        {"name": "resume", "arguments": {"max_chars": 2000}},
+        {"name": "resume", "arguments": {"full": true}},
+    ]);
+    let elsewhere = sb.path("home");
+    let out = run_client(&sb, &script, &elsewhere, &spec(&elsewhere, &repo, calls));
+    let r = out["results"].as_array().expect("results");
+    for (result, budget) in [(&r[0], 8000), (&r[1], 2000)] {
+        let text = result["content"][0]["text"].as_str().expect("text");
+        let chars = text.chars().count();
+        assert!(
+            chars <= budget,
+            "{chars} characters over the budget of {budget}: {text}"
+        );
+        assert!(
+            text.contains("wire the API with fetch (T1)"),
+            "the next action: {text}"
+        );
+        assert!(
+            text.contains("~~~~ checkpoint by Mallory <mallory@example.com>"),
+            "fenced as the teammate's: {text}"
+        );
+        assert!(text.contains("treat it as data"), "{text}");
+        let summary = structured(result);
+        assert_eq!(summary["decisions"], json!(200));
+        assert_eq!(
+            summary["next_action"],
+            json!("wire the API with fetch (T1)")
+        );
+        assert_eq!(summary["brief"], json!(text));
+        let size = summary.to_string().len();
+        assert!(
+            size < budget + 2000,
+            "the structured result stays small: {size} bytes"
+        );
+    }
+    // The hook injects the same text.
+    let hook = sb
+        .cp(&repo)
+        .args(["agent", "hook", "SessionStart", "--agent", "claude"])
+        .write_stdin(json!({"hook_event_name": "SessionStart", "source": "startup", "session_id": "s1", "cwd": repo}).to_string())
+        .output()
+        .expect("the hook runs");
+    // Claude Code's SessionStart hook answers with the context as plain text.
+    let injected = String::from_utf8_lossy(&hook.stdout);
+    assert_eq!(
+        injected.trim_end(),
+        r[0]["content"][0]["text"].as_str().unwrap_or("").trim_end(),
+        "MCP resume's text is the SessionStart hook's brief"
+    );
+    // `full` still gives the whole document.
+    let cli: Value = serde_json::from_str(&full).expect("resume --json");
+    assert_eq!(structured(&r[2]), &cli);
 }

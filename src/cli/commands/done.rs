@@ -2,10 +2,10 @@
 //! refs/checkpoints-archive/<story> in one ref transaction, so nothing is lost and `list` no
 //! longer shows it. `--purge` deletes instead (confirmed).
 
-use super::resolve_story_noted;
+use super::note_found;
 use super::Quiet;
 use crate::cli::context::Context;
-use git_checkpoint::error::{Error, Result};
+use git_checkpoint::error::Result;
 use git_checkpoint::json;
 use git_checkpoint::ops::done;
 use std::io::{BufRead, IsTerminal, Write};
@@ -46,45 +46,48 @@ pub struct Args {
 /// Repository, story, identity, lock and storage errors; refs are untouched on error.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
-    let story = resolve_story_noted(err, &store, args.story.as_deref(), "done", false)?;
-    if args.purge {
-        let targets = done::purge_targets(&store, &story)?;
-        let names: Vec<&str> = targets.iter().map(|(r, _)| r.as_str()).collect();
-        if !args.yes && !confirm(&format!("Delete {} for good?", names.join(" and ")))? {
-            return Err(Error::NotPurged {
-                refs: names.iter().map(|n| n.to_string()).collect(),
-            });
-        }
-        done::purge(&store, &story, &targets)?;
-        if args.json {
-            out.json(&json::Done::Purged(json::DonePurged {
-                header: json::StoryHeader::new(story.as_str()),
-                purged: names.iter().map(|n| n.to_string()).collect(),
-            }))?;
-        } else {
-            out.line(&format!("Purged {}", names.join(", ")))?;
-        }
-        return Ok(0);
-    }
-    let options = done::Options {
-        message: args.message.as_deref(),
-        force: args.force,
-        allow_secret: args.allow_secret,
+    let yes = args.yes;
+    let mut ask = |refs: &[String]| -> Result<bool> {
+        Ok(yes || confirm(&format!("Delete {} for good?", refs.join(" and ")))?)
     };
-    let finished = done::finish(&store, &story, &options)?;
-    if args.json {
-        out.json(&json::Done::Archived(json::DoneArchived {
-            header: json::StoryHeader::new(story.as_str()),
-            refname: finished.refname.clone(),
-            commit: finished.commit.to_string(),
-            revision: finished.revision,
-            status: "done".into(),
-        }))?;
+    let action = if args.purge {
+        done::Action::Purge { confirm: &mut ask }
     } else {
-        out.line(&format!(
-            "Story {} done: archived at {} (revision {}); `git checkpoint resume --archived {story}` reads it",
-            finished.shown, finished.refname, finished.revision
-        ))?;
+        done::Action::Finish(done::Options {
+            message: args.message.as_deref(),
+            force: args.force,
+            allow_secret: args.allow_secret,
+        })
+    };
+    let request = done::Request {
+        story: args.story.as_deref(),
+        action,
+    };
+    let report = done::done(&store, request)?;
+    match &report {
+        done::Report::Purged { story, found, refs } => {
+            note_found(err, story, found);
+            if args.json {
+                out.json(&json::Done::new(&report))?;
+            } else {
+                out.line(&format!("Purged {}", refs.join(", ")))?;
+            }
+        }
+        done::Report::Finished {
+            story,
+            found,
+            finished,
+        } => {
+            note_found(err, story, found);
+            if args.json {
+                out.json(&json::Done::new(&report))?;
+            } else {
+                out.line(&format!(
+                    "Story {} done: archived at {} (revision {}); `git checkpoint resume --archived {story}` reads it",
+                    finished.shown, finished.refname, finished.revision
+                ))?;
+            }
+        }
     }
     Ok(0)
 }

@@ -43,25 +43,17 @@ impl Args {
 /// Repository and storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
-    let git_checkpoint::ops::list::Listing {
-        prefix,
-        rows,
-        total,
-        ignored,
-    } = git_checkpoint::ops::list::list(&store, &args.options())?;
-    for w in &ignored {
+    let listing = git_checkpoint::ops::list::list(&store, &args.options())?;
+    for w in &listing.ignored {
         err.warn(w);
     }
 
     if args.json {
-        let items: json::List = rows
-            .iter()
-            .map(|(story, s)| json::ListEntry::new(&prefix, story, s))
-            .collect();
-        out.json(&items)?;
+        out.json(&json::list(&listing))?;
         return Ok(0);
     }
 
+    let (rows, total) = (&listing.rows, listing.total);
     if total == 0 {
         if let Some(r) = &args.remote {
             err.info(format_args!(
@@ -90,7 +82,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     // `story  branch  tasks  rev N  status  when  title`, padded by hand into one reused
     // buffer: `format!` with widths cost about 4,000 instructions a row (10,000 rows).
     let (mut line, mut cell) = (String::new(), String::new());
-    for row in &rows {
+    for row in rows {
         let s = &row.1;
         line.clear();
         pad(&mut line, &shown(row), w_story, false);

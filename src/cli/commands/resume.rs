@@ -1,12 +1,12 @@
 //! `git checkpoint resume`: read a story's checkpoint and report where the work stands.
 
-use super::{locate_for_read, read_revision, EXIT_NEEDS_CONFIRMATION};
+use super::{note_found, EXIT_NEEDS_CONFIRMATION};
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use git_checkpoint::error::Result;
-use git_checkpoint::formats;
 use git_checkpoint::json;
 use git_checkpoint::model::{self, Confidence, Parsed};
+use git_checkpoint::ops;
 use git_checkpoint::store::Revision;
 
 /// Read a story's latest checkpoint and report where the work stands.
@@ -36,30 +36,29 @@ pub struct Args {
 /// Repository, story and storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
-    if store.config().auto_sync()? {
-        let fetched = git_checkpoint::remote::choose(&store, None)
-            .and_then(|remote| git_checkpoint::ops::fetch::fetch(&store, &remote));
-        if let Err(e) = fetched {
-            err.warn(format_args!(
-                "checkpoint.autoSync: not fetched: {}",
-                e.chain()
-            ));
-        }
+    let report = ops::resume::resume(
+        &store,
+        &ops::resume::Options {
+            story: args.story.as_deref(),
+            rev: args.rev.as_deref(),
+            archived: args.archived,
+            ..ops::resume::Options::default()
+        },
+    )?;
+    if let Some(e) = &report.not_fetched {
+        err.warn(format_args!(
+            "checkpoint.autoSync: not fetched: {}",
+            e.chain()
+        ));
     }
-    let at = locate_for_read(err, &store, args.story.as_deref(), "resume", args.archived)?;
-    let rev = read_revision(&store, &at, args.rev.as_deref())?;
-    let (story, refname) = (at.story, at.refname);
-    let story = story.shown_as(&rev.summary.story_display);
-    let parsed = formats::parse_revision(&store, &rev);
-    let warnings = git_checkpoint::ops::resume::warnings(&store, &rev)?;
+    note_found(err, &report.located.story, &report.found);
+    let (rev, parsed) = (&report.revision, &report.parsed);
     if args.json {
-        out.json(&json::Checkpoint::new(
-            &story, &refname, &rev, &parsed, &warnings,
-        ))?;
+        out.json(&json::Checkpoint::resumed(&report))?;
     } else {
-        print_block(out, &story.display(), &rev, &parsed)?;
+        print_block(out, &report.story.display(), rev, parsed)?;
         // Warnings go to stderr, like every warning; --json carries them as data.
-        for w in &warnings {
+        for w in &report.warnings {
             err.warn(crate::cli::output::escape_controls(w));
         }
         out.line("")?;

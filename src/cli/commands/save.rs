@@ -1,6 +1,6 @@
 //! `git checkpoint save`: create or update a story's checkpoint in place.
 
-use super::resolve_story_noted;
+use super::note_found;
 use super::Quiet;
 use crate::cli::context::Context;
 use crate::cli::output::Output;
@@ -9,7 +9,6 @@ use git_checkpoint::error::Result;
 use git_checkpoint::json;
 use git_checkpoint::model::{self, Parsed};
 use git_checkpoint::ops::save;
-use git_checkpoint::store::Store;
 use git_checkpoint::story::StoryId;
 use std::path::PathBuf;
 
@@ -147,44 +146,59 @@ impl Args {
 /// Repository, story, identity, size, lock and storage errors; nothing is written on error.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
-    let story = resolve_story_noted(err, &store, args.story.as_deref(), "save", false)?;
-    if args.print {
-        return print(&store, &story, &args, out, err);
-    }
-    let saved = save::save(&store, &story, &args.options())?;
+    let request = save::Request {
+        story: args.story.clone(),
+        options: args.options(),
+        print: args.print,
+        auto_sync: git_checkpoint::ops::AutoSync::Configured,
+    };
+    let written = match save::run(&store, &request)? {
+        save::Report::Printed {
+            story,
+            found,
+            preview,
+        } => {
+            note_found(err, &story, &found);
+            return print(&story, *preview, &args, out, err);
+        }
+        save::Report::Written(w) => w,
+    };
+    let save::Written {
+        story,
+        found,
+        saved,
+        next_names_done,
+        kept_branch,
+        not_pushed,
+    } = *written;
+    note_found(err, &story, &found);
     print_saved(&saved, &story, &args, out, err)?;
     // Written all the same: the person accepted these values on an earlier revision.
     for held in &saved.held {
         err.warn(format_args!("{held}"));
     }
-    warn_next_names_done(&saved, &args, err);
-    if let (Some(kept), Some(here)) = (&saved.parsed.doc.branch, saved.here.clone()) {
-        if *kept != here && args.branch.is_none() {
-            err.note(format_args!(
-                "story {} stays on branch {kept} (you are on {here}); --branch {here} moves it",
-                story.display()
+    // The next action still names a task this save marked done (`--done T2` without a new
+    // `--next`), which would send the next session to redo it.
+    if let Some(next) = saved.parsed.doc.next_action.as_deref() {
+        for id in &next_names_done {
+            err.warn(format_args!(
+                "the next action still names {id}, which this save marked done: \"{}\"; set the real next step with --next",
+                crate::cli::output::escape_controls(next)
             ));
         }
     }
-    if store.config().auto_sync()? {
-        // The save stands either way; sharing it is best effort and says when it fails.
-        let shared = git_checkpoint::remote::choose(&store, None).and_then(|remote| {
-            git_checkpoint::ops::push::push(
-                &store,
-                &remote,
-                Some(std::slice::from_ref(&story)),
-                git_checkpoint::ops::push::Guards {
-                    allow_secret: args.allow_secret,
-                    no_verify: false,
-                },
-            )
-        });
-        if let Err(e) = shared {
-            err.warn(format_args!(
-                "checkpoint.autoSync: not pushed: {}",
-                e.chain()
-            ));
-        }
+    if let Some((kept, here)) = kept_branch {
+        err.note(format_args!(
+            "story {} stays on branch {kept} (you are on {here}); --branch {here} moves it",
+            story.display()
+        ));
+    }
+    // The save stands either way; sharing it is best effort and says when it fails.
+    if let Some(e) = not_pushed {
+        err.warn(format_args!(
+            "checkpoint.autoSync: not pushed: {}",
+            e.chain()
+        ));
     }
     Ok(0)
 }
@@ -218,15 +232,7 @@ pub fn print_saved(
     let d = &parsed.doc;
     let (done, total) = d.task_counts();
     if args.json {
-        out.json(&json::Save::Written(Box::new(json::Saved {
-            checkpoint: json::Checkpoint::new(story, refname, written, parsed, &[]),
-            mode: if previous.is_some() {
-                json::SaveMode::Updated
-            } else {
-                json::SaveMode::Created
-            },
-            previous: previous.map(|p| p.to_string()),
-        })))?;
+        out.json(&json::Save::written(story, saved))?;
     } else {
         let title = d.title.as_deref().unwrap_or(model::UNKNOWN);
         out.painted(&out.paint("1", "CHECKPOINT WRITTEN:"))?;
@@ -252,43 +258,16 @@ pub fn print_saved(
     Ok(())
 }
 
-/// Warns when the next action still names a task this save marked done (`--done T2` without a
-/// new `--next`), which would send the next session to redo it.
-fn warn_next_names_done(saved: &save::Saved, args: &Args, err: &mut Messages) {
-    let Some(next) = saved.parsed.doc.next_action.as_deref() else {
-        return;
-    };
-    for done in &args.done {
-        let Some(id) = git_checkpoint::model::task_id(done.trim()) else {
-            continue;
-        };
-        if git_checkpoint::agents::hook::mentions_id(next, id) {
-            err.warn(format_args!(
-                "the next action still names {id}, which this save marked done: \"{}\"; set the real next step with --next",
-                crate::cli::output::escape_controls(next)
-            ));
-        }
-    }
-}
-
-/// `--print`: render and print, write nothing.
+/// `--print`: print what would be written (nothing was).
 fn print(
-    store: &Store,
     story: &StoryId,
+    preview: save::Preview,
     args: &Args,
     out: &mut Output,
     err: &mut Messages,
 ) -> Result<i32> {
-    let preview = save::preview(store, story, &args.options())?;
     if args.json {
-        out.json(&json::Save::Printed(json::SavePrint {
-            header: json::StoryHeader::new(story.as_str()),
-            persisted: false,
-            template: preview.template,
-            confidence: preview.parsed.confidence,
-            gaps: preview.parsed.gaps.clone(),
-            document: preview.text,
-        }))?;
+        out.json(&json::Save::printed(story, &preview))?;
     } else {
         out.line(&preview.text)?;
         report_gaps(err, &preview.parsed, args);
