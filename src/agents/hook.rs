@@ -9,6 +9,7 @@
 //! `<git dir>/checkpoint-hooks/<agent>-<session>.json`, private to the work tree.
 
 pub use super::is_agent_setup;
+pub use crate::model::mentions_id;
 use super::{Action, Agent};
 use crate::config::HOOK_DETACH;
 use crate::error::Result;
@@ -682,16 +683,6 @@ pub fn plan_change(doc: &crate::model::Document, items: &[(String, PlanStatus)])
             .map(|t| format!("continue with {t}"));
     }
     change
-}
-
-/// Whether `text` names task `id` as a word (`T1` in "start T1:" but not in "T10").
-pub fn mentions_id(text: &str, id: &str) -> bool {
-    text.match_indices(id).any(|(i, _)| {
-        let before = text[..i].chars().next_back();
-        let after = text[i + id.len()..].chars().next();
-        !before.is_some_and(|c| c.is_alphanumeric())
-            && !after.is_some_and(|c| c.is_ascii_digit() || c == '.')
-    })
 }
 
 /// `s` cut to `n` characters (with `…`).

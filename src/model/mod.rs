@@ -365,6 +365,17 @@ fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or("")
 }
 
+/// Whether `text` names task `id` as a word (`T1` in "start T1:" but not in "T10").
+pub fn mentions_id(text: &str, id: &str) -> bool {
+    text.match_indices(id).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + id.len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric())
+            && !after.is_some_and(|c| c.is_ascii_digit() || c == '.')
+    })
+}
+
+
 #[cfg(test)]
 mod tests {
     use super::*;

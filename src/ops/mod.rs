@@ -6,6 +6,7 @@
 pub mod agent;
 pub mod at;
 pub mod diff;
+pub mod drift;
 pub mod done;
 pub mod export;
 pub mod fetch;

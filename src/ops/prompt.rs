@@ -126,7 +126,7 @@ pub fn brief_with(
         branch.as_deref(),
         here.as_deref(),
     ));
-    let mut warnings = super::resume::warnings(store, &rev)?;
+    let mut warnings = super::drift::warnings(store, &rev)?;
     warnings.extend(parsed.gaps.iter().map(|g| format!("confidence gap: {g}")));
     let mut state = Vec::new();
     if let Some(s) = &d.stage {

@@ -931,7 +931,7 @@ pub fn run(store: &Store, request: &Request) -> Result<Report> {
             .done
             .iter()
             .filter_map(|d| crate::model::task_id(d.trim()))
-            .filter(|id| crate::agents::hook::mentions_id(next, id))
+            .filter(|id| crate::model::mentions_id(next, id))
             .map(str::to_string)
             .collect(),
     };

@@ -221,7 +221,7 @@ pub struct PoppedCheckpoint {
     pub revision: store::Revision,
     /// The tip's document, parsed with its own format.
     pub parsed: crate::model::Parsed,
-    /// What `resume` warns about it ([`super::resume::warnings`]).
+    /// What `resume` warns about it ([`super::drift::warnings`]).
     pub warnings: Vec<String>,
 }
 
@@ -235,7 +235,7 @@ pub fn pop_and_read(store: &Store, switch: bool, force: bool) -> Result<PoppedCh
     let revision = store.read(&refname, tip)?;
     popped.story = popped.story.shown_as(&revision.summary.story_display);
     let parsed = formats::parse_revision(store, &revision);
-    let warnings = super::resume::warnings(store, &revision)?;
+    let warnings = super::drift::warnings(store, &revision)?;
     Ok(PoppedCheckpoint {
         popped,
         refname,

@@ -108,7 +108,7 @@ impl PushGuards {
 /// Exit code of `resume --strict` when confidence is not high.
 pub const EXIT_NEEDS_CONFIRMATION: i32 = 3;
 
-pub use git_checkpoint::ops::locate::{read_revision, resolve_story, Found, Located};
+pub use git_checkpoint::ops::locate::{resolve_story, Found, Located};
 
 /// Prints how the story was found when it was not given, so nothing is silently guessed.
 pub fn note_found(err: &mut Messages, story: &StoryId, found: &Found) {
