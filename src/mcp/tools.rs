@@ -150,7 +150,7 @@ pub fn save(dir: &Path, p: &SaveParams) -> Result<Reply> {
             persisted: false,
             template: preview.template,
             confidence: preview.parsed.confidence,
-            gaps: preview.parsed.gaps.clone(),
+            gaps: preview.parsed.gap_sentences(),
             document: preview.text.clone(),
         });
         return Reply::new(preview.text, &doc);
