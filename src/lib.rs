@@ -43,4 +43,4 @@ pub mod time;
 #[doc(hidden)]
 pub mod fuzzing;
 
-pub use error::{Error, Result};
+pub use error::{Error, ErrorKind, Result};

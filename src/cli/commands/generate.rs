@@ -182,7 +182,11 @@ fn extra_sections() -> std::io::Result<Vec<u8>> {
     }
     section(&mut out, "EXIT STATUS")?;
     for e in crate::cli::reference::EXIT_CODES {
-        tagged(&mut out, &e.code.to_string(), e.meaning)?;
+        tagged(
+            &mut out,
+            &e.code.to_string(),
+            &format!("{}: {}", e.name, e.meaning),
+        )?;
     }
     section(&mut out, "STORAGE FORMAT")?;
     out.extend_from_slice(markdown_to_roff(FORMAT_MD).as_bytes());
