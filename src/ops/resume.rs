@@ -4,9 +4,9 @@
 //! budget, also the brief an agent reads. Nothing is printed here and nothing is read from a
 //! terminal: the front ends render the [`Report`].
 
+pub use super::drift::{warnings, STALE_AFTER_SECS};
 use super::locate::{self, Found, Located};
 use super::prompt::{self, Brief};
-pub use super::drift::{warnings, STALE_AFTER_SECS};
 use super::AutoSync;
 use crate::error::{Error, Result};
 use crate::model::Parsed;

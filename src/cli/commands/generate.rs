@@ -10,18 +10,11 @@
 //! story ids completed from `refs/checkpoints/` and `git checkpoint ...` wired into git's bash
 //! and zsh completion (see [`completions`]).
 
+pub use crate::cli::self_args::GenerateArgs as Args;
 use clap_complete::Shell;
 use git_checkpoint::error::Result;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-
-/// Write man pages, shell completions and JSON Schemas into a directory (for packagers).
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    /// Directory that receives `man/`, `completions/` and `docs/json-schema/v1/` (the
-    /// repository root to refresh them).
-    pub dir: PathBuf,
-}
+use std::path::Path;
 
 /// Runs `generate-docs`.
 ///
