@@ -408,6 +408,14 @@ impl Store {
         crate::gitstate::head(self)
     }
 
+    /// `git` bound to this repository (its git dir and work tree): how the crate runs git.
+    pub fn git(&self) -> crate::git::Git {
+        crate::git::Git::new(
+            self.repo.git_dir(),
+            self.repo.workdir().map(Path::to_path_buf),
+        )
+    }
+
     /// The work tree's top directory; `None` in a bare repository.
     pub fn workdir(&self) -> Option<&Path> {
         self.repo.workdir()
@@ -648,11 +656,9 @@ impl Store {
         if self.repo.has_object(id) || !self.is_partial_clone() {
             return;
         }
-        let _ = std::process::Command::new("git")
-            .arg("--git-dir")
-            .arg(self.repo.git_dir())
-            .args(["ls-tree", "-r", &id.to_string()])
-            .stdin(std::process::Stdio::null())
+        let _ = self
+            .git()
+            .command(&["ls-tree", "-r", &id.to_string()])
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .status();
@@ -669,12 +675,9 @@ impl Store {
         kind: &str,
         id: ObjectId,
     ) -> std::result::Result<Vec<u8>, String> {
-        let out = std::process::Command::new("git")
-            .arg("--git-dir")
-            .arg(self.repo.git_dir())
-            .args(["cat-file", kind, &id.to_string()])
-            .stdin(std::process::Stdio::null())
-            .output()
+        let out = self
+            .git()
+            .output(&["cat-file", kind, &id.to_string()])
             .map_err(|e| format!("cannot run `git cat-file`: {e}"))?;
         if out.status.success() {
             return Ok(out.stdout);

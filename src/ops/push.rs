@@ -303,7 +303,7 @@ pub fn push(
             // Never run a bare `git push`: it would push branches by push.default.
             return Ok((Vec::new(), integrated));
         }
-        let results = remote::push(remote, &specs, &leases, !guards.no_verify)?;
+        let results = remote::push(store, remote, &specs, &leases, !guards.no_verify)?;
         let accepted: Vec<(String, gix::ObjectId)> = sent
             .into_iter()
             .filter(|(r, _)| {

@@ -9,6 +9,7 @@ use git_checkpoint::error::{Error, Result};
 use git_checkpoint::json;
 use git_checkpoint::notes::NOTES_REF;
 use git_checkpoint::remote;
+use git_checkpoint::store::Store;
 
 /// Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites.
 #[derive(Debug, clap::Args)]
@@ -26,7 +27,7 @@ pub struct Args {
 /// # Errors
 /// Repository errors; [`Error::SetConfig`] when `git config` fails.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let (out, _err, _store, remote) = args.common.open(ctx)?;
+    let (out, _err, store, remote) = args.common.open(ctx)?;
     let mut wanted: Vec<(String, String)> = remote::fetch_refspecs(&remote)
         .into_iter()
         .map(|spec| (format!("remote.{remote}.fetch"), spec))
@@ -34,7 +35,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     wanted.push(("notes.rewriteRef".into(), NOTES_REF.into()));
     let mut changed = Vec::new();
     for (key, value) in &wanted {
-        let present = current(key)?.iter().any(|v| v == value);
+        let present = current(&store, key)?.iter().any(|v| v == value);
         let op: &[&str] = match (args.undo, present) {
             (false, false) => &["config", "--add"],
             (true, true) => &["config", "--fixed-value", "--unset-all"],
@@ -43,7 +44,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         let mut cmd: Vec<String> = op.iter().map(|s| s.to_string()).collect();
         cmd.push(key.clone());
         cmd.push(value.clone());
-        let o = remote::git(&cmd)?;
+        let o = store.git().output(&cmd)?;
         if !o.status.success() {
             return Err(Error::SetConfig {
                 key: key.clone(),
@@ -76,8 +77,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     Ok(0)
 }
 
-fn current(key: &str) -> Result<Vec<String>> {
-    let o = remote::git(&["config".into(), "--get-all".into(), key.into()])?;
+fn current(store: &Store, key: &str) -> Result<Vec<String>> {
+    let o = store.git().output(&["config", "--get-all", key])?;
     Ok(String::from_utf8_lossy(&o.stdout)
         .lines()
         .map(String::from)
