@@ -42,7 +42,7 @@ pub struct GitState {
 /// # Errors
 /// [`Error::Git`] when HEAD cannot be read.
 pub fn head(store: &Store) -> Result<GitState> {
-    Ok(state_of(&store.refs.head(&store.repo)?))
+    Ok(state_of(&store.refs.head(store.repo())?))
 }
 
 /// The [`GitState`] holding only the branch (short name) and commit of `head`.
@@ -87,7 +87,7 @@ pub fn gather(
     worktree: bool,
     known: Option<KnownCommitted<'_>>,
 ) -> Result<GitState> {
-    let repo = &store.repo;
+    let repo = store.repo();
     // On reftable the scan is git's own (see `status`): started first, it runs while the refs
     // are read, and its files go first.
     let pending = match (&store.refs, repo.workdir()) {
@@ -127,7 +127,7 @@ fn gather_commits(
     current: crate::refs::Head,
     known: Option<KnownCommitted<'_>>,
 ) -> Result<GitState> {
-    let repo = &store.repo;
+    let repo = store.repo();
     let Some(head) = state.head else {
         return Ok(state);
     };
@@ -175,9 +175,9 @@ fn gather_commits(
 /// The default branch: `origin/HEAD`'s target, else `init.defaultBranch`, `main`, `master`,
 /// `trunk`, whichever exists first. Returns its short name and tip.
 pub fn default_branch(store: &Store) -> Option<(String, ObjectId)> {
-    let names = default_branch_candidates(&store.repo);
+    let names = default_branch_candidates(store.repo());
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let found = store.refs.find(&store.repo, &names).ok()?;
+    let found = store.refs.find(store.repo(), &names).ok()?;
     pick_default_branch(store, &found)
 }
 
@@ -210,7 +210,7 @@ fn pick_default_branch(store: &Store, found: &[crate::refs::Found]) -> Option<(S
     if let Some((target, id)) = origin_head {
         return Some((shorten(target), id));
     }
-    default_branch_candidates(&store.repo)
+    default_branch_candidates(store.repo())
         .iter()
         .skip(1)
         .find_map(|name| {
@@ -314,7 +314,7 @@ fn committed_files(repo: &gix::Repository, base: ObjectId, head: ObjectId) -> Ve
 /// # Errors
 /// [`Error::Git`] when the index or working tree cannot be read.
 pub fn status(store: &Store) -> Result<Vec<FileChange>> {
-    let repo = &store.repo;
+    let repo = store.repo();
     if repo.workdir().is_none() {
         return Ok(Vec::new());
     }

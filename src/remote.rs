@@ -71,7 +71,7 @@ pub fn valid_name(name: &str) -> bool {
 /// Whether `name` is a configured remote (`remote.<name>.*`).
 pub fn is_configured(store: &Store, name: &str) -> bool {
     store
-        .repo
+        .repo()
         .remote_names()
         .iter()
         .any(|n| AsRef::<[u8]>::as_ref(n) == name.as_bytes())
