@@ -29,22 +29,9 @@ pub const VERSION: u32 = 1;
 /// Base of the schemas' `$id`s: a file's `$id` is this plus its file name.
 pub const SCHEMA_BASE: &str = "https://git-checkpoint.invalid/json-schema/v1/";
 
-/// Full hex object id: 40 characters for SHA-1 repositories, 64 for SHA-256.
-pub const OID_PATTERN: &str = "^[0-9a-f]{40}([0-9a-f]{24})?$";
-
-/// A canonical (case-folded) story id, as in ref names.
-pub const STORY_PATTERN: &str = "^[a-z0-9._-]+$";
-
-/// Formats `secs` (seconds since the Unix epoch) with UTC offset `offset` (seconds east) as
-/// RFC 3339 (`2026-03-01T10:00:00+01:00`), the time format of every document. An offset
-/// out of range is taken as UTC; a time out of range gives the empty string.
-pub fn rfc3339(secs: i64, offset: i32) -> String {
-    let tz = chrono::FixedOffset::east_opt(offset)
-        .unwrap_or_else(|| chrono::FixedOffset::east_opt(0).expect("zero offset is valid"));
-    chrono::DateTime::from_timestamp(secs, 0)
-        .map(|t| t.with_timezone(&tz).to_rfc3339())
-        .unwrap_or_default()
-}
+pub use crate::names::{OID_PATTERN, STORY_PATTERN};
+pub use crate::ops::diff::Changes;
+pub use crate::time::rfc3339;
 
 /// The `schema_version` field: serializes as [`VERSION`]; its schema is `{"const": 1}`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -552,26 +539,6 @@ impl Diff {
             unified_diff: c.unified_diff.clone(),
         }
     }
-}
-
-/// Section-level changes between two documents.
-#[derive(Debug, Clone, Default, Serialize, JsonSchema)]
-pub struct Changes {
-    /// Tasks newly in Tasks Done.
-    pub tasks_done: Vec<String>,
-    /// Todos that are new.
-    pub todos_added: Vec<String>,
-    /// Todos gone without being done.
-    pub todos_removed: Vec<String>,
-    /// Decisions that are new (or reworded).
-    pub decisions_added: Vec<String>,
-    /// Decisions gone (or reworded).
-    pub decisions_removed: Vec<String>,
-    /// Single-value fields whose value changed: `[field, old value, new value]`.
-    pub fields_changed: Vec<(String, Option<String>, Option<String>)>,
-    /// Other list fields (done_when, context, open_questions, files, sections): what was
-    /// added and removed in each, `[field, added, removed]`; unchanged fields are left out.
-    pub lists_changed: Vec<(String, Vec<String>, Vec<String>)>,
 }
 
 /// `at --json`: the checkpoints taken at a code commit, from the notes index

@@ -27,6 +27,7 @@ pub mod human;
 pub mod json;
 pub mod mcp;
 pub mod model;
+pub mod names;
 pub mod notes;
 pub mod ops;
 pub mod pack;
@@ -38,6 +39,7 @@ pub mod stack;
 pub mod store;
 pub mod story;
 pub mod sync;
+pub mod time;
 
 #[doc(hidden)]
 pub mod fuzzing;

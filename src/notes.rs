@@ -15,17 +15,16 @@ use gix::refs::transaction::RefEdit;
 use gix::ObjectId;
 use std::collections::BTreeMap;
 
-/// The notes ref git-checkpoint writes.
-pub const NOTES_REF: &str = "refs/notes/checkpoints";
+pub use crate::names::NOTES_REF;
 
 /// One line of a note: a checkpoint taken at the annotated commit.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct NoteLine {
     /// Canonical story id.
-    #[schemars(extend("pattern" = crate::json::STORY_PATTERN))]
+    #[schemars(extend("pattern" = crate::names::STORY_PATTERN))]
     pub story: String,
     /// The checkpoint commit (full hex).
-    #[schemars(extend("pattern" = crate::json::OID_PATTERN))]
+    #[schemars(extend("pattern" = crate::names::OID_PATTERN))]
     pub checkpoint: String,
     /// Its revision number.
     #[schemars(range(min = 1))]

@@ -41,7 +41,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Refs read along with any other one on [`Refs::Git`] (one `git for-each-ref` for all):
 /// every save writes the notes index with the story's ref.
-const COMPANIONS: [&str; 1] = [crate::notes::NOTES_REF];
+const COMPANIONS: [&str; 1] = [crate::names::NOTES_REF];
 
 /// Where a repository's refs are read and written.
 #[derive(Debug, Clone)]

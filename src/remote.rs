@@ -6,7 +6,7 @@
 //! This module runs git and parses its output; integrating what was fetched is `sync.rs`'s job.
 
 use crate::error::{Error, Result};
-use crate::notes::NOTES_REF;
+use crate::names::NOTES_REF;
 use crate::store::{Store, ACTIVE_PREFIX, ARCHIVE_PREFIX};
 
 /// Where a remote's checkpoints are tracked locally: `refs/remotes/<remote>/checkpoints/`.

@@ -5,7 +5,7 @@
 //! compare-and-swap on the ref, retried when another process moved it.
 
 use crate::error::{Error, Result};
-use crate::store::{self, Store, STACK_REF};
+use crate::store::{Store, STACK_REF};
 use crate::story::StoryId;
 use gix::ObjectId;
 
@@ -20,7 +20,7 @@ pub const STACK_MD: &str = "STACK.md";
 )]
 pub struct Entry {
     /// Canonical story id.
-    #[schemars(extend("pattern" = crate::json::STORY_PATTERN))]
+    #[schemars(extend("pattern" = crate::names::STORY_PATTERN))]
     pub story: String,
     /// The story as written when that differs from the canonical id only in case (`R-009`).
     #[serde(default)]
@@ -41,7 +41,7 @@ pub struct Entry {
     pub pushed_at: String,
     /// Full hex id of the story's checkpoint tip at the push, if it had one.
     #[serde(default)]
-    #[schemars(extend("pattern" = crate::json::OID_PATTERN))]
+    #[schemars(extend("pattern" = crate::names::OID_PATTERN))]
     pub checkpoint: Option<String>,
     /// The next action recorded in that checkpoint.
     #[serde(default)]
@@ -135,37 +135,4 @@ pub fn read(store: &Store) -> Result<(Option<ObjectId>, Stack)> {
     let stack = serde_json::from_slice(&data)
         .map_err(|e| corrupt(format!("{STACK_FILE} is not valid: {e}")))?;
     Ok((Some(tip), stack))
-}
-
-/// Seed 003's `STACK.md` for `stack`; see [`crate::formats::pm::render_stack`].
-pub fn render_md(stack: &Stack) -> String {
-    crate::formats::pm::render_stack(stack)
-}
-
-/// Changes the stack by compare-and-swap: `change` gets the current stack and edits it (or
-/// fails, and nothing is written); on a lost race it runs again on the new stack. Returns the
-/// stack as written.
-///
-/// # Errors
-/// Errors from `change`; [`Error::Contended`], [`Error::LockHeld`], [`Error::Git`].
-pub fn update<F>(store: &Store, message: &str, mut change: F) -> Result<Stack>
-where
-    F: FnMut(&mut Stack) -> Result<()>,
-{
-    store.check_identity()?;
-    store.transact(STACK_REF, || {
-        let (tip, mut stack) = read(store)?;
-        change(&mut stack)?;
-        stack.schema_version = 1;
-        let json = serde_json::to_vec_pretty(&stack).expect("the stack always serialises");
-        let md = render_md(&stack);
-        let commit = store.write_files_commit(
-            &[(STACK_MD, md.as_bytes()), (STACK_FILE, json.as_slice())],
-            &format!("{message}\n"),
-            tip.into_iter().collect(),
-            None,
-        )?;
-        let edit = store::update_edit(STACK_REF, commit, store::expect(tip), "checkpoint: stack");
-        Ok(store::Step::Write(vec![edit], stack))
-    })
 }

@@ -8,7 +8,8 @@
 use crate::error::{Error, Result};
 use crate::formats;
 use crate::model::{self, Document};
-use crate::notes::{self, NOTES_REF};
+use crate::names::NOTES_REF;
+use crate::notes;
 use crate::pack;
 use crate::remote::{tracking_archive_prefix, tracking_notes, tracking_prefix};
 use crate::store::{
@@ -72,7 +73,7 @@ pub struct Outcome {
     /// What happened.
     pub action: Action,
     /// The local tip afterwards (full hex); null only when skipped and there is no local ref.
-    #[schemars(extend("pattern" = crate::json::OID_PATTERN))]
+    #[schemars(extend("pattern" = crate::names::OID_PATTERN))]
     pub tip: Option<String>,
     /// Merge conflicts, one sentence each (confidence drops to `needs_confirmation`).
     pub conflicts: Vec<String>,

@@ -8,6 +8,7 @@
 //! state (brief owed after a compaction, the last nudge, the last assistant message) lives in
 //! `<git dir>/checkpoint-hooks/<agent>-<session>.json`, private to the work tree.
 
+pub use super::is_agent_setup;
 use super::{Action, Agent};
 use crate::config::HOOK_DETACH;
 use crate::error::Result;
@@ -455,15 +456,6 @@ impl Hook<'_> {
             &files,
         )))
     }
-}
-
-/// Whether `path` (repository-relative) is an agent's own setup (settings, hooks, skills,
-/// instructions) rather than work on the story: under `.claude/`, `.codex/`, `.gemini/`,
-/// `.cursor/`, or `AGENTS.md`, `AGENTS.override.md` or `GEMINI.md` at the top.
-pub fn is_agent_setup(path: &str) -> bool {
-    let top = path.split('/').next().unwrap_or("");
-    matches!(top, ".claude" | ".codex" | ".gemini" | ".cursor")
-        || matches!(path, "AGENTS.md" | "AGENTS.override.md" | "GEMINI.md")
 }
 
 /// The stop-time instruction: what moved, and the exact command that records it.

@@ -196,6 +196,15 @@ pub fn is_ours(command: &str) -> bool {
     c.starts_with(COMMAND_PREFIX) || LEGACY_COMMANDS.iter().any(|l| c.starts_with(l))
 }
 
+/// Whether `path` (repository-relative) is an agent's own setup (settings, hooks, skills,
+/// instructions) rather than work on the story: under `.claude/`, `.codex/`, `.gemini/`,
+/// `.cursor/`, or `AGENTS.md`, `AGENTS.override.md` or `GEMINI.md` at the top.
+pub fn is_agent_setup(path: &str) -> bool {
+    let top = path.split('/').next().unwrap_or("");
+    matches!(top, ".claude" | ".codex" | ".gemini" | ".cursor")
+        || matches!(path, "AGENTS.md" | "AGENTS.override.md" | "GEMINI.md")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,8 +6,8 @@
 //!
 //! Owns the template definition, finding it in the working tree or config, and its codec.
 
+use super::base::Saving;
 use super::slots::{fill_sections, header_title, render_slot, slot_for, Slot};
-use super::Saving;
 use crate::error::{Error, Result};
 use crate::model::sections::{key_value, norm, one_line, one_line_or, split};
 use crate::model::{heading, Document, Parsed, UNKNOWN};
@@ -101,7 +101,7 @@ impl Custom {
     /// duplicate declared section and every `[unknown …]` marker are gaps; undeclared
     /// sections are listed as ignored.
     pub fn parse(&self, input: &[u8]) -> Parsed {
-        super::parse_with(input, |text, p| read(self, text, p))
+        super::base::parse_with(input, |text, p| read(self, text, p))
     }
 }
 
@@ -166,7 +166,7 @@ fn read(c: &Custom, text: &str, p: &mut Parsed) {
 
 /// On every save: `last_updated` as `YYYY-MM-DD HH:MM` local time, as for `pair`.
 pub fn fill_for_save(doc: &mut Document, saving: &Saving<'_>) {
-    doc.last_updated = Some(super::minute_stamp(&saving.now));
+    doc.last_updated = Some(super::base::minute_stamp(&saving.now));
 }
 
 /// Whether `name` may name a custom template: 1 to 40 lowercase ASCII letters, digits, `-`

@@ -7,9 +7,9 @@
 //! as files_modified), how its files are imported (each file a revision, in timestamp order)
 //! and exported (a timestamped file name). Writes nothing itself.
 
-use super::import::{check_parsed, planned, story_of, Planned};
+use super::base::Saving;
+use super::plan::{check_parsed, planned, story_of, Planned};
 use super::slots::{all_required, fill_sections, render_slot, Slot};
-use super::Saving;
 use crate::error::Result;
 use crate::model::sections::{norm, one_line, one_line_or, split, value};
 use crate::model::{Document, Parsed, UNKNOWN};
@@ -39,7 +39,7 @@ const SECTIONS: [(&str, Slot); 4] = [
 pub(super) fn fill_for_export(d: &mut Document, rev: &Revision) {
     let source = rev.meta.template.as_str();
     if source != "gstack" {
-        d.last_updated = Some(crate::json::rfc3339(rev.summary.time, rev.summary.offset));
+        d.last_updated = Some(crate::time::rfc3339(rev.summary.time, rev.summary.offset));
     }
     if d.files.is_empty() {
         d.files = rev
@@ -97,7 +97,7 @@ pub fn fill_for_save(doc: &mut Document, saving: &Saving<'_>) {
     }
     doc.files = saving.state.files.iter().map(|f| f.path.clone()).collect();
     doc.files.dedup();
-    doc.last_updated = Some(super::local_rfc3339(&saving.now));
+    doc.last_updated = Some(super::base::local_rfc3339(&saving.now));
 }
 
 /// The headings the template requires, for help and error messages.
@@ -180,7 +180,7 @@ fn unquote(s: &str) -> String {
 /// (status, branch, timestamp), a `session_duration_s` that is not a number, a missing
 /// `Working on:` heading and a missing or empty section are gaps.
 pub fn parse(input: &[u8]) -> Parsed {
-    super::parse_with(input, read)
+    super::base::parse_with(input, read)
 }
 
 fn read(text: &str, p: &mut Parsed) {
@@ -248,7 +248,11 @@ pub(super) fn is_checkpoint_file(text: &str) -> bool {
 pub(super) fn read_file(path: &Path, text: &str) -> Result<File> {
     let p = parse(text.as_bytes());
     check_parsed(&p, path)?;
-    let time = p.doc.last_updated.as_deref().and_then(super::parse_time);
+    let time = p
+        .doc
+        .last_updated
+        .as_deref()
+        .and_then(super::base::parse_time);
     Ok((time, path.to_path_buf(), p))
 }
 

@@ -7,10 +7,10 @@
 //! nothing: the caller scans, writes the revisions, pushes the stack entries and sets the
 //! current story.
 
+pub use super::plan::{Notice, Planned};
 use super::pm::StackMdEntry;
 use super::{gstack, pair, pm, team, Format};
 use crate::error::{Error, Result};
-use crate::model::{Document, Parsed};
 use crate::store::{Completion, Store};
 use crate::story::StoryId;
 use std::collections::BTreeMap;
@@ -23,25 +23,6 @@ pub struct Options<'a> {
     pub story: Option<&'a StoryId>,
     /// Read every file as this format; `None` recognises each file by its name and content.
     pub format: Option<&'a Format>,
-}
-
-/// One revision to write.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Planned {
-    /// The document, as the file held it (or rendered in its format).
-    pub document: String,
-    /// The format's name, for `meta.json`.
-    pub template: &'static str,
-    /// The commit time the file gives (seconds since the epoch, offset seconds east), if any.
-    pub time: Option<(i64, i32)>,
-    /// The commit subject.
-    pub subject: String,
-    /// The commit body (may be empty).
-    pub body: String,
-    /// The story's completion log as of this revision.
-    pub completed: Vec<Completion>,
-    /// The document as parsed.
-    pub doc: Document,
 }
 
 /// What an import will write, as [`plan`] returns it.
@@ -68,15 +49,6 @@ impl Plan {
             .or_default()
             .push(path.display().to_string());
     }
-}
-
-/// Something the user should read while the files are planned; nothing stops.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Notice {
-    /// Informational (`NOW.md` is idle, so it is skipped).
-    Note(String),
-    /// A problem in a file that was read anyway (a `STACK.md` entry without an id).
-    Warning(String),
 }
 
 /// A file as one format reads it.
@@ -192,7 +164,8 @@ pub fn plan(
         }
     }
     for (dir, completed) in completed_by_dir {
-        let (story, planned) = team::import_completed(store, &dir, completed, explicit)?;
+        let (story, planned) =
+            team::import_completed(store, &dir, completed, explicit, super::parse_revision)?;
         plan.add(story, planned);
     }
     let pattern = store.config_string("checkpoint.storyPattern");
@@ -242,65 +215,10 @@ fn read(path: &Path, limit: u64) -> Result<Vec<u8>> {
     })
 }
 
-/// The story a file belongs to: `explicit` (`--story`), else the first candidate that is a
-/// valid story id.
-///
-/// # Errors
-/// [`Error::NoStoryForFile`] naming `path` when no candidate is one.
-pub(super) fn story_of(
-    explicit: Option<&StoryId>,
-    candidates: &[Option<String>],
-    path: &Path,
-) -> Result<StoryId> {
-    if let Some(s) = explicit {
-        return Ok(s.clone());
-    }
-    for c in candidates.iter().flatten() {
-        if let Ok(id) = StoryId::parse(c.trim()) {
-            return Ok(id);
-        }
-    }
-    Err(Error::NoStoryForFile {
-        path: path.to_path_buf(),
-    })
-}
-
-/// Refuses a file its format read nothing from.
-///
-/// # Errors
-/// [`Error::NothingToImport`] naming `path`.
-pub(super) fn check_parsed(p: &Parsed, path: &Path) -> Result<()> {
-    if p.doc == Document::default() {
-        return Err(Error::NothingToImport {
-            path: path.to_path_buf(),
-        });
-    }
-    Ok(())
-}
-
-/// `path`'s file name, for commit subjects (`import NOW.md`).
-pub(super) fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string())
-}
-
-/// A planned revision with no time, body or completion log: `import <file name>`.
-pub(super) fn planned(path: &Path, template: &'static str, p: Parsed) -> Planned {
-    Planned {
-        document: p.text,
-        template,
-        time: None,
-        subject: format!("import {}", file_name(path)),
-        body: String::new(),
-        completed: Vec::new(),
-        doc: p.doc,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::plan::story_of;
 
     #[test]
     fn files_are_recognised_by_name_then_content() {

@@ -7,8 +7,8 @@
 //! the pair template is the model's own shape. This module gives it the same face as the other
 //! formats. Writes nothing itself.
 
-use super::import::{check_parsed, planned, story_of, Planned};
-use super::Saving;
+use super::base::Saving;
+use super::plan::{check_parsed, planned, story_of, Planned};
 use crate::error::Result;
 use crate::model::{Document, Parsed};
 use crate::story::StoryId;
@@ -22,7 +22,7 @@ pub const FILES_WRITTEN: &str = "`.pair/working/checkpoints/<story>.md` (seed 00
 
 /// On every save: `last_updated` as `YYYY-MM-DD HH:MM` local time (seed 000's header).
 pub fn fill_for_save(doc: &mut Document, saving: &Saving<'_>) {
-    doc.last_updated = Some(super::minute_stamp(&saving.now));
+    doc.last_updated = Some(super::base::minute_stamp(&saving.now));
 }
 
 /// The five section headings, for help and error messages.

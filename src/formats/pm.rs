@@ -6,8 +6,8 @@
 //! are imported (NOW.md's item becomes the current story, STACK.md's entries are pushed on the
 //! stack) and exported. Writes nothing itself.
 
-use super::import::{check_parsed, file_name, planned, story_of, Notice, Planned};
-use super::Saving;
+use super::base::Saving;
+use super::plan::{check_parsed, file_name, planned, story_of, Notice, Planned};
 use crate::error::{Error, Result};
 use crate::model::sections::strip_code;
 use crate::model::sections::{
@@ -47,7 +47,7 @@ pub fn fill_for_save(doc: &mut Document, saving: &Saving<'_>) {
     if doc.status.is_none() {
         doc.status = Some("active".into());
     }
-    doc.last_updated = Some(super::minute_stamp(&saving.now));
+    doc.last_updated = Some(super::base::minute_stamp(&saving.now));
 }
 
 /// The fields and sections the template requires, for help and error messages.
@@ -175,7 +175,7 @@ fn read_checkpoint_fields(
 /// Parses seed 003's `NOW.md`. Never fails: a missing Item or Stage field, a missing or empty
 /// `Done when` or `Checkpoint`, a checkpoint line left out, and an idle NOW.md are gaps.
 pub fn parse(input: &[u8]) -> Parsed {
-    super::parse_with(input, read)
+    super::base::parse_with(input, read)
 }
 
 fn read(text: &str, p: &mut Parsed) {
@@ -380,7 +380,14 @@ pub fn pushed_rfc3339(pushed: &str) -> Option<String> {
 /// story's checkpoint at the push (`checkpoint`), so `STACK.md` shows it instead of unknown
 /// markers. Nothing changes when the entry has any of them, names no checkpoint, or that
 /// checkpoint cannot be read (the entry is then written as it is).
-pub fn complete_from_checkpoint(store: &crate::store::Store, e: &mut stack::Entry) {
+///
+/// `parse` reads a revision with its own format ([`super::parse_revision`], passed in by the
+/// dispatch above this module).
+pub fn complete_from_checkpoint(
+    store: &crate::store::Store,
+    e: &mut stack::Entry,
+    parse: fn(&crate::store::Store, &Revision) -> crate::model::Parsed,
+) {
     let bare = e.stopped_at.is_none()
         && e.start_with.is_none()
         && e.fields.is_empty()
@@ -400,7 +407,7 @@ pub fn complete_from_checkpoint(store: &crate::store::Store, e: &mut stack::Entr
     let Ok(rev) = store.read(&story.refname(), id) else {
         return;
     };
-    let d = super::parse_revision(store, &rev).doc;
+    let d = parse(store, &rev).doc;
     e.stopped_at = d.stopped_at;
     e.start_with = d.start_with;
     e.fields = d.fields;
@@ -541,7 +548,11 @@ pub(super) fn import_now(
     }
     check_parsed(&p, path)?;
     let story = story_of(explicit, std::slice::from_ref(&p.doc.story), path)?;
-    let time = p.doc.last_updated.as_deref().and_then(super::parse_time);
+    let time = p
+        .doc
+        .last_updated
+        .as_deref()
+        .and_then(super::base::parse_time);
     let mut revision = planned(path, "pm", p);
     revision.time = time;
     Ok(Some((story, revision)))

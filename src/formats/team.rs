@@ -7,9 +7,9 @@
 //! per save), how their files are imported (Part B entries become revisions carrying their own
 //! times) and exported (the journal rebuilt from the commit history). Writes nothing itself.
 
-use super::import::{check_parsed, file_name, story_of, Planned};
+use super::base::Saving;
+use super::plan::{check_parsed, file_name, story_of, Planned};
 use super::slots::{all_required, fill_sections, header_title, italic_field, render_slot, Slot};
-use super::Saving;
 use crate::error::{Error, Result};
 use crate::model::sections::{norm, one_line, split, value, Block};
 use crate::model::{Document, JournalEntry, Parsed, UNKNOWN};
@@ -67,7 +67,7 @@ pub(super) fn fill_for_export(
         d.journal = history[skip..]
             .iter()
             .map(|s| JournalEntry {
-                at: crate::json::rfc3339(s.time, s.offset),
+                at: crate::time::rfc3339(s.time, s.offset),
                 subject: s.subject.clone(),
                 body: s.body.clone(),
             })
@@ -83,7 +83,7 @@ pub(super) fn fill_for_export(
 /// entry (seed 001 appends one per checkpoint) stamped now in UTC with the save's subject and
 /// body.
 pub fn fill_for_save(doc: &mut Document, saving: &Saving<'_>) {
-    doc.last_updated = Some(super::local_rfc3339(&saving.now));
+    doc.last_updated = Some(super::base::local_rfc3339(&saving.now));
     doc.journal.push(JournalEntry {
         at: saving
             .now
@@ -152,7 +152,7 @@ pub fn render(doc: &Document) -> String {
 /// section and every `[unknown …]` marker are gaps (confidence then needs confirmation); a
 /// missing Part B is only a warning (the first write of the new format has none).
 pub fn parse(input: &[u8]) -> Parsed {
-    super::parse_with(input, read)
+    super::base::parse_with(input, read)
 }
 
 fn read(text: &str, p: &mut Parsed) {
@@ -385,11 +385,11 @@ pub(super) fn import_context(
         let mut doc = p.doc.clone();
         doc.journal.truncate(k + 1);
         let last = k + 1 == n;
-        let time = entries.get(k).and_then(|e| super::parse_time(&e.at));
+        let time = entries.get(k).and_then(|e| super::base::parse_time(&e.at));
         let done: Vec<Completion> = completed
             .iter()
             .filter(|c| {
-                last || matches!((super::parse_time(&c.date), time), (Some(a), Some(b)) if a.0 <= b.0)
+                last || matches!((super::base::parse_time(&c.date), time), (Some(a), Some(b)) if a.0 <= b.0)
             })
             .cloned()
             .collect();
@@ -430,11 +430,15 @@ pub(super) fn import_context(
 /// # Errors
 /// [`crate::Error::NoStoryForFile`] when the story cannot be told;
 /// [`crate::Error::CompletedWithoutCheckpoint`] when it has no checkpoint; storage errors.
+///
+/// `parse_stored` reads the stored revision with its own format ([`super::parse_revision`], passed
+/// in by the import above this module).
 pub(super) fn import_completed(
     store: &Store,
     dir: &Path,
     completed: Vec<Completion>,
     explicit: Option<&StoryId>,
+    parse_stored: fn(&Store, &crate::store::Revision) -> crate::model::Parsed,
 ) -> Result<(StoryId, Planned)> {
     let file = dir.join(COMPLETED_FILE_NAME);
     let name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
@@ -450,7 +454,7 @@ pub(super) fn import_completed(
         }
     })?;
     let rev = store.read(&refname, tip)?;
-    let doc = super::parse_revision(store, &rev).doc;
+    let doc = parse_stored(store, &rev).doc;
     let mut all = rev.meta.completed.clone();
     // A set of what is logged: an imported completed.md of any length merges in linear time.
     let mut logged: std::collections::HashSet<Completion> = all.iter().cloned().collect();

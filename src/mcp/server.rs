@@ -66,7 +66,7 @@ impl Server {
             Ok(Ok(r)) => r
                 .roots
                 .iter()
-                .find_map(|root| super::file_uri_path(&root.uri)),
+                .find_map(|root| super::uri::file_uri_path(&root.uri)),
             _ => None,
         };
         match root {

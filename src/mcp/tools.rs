@@ -306,8 +306,12 @@ pub struct LogParams {
 pub fn log(dir: &Path, p: &LogParams) -> Result<Reply> {
     let store = open(dir)?;
     let (at, _) = locate::locate_for_read(&store, p.story.as_deref(), "log", p.archived)?;
-    let history = store.history(at.tip)?;
-    let doc = json::LogRevisions::new(&at.story, &at.refname, &history);
+    let options = ops::log::Options {
+        at,
+        completed: false,
+    };
+    let log = ops::log::log(&store, options)?;
+    let doc = json::LogRevisions::new(&log.story, &log.refname, &log.history);
     let mut text = String::new();
     for r in &doc.revisions {
         text.push_str(&format!(

@@ -9,15 +9,16 @@ mod merge;
 mod parse;
 mod render;
 pub(crate) mod sections;
+mod text;
 
 /// A checklist item's identity in a merge (task id, else normalised text).
 pub(crate) use merge::{key as merge_key, SINGLE_FIELDS};
 pub use merge::{merge, Merged, CONFLICT};
-pub(crate) use parse::is_placeholder;
 pub(crate) use parse::left_out_entry;
 pub use parse::{parse, Confidence, Parsed};
 pub use render::render;
 pub(crate) use render::{front_matter, heading};
+pub(crate) use text::is_placeholder;
 
 /// The marker written for anything that could not be determined; parsing it yields a gap.
 pub const UNKNOWN: &str = "[unknown — needs confirmation]";

@@ -3,8 +3,9 @@
 //! paragraphs out of one block. Block structure comes from pulldown-cmark (CommonMark 0.31), so
 //! headings and list markers inside fenced code never count.
 
-use super::parse::{
-    code_ranges, field_line, headings, is_none_marker, is_placeholder, is_unknown, InCode,
+use super::text::{
+    code_ranges, decode_utf8, field_line, headings, is_none_marker, is_placeholder, is_unknown,
+    item_text, InCode,
 };
 use super::{Task, UNKNOWN};
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
@@ -17,7 +18,7 @@ pub(crate) fn decode(input: &[u8], gaps: &mut Vec<String>) -> String {
     while let Some(rest) = input.strip_prefix(b"\xEF\xBB\xBF") {
         input = rest;
     }
-    let decoded = super::parse::decode_utf8(input);
+    let decoded = decode_utf8(input);
     if decoded.contains('\u{FFFD}') {
         gaps.push(
             "the document is not valid UTF-8; invalid bytes were replaced with U+FFFD".into(),
@@ -152,7 +153,7 @@ pub(crate) fn items_and_paragraphs(body: &str) -> (Vec<Task>, Vec<String>) {
             }
             Event::End(TagEnd::Item) if lists == 1 => {
                 if let Some((start, done)) = item.take() {
-                    let text = super::parse::item_text(&body[start..range.end]);
+                    let text = item_text(&body[start..range.end]);
                     items.push(Task { text, done });
                 }
             }

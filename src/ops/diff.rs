@@ -3,7 +3,6 @@
 
 use crate::error::Result;
 use crate::formats;
-use crate::json::Changes;
 use crate::model::{self, Document};
 use crate::ops::locate::Located;
 use crate::store::{self, Revision, Store};
@@ -23,6 +22,26 @@ pub struct Compared {
     /// The unified diff of the two documents (3 lines of context), headed
     /// `a/<label of old>` and `b/<label of new>` (see [`label`]).
     pub unified_diff: String,
+}
+
+/// Section-level changes between two documents.
+#[derive(Debug, Clone, Default, serde::Serialize, schemars::JsonSchema)]
+pub struct Changes {
+    /// Tasks newly in Tasks Done.
+    pub tasks_done: Vec<String>,
+    /// Todos that are new.
+    pub todos_added: Vec<String>,
+    /// Todos gone without being done.
+    pub todos_removed: Vec<String>,
+    /// Decisions that are new (or reworded).
+    pub decisions_added: Vec<String>,
+    /// Decisions gone (or reworded).
+    pub decisions_removed: Vec<String>,
+    /// Single-value fields whose value changed: `[field, old value, new value]`.
+    pub fields_changed: Vec<(String, Option<String>, Option<String>)>,
+    /// Other list fields (done_when, context, open_questions, files, sections): what was
+    /// added and removed in each, `[field, added, removed]`; unchanged fields are left out.
+    pub lists_changed: Vec<(String, Vec<String>, Vec<String>)>,
 }
 
 /// How a revision is named in a diff's header: `revision N`, or `(none)` before the first.

@@ -1,3 +1,6 @@
+//! `import` ([`import`]): plan the files, scan them for secrets, write the revisions, push
+//! `STACK.md`'s entries and set the current story; prints nothing.
+//!
 //! Writing an import's planned revisions ([`crate::formats::import::plan`]) into one story's
 //! ref: skipping what its history already holds, and keeping the history in date order when
 //! the story already exists.
@@ -11,15 +14,148 @@
 //! Revisions dated after the tip go on top, oldest first, as a save would put them.
 
 use crate::error::Result;
-use crate::formats::import::Planned;
+use crate::formats::import::{self as plan, Notice, Plan, Planned};
 use crate::formats::Format;
 use crate::json::rfc3339;
 use crate::store::{
     expect, next_revision, now_rfc3339, update_edit, Meta, NewRevision, Step, Store,
 };
 use crate::story::StoryId;
+use std::path::PathBuf;
 
-/// What [`write`] did to one story.
+/// What [`import`] does.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// The files to import.
+    pub paths: Vec<PathBuf>,
+    /// Import everything into this story instead of the one each file names.
+    pub story: Option<StoryId>,
+    /// Read every file as this format; `None` recognises each file by its name and content.
+    pub format: Option<Format>,
+    /// Import even if a file holds what looks like a credential, recording it as accepted on
+    /// the revisions written (see `checkpoint.secretScan`).
+    pub allow_secret: bool,
+}
+
+/// Something the user should read while [`import`] runs; nothing stops.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// A note or warning while the files are planned ([`plan::plan`]).
+    Plan(Notice),
+    /// A story that already had revisions got `written` imported revisions added to its history
+    /// by date.
+    Existing {
+        /// The story.
+        story: StoryId,
+        /// Its tip before the import.
+        existing: Existing,
+        /// How many revisions were written into it.
+        written: usize,
+    },
+}
+
+/// What [`import`] did.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    /// One entry per story imported, in story order.
+    pub imported: Vec<crate::json::Imported>,
+    /// The stories pushed onto the stack from a `STACK.md`, top first.
+    pub stack_pushed: Vec<String>,
+    /// The story made current (`NOW.md`'s active item).
+    pub current: Option<StoryId>,
+}
+
+/// Imports the files `options` names: reads and plans them all ([`plan::plan`]), scans every
+/// planned revision for secrets before the first is written (unless
+/// `options.allow_secret` or `checkpoint.secretScan=false`), writes each story's revisions
+/// ([`write()`]), pushes the `STACK.md` entries the stack lacks, and makes `NOW.md`'s active story
+/// current. Notes and warnings go to `on_event` as they arise.
+///
+/// # Errors
+/// As [`plan::plan`] (nothing is written then); [`crate::Error::Secret`] when a revision
+/// holds what looks like a credential (nothing is written); as [`write()`]; stack lock and
+/// storage errors; I/O errors writing the current story.
+pub fn import(store: &Store, options: Options, on_event: &mut dyn FnMut(Event)) -> Result<Report> {
+    let plan_options = plan::Options {
+        story: options.story.as_ref(),
+        format: options.format.as_ref(),
+    };
+    let Plan {
+        revisions: plans,
+        sources,
+        stack: stack_entries,
+        current: make_current,
+    } = plan::plan(store, &options.paths, plan_options, &mut |notice| {
+        on_event(Event::Plan(notice))
+    })?;
+
+    // Every revision is scanned before the first is written, so a refusal writes nothing.
+    if crate::secrets::enabled(store, options.allow_secret)? {
+        for (story, planned) in &plans {
+            for pl in planned {
+                let place = format!("checkpoint.md of story {story} ({})", pl.subject);
+                let journal = format!("{}\n{}", pl.subject, pl.body);
+                crate::secrets::refuse(
+                    &[(&place, &pl.document), ("the journal entry", &journal)],
+                    "import",
+                    "written",
+                )?;
+            }
+        }
+    }
+    let mut imported = Vec::new();
+    for (story, planned) in plans {
+        let refname = story.refname();
+        let w = write(store, &story, planned, options.allow_secret)?;
+        if let Some(existing) = w.existing.clone() {
+            on_event(Event::Existing {
+                story: story.clone(),
+                existing,
+                written: w.written,
+            });
+        }
+        imported.push(crate::json::Imported {
+            story: story.as_str().to_string(),
+            refname,
+            written: w.written,
+            unchanged: w.unchanged,
+            files: sources.get(&story).cloned().unwrap_or_default(),
+        });
+    }
+
+    let mut stack_pushed = Vec::new();
+    if !stack_entries.is_empty() {
+        let (_, current) = crate::stack::read(store)?;
+        let missing: Vec<_> = stack_entries
+            .iter()
+            .filter(|(s, _)| !current.entries.iter().any(|e| e.story == s.as_str()))
+            .collect();
+        if !missing.is_empty() {
+            super::stack::update(store, "stack: import STACK.md", |st| {
+                // Bottom entries first, so STACK.md's top ends on top.
+                for (s, e) in missing.iter().rev() {
+                    if st.entries.iter().any(|x| x.story == s.as_str()) {
+                        continue;
+                    }
+                    let tip = store.tip(&s.refname())?.map(|t| t.to_string());
+                    st.entries.insert(0, e.to_stack_entry(s, tip));
+                }
+                Ok(())
+            })?;
+            stack_pushed = missing.iter().map(|(s, _)| s.to_string()).collect();
+        }
+    }
+    if let Some(s) = &make_current {
+        crate::current::set(store, s)?;
+    }
+    Ok(Report {
+        imported,
+        stack_pushed,
+        current: make_current,
+    })
+}
+
+/// What [`write()`] did to one story.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Written {
     /// Revisions written (the merge that joins older revisions is not counted).

@@ -10,6 +10,7 @@ use crate::story::{self, StoryId};
 use gix::ObjectId;
 
 /// How the story was found, for a note on stderr when it was not given explicitly.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Found {
     /// Given on the command line.
     Explicit,
@@ -112,6 +113,7 @@ pub fn resolve_story(
 }
 
 /// The ref a read command looks at and its tip.
+#[derive(Debug, Clone)]
 pub struct Located {
     /// The story.
     pub story: StoryId,

@@ -24,6 +24,24 @@ pub struct Brief {
     pub omitted: Vec<&'static str>,
 }
 
+/// What [`prompt`] renders.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The story (resolved by the front end).
+    pub story: StoryId,
+    /// The budget in characters (Unicode scalar values); `None` for none.
+    pub max_chars: Option<usize>,
+}
+
+/// The brief of `options.story`'s active tip (`prompt`).
+///
+/// # Errors
+/// [`Error::NotFound`] when the story has no checkpoint; as [`brief`].
+pub fn prompt(store: &Store, options: Options) -> Result<Brief> {
+    let (refname, tip) = crate::store::locate(store, &options.story, false)?;
+    brief(store, &options.story, &refname, tip, options.max_chars)
+}
+
 /// The brief of the revision `tip` of `story` on `refname`, within `max_chars` characters
 /// (Unicode scalar values) when given.
 ///
@@ -109,7 +127,7 @@ pub fn brief_with(
     let base = confirmed.as_ref().unwrap_or(&rev);
     let (commits, mut files) = super::status::moved_since(store, base)?;
     // Installing an agent's hooks and skill is not work on the story.
-    files.retain(|f| !crate::agents::hook::is_agent_setup(f));
+    files.retain(|f| !crate::agents::is_agent_setup(f));
     let mut moved: Vec<String> = commits
         .iter()
         .map(|(id, subject)| format!("commit {} {subject}", &id.to_string()[..12]))

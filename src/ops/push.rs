@@ -3,7 +3,7 @@
 //! fetched, integrated and pushed again, a bounded number of times.
 
 use crate::error::{Error, Result};
-use crate::notes::NOTES_REF;
+use crate::names::NOTES_REF;
 use crate::remote::{self, PushedRef};
 use crate::store::{Store, ACTIVE_PREFIX, ARCHIVE_PREFIX};
 use crate::story::StoryId;

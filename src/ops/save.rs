@@ -226,7 +226,7 @@ fn same_as(current: &Revision, new: &NewRevision, parsed: &Parsed, template: &Fo
     let work = |files: &[crate::store::FileChange]| -> Vec<crate::store::FileChange> {
         files
             .iter()
-            .filter(|f| !crate::agents::hook::is_agent_setup(&f.path))
+            .filter(|f| !crate::agents::is_agent_setup(&f.path))
             .cloned()
             .collect()
     };

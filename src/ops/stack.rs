@@ -8,6 +8,43 @@ use crate::stack::{self, Entry, Stack};
 use crate::store::{self, FileState, Store};
 use crate::story::StoryId;
 
+/// Changes the stack by compare-and-swap (the stack ref's `stack.json` and its `STACK.md`,
+/// rendered by [`formats::pm::render_stack`]): `change` gets the current stack and edits it (or
+/// fails, and nothing is written); on a lost race it runs again on the new stack. Returns the
+/// stack as written.
+///
+/// # Errors
+/// Errors from `change`; [`Error::Contended`], [`Error::LockHeld`], [`Error::Git`].
+pub fn update<F>(store: &Store, message: &str, mut change: F) -> Result<Stack>
+where
+    F: FnMut(&mut Stack) -> Result<()>,
+{
+    store.check_identity()?;
+    store.transact(store::STACK_REF, || {
+        let (tip, mut stack) = stack::read(store)?;
+        change(&mut stack)?;
+        stack.schema_version = 1;
+        let json = serde_json::to_vec_pretty(&stack).expect("the stack always serialises");
+        let md = formats::pm::render_stack(&stack);
+        let commit = store.write_files_commit(
+            &[
+                (stack::STACK_MD, md.as_bytes()),
+                (stack::STACK_FILE, json.as_slice()),
+            ],
+            &format!("{message}\n"),
+            tip.into_iter().collect(),
+            None,
+        )?;
+        let edit = store::update_edit(
+            store::STACK_REF,
+            commit,
+            store::expect(tip),
+            "checkpoint: stack",
+        );
+        Ok(store::Step::Write(vec![edit], stack))
+    })
+}
+
 /// Pushes `story` (which must have a checkpoint) on the stack and clears it as current.
 ///
 /// # Errors
@@ -28,7 +65,7 @@ pub fn push(store: &Store, story: &StoryId, reason: &str) -> Result<Entry> {
         store::now_rfc3339(),
         Some(tip.to_string()),
     );
-    stack::update(store, &format!("stack: push {story}"), |s| {
+    update(store, &format!("stack: push {story}"), |s| {
         if s.entries.iter().any(|e| e.story == story.as_str()) {
             return Err(Error::AlreadyStacked {
                 story: story.to_string(),
@@ -49,7 +86,7 @@ pub fn push(store: &Store, story: &StoryId, reason: &str) -> Result<Entry> {
 /// [`stack::update`].
 pub fn drop(store: &Store, want: Option<&StoryId>) -> Result<Entry> {
     let mut dropped = None;
-    stack::update(store, "stack: drop", |s| {
+    update(store, "stack: drop", |s| {
         let i = match want {
             Some(w) => s.entries.iter().position(|e| e.story == w.as_str()),
             None => (!s.entries.is_empty()).then_some(0),
@@ -144,7 +181,7 @@ pub fn pop(store: &Store, switch: bool, force: bool) -> Result<Popped> {
         }
     }
     let mut popped = None;
-    let remaining = stack::update(store, &format!("stack: pop {story}"), |s| {
+    let remaining = update(store, &format!("stack: pop {story}"), |s| {
         match s.entries.iter().position(|e| e.story == top.story) {
             Some(i) => {
                 popped = Some(s.entries.remove(i));
@@ -161,5 +198,49 @@ pub fn pop(store: &Store, switch: bool, force: bool) -> Result<Popped> {
         entry: popped.unwrap_or(top),
         switched,
         remaining,
+    })
+}
+
+/// The stack's entries, top first (`stack list`).
+///
+/// # Errors
+/// Storage errors reading the stack.
+pub fn list(store: &Store) -> Result<Vec<Entry>> {
+    Ok(stack::read(store)?.1.entries)
+}
+
+/// What [`pop_and_read`] did: the pop and the checkpoint of the story popped, as `resume`
+/// reads it.
+#[derive(Debug, Clone)]
+pub struct PoppedCheckpoint {
+    /// What [`pop`] did; its story shown as its checkpoint was saved.
+    pub popped: Popped,
+    /// The story's active ref.
+    pub refname: String,
+    /// Its tip.
+    pub revision: store::Revision,
+    /// The tip's document, parsed with its own format.
+    pub parsed: crate::model::Parsed,
+    /// What `resume` warns about it ([`super::resume::warnings`]).
+    pub warnings: Vec<String>,
+}
+
+/// [`pop`], then reads the popped story's checkpoint to resume it (`stack pop`).
+///
+/// # Errors
+/// As [`pop`]; [`Error::NotFound`] when the story popped has no checkpoint; storage errors.
+pub fn pop_and_read(store: &Store, switch: bool, force: bool) -> Result<PoppedCheckpoint> {
+    let mut popped = pop(store, switch, force)?;
+    let (refname, tip) = store::locate(store, &popped.story, false)?;
+    let revision = store.read(&refname, tip)?;
+    popped.story = popped.story.shown_as(&revision.summary.story_display);
+    let parsed = formats::parse_revision(store, &revision);
+    let warnings = super::resume::warnings(store, &revision)?;
+    Ok(PoppedCheckpoint {
+        popped,
+        refname,
+        revision,
+        parsed,
+        warnings,
     })
 }

@@ -1,21 +1,21 @@
-//! `git-checkpoint agent install|uninstall|status`: a thin adapter over
-//! `git_checkpoint::agents` (`install` edits the hooks JSON, `skill` the instruction file,
-//! `settings` says where they live and writes them safely) and `git_checkpoint::mcp::clients`
-//! (the MCP server's entry in a client's configuration, with `--mcp` and for Claude Desktop).
-//! It turns the flags into a scope, prints the diff or what changed, and the notes a user needs
-//! (Codex's trust step, a missing `git-checkpoint` on PATH).
+//! `git-checkpoint agent install|uninstall|status`: a thin front end over
+//! [`git_checkpoint::ops::agent`] (which files change and how, written safely; where our
+//! hooks, skill and MCP server are installed). It turns the flags into options, prints the diff
+//! or what changed, and the notes a user needs (Codex's trust step, a missing
+//! `git-checkpoint` on PATH).
 //!
 //! `agent hook <Event> --agent <name>` (hidden) is what the installed hooks run: see
 //! `agent_hook.rs`.
 
 use super::Quiet;
 use crate::cli::context::Context;
-use git_checkpoint::agents::install::{self, State};
-use git_checkpoint::agents::settings::{self, Roots, Scope, Target};
-use git_checkpoint::agents::{self as lib, skill};
+use git_checkpoint::agents::install::State;
+use git_checkpoint::agents::settings::{self, Roots, Scope};
+use git_checkpoint::agents::{self as lib};
 use git_checkpoint::error::{Error, Result};
-use git_checkpoint::mcp::clients::{self, Client};
-use std::path::{Path, PathBuf};
+use git_checkpoint::mcp::clients::Client;
+use git_checkpoint::ops::agent::{self, Row, Which};
+use std::path::Path;
 
 /// Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints.
 #[derive(Debug, clap::Args)]
@@ -42,33 +42,6 @@ pub enum Action {
     /// Run one hook event for an agent (what the installed hooks call).
     #[command(hide = true)]
     Hook(super::agent_hook::HookArgs),
-}
-
-/// What the `<AGENT>` argument names: an agent with hooks, or Claude Desktop, which reaches
-/// git-checkpoint only through its MCP server.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Which {
-    /// One of the library's hook agents.
-    Agent(lib::Agent),
-    /// Claude Desktop (`claude-desktop`): the MCP server only, user scope only.
-    ClaudeDesktop,
-}
-
-impl Which {
-    /// The MCP client this names, if it has an MCP configuration we edit.
-    fn client(self) -> Option<Client> {
-        match self {
-            Which::Agent(a) => Client::for_agent(a),
-            Which::ClaudeDesktop => Some(Client::ClaudeDesktop),
-        }
-    }
-
-    fn display(self) -> &'static str {
-        match self {
-            Which::Agent(a) => a.display(),
-            Which::ClaudeDesktop => Client::ClaudeDesktop.display(),
-        }
-    }
 }
 
 /// Help for `claude-desktop` beside [`lib::Agent::files`].
@@ -156,136 +129,35 @@ fn roots(ctx: &mut Context, need_project: bool) -> Result<Roots> {
     Ok(Roots::from_env(project))
 }
 
-/// One file a change touches: where, what it held, what it will hold (`None`: removed).
-struct FileChange {
-    target: Target,
-    old: Option<String>,
-    new: Option<String>,
-}
-
-/// Runs `agent install` (`add`) or `agent uninstall`: computes every file's new text (hooks,
-/// skill, and the MCP configuration with `--mcp`, for Claude Desktop, and always on
-/// uninstall), then prints the diff (`--dry-run`) or writes them. A file that holds both the
-/// hooks and the MCP servers (Gemini CLI's settings.json) gets both edits in one write.
+/// Runs `agent install` (`add`) or `agent uninstall` ([`agent::change`]): prints the diff of
+/// each file (`--dry-run`) or what was written, then the notes a user needs.
 ///
 /// # Errors
-/// [`Error::SettingsFile`] / [`Error::McpConfigFile`] when a file cannot be parsed or has
-/// another shape; [`Error::UnsafeWrite`] for a file that must not be written (a symlink out of
-/// the project, a read-only file); [`Error::NoHome`], [`Error::NoWorkTree`];
-/// [`Error::NoMcpConfig`] for `claude --mcp`; [`Error::UserScopeOnly`] for Claude Desktop with
-/// `--project`/`--shared`; [`Error::Read`], [`Error::Write`]. Nothing is written when any file
-/// fails its checks.
+/// As [`agent::change`]; repository errors for project scope.
 pub fn change(args: InstallArgs, ctx: &mut Context, add: bool) -> Result<i32> {
-    let which = args.agent;
-    let desktop = which == Which::ClaudeDesktop;
-    if desktop && (args.project || args.shared) {
-        return Err(Error::UserScopeOnly);
-    }
-    if add && args.mcp && which == Which::Agent(lib::Agent::Claude) {
-        return Err(Error::NoMcpConfig);
-    }
-    let scope = if args.user || desktop {
-        Scope::User
-    } else {
-        Scope::Project
+    let options = agent::Options {
+        which: args.agent,
+        project: args.project,
+        user: args.user,
+        shared: args.shared,
+        mcp: args.mcp,
+        dry_run: args.dry_run,
     };
+    let scope = options.scope(add)?;
     let roots = roots(ctx, scope == Scope::Project)?;
-    let mut files = Vec::new();
-    if let Which::Agent(agent) = which {
-        let hooks = settings::hooks_file(agent, scope, args.shared, &roots)?;
-        let old = settings::read(&hooks)?;
-        let new = if add {
-            install::merge(agent, old.as_deref(), &hooks.path)?
-        } else {
-            install::unmerge(agent, old.as_deref(), &hooks.path)?
-        };
-        files.push(FileChange {
-            new: (old.is_some() || add).then_some(new),
-            target: hooks,
-            old,
-        });
-        if let Some(target) = settings::skill_file(agent, scope, &roots)? {
-            let old = settings::read(&target)?;
-            let new = if add {
-                Some(skill::installed(agent, old.as_deref()))
-            } else {
-                old.as_deref().and_then(|o| skill::removed(agent, o))
-            };
-            files.push(FileChange { target, old, new });
-        }
-        // Our section where an earlier install put it, if the agent reads another file now.
-        for target in settings::other_skill_files(agent, scope, &roots)? {
-            let Some(old) = settings::read(&target)? else {
-                continue;
-            };
-            let new = skill::removed(agent, &old);
-            if new.as_deref() != Some(old.as_str()) {
-                files.push(FileChange {
-                    target,
-                    old: Some(old),
-                    new,
-                });
-            }
-        }
-    }
-    let register = add && (args.mcp || desktop);
-    let mut binary = None;
-    let mcp_target = match which.client().filter(|_| register || !add) {
-        Some(client) => settings::mcp_file(client, scope, &roots)?.map(|t| (client, t)),
-        None => None,
-    };
-    if let Some((client, target)) = mcp_target {
-        if register {
-            binary = Some(mcp_binary()?);
-        }
-        let edit = |old: Option<&str>| match &binary {
-            Some(b) => clients::merge(client, old, &target.path, b),
-            None => clients::unmerge(client, old, &target.path),
-        };
-        match files.iter_mut().find(|f| f.target.path == target.path) {
-            Some(same) => {
-                if let Some(text) = same.new.take() {
-                    same.new = Some(edit(Some(&text))?);
-                }
-            }
-            None => {
-                let old = match settings::read(&target) {
-                    Ok(old) => Some(old),
-                    // Uninstall reads every client's file: one we may not write (a symlink
-                    // out of the project, read-only) is fine while it holds nothing of ours.
-                    Err(e @ Error::UnsafeWrite { .. }) if !register => {
-                        let text = std::fs::read_to_string(&target.path).unwrap_or_default();
-                        if text.contains(clients::SERVER_NAME) {
-                            return Err(e);
-                        }
-                        None
-                    }
-                    Err(e) => return Err(e),
-                };
-                if let Some(old) = old {
-                    let new = edit(old.as_deref())?;
-                    files.push(FileChange {
-                        new: (old.is_some() || add).then_some(new),
-                        target,
-                        old,
-                    });
-                }
-            }
-        }
-    }
-    if !add && matches!(which, Which::Agent(_)) {
-        // A settings file left holding only empty objects is removed, not kept as a skeleton.
-        for f in &mut files {
-            if f.new.as_deref().is_some_and(install::holds_nothing) {
-                f.new = None;
-            }
-        }
-    }
     let out = &mut ctx.ui.out;
-    let changed: Vec<&FileChange> = files.iter().filter(|f| f.old != f.new).collect();
-    if changed.is_empty() {
-        let mcp = touches_mcp(which, add, register);
-        let what = match (which, add, mcp) {
+    let report = agent::change(&roots, options, add, &mut |f| {
+        if args.dry_run {
+            out.line(&format!("would update {}:", f.target.path.display()))?;
+            out.raw(&f.diff())?;
+        } else {
+            out.line(&format!("{} {}", f.verb(), f.target.path.display()))?;
+        }
+        Ok(())
+    })?;
+    let which = report.which;
+    if report.changed == 0 {
+        let what = match (which, add, report.touches_mcp) {
             (Which::ClaudeDesktop, true, _) => "already has the git-checkpoint MCP server",
             (Which::ClaudeDesktop, false, _) => "has no git-checkpoint MCP server",
             (_, true, true) => "already has the git-checkpoint hooks, skill and MCP server",
@@ -295,62 +167,25 @@ pub fn change(args: InstallArgs, ctx: &mut Context, add: bool) -> Result<i32> {
         };
         out.line(&format!("{} {what}; nothing to change", which.display()))?;
     }
-    for f in &changed {
-        if args.dry_run {
-            out.line(&format!("would update {}:", f.target.path.display()))?;
-            out.raw(&diff(f))?;
-        } else {
-            match (&f.new, which) {
-                (Some(text), _) => settings::write(&f.target, text.as_bytes())?,
-                (None, Which::Agent(agent)) => {
-                    let keep = roots
-                        .project
-                        .as_deref()
-                        .filter(|_| scope == Scope::Project)
-                        .map_or_else(|| roots.user_dir(agent), |p| Ok(p.to_path_buf()))?;
-                    settings::remove(&f.target, &keep)?;
-                }
-                // Only an agent's files are ever removed, never Claude Desktop's configuration.
-                (None, Which::ClaudeDesktop) => {}
-            }
-            let verb = if f.new.is_none() {
-                "removed"
-            } else if f.old.is_none() {
-                "created"
-            } else {
-                "updated"
-            };
-            out.line(&format!("{verb} {}", f.target.path.display()))?;
-        }
-    }
     let err = &mut ctx.ui.err;
     if let Which::Agent(agent) = which {
-        let local = agent == lib::Agent::Claude && scope == Scope::Project && !args.shared;
-        if add
-            && local
-            && !args.dry_run
-            && files[0].old.is_none()
-            && !git_ignores(&files[0].target.path)
-        {
+        if let Some(shown) = &report.unignored_local {
             err.note(format_args!(
-                "{} is meant to stay uncommitted, but git does not ignore it here: add it to \
-                 .gitignore (Claude Code does when it creates the file itself)",
-                files[0].target.shown
+                "{shown} is meant to stay uncommitted, but git does not ignore it here: add it to \
+                 .gitignore (Claude Code does when it creates the file itself)"
             ));
         }
-        if let Some(text) = files[0].new.as_deref() {
-            if add && agent == lib::Agent::Gemini && install::has_comments(text) {
-                err.note(format_args!(
-                    "{} has comments; they are kept as they were",
-                    files[0].target.path.display()
-                ));
-            }
+        if let Some(path) = &report.kept_comments {
+            err.note(format_args!(
+                "{} has comments; they are kept as they were",
+                path.display()
+            ));
         }
         if add {
             if agent == lib::Agent::Codex {
                 err.note(format_args!("{}", settings::CODEX_TRUST));
             }
-            if on_path().is_none() {
+            if report.on_path.is_none() {
                 err.warn(format_args!(
                     "git-checkpoint is not on PATH: the hooks run it by that name, so put its \
                      directory on PATH (cargo install puts it in ~/.cargo/bin)"
@@ -358,8 +193,8 @@ pub fn change(args: InstallArgs, ctx: &mut Context, add: bool) -> Result<i32> {
             }
         }
     }
-    if let (Some(b), false) = (&binary, args.dry_run) {
-        if !changed.is_empty() {
+    if let (Some(b), false) = (&report.mcp_binary, args.dry_run) {
+        if report.changed > 0 {
             err.note(format_args!(
                 "{} starts the MCP server as `{} mcp` from its next start",
                 which.display(),
@@ -370,71 +205,6 @@ pub fn change(args: InstallArgs, ctx: &mut Context, add: bool) -> Result<i32> {
     Ok(0)
 }
 
-/// Whether a change of `which` involves its MCP configuration (for the nothing-to-change line).
-fn touches_mcp(which: Which, add: bool, register: bool) -> bool {
-    which.client().is_some() && (register || !add)
-}
-
-/// The executable an MCP entry starts: the `git-checkpoint` on PATH when it is this program
-/// (a stable path across upgrades), else this program's own path. Absolute either way: clients
-/// start servers without a shell, and Claude Desktop without the user's PATH.
-///
-/// # Errors
-/// [`Error::Io`] when the running program's path cannot be found.
-fn mcp_binary() -> Result<PathBuf> {
-    let me = std::env::current_exe()?;
-    let real = |p: &Path| std::fs::canonicalize(p).ok();
-    if let Some(found) = on_path().and_then(|p| std::path::absolute(p).ok()) {
-        if real(&found).is_some() && real(&found) == real(&me) {
-            return Ok(found);
-        }
-    }
-    Ok(me)
-}
-
-/// Whether git ignores `path` (`git check-ignore`; false when git cannot tell).
-fn git_ignores(path: &Path) -> bool {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let Ok(store) = git_checkpoint::store::Store::discover(dir) else {
-        return false;
-    };
-    store
-        .git()
-        .command(&["check-ignore", "-q", "--"])
-        .arg(path)
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-fn on_path() -> Option<PathBuf> {
-    settings::find_on_path(
-        "git-checkpoint",
-        &std::env::var_os("PATH").unwrap_or_default(),
-    )
-}
-
-/// The unified diff of one file change, headed `a/<shown>` / `b/<shown>` (`/dev/null` for a
-/// side that does not exist).
-fn diff(f: &FileChange) -> String {
-    let shown = &f.target.shown;
-    let a = f
-        .old
-        .as_ref()
-        .map_or_else(|| "/dev/null".to_string(), |_| format!("a/{shown}"));
-    let b = f
-        .new
-        .as_ref()
-        .map_or_else(|| "/dev/null".to_string(), |_| format!("b/{shown}"));
-    similar::TextDiff::from_lines(
-        f.old.as_deref().unwrap_or(""),
-        f.new.as_deref().unwrap_or(""),
-    )
-    .unified_diff()
-    .context_radius(3)
-    .header(&a, &b)
-    .to_string()
-}
-
 /// Runs `agent status`: one line per agent and place, then one per MCP client and place (or
 /// one JSON document).
 ///
@@ -443,40 +213,12 @@ fn diff(f: &FileChange) -> String {
 /// output fails: a file that cannot be read is reported in its row.
 pub fn status(args: StatusArgs, ctx: &mut Context) -> Result<i32> {
     let roots = roots(ctx, false)?;
-    let (agents, mcp_clients): (Vec<lib::Agent>, Vec<Client>) = match args.agent {
-        Some(Which::Agent(a)) => (vec![a], Client::for_agent(a).into_iter().collect()),
-        Some(Which::ClaudeDesktop) => (Vec::new(), vec![Client::ClaudeDesktop]),
-        None => (lib::Agent::ALL.to_vec(), Client::ALL.to_vec()),
-    };
-    let mut rows = Vec::new();
-    for agent in agents {
-        let mut places = Vec::new();
-        if roots.project.is_some() {
-            places.push((Scope::Project, false));
-            if agent == lib::Agent::Claude {
-                places.push((Scope::Project, true));
-            }
-        }
-        if roots.home.is_some() || roots.user_dir(agent).is_ok() {
-            places.push((Scope::User, false));
-        }
-        for (scope, shared) in places {
-            rows.push(place(agent, scope, shared, &roots));
-        }
-    }
-    let server = mcp_binary()?;
-    let mut mcp_rows = Vec::new();
-    for client in mcp_clients {
-        for scope in [Scope::Project, Scope::User] {
-            if scope == Scope::Project && roots.project.is_none() {
-                continue;
-            }
-            if let Ok(Some(t)) = settings::mcp_file(client, scope, &roots) {
-                mcp_rows.push(mcp_place(client, t, &server));
-            }
-        }
-    }
-    let binary = on_path();
+    let agent::StatusReport {
+        binary,
+        server,
+        rows,
+        mcp_rows,
+    } = agent::status(&roots, agent::StatusOptions { which: args.agent })?;
     let out = &mut ctx.ui.out;
     if args.json {
         out.json(&git_checkpoint::json::AgentStatus {
@@ -576,94 +318,10 @@ pub fn status(args: StatusArgs, ctx: &mut Context) -> Result<i32> {
     Ok(0)
 }
 
-/// One MCP row of `agent status`: the JSON entry plus the file as the table shows it.
-struct McpRow {
-    json: git_checkpoint::json::McpPlace,
-    shown: String,
-}
-
-fn mcp_place(client: Client, target: settings::Target, server: &Path) -> McpRow {
-    let (server_state, problem) = match settings::read(&target)
-        .and_then(|text| clients::inspect(client, text.as_deref(), &target.path, server))
-    {
-        Ok(state) => (state, None),
-        Err(e) => (State::Missing, Some(e.chain().to_string())),
-    };
-    McpRow {
-        shown: target.shown.clone(),
-        json: git_checkpoint::json::McpPlace {
-            client: client.name().to_string(),
-            scope: target.scope,
-            file: target.path.display().to_string(),
-            server: server_state,
-            problem,
-        },
-    }
-}
-
-/// One row of `agent status`: the JSON entry plus what the table shows.
-struct Row {
-    json: git_checkpoint::json::AgentPlace,
-    place: String,
-    hooks_shown: String,
-    skill_shown: String,
-}
-
 fn state_name(s: State) -> &'static str {
     match s {
         State::Installed => "installed",
         State::Stale => "stale",
         State::Missing => "missing",
-    }
-}
-
-fn place(agent: lib::Agent, scope: Scope, shared: bool, roots: &Roots) -> Row {
-    let mut problem = None;
-    let mut note_problem = |e: Error| {
-        problem.get_or_insert_with(|| e.chain().to_string());
-    };
-    let hooks = settings::hooks_file(agent, scope, shared, roots);
-    let (hooks_file, hooks_shown, hooks_state) = match &hooks {
-        Ok(t) => {
-            let state = settings::read(t)
-                .and_then(|text| install::inspect(agent, text.as_deref(), &t.path))
-                .unwrap_or_else(|e| {
-                    note_problem(e);
-                    State::Missing
-                });
-            (t.path.display().to_string(), t.shown.clone(), state)
-        }
-        Err(e) => (String::new(), e.to_string(), State::Missing),
-    };
-    let skill_target = settings::skill_file(agent, scope, roots).ok().flatten();
-    let skill_state = skill_target.as_ref().map(|t| match settings::read(t) {
-        Ok(text) => skill::state(agent, text.as_deref()),
-        Err(e) => {
-            note_problem(e);
-            State::Missing
-        }
-    });
-    let note = (agent == lib::Agent::Codex).then(|| settings::CODEX_TRUST.to_string());
-    let place = match (scope, shared) {
-        (Scope::Project, true) => "project --shared".to_string(),
-        (s, _) => s.name().to_string(),
-    };
-    Row {
-        place,
-        hooks_shown,
-        skill_shown: skill_target
-            .as_ref()
-            .map_or_else(|| "-".into(), |t| t.shown.clone()),
-        json: git_checkpoint::json::AgentPlace {
-            agent: agent.name().to_string(),
-            scope,
-            shared,
-            hooks_file,
-            hooks: hooks_state,
-            skill_file: skill_target.map(|t| t.path.display().to_string()),
-            skill: skill_state,
-            problem,
-            note,
-        },
     }
 }

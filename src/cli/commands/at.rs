@@ -2,9 +2,9 @@
 //! index (`refs/notes/checkpoints`).
 
 use crate::cli::context::Context;
-use git_checkpoint::error::{Error, Result};
+use git_checkpoint::error::Result;
 use git_checkpoint::json;
-use git_checkpoint::notes::{self, NoteLine, NOTES_REF};
+use git_checkpoint::ops::at;
 
 /// List the checkpoints taken at a code commit (from refs/notes/checkpoints).
 #[derive(Debug, clap::Args)]
@@ -20,17 +20,18 @@ pub struct Args {
 /// Runs `at`; returns the exit code (0 even when no checkpoint was taken there).
 ///
 /// # Errors
-/// [`Error::NotACommit`] when the revision does not name a commit; storage errors.
+/// [`git_checkpoint::Error::NotACommit`] when the revision does not name a commit; storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
-    let commit = store
-        .rev_parse_single(args.commit.as_str())
-        .map_err(|e| Error::NotACommit {
-            rev: args.commit.clone(),
-            source: e,
-        })?;
-    let text = notes::read(&store, NOTES_REF, commit)?.unwrap_or_default();
-    let lines: Vec<NoteLine> = text.lines().filter_map(NoteLine::parse).collect();
+    let at::Report {
+        commit,
+        checkpoints: lines,
+    } = at::at(
+        &store,
+        at::Options {
+            commit: args.commit,
+        },
+    )?;
     if args.json {
         out.json(&json::At {
             schema_version: json::SchemaVersion,

@@ -4,43 +4,8 @@ use super::locate_for_read;
 use crate::cli::context::Context;
 use crate::cli::output::rfc3339;
 use git_checkpoint::error::Result;
-use git_checkpoint::formats;
 use git_checkpoint::json;
-use git_checkpoint::store;
-
-/// Completed tasks in completion order: the tip's recorded log (`meta.json` `completed`),
-/// else derived from the history (tasks newly in Tasks Done at each revision, dated by its
-/// commit), oldest first.
-///
-/// # Errors
-/// Storage errors.
-pub fn completed(
-    store: &store::Store,
-    refname: &str,
-    tip: gix::ObjectId,
-    history: &[store::Summary],
-) -> Result<Vec<store::Completion>> {
-    let rev = store.read(refname, tip)?;
-    if !rev.meta.completed.is_empty() {
-        return Ok(rev.meta.completed);
-    }
-    let mut out: Vec<store::Completion> = Vec::new();
-    // The tasks listed, in a set: a history of tens of thousands of done tasks is linear.
-    let mut listed: std::collections::HashSet<String> = std::collections::HashSet::new();
-    for s in history.iter().rev() {
-        let rev = store.read(refname, s.commit)?;
-        for t in formats::parse_revision(store, &rev).doc.tasks_done {
-            if listed.insert(t.text.clone()) {
-                out.push(store::Completion {
-                    task: t.text,
-                    date: rfc3339(s.time, s.offset),
-                    files: Vec::new(),
-                });
-            }
-        }
-    }
-    Ok(out)
-}
+use git_checkpoint::ops::log;
 
 /// Show a story's revisions, newest first.
 #[derive(Debug, clap::Args)]
@@ -65,10 +30,17 @@ pub struct Args {
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
     let at = locate_for_read(err, &store, args.story.as_deref(), "log", args.archived)?;
-    let (story, refname, tip) = (at.story, at.refname, at.tip);
-    let history = store.history(tip)?;
-    if args.completed {
-        let log = completed(&store, &refname, tip, &history)?;
+    let options = log::Options {
+        at,
+        completed: args.completed,
+    };
+    let log::Report {
+        story,
+        refname,
+        history,
+        completed,
+    } = log::log(&store, options)?;
+    if let Some(log) = completed {
         if args.json {
             out.json(&json::Log::Completed(json::LogCompleted {
                 header: json::StoryHeader::new(story.as_str()),

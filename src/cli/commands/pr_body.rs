@@ -2,13 +2,13 @@
 //! (or `--branch`, for CI where HEAD is detached), read from the local checkpoint or, with
 //! `--remote`, from a fetched copy. `show STORY --format pr` renders the same body.
 //!
-//! Owns the PR body layout ([`render`]): Summary, Tasks done, Key decisions, Remaining work,
+//! The PR body layout is [`git_checkpoint::formats::pr::render`]'s: Summary, Tasks done, Key decisions, Remaining work,
 //! then link lines. Markdown as GitHub and GitLab render it (task-list items for tasks).
 
 use super::{note_found, resolve_story, Found};
 use crate::cli::context::Context;
 use git_checkpoint::error::{Error, Result};
-use git_checkpoint::formats;
+use git_checkpoint::ops::pr_body;
 use git_checkpoint::story::{self};
 
 /// Render a pull-request description for the story of the current branch.
@@ -50,24 +50,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         _ => resolve_story(&store, args.story.as_deref(), "pr-body", true)?,
     };
     note_found(err, &story, &found);
-    let (refname, tip) = match &args.remote {
-        Some(remote) => {
-            let refname = format!(
-                "{}{}",
-                git_checkpoint::remote::tracking_prefix(remote),
-                story.as_str()
-            );
-            let tip = store.tip(&refname)?.ok_or_else(|| Error::RemoteNotFound {
-                story: story.to_string(),
-                refname: refname.clone(),
-            })?;
-            (refname, tip)
-        }
-        None => git_checkpoint::store::locate(&store, &story, false)?,
+    let options = pr_body::Options {
+        story,
+        remote: args.remote,
     };
-    let rev = store.read(&refname, tip)?;
-    let story = story.shown_as(&rev.summary.story_display);
-    let parsed = formats::parse_revision(&store, &rev);
-    out.content(&formats::pr::render(&story, &refname, &rev, &parsed))?;
+    out.content(&pr_body::pr_body(&store, options)?.body)?;
     Ok(0)
 }

@@ -29,8 +29,11 @@ pub struct Args {
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
     let story = resolve_story_noted(err, &store, args.story.as_deref(), "prompt", true)?;
-    let (refname, tip) = git_checkpoint::store::locate(&store, &story, false)?;
-    let brief = prompt::brief(&store, &story, &refname, tip, args.max_chars)?;
+    let options = prompt::Options {
+        story,
+        max_chars: args.max_chars,
+    };
+    let brief = prompt::prompt(&store, options)?;
     if args.json {
         out.json(&json::Prompt {
             header: json::StoryHeader::new(brief.story.as_str()),

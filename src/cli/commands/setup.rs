@@ -5,11 +5,9 @@
 
 use super::RemoteArgs;
 use crate::cli::context::Context;
-use git_checkpoint::error::{Error, Result};
+use git_checkpoint::error::Result;
 use git_checkpoint::json;
-use git_checkpoint::notes::NOTES_REF;
-use git_checkpoint::remote;
-use git_checkpoint::store::Store;
+use git_checkpoint::ops::setup;
 
 /// Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites.
 #[derive(Debug, clap::Args)]
@@ -25,37 +23,16 @@ pub struct Args {
 /// Runs `setup`; returns the exit code.
 ///
 /// # Errors
-/// Repository errors; [`Error::SetConfig`] when `git config` fails.
+/// Repository errors; [`git_checkpoint::Error::SetConfig`] when `git config` fails.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, _err, store, remote) = args.common.open(ctx)?;
-    let mut wanted: Vec<(String, String)> = remote::fetch_refspecs(&remote)
-        .into_iter()
-        .map(|spec| (format!("remote.{remote}.fetch"), spec))
-        .collect();
-    wanted.push(("notes.rewriteRef".into(), NOTES_REF.into()));
-    let mut changed = Vec::new();
-    for (key, value) in &wanted {
-        let present = current(&store, key)?.iter().any(|v| v == value);
-        let op: &[&str] = match (args.undo, present) {
-            (false, false) => &["config", "--add"],
-            (true, true) => &["config", "--fixed-value", "--unset-all"],
-            _ => continue,
-        };
-        let mut cmd: Vec<String> = op.iter().map(|s| s.to_string()).collect();
-        cmd.push(key.clone());
-        cmd.push(value.clone());
-        let o = store.git().output(&cmd)?;
-        if !o.status.success() {
-            return Err(Error::SetConfig {
-                key: key.clone(),
-                stderr: String::from_utf8_lossy(&o.stderr).trim().to_string(),
-            });
-        }
-        changed.push(json::ConfigValue {
-            key: key.clone(),
-            value: value.clone(),
-        });
-    }
+    let options = setup::Options {
+        remote,
+        undo: args.undo,
+    };
+    let setup::Report {
+        remote, changed, ..
+    } = setup::setup(&store, options)?;
     if args.common.json {
         out.json(&json::Setup {
             header: json::RemoteHeader::new(remote),
@@ -75,12 +52,4 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         }
     }
     Ok(0)
-}
-
-fn current(store: &Store, key: &str) -> Result<Vec<String>> {
-    let o = store.git().output(&["config", "--get-all", key])?;
-    Ok(String::from_utf8_lossy(&o.stdout)
-        .lines()
-        .map(String::from)
-        .collect())
 }

@@ -1,9 +1,10 @@
 //! `git checkpoint show`: the stored document as is, for tools and PR bodies.
 
-use super::{locate_for_read, read_revision};
+use super::locate_for_read;
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 use git_checkpoint::formats;
+use git_checkpoint::ops::show;
 
 /// Output formats of `show`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -46,28 +47,35 @@ pub struct Args {
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
     let at = locate_for_read(err, &store, args.story.as_deref(), "show", args.archived)?;
-    let rev = read_revision(&store, &at, args.rev.as_deref())?;
-    let (story, refname) = (at.story, at.refname);
-    let story = story.shown_as(&rev.summary.story_display);
+    let pr = args.format == Format::Pr && !args.json;
+    let json = args.json || args.format == Format::Json;
+    let options = show::Options {
+        at,
+        rev: args.rev,
+        parse: pr || json,
+    };
+    let show::Report {
+        story,
+        refname,
+        revision: rev,
+        parsed,
+    } = show::show(&store, options)?;
     out.start_pager();
-    if args.format == Format::Pr && !args.json {
-        let parsed = formats::parse_revision(&store, &rev);
-        out.content(&git_checkpoint::formats::pr::render(
-            &story, &refname, &rev, &parsed,
-        ))?;
-    } else if args.json || args.format == Format::Json {
-        let parsed = formats::parse_revision(&store, &rev);
-        out.json(&git_checkpoint::json::Checkpoint::new(
-            &story,
-            &refname,
-            &rev,
-            &parsed,
-            &[],
-        ))?;
-    } else if args.raw || !out.shown {
-        out.raw(&rev.document)?;
-    } else {
-        out.line(rev.document.trim_end())?;
+    match parsed {
+        Some(parsed) if pr => {
+            out.content(&formats::pr::render(&story, &refname, &rev, &parsed))?;
+        }
+        Some(parsed) => {
+            out.json(&git_checkpoint::json::Checkpoint::new(
+                &story,
+                &refname,
+                &rev,
+                &parsed,
+                &[],
+            ))?;
+        }
+        None if args.raw || !out.shown => out.raw(&rev.document)?,
+        None => out.line(rev.document.trim_end())?,
     }
     Ok(0)
 }

@@ -6,10 +6,8 @@ use super::Quiet;
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use git_checkpoint::error::Result;
-use git_checkpoint::formats;
 use git_checkpoint::json;
 use git_checkpoint::ops;
-use git_checkpoint::stack::{self};
 use git_checkpoint::story::StoryId;
 
 /// Suspend stories on a stack kept in git and restore them: push, pop, list, drop.
@@ -99,20 +97,20 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             force,
             json,
         } => {
-            let p = ops::stack::pop(&store, switch, force)?;
-            print_popped(&store, p, json, out, err)
+            let p = ops::stack::pop_and_read(&store, switch, force)?;
+            print_popped(p, json, out, err)
         }
         Action::List { json } => {
-            let (_, s) = stack::read(&store)?;
+            let entries = ops::stack::list(&store)?;
             if json {
                 out.json(&json::Stack::List(json::StackList {
                     schema_version: json::SchemaVersion,
-                    entries: s.entries,
+                    entries,
                 }))?;
-            } else if s.entries.is_empty() {
+            } else if entries.is_empty() {
                 err.info(format_args!("the stack is empty"));
             } else {
-                for (i, e) in s.entries.iter().enumerate() {
+                for (i, e) in entries.iter().enumerate() {
                     out.line(&format!(
                         "{i}  {}  {}  {}  {}",
                         e.story,
@@ -140,25 +138,27 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     }
 }
 
-/// Prints what [`ops::stack::pop`] did: the resume block of the story popped (or its JSON).
+/// Prints what [`ops::stack::pop_and_read`] did: the resume block of the story popped (or its
+/// JSON).
 fn print_popped(
-    store: &git_checkpoint::store::Store,
-    p: ops::stack::Popped,
+    p: ops::stack::PoppedCheckpoint,
     json: bool,
     out: &mut Output,
     err: &mut crate::cli::ui::Messages,
 ) -> Result<i32> {
-    let ops::stack::Popped {
-        story,
-        entry: popped,
-        switched,
-        remaining,
+    let ops::stack::PoppedCheckpoint {
+        popped:
+            ops::stack::Popped {
+                story,
+                entry: popped,
+                switched,
+                remaining,
+            },
+        refname,
+        revision: rev,
+        parsed,
+        warnings,
     } = p;
-    let (refname, tip) = git_checkpoint::store::locate(store, &story, false)?;
-    let rev = store.read(&refname, tip)?;
-    let story = story.shown_as(&rev.summary.story_display);
-    let parsed = formats::parse_revision(store, &rev);
-    let warnings = git_checkpoint::ops::resume::warnings(store, &rev)?;
     if json {
         out.json(&json::Stack::Popped(Box::new(json::StackPopped {
             schema_version: json::SchemaVersion,

@@ -5,7 +5,8 @@ use super::Quiet;
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 use git_checkpoint::json;
-use git_checkpoint::ops::locate::{resolve_story, Found};
+use git_checkpoint::ops::locate::Found;
+use git_checkpoint::ops::start;
 use git_checkpoint::story::StoryId;
 
 /// Make a story this worktree's current story (used when no story is given).
@@ -29,90 +30,79 @@ pub struct Args {
 /// Repository and story errors; I/O errors writing `<git dir>/checkpoint/current`.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
-    let Some(given) = &args.story else {
-        return show(&store, out, err, args.json);
-    };
-    let story = StoryId::parse(given)?;
-    let previous = start(&store, &story)?;
-    let exists = store.tip(&story.refname())?.is_some();
-    if args.json {
-        out.json(&json::Start {
-            schema_version: json::SchemaVersion,
-            story: story.as_str().to_string(),
-            previous: previous.map(|p| p.to_string()),
+    let story = args.story.as_deref().map(StoryId::parse).transpose()?;
+    match start::start(&store, start::Options { story })? {
+        start::Report::Started {
+            story,
+            previous,
             checkpoint_exists: exists,
-            file: git_checkpoint::current::path(&store).display().to_string(),
-        })?;
-    } else {
-        let note = if exists {
-            format!("`git checkpoint resume {story}` shows where it stands")
-        } else {
-            "no checkpoint yet; `git checkpoint save` creates one".to_string()
-        };
-        out.line(&format!("Current story: {} ({note})", story.display()))?;
-    }
-    Ok(0)
-}
-
-/// Sets `story` as current; returns the story that was current before.
-///
-/// # Errors
-/// I/O errors.
-pub fn start(store: &git_checkpoint::store::Store, story: &StoryId) -> Result<Option<StoryId>> {
-    let previous = git_checkpoint::current::get(store);
-    git_checkpoint::current::set(store, story)?;
-    Ok(previous)
-}
-
-/// `start` without a story: prints the current story (and the branch it was made current on),
-/// or says none is set and exits 1.
-fn show(
-    store: &git_checkpoint::store::Store,
-    out: &mut crate::cli::output::Output,
-    err: &mut crate::cli::ui::Messages,
-    as_json: bool,
-) -> Result<i32> {
-    let Some((story, branch)) = git_checkpoint::current::get_with_branch(store) else {
-        // Say what a command given no story would use instead, as `resolve_story` decides.
-        let instead = match resolve_story(store, None, "start", true) {
-            Ok((s, Found::Branch(b))) => format!(
-                "; commands given no story use {} (from branch {b})",
-                s.display()
-            ),
-            Ok((s, Found::Recorded(b))) => format!(
-                "; commands given no story use {} (the one checkpoint on branch {b})",
-                s.display()
-            ),
-            Ok((s, Found::Env)) => format!(
-                "; commands given no story use {} (from GIT_CHECKPOINT_STORY)",
-                s.display()
-            ),
-            _ => String::new(),
-        };
-        err.error(format_args!(
-            "no current story in this worktree; set one with `git checkpoint start <story>`{instead}"
-        ));
-        return Ok(1);
-    };
-    let exists = store.tip(&story.refname())?.is_some();
-    if as_json {
-        out.json(&json::Start {
-            schema_version: json::SchemaVersion,
-            story: story.as_str().to_string(),
-            previous: Some(story.as_str().to_string()),
+            file,
+        } => {
+            if args.json {
+                out.json(&json::Start {
+                    schema_version: json::SchemaVersion,
+                    story: story.as_str().to_string(),
+                    previous: previous.map(|p| p.to_string()),
+                    checkpoint_exists: exists,
+                    file,
+                })?;
+            } else {
+                let note = if exists {
+                    format!("`git checkpoint resume {story}` shows where it stands")
+                } else {
+                    "no checkpoint yet; `git checkpoint save` creates one".to_string()
+                };
+                out.line(&format!("Current story: {} ({note})", story.display()))?;
+            }
+            Ok(0)
+        }
+        start::Report::NoneCurrent { used_instead } => {
+            // Say what a command given no story would use instead.
+            let instead = match used_instead {
+                Some((s, Found::Branch(b))) => format!(
+                    "; commands given no story use {} (from branch {b})",
+                    s.display()
+                ),
+                Some((s, Found::Recorded(b))) => format!(
+                    "; commands given no story use {} (the one checkpoint on branch {b})",
+                    s.display()
+                ),
+                Some((s, Found::Env)) => format!(
+                    "; commands given no story use {} (from GIT_CHECKPOINT_STORY)",
+                    s.display()
+                ),
+                _ => String::new(),
+            };
+            err.error(format_args!(
+                "no current story in this worktree; set one with `git checkpoint start <story>`{instead}"
+            ));
+            Ok(1)
+        }
+        start::Report::Current {
+            story,
+            branch,
             checkpoint_exists: exists,
-            file: git_checkpoint::current::path(store).display().to_string(),
-        })?;
-    } else {
-        let on = branch
-            .map(|b| format!(", made current on branch {b}"))
-            .unwrap_or_default();
-        let state = if exists { "" } else { "; no checkpoint yet" };
-        out.line(&format!("Current story: {}{on}{state}", story.display()))?;
-        // When something else wins here (the environment, or a branch naming another story
-        // because the story was made current on another branch), say so.
-        match resolve_story(store, None, "start", false) {
-            Ok((s, found)) if s != story => {
+            file,
+            used_instead,
+        } => {
+            if args.json {
+                out.json(&json::Start {
+                    schema_version: json::SchemaVersion,
+                    story: story.as_str().to_string(),
+                    previous: Some(story.as_str().to_string()),
+                    checkpoint_exists: exists,
+                    file,
+                })?;
+                return Ok(0);
+            }
+            let on = branch
+                .map(|b| format!(", made current on branch {b}"))
+                .unwrap_or_default();
+            let state = if exists { "" } else { "; no checkpoint yet" };
+            out.line(&format!("Current story: {}{on}{state}", story.display()))?;
+            // When something else wins here (the environment, or a branch naming another
+            // story because the story was made current on another branch), say so.
+            if let Some((s, found)) = used_instead {
                 let (why, fix) = match found {
                     Found::Env => (
                         "GIT_CHECKPOINT_STORY".to_string(),
@@ -132,8 +122,7 @@ fn show(
                     s.display()
                 ));
             }
-            _ => {}
+            Ok(0)
         }
     }
-    Ok(0)
 }

@@ -5,7 +5,7 @@ use super::Quiet;
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 use git_checkpoint::json;
-use git_checkpoint::ops::save;
+use git_checkpoint::ops::switch;
 use git_checkpoint::story::StoryId;
 
 /// Save the current story, then make another one current.
@@ -39,24 +39,20 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         }
         _ => None,
     };
-    let mut saved = None;
-    if let Some(from) = from.as_ref().filter(|f| **f != to) {
-        let options = save::Options {
-            message: Some(
-                args.message
-                    .clone()
-                    .unwrap_or_else(|| format!("switch to {}", to.display())),
-            ),
-            ..save::Options::default()
-        };
-        let written = save::save(&store, from, &options)?;
-        for held in &written.held {
-            err.warn(format_args!("{held}"));
-        }
-        saved = Some(written);
+    let options = switch::Options {
+        from,
+        to,
+        message: args.message,
+    };
+    let switch::Report {
+        from,
+        saved,
+        story: to,
+        checkpoint_exists: exists,
+    } = switch::switch(&store, options)?;
+    for held in saved.iter().flat_map(|s| &s.held) {
+        err.warn(format_args!("{held}"));
     }
-    git_checkpoint::current::set(&store, &to)?;
-    let exists = store.tip(&to.refname())?.is_some();
     if args.json {
         out.json(&json::Switch {
             schema_version: json::SchemaVersion,

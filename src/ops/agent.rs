@@ -1,0 +1,545 @@
+//! `agent install|uninstall|status`: the files that connect a coding agent to checkpoints.
+//! [`crate::agents::install`] edits the hooks JSON, [`crate::agents::skill`] the instruction
+//! file, [`crate::agents::settings`] says where they live and writes them safely, and
+//! [`crate::mcp::clients`] edits the MCP server's entry in a client's configuration (with
+//! `mcp`, for Claude Desktop, and always on uninstall). This module decides which files change
+//! and how, writes them, and reports what it did; it prints nothing.
+//!
+//! Agent commands also run outside a repository (user scope), so they take the [`Roots`] the
+//! paths are made from instead of a store.
+
+use crate::agents::install::{self, State};
+use crate::agents::settings::{self, Roots, Scope, Target};
+use crate::agents::{skill, Agent};
+use crate::error::{Error, Result};
+use crate::json::{AgentPlace, McpPlace};
+use crate::mcp::clients::{self, Client};
+use std::path::{Path, PathBuf};
+
+/// What an agent command names: an agent with hooks, or Claude Desktop, which reaches
+/// git-checkpoint only through its MCP server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Which {
+    /// One of the hook agents.
+    Agent(Agent),
+    /// Claude Desktop (`claude-desktop`): the MCP server only, user scope only.
+    ClaudeDesktop,
+}
+
+impl Which {
+    /// The MCP client this names, if it has an MCP configuration we edit.
+    pub fn client(self) -> Option<Client> {
+        match self {
+            Which::Agent(a) => Client::for_agent(a),
+            Which::ClaudeDesktop => Some(Client::ClaudeDesktop),
+        }
+    }
+
+    /// Its name for people (`Claude Code`, `Claude Desktop`).
+    pub fn display(self) -> &'static str {
+        match self {
+            Which::Agent(a) => a.display(),
+            Which::ClaudeDesktop => Client::ClaudeDesktop.display(),
+        }
+    }
+}
+
+/// What [`install()`] and [`uninstall`] change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// The agent to configure.
+    pub which: Which,
+    /// Project scope asked for explicitly (the default; refused for Claude Desktop).
+    pub project: bool,
+    /// User scope: the agent's files under HOME (or its own directory variable).
+    pub user: bool,
+    /// Project scope, the shared file the team commits (Claude Code's .claude/settings.json).
+    pub shared: bool,
+    /// Also register the MCP server in the agent's MCP configuration (implied for Claude
+    /// Desktop; uninstall removes it either way).
+    pub mcp: bool,
+    /// Compute the changes, write nothing.
+    pub dry_run: bool,
+}
+
+impl Options {
+    /// The scope these options ask for: user with `user` or for Claude Desktop, else project.
+    /// The caller makes the [`Roots`] for it (a project scope needs a work tree).
+    ///
+    /// # Errors
+    /// [`Error::UserScopeOnly`] for Claude Desktop with `project`/`shared`;
+    /// [`Error::NoMcpConfig`] for installing Claude Code's MCP server (`add`).
+    pub fn scope(&self, add: bool) -> Result<Scope> {
+        let desktop = self.which == Which::ClaudeDesktop;
+        if desktop && (self.project || self.shared) {
+            return Err(Error::UserScopeOnly);
+        }
+        if add && self.mcp && self.which == Which::Agent(Agent::Claude) {
+            return Err(Error::NoMcpConfig);
+        }
+        Ok(if self.user || desktop {
+            Scope::User
+        } else {
+            Scope::Project
+        })
+    }
+}
+
+/// One file a change touches: where, what it held, what it will hold (`None`: removed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileChange {
+    /// The file.
+    pub target: Target,
+    /// Its text before (`None`: it did not exist).
+    pub old: Option<String>,
+    /// Its text after (`None`: removed, or not created).
+    pub new: Option<String>,
+}
+
+impl FileChange {
+    /// What writing it does: `removed`, `created` or `updated`.
+    pub fn verb(&self) -> &'static str {
+        if self.new.is_none() {
+            "removed"
+        } else if self.old.is_none() {
+            "created"
+        } else {
+            "updated"
+        }
+    }
+
+    /// The unified diff of the change (3 lines of context), headed `a/<shown>` / `b/<shown>`
+    /// (`/dev/null` for a side that does not exist).
+    pub fn diff(&self) -> String {
+        let shown = &self.target.shown;
+        let a = self
+            .old
+            .as_ref()
+            .map_or_else(|| "/dev/null".to_string(), |_| format!("a/{shown}"));
+        let b = self
+            .new
+            .as_ref()
+            .map_or_else(|| "/dev/null".to_string(), |_| format!("b/{shown}"));
+        similar::TextDiff::from_lines(
+            self.old.as_deref().unwrap_or(""),
+            self.new.as_deref().unwrap_or(""),
+        )
+        .unified_diff()
+        .context_radius(3)
+        .header(&a, &b)
+        .to_string()
+    }
+}
+
+/// What [`install()`] or [`uninstall`] did.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The agent configured.
+    pub which: Which,
+    /// The scope configured.
+    pub scope: Scope,
+    /// Whether the MCP configuration was part of the change (for a nothing-to-change message).
+    pub touches_mcp: bool,
+    /// How many files changed (or with `dry_run` would change).
+    pub changed: usize,
+    /// Claude Code's uncommitted project file, created now, when git does not ignore it: its
+    /// path for people.
+    pub unignored_local: Option<String>,
+    /// Gemini CLI's settings file, when it has comments (kept as they were).
+    pub kept_comments: Option<PathBuf>,
+    /// The `git-checkpoint` the installed hooks will run, found on PATH (checked on install of
+    /// an agent's hooks only; `None` otherwise or when it is not on PATH).
+    pub on_path: Option<PathBuf>,
+    /// The program the MCP entry starts, when the server was registered.
+    pub mcp_binary: Option<PathBuf>,
+}
+
+/// Adds git-checkpoint's hooks and skill to an agent's configuration, with
+/// [`Options::mcp`] (and always for Claude Desktop) its MCP server too, replacing older
+/// entries of ours and keeping everything else (idempotent). See [`change`].
+///
+/// # Errors
+/// As [`change`].
+pub fn install(
+    roots: &Roots,
+    options: Options,
+    on_file: &mut dyn FnMut(&FileChange) -> Result<()>,
+) -> Result<Report> {
+    change(roots, options, true, on_file)
+}
+
+/// Removes git-checkpoint's hooks, skill and MCP server from an agent's configuration; a
+/// settings file left holding only empty objects is removed. See [`change`].
+///
+/// # Errors
+/// As [`change`].
+pub fn uninstall(
+    roots: &Roots,
+    options: Options,
+    on_file: &mut dyn FnMut(&FileChange) -> Result<()>,
+) -> Result<Report> {
+    change(roots, options, false, on_file)
+}
+
+/// Installs (`add`) or uninstalls: computes every file's new text (hooks, skill, and the MCP
+/// configuration with `mcp`, for Claude Desktop, and always on uninstall), then writes the
+/// files that change (not with `dry_run`), calling `on_file` for each after it is written (or
+/// with `dry_run` instead of writing it), in order. A file that holds both the hooks and the
+/// MCP servers (Gemini CLI's settings.json) gets both edits in one write.
+///
+/// # Errors
+/// As [`Options::scope`]; [`Error::SettingsFile`] / [`Error::McpConfigFile`] when a file
+/// cannot be parsed or has another shape; [`Error::UnsafeWrite`] for a file that must not be
+/// written (a symlink out of the project, a read-only file); [`Error::NoHome`],
+/// [`Error::NoWorkTree`]; [`Error::Read`], [`Error::Write`]; [`Error::Io`] when the running
+/// program's path cannot be found; what `on_file` returns. Nothing is written when any file
+/// fails its checks.
+pub fn change(
+    roots: &Roots,
+    options: Options,
+    add: bool,
+    on_file: &mut dyn FnMut(&FileChange) -> Result<()>,
+) -> Result<Report> {
+    let which = options.which;
+    let desktop = which == Which::ClaudeDesktop;
+    let scope = options.scope(add)?;
+    if scope == Scope::Project && roots.project.is_none() {
+        return Err(Error::NoWorkTree);
+    }
+    let mut files = Vec::new();
+    if let Which::Agent(agent) = which {
+        let hooks = settings::hooks_file(agent, scope, options.shared, roots)?;
+        let old = settings::read(&hooks)?;
+        let new = if add {
+            install::merge(agent, old.as_deref(), &hooks.path)?
+        } else {
+            install::unmerge(agent, old.as_deref(), &hooks.path)?
+        };
+        files.push(FileChange {
+            new: (old.is_some() || add).then_some(new),
+            target: hooks,
+            old,
+        });
+        if let Some(target) = settings::skill_file(agent, scope, roots)? {
+            let old = settings::read(&target)?;
+            let new = if add {
+                Some(skill::installed(agent, old.as_deref()))
+            } else {
+                old.as_deref().and_then(|o| skill::removed(agent, o))
+            };
+            files.push(FileChange { target, old, new });
+        }
+        // Our section where an earlier install put it, if the agent reads another file now.
+        for target in settings::other_skill_files(agent, scope, roots)? {
+            let Some(old) = settings::read(&target)? else {
+                continue;
+            };
+            let new = skill::removed(agent, &old);
+            if new.as_deref() != Some(old.as_str()) {
+                files.push(FileChange {
+                    target,
+                    old: Some(old),
+                    new,
+                });
+            }
+        }
+    }
+    let register = add && (options.mcp || desktop);
+    let mut binary = None;
+    let mcp_target = match which.client().filter(|_| register || !add) {
+        Some(client) => settings::mcp_file(client, scope, roots)?.map(|t| (client, t)),
+        None => None,
+    };
+    if let Some((client, target)) = mcp_target {
+        if register {
+            binary = Some(mcp_binary()?);
+        }
+        let edit = |old: Option<&str>| match &binary {
+            Some(b) => clients::merge(client, old, &target.path, b),
+            None => clients::unmerge(client, old, &target.path),
+        };
+        match files.iter_mut().find(|f| f.target.path == target.path) {
+            Some(same) => {
+                if let Some(text) = same.new.take() {
+                    same.new = Some(edit(Some(&text))?);
+                }
+            }
+            None => {
+                let old = match settings::read(&target) {
+                    Ok(old) => Some(old),
+                    // Uninstall reads every client's file: one we may not write (a symlink
+                    // out of the project, read-only) is fine while it holds nothing of ours.
+                    Err(e @ Error::UnsafeWrite { .. }) if !register => {
+                        let text = std::fs::read_to_string(&target.path).unwrap_or_default();
+                        if text.contains(clients::SERVER_NAME) {
+                            return Err(e);
+                        }
+                        None
+                    }
+                    Err(e) => return Err(e),
+                };
+                if let Some(old) = old {
+                    let new = edit(old.as_deref())?;
+                    files.push(FileChange {
+                        new: (old.is_some() || add).then_some(new),
+                        target,
+                        old,
+                    });
+                }
+            }
+        }
+    }
+    if !add && matches!(which, Which::Agent(_)) {
+        // A settings file left holding only empty objects is removed, not kept as a skeleton.
+        for f in &mut files {
+            if f.new.as_deref().is_some_and(install::holds_nothing) {
+                f.new = None;
+            }
+        }
+    }
+    let changed: Vec<&FileChange> = files.iter().filter(|f| f.old != f.new).collect();
+    for f in &changed {
+        if !options.dry_run {
+            match (&f.new, which) {
+                (Some(text), _) => settings::write(&f.target, text.as_bytes())?,
+                (None, Which::Agent(agent)) => {
+                    let keep = roots
+                        .project
+                        .as_deref()
+                        .filter(|_| scope == Scope::Project)
+                        .map_or_else(|| roots.user_dir(agent), |p| Ok(p.to_path_buf()))?;
+                    settings::remove(&f.target, &keep)?;
+                }
+                // Only an agent's files are ever removed, never Claude Desktop's configuration.
+                (None, Which::ClaudeDesktop) => {}
+            }
+        }
+        on_file(f)?;
+    }
+    let mut report = Report {
+        which,
+        scope,
+        touches_mcp: which.client().is_some() && (register || !add),
+        changed: changed.len(),
+        unignored_local: None,
+        kept_comments: None,
+        on_path: None,
+        mcp_binary: binary,
+    };
+    if let (Which::Agent(agent), true) = (which, add) {
+        let local = agent == Agent::Claude && scope == Scope::Project && !options.shared;
+        if local
+            && !options.dry_run
+            && files[0].old.is_none()
+            && !git_ignores(&files[0].target.path)
+        {
+            report.unignored_local = Some(files[0].target.shown.clone());
+        }
+        if let Some(text) = files[0].new.as_deref() {
+            if agent == Agent::Gemini && install::has_comments(text) {
+                report.kept_comments = Some(files[0].target.path.clone());
+            }
+        }
+        report.on_path = on_path();
+    }
+    Ok(report)
+}
+
+/// The executable an MCP entry starts: the `git-checkpoint` on PATH when it is this program
+/// (a stable path across upgrades), else this program's own path. Absolute either way: clients
+/// start servers without a shell, and Claude Desktop without the user's PATH.
+///
+/// # Errors
+/// [`Error::Io`] when the running program's path cannot be found.
+pub fn mcp_binary() -> Result<PathBuf> {
+    let me = std::env::current_exe()?;
+    let real = |p: &Path| std::fs::canonicalize(p).ok();
+    if let Some(found) = on_path().and_then(|p| std::path::absolute(p).ok()) {
+        if real(&found).is_some() && real(&found) == real(&me) {
+            return Ok(found);
+        }
+    }
+    Ok(me)
+}
+
+/// Whether git ignores `path` (`git check-ignore`; false when git cannot tell).
+fn git_ignores(path: &Path) -> bool {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let Ok(store) = crate::store::Store::discover(dir) else {
+        return false;
+    };
+    store
+        .git()
+        .command(&["check-ignore", "-q", "--"])
+        .arg(path)
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// The `git-checkpoint` on `PATH`, if any.
+pub fn on_path() -> Option<PathBuf> {
+    settings::find_on_path(
+        "git-checkpoint",
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )
+}
+
+/// What [`status`] reports on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StatusOptions {
+    /// Only this agent (or client); `None` for all.
+    pub which: Option<Which>,
+}
+
+/// One agent's hooks and skill in one place, by [`status`].
+#[derive(Debug, Clone)]
+pub struct Row {
+    /// The JSON entry.
+    pub json: AgentPlace,
+    /// The place for people: `project`, `project --shared` or `user`.
+    pub place: String,
+    /// The hooks file for people (or why there is none).
+    pub hooks_shown: String,
+    /// The skill file for people (`-` when the agent has none).
+    pub skill_shown: String,
+}
+
+/// One MCP client's configuration file in one place, by [`status`].
+#[derive(Debug, Clone)]
+pub struct McpRow {
+    /// The JSON entry.
+    pub json: McpPlace,
+    /// The file for people.
+    pub shown: String,
+}
+
+/// What [`status`] found.
+#[derive(Debug, Clone)]
+pub struct StatusReport {
+    /// The `git-checkpoint` on PATH, if any.
+    pub binary: Option<PathBuf>,
+    /// The program an MCP entry of ours should start ([`mcp_binary`]).
+    pub server: PathBuf,
+    /// One row per agent and place, agents in [`Agent::ALL`] order, project before user.
+    pub rows: Vec<Row>,
+    /// One row per MCP client and place, project before user.
+    pub mcp_rows: Vec<McpRow>,
+}
+
+/// Where git-checkpoint's hooks, skill and MCP server are installed, and what is missing: every
+/// place each agent (and MCP client) reads, project places only when `roots.project` is set.
+///
+/// # Errors
+/// [`Error::Io`] when the running program's path cannot be found; a file that cannot be read is
+/// reported in its row.
+pub fn status(roots: &Roots, options: StatusOptions) -> Result<StatusReport> {
+    let (agents, mcp_clients): (Vec<Agent>, Vec<Client>) = match options.which {
+        Some(Which::Agent(a)) => (vec![a], Client::for_agent(a).into_iter().collect()),
+        Some(Which::ClaudeDesktop) => (Vec::new(), vec![Client::ClaudeDesktop]),
+        None => (Agent::ALL.to_vec(), Client::ALL.to_vec()),
+    };
+    let mut rows = Vec::new();
+    for agent in agents {
+        let mut places = Vec::new();
+        if roots.project.is_some() {
+            places.push((Scope::Project, false));
+            if agent == Agent::Claude {
+                places.push((Scope::Project, true));
+            }
+        }
+        if roots.home.is_some() || roots.user_dir(agent).is_ok() {
+            places.push((Scope::User, false));
+        }
+        for (scope, shared) in places {
+            rows.push(place(agent, scope, shared, roots));
+        }
+    }
+    let server = mcp_binary()?;
+    let mut mcp_rows = Vec::new();
+    for client in mcp_clients {
+        for scope in [Scope::Project, Scope::User] {
+            if scope == Scope::Project && roots.project.is_none() {
+                continue;
+            }
+            if let Ok(Some(t)) = settings::mcp_file(client, scope, roots) {
+                mcp_rows.push(mcp_place(client, t, &server));
+            }
+        }
+    }
+    Ok(StatusReport {
+        binary: on_path(),
+        server,
+        rows,
+        mcp_rows,
+    })
+}
+
+fn mcp_place(client: Client, target: Target, server: &Path) -> McpRow {
+    let (server_state, problem) = match settings::read(&target)
+        .and_then(|text| clients::inspect(client, text.as_deref(), &target.path, server))
+    {
+        Ok(state) => (state, None),
+        Err(e) => (State::Missing, Some(e.chain().to_string())),
+    };
+    McpRow {
+        shown: target.shown.clone(),
+        json: McpPlace {
+            client: client.name().to_string(),
+            scope: target.scope,
+            file: target.path.display().to_string(),
+            server: server_state,
+            problem,
+        },
+    }
+}
+
+fn place(agent: Agent, scope: Scope, shared: bool, roots: &Roots) -> Row {
+    let mut problem = None;
+    let mut note_problem = |e: Error| {
+        problem.get_or_insert_with(|| e.chain().to_string());
+    };
+    let hooks = settings::hooks_file(agent, scope, shared, roots);
+    let (hooks_file, hooks_shown, hooks_state) = match &hooks {
+        Ok(t) => {
+            let state = settings::read(t)
+                .and_then(|text| install::inspect(agent, text.as_deref(), &t.path))
+                .unwrap_or_else(|e| {
+                    note_problem(e);
+                    State::Missing
+                });
+            (t.path.display().to_string(), t.shown.clone(), state)
+        }
+        Err(e) => (String::new(), e.to_string(), State::Missing),
+    };
+    let skill_target = settings::skill_file(agent, scope, roots).ok().flatten();
+    let skill_state = skill_target.as_ref().map(|t| match settings::read(t) {
+        Ok(text) => skill::state(agent, text.as_deref()),
+        Err(e) => {
+            note_problem(e);
+            State::Missing
+        }
+    });
+    let note = (agent == Agent::Codex).then(|| settings::CODEX_TRUST.to_string());
+    let place = match (scope, shared) {
+        (Scope::Project, true) => "project --shared".to_string(),
+        (s, _) => s.name().to_string(),
+    };
+    Row {
+        place,
+        hooks_shown,
+        skill_shown: skill_target
+            .as_ref()
+            .map_or_else(|| "-".into(), |t| t.shown.clone()),
+        json: AgentPlace {
+            agent: agent.name().to_string(),
+            scope,
+            shared,
+            hooks_file,
+            hooks: hooks_state,
+            skill_file: skill_target.map(|t| t.path.display().to_string()),
+            skill: skill_state,
+            problem,
+            note,
+        },
+    }
+}

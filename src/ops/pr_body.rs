@@ -1,0 +1,58 @@
+//! `pr-body`: a pull-request description for a story, read from the local checkpoint or from a
+//! remote's fetched copy. The layout is [`crate::formats::pr`]'s. Prints nothing.
+
+use crate::error::{Error, Result};
+use crate::formats;
+use crate::remote;
+use crate::store::{self, Store};
+use crate::story::StoryId;
+
+/// What [`pr_body`] renders.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The story (resolved by the front end).
+    pub story: StoryId,
+    /// Read the copy fetched from this remote (`refs/remotes/<remote>/checkpoints/<story>`)
+    /// instead of the local checkpoint.
+    pub remote: Option<String>,
+}
+
+/// What [`pr_body`] rendered.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The story, shown as it was saved.
+    pub story: StoryId,
+    /// The full ref name read.
+    pub refname: String,
+    /// The body: markdown as GitHub and GitLab render it.
+    pub body: String,
+}
+
+/// Renders the pull-request body of `options.story`'s tip.
+///
+/// # Errors
+/// [`Error::RemoteNotFound`] when `options.remote` names a copy that was not fetched;
+/// [`Error::NotFound`] when the story has no checkpoint; storage errors.
+pub fn pr_body(store: &Store, options: Options) -> Result<Report> {
+    let story = options.story;
+    let (refname, tip) = match &options.remote {
+        Some(remote) => {
+            let refname = format!("{}{}", remote::tracking_prefix(remote), story.as_str());
+            let tip = store.tip(&refname)?.ok_or_else(|| Error::RemoteNotFound {
+                story: story.to_string(),
+                refname: refname.clone(),
+            })?;
+            (refname, tip)
+        }
+        None => store::locate(store, &story, false)?,
+    };
+    let rev = store.read(&refname, tip)?;
+    let story = story.shown_as(&rev.summary.story_display);
+    let parsed = formats::parse_revision(store, &rev);
+    let body = formats::pr::render(&story, &refname, &rev, &parsed);
+    Ok(Report {
+        story,
+        refname,
+        body,
+    })
+}
