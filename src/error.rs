@@ -356,6 +356,16 @@ pub enum Error {
         /// git's standard error, trimmed.
         stderr: String,
     },
+    /// A `git` command run through [`crate::git::Git`] exited unsuccessfully.
+    #[error("`git {}` failed ({status}): {stderr}", args.join(" "))]
+    GitFailed {
+        /// The arguments after `git` (without the `--git-dir`/`--work-tree` the edge adds).
+        args: Vec<String>,
+        /// git's exit status.
+        status: std::process::ExitStatus,
+        /// git's standard error, trimmed.
+        stderr: String,
+    },
     /// `git config` failed to set a value (`setup`).
     #[error("git config {key} failed: {stderr}")]
     SetConfig {
@@ -585,6 +595,7 @@ impl Error {
             | Error::NoMcpConfig
             | Error::UserScopeOnly => ErrorKind::Usage,
             Error::NotARepository(_)
+            | Error::GitFailed { .. }
             | Error::NotFound { .. }
             | Error::RemoteNotFound { .. }
             | Error::NoIdentity

@@ -21,6 +21,7 @@ pub mod config;
 pub mod current;
 pub mod error;
 pub mod formats;
+pub mod git;
 pub mod gitstate;
 pub mod human;
 pub mod json;

@@ -195,7 +195,7 @@ pub fn find(store: &Store, name: &str) -> Result<Custom> {
             reason: "template names use lowercase ASCII letters, digits, '-' and '_'".into(),
         });
     }
-    if let Some(root) = store.repo.workdir() {
+    if let Some(root) = store.workdir() {
         let path = root
             .join(".checkpoint")
             .join("templates")

@@ -814,7 +814,7 @@ fn read_input(path: &Path, limit: u64) -> Result<Vec<u8>> {
 }
 
 fn edit_path(store: &Store) -> PathBuf {
-    store.repo.git_dir().join("CHECKPOINT_EDITMSG")
+    store.git_dir().join("CHECKPOINT_EDITMSG")
 }
 
 /// Opens `text` in the editor git would use and returns the edited text.
