@@ -42,7 +42,7 @@ pub fn fetch_refspecs(remote: &str) -> Vec<String> {
 /// [`Error::NoSuchRemote`] when the chosen remote is not configured.
 pub fn choose(store: &Store, explicit: Option<&str>) -> Result<String> {
     let from_branch = || {
-        let short = store.head().ok()?.branch?;
+        let short = crate::gitstate::head(store).ok()?.branch?;
         store.config_string(&format!("branch.{short}.remote"))
     };
     let name = explicit

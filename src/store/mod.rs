@@ -15,17 +15,19 @@
 //! crate may ask of it.
 
 mod read;
+mod retry;
 mod revision;
 mod trailers;
 mod write;
 
 pub use read::{find_revisions, resolve_revision};
+pub use retry::{backoff, backoff_by};
 pub use revision::{
     next_revision, now_rfc3339, Completion, FileChange, FileState, Meta, NewRevision, Revision,
     Status, Summary, DOCUMENT_FILE, FORMAT_VERSION, META_FILE,
 };
-pub(crate) use trailers::{compose_message, parse_size, split_message};
-pub use write::{backoff, backoff_by, delete_edit, expect, update_edit, Step};
+pub(crate) use trailers::{compose_message, split_message};
+pub use write::{delete_edit, expect, update_edit, Step};
 
 use crate::error::{Error, Result};
 use crate::story::StoryId;
@@ -33,13 +35,7 @@ pub use gix::refs::transaction::PreviousValue;
 use gix::ObjectId;
 use std::path::Path;
 
-/// Namespace of active checkpoints: `refs/checkpoints/<story>`.
-pub const ACTIVE_PREFIX: &str = "refs/checkpoints/";
-/// Namespace of finished checkpoints: `refs/checkpoints-archive/<story>`.
-pub const ARCHIVE_PREFIX: &str = "refs/checkpoints-archive/";
-/// The suspended-story stack (`git checkpoint stack`): a commit chain whose tree holds
-/// `stack.json` and `STACK.md`; see `docs/FORMAT.md`.
-pub const STACK_REF: &str = "refs/checkpoints-stack/default";
+pub use crate::names::{ACTIVE_PREFIX, ARCHIVE_PREFIX, STACK_REF};
 /// Default for `checkpoint.maxSize`: 1 MiB.
 pub const DEFAULT_MAX_SIZE: u64 = 1024 * 1024;
 /// How often a compare-and-swap write is retried after losing a race or finding a ref locked
@@ -136,14 +132,9 @@ impl Store {
         })
     }
 
-    /// The branch and commit at HEAD (see [`crate::gitstate::head`]).
     ///
     /// # Errors
     /// [`Error::Git`] when HEAD cannot be read.
-    pub fn head(&self) -> Result<crate::gitstate::GitState> {
-        crate::gitstate::head(self)
-    }
-
     /// `git` bound to this repository (its git dir and work tree): how the crate runs git.
     pub fn git(&self) -> crate::git::Git {
         crate::git::Git::new(

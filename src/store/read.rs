@@ -2,9 +2,8 @@
 //! within `checkpoint.maxReadSize`; missing objects are fetched from a partial clone's promisor
 //! remote, and looked up again while a concurrent `git gc` moves them. Never writes a ref.
 
-use super::{
-    backoff_by, corrupt, split_message, Revision, Status, Store, Summary, DOCUMENT_FILE, META_FILE,
-};
+use super::retry::{again_if_vanished, vanished};
+use super::{corrupt, split_message, Revision, Status, Store, Summary, DOCUMENT_FILE, META_FILE};
 use crate::error::{Error, Result};
 use gix::bstr::ByteSlice;
 use gix::ObjectId;
@@ -313,31 +312,6 @@ impl Store {
         }
         out.sort_by(|a, b| b.revision.cmp(&a.revision).then(b.time.cmp(&a.time)));
         Ok(out)
-    }
-}
-
-/// Whether `e` or one of its sources says a file or object was not found (gix-error's
-/// classification: an I/O "not found", or gix's "object could not be found"). Under a
-/// concurrent `git gc` that is transient: an empty fan-out directory was removed, or loose
-/// objects moved into a new pack between two reads.
-pub(super) fn vanished(e: &(dyn std::error::Error + 'static)) -> bool {
-    gix_error::classify(e).is_not_found()
-}
-
-/// Runs `read`, and again at most three more times 10-20 ms apart while it fails because an
-/// object was not found: an object a concurrent `git gc` is moving from loose into a new pack
-/// can be missed by one lookup, and git's own readers look again after re-reading the pack
-/// directory.
-fn again_if_vanished<T>(mut read: impl FnMut() -> Result<T>) -> Result<T> {
-    let mut attempt = 0;
-    loop {
-        match read() {
-            Err(Error::Git { source, .. }) if attempt < 3 && vanished(source.as_ref()) => {
-                attempt += 1;
-                backoff_by(attempt, 10_000);
-            }
-            result => return result,
-        }
     }
 }
 

@@ -85,18 +85,6 @@ fn split_key_value(line: &str) -> Option<(&str, &str)> {
         .map(|i| (&line[..i], &line[i + 2..]))
 }
 
-/// Parses `1048576`, `512k`, `2m`, `1g` (git's integer suffixes, powers of 1024).
-pub(crate) fn parse_size(s: &str) -> Option<u64> {
-    let s = s.trim().to_lowercase();
-    let (num, mult) = match s.chars().last()? {
-        'k' => (&s[..s.len() - 1], 1024),
-        'm' => (&s[..s.len() - 1], 1024 * 1024),
-        'g' => (&s[..s.len() - 1], 1024 * 1024 * 1024),
-        _ => (s.as_str(), 1),
-    };
-    num.parse::<u64>().ok()?.checked_mul(mult)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,13 +168,5 @@ mod tests {
         let msg = compose_message(&new);
         assert!(!msg.contains('\0'), "{msg:?}");
         assert!(msg.contains("a\u{FFFD}b") && msg.starts_with("x\u{FFFD}y"));
-    }
-
-    #[test]
-    fn sizes() {
-        assert_eq!(parse_size("512k"), Some(512 * 1024));
-        assert_eq!(parse_size("2M"), Some(2 * 1024 * 1024));
-        assert_eq!(parse_size("10"), Some(10));
-        assert_eq!(parse_size("x"), None);
     }
 }

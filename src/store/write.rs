@@ -2,7 +2,7 @@
 //! one path that moves refs, [`Store::transact`] (compare-and-swap, retried on a lost race
 //! or a held lock). Objects written for a lost attempt are left for `git gc`.
 
-use super::read::vanished;
+use super::retry::{backoff, vanished};
 use super::{
     compose_message, next_revision, NewRevision, Revision, Store, DOCUMENT_FILE, MAX_ATTEMPTS,
     META_FILE,
@@ -485,30 +485,6 @@ fn conflicted(e: &Error) -> bool {
         cause = err.source();
     }
     false
-}
-
-/// Sleeps before retry `attempt` (none before the first): a few milliseconds, growing, with
-/// jitter from the clock and pid so racing processes spread out.
-pub fn backoff(attempt: u32) {
-    backoff_by(attempt, 1000);
-}
-
-/// Sleeps before retry `attempt` (none before the first) between `unit` and twice `unit`
-/// microseconds times `attempt` (capped at 32: with [`MAX_ATTEMPTS`] and a unit of 1 ms that
-/// is 1.5 to 3 s in all, enough for a lock holder descheduled on a loaded machine), with
-/// jitter from the clock and pid.
-pub fn backoff_by(attempt: u32, unit: u64) {
-    if attempt == 0 {
-        return;
-    }
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or(0);
-    let jitter = u64::from((nanos ^ std::process::id().wrapping_mul(2_654_435_761)) % 1000);
-    let steps = u64::from(attempt.min(32));
-    let micros = unit * steps + jitter * unit / 1000 * steps;
-    std::thread::sleep(std::time::Duration::from_micros(micros));
 }
 
 /// A ref update edit with a reflog message, never dereferencing.
