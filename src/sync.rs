@@ -19,6 +19,7 @@ use crate::store::{
 use crate::story::StoryId;
 use gix::refs::transaction::RefEdit;
 use gix::ObjectId;
+use std::collections::{HashMap, HashSet};
 
 /// What happened to one ref.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
@@ -87,13 +88,22 @@ pub struct Outcome {
 /// Storage errors; [`Error::LockHeld`]; [`Error::Contended`] when a ref keeps moving.
 pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
     let mut out = Vec::new();
-    let mut tombstones = tombstones(store)?;
+    let mut tombstones: Vec<Option<Tombstone>> = tombstones(store)?.into_iter().map(Some).collect();
+    // This remote's pending deletions by ref, the first of each as a scan would find it: one
+    // look-up per fetched ref instead of a scan of the list.
+    let mut pending: HashMap<String, usize> = HashMap::new();
+    for (i, t) in tombstones.iter().enumerate() {
+        if let Some(t) = t.as_ref().filter(|t| t.remote == remote) {
+            pending.entry(t.refname.clone()).or_insert(i);
+        }
+    }
     // Archives first, so a story finished on either side is known before its active ref.
     for (prefix, local_prefix) in [
         (tracking_archive_prefix(remote), ARCHIVE_PREFIX),
         (tracking_prefix(remote), ACTIVE_PREFIX),
     ] {
         let mut batch: Vec<(usize, StoryId, String, ObjectId)> = Vec::new();
+        let mut voided = false;
         for (name, theirs) in store.refs(&prefix)? {
             let story = match StoryId::parse(&name) {
                 Ok(s) if s.as_str() == name => s,
@@ -112,23 +122,26 @@ pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
                 }
             };
             let refname = format!("{local_prefix}{}", story.as_str());
-            if let Some(i) = tombstones
-                .iter()
-                .position(|t| t.remote == remote && t.refname == refname)
-            {
-                if tombstones[i].oid == theirs {
+            if let Some(&i) = pending.get(&refname) {
+                if tombstones[i].as_ref().is_some_and(|t| t.oid == theirs) {
                     let mut o = outcome(story.as_str(), &refname, Action::Skipped, None);
                     o.reason = Some("purged here; the next push deletes it on the remote".into());
                     out.push(o);
                     continue;
                 }
                 // New work arrived on the remote since the purge: it wins, the purge is void.
-                tombstones.remove(i);
-                write_tombstones(store, &tombstones)?;
+                // (Each ref is fetched once, so it is not looked up again.)
+                tombstones[i] = None;
+                voided = true;
             }
             // A placeholder, replaced by the batch's outcome below (outcomes keep ref order).
             batch.push((out.len(), story.clone(), refname.clone(), theirs));
             out.push(outcome(story.as_str(), &refname, Action::Skipped, None));
+        }
+        if voided {
+            // Written once for the whole list, before any ref moves, as each removal was.
+            let left: Vec<Tombstone> = tombstones.iter().flatten().cloned().collect();
+            write_tombstones(store, &left)?;
         }
         for ((slot, ..), o) in batch.iter().zip(integrate_batch(store, remote, &batch)?) {
             out[*slot] = o;
@@ -525,6 +538,7 @@ pub fn deletions(store: &Store, remote: &str) -> Result<Vec<(String, ObjectId)>>
         .filter(|t| t.remote == remote)
         .map(|t| (t.refname, t.oid))
         .collect();
+    let mut listed: HashSet<String> = out.iter().map(|(r, _)| r.clone()).collect();
     for (name, archived) in store.refs(ARCHIVE_PREFIX)? {
         let Ok(story) = StoryId::parse(&name) else {
             continue;
@@ -534,9 +548,7 @@ pub fn deletions(store: &Store, remote: &str) -> Result<Vec<(String, ObjectId)>>
         }
         let tracking = format!("{}{}", tracking_prefix(remote), story.as_str());
         if let Some(theirs) = store.tip(&tracking)? {
-            if is_ancestor(store, theirs, archived)?
-                && !out.iter().any(|(r, _)| *r == story.refname())
-            {
+            if is_ancestor(store, theirs, archived)? && listed.insert(story.refname()) {
                 out.push((story.refname(), theirs));
             }
         }
