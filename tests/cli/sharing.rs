@@ -568,6 +568,22 @@ fn auto_sync_pushes_after_save_and_fetches_before_resume() {
     assert_eq!(v["title"], "Shared by itself");
 }
 
+/// A `checkpoint.autoSync` that is not a boolean fails the save before anything is written:
+/// the error says nothing was written, so no revision may be left behind (before issue 25's
+/// restructuring the save wrote revision 2 and then failed with exit 1).
+#[test]
+fn a_bad_auto_sync_value_fails_the_save_before_it_writes() {
+    let (sb, _origin, a, _b) = two_clones();
+    sb.ok(&a, &["save", "kept", "--title", "Kept"]);
+    sb.git(&a, &["config", "checkpoint.autoSync", "maybe"]);
+    let (code, _, stderr) = sb.run(&a, &["save", "kept", "--done", "more"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("checkpoint.autoSync"), "{stderr}");
+    sb.git(&a, &["config", "--unset", "checkpoint.autoSync"]);
+    let v = sb.json(&a, &["resume", "kept", "--json"]);
+    assert_eq!(v["revision"], 1, "nothing was written: {v}");
+}
+
 /// Shell loop in `dir`: `times` runs of `git-checkpoint <args>` (`{i}` replaced by the run
 /// number). A failed run stops the loop, unless `go_on`: then the loop carries on and the
 /// failure shows only in stderr. Returns the running child.
