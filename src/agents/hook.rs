@@ -9,10 +9,10 @@
 //! `<git dir>/checkpoint-hooks/<agent>-<session>.json`, private to the work tree.
 
 pub use super::is_agent_setup;
-pub use crate::model::mentions_id;
 use super::{Action, Agent};
 use crate::config::HOOK_DETACH;
 use crate::error::Result;
+pub use crate::model::mentions_id;
 use crate::model::task_id;
 use crate::ops::{locate, prompt, save, status};
 use crate::store::{Revision, Store};

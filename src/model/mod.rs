@@ -375,7 +375,6 @@ pub fn mentions_id(text: &str, id: &str) -> bool {
     })
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

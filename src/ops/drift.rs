@@ -78,4 +78,3 @@ pub fn warnings(store: &Store, tip: &Revision) -> Result<Vec<String>> {
     }
     Ok(out)
 }
-

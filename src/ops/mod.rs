@@ -6,8 +6,8 @@
 pub mod agent;
 pub mod at;
 pub mod diff;
-pub mod drift;
 pub mod done;
+pub mod drift;
 pub mod export;
 pub mod fetch;
 pub mod import;
