@@ -293,7 +293,7 @@ impl Config {
     pub fn max_size(&self) -> Result<u64> {
         match self.string(&MAX_SIZE) {
             None => Ok(DEFAULT_MAX_SIZE),
-            Some(v) => crate::store::parse_size(&v).ok_or_else(|| Error::Config {
+            Some(v) => parse_size(&v).ok_or_else(|| Error::Config {
                 key: MAX_SIZE.name.into(),
                 value: v,
                 reason: "expected a byte count such as 1048576, 512k or 2m".into(),
@@ -309,7 +309,7 @@ impl Config {
     pub fn max_read_size(&self) -> Result<u64> {
         let read = match self.string(&MAX_READ_SIZE) {
             None => DEFAULT_MAX_READ_SIZE,
-            Some(v) => crate::store::parse_size(&v).ok_or_else(|| Error::Config {
+            Some(v) => parse_size(&v).ok_or_else(|| Error::Config {
                 key: MAX_READ_SIZE.name.into(),
                 value: v,
                 reason: "expected a byte count such as 8388608, 512k or 16m".into(),
@@ -571,8 +571,29 @@ pub fn parse_colorbool(v: &str) -> Option<ColorChoice> {
     }
 }
 
+/// Parses `1048576`, `512k`, `2m`, `1g` (git's integer suffixes, powers of 1024, as
+/// git-config(1) reads integers).
+pub(crate) fn parse_size(s: &str) -> Option<u64> {
+    let s = s.trim().to_lowercase();
+    let (num, mult) = match s.chars().last()? {
+        'k' => (&s[..s.len() - 1], 1024),
+        'm' => (&s[..s.len() - 1], 1024 * 1024),
+        'g' => (&s[..s.len() - 1], 1024 * 1024 * 1024),
+        _ => (s.as_str(), 1),
+    };
+    num.parse::<u64>().ok()?.checked_mul(mult)
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn sizes() {
+        assert_eq!(super::parse_size("512k"), Some(512 * 1024));
+        assert_eq!(super::parse_size("2M"), Some(2 * 1024 * 1024));
+        assert_eq!(super::parse_size("10"), Some(10));
+        assert_eq!(super::parse_size("x"), None);
+    }
+
     use super::*;
 
     #[test]

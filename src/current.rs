@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 /// The file holding the current story of this worktree.
 pub fn path(store: &Store) -> PathBuf {
-    store.repo.git_dir().join("checkpoint").join("current")
+    store.git_dir().join("checkpoint").join("current")
 }
 
 /// The current story, if one is set and still valid.

@@ -363,6 +363,16 @@ pub enum Error {
         /// git's standard error, trimmed.
         stderr: String,
     },
+    /// A `git` command run through [`crate::git::Git`] exited unsuccessfully.
+    #[error("`git {}` failed ({status}): {stderr}", args.join(" "))]
+    GitFailed {
+        /// The arguments after `git` (without the `--git-dir`/`--work-tree` the edge adds).
+        args: Vec<String>,
+        /// git's exit status.
+        status: std::process::ExitStatus,
+        /// git's standard error, trimmed.
+        stderr: String,
+    },
     /// `git config` failed to set a value (`setup`).
     #[error("git config {key} failed: {stderr}")]
     SetConfig {
@@ -560,7 +570,101 @@ pub enum Error {
     Io(#[from] std::io::Error),
 }
 
+/// What kind of failure an [`Error`] is: the fact a front end needs to choose how to report it
+/// (the binary turns it into an exit code through its exit-status table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The input given was wrong before anything was looked up or written: an invalid story
+    /// id, no story given and none detectable, options that cannot be combined, an option value
+    /// refused, a command name that does not exist. The same input fails the same way in any
+    /// repository.
+    Usage,
+    /// Everything else: the repository, its refs, the remote, the files or the environment did
+    /// not allow the operation.
+    Failure,
+}
+
 impl Error {
+    /// The kind of this error; see [`ErrorKind`]. Every variant is classified here (no
+    /// wildcard), so a new variant must be given a kind.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Error::InvalidStory { .. }
+            | Error::NoStory { .. }
+            | Error::FileWithContentOptions
+            | Error::JournalWithoutFile
+            | Error::JournalTwice
+            | Error::TextWithFile
+            | Error::InputNotGiven { .. }
+            | Error::BudgetTooSmall { .. }
+            | Error::NoStoryForFile { .. }
+            | Error::NoSuchCommand { .. }
+            | Error::NotAFilePath { .. }
+            | Error::NoMcpConfig
+            | Error::UserScopeOnly => ErrorKind::Usage,
+            Error::NotARepository(_)
+            | Error::GitFailed { .. }
+            | Error::NotFound { .. }
+            | Error::RemoteNotFound { .. }
+            | Error::NoIdentity
+            | Error::TooLarge { .. }
+            | Error::LockHeld { .. }
+            | Error::Contended { .. }
+            | Error::Refused { .. }
+            | Error::Rejected { .. }
+            | Error::NoSuchRevision { .. }
+            | Error::AmbiguousRevision { .. }
+            | Error::Secret { .. }
+            | Error::AcceptedSecret { .. }
+            | Error::TooLargeToRead { .. }
+            | Error::BrokenRef { .. }
+            | Error::Corrupt { .. }
+            | Error::Read { .. }
+            | Error::Config { .. }
+            | Error::Template { .. }
+            | Error::EmptyInput { .. }
+            | Error::EmptyText
+            | Error::EmptyEdit
+            | Error::EditorFailed { .. }
+            | Error::ChangedWhileEditing { .. }
+            | Error::UnknownTask { .. }
+            | Error::UnknownCheck { .. }
+            | Error::DuplicateTask { .. }
+            | Error::Moved { .. }
+            | Error::NotDone { .. }
+            | Error::NotPurged { .. }
+            | Error::PackTooLarge { .. }
+            | Error::InvalidRemote { .. }
+            | Error::NoSuchRemote { .. }
+            | Error::FetchFailed { .. }
+            | Error::PushFailed { .. }
+            | Error::SetConfig { .. }
+            | Error::RefsUnderRef { .. }
+            | Error::NotACommit { .. }
+            | Error::NothingToImport { .. }
+            | Error::BadStackEntry { .. }
+            | Error::CompletedWithoutCheckpoint { .. }
+            | Error::NotStacked { .. }
+            | Error::StackEmpty
+            | Error::AlreadyStacked { .. }
+            | Error::PoppedElsewhere { .. }
+            | Error::PopWouldReplace { .. }
+            | Error::SwitchNeedsWorkTree
+            | Error::DirtyWorkTree { .. }
+            | Error::SwitchFailed { .. }
+            | Error::Write { .. }
+            | Error::ManPageWrite { .. }
+            | Error::NoManDir
+            | Error::NoHome
+            | Error::NoWorkTree
+            | Error::SettingsFile { .. }
+            | Error::McpConfigFile { .. }
+            | Error::UnsafeWrite { .. }
+            | Error::Git { .. }
+            | Error::Io(_) => ErrorKind::Failure,
+        }
+    }
+
     /// Wraps a gix error with what we were doing when it happened; the error is kept as the
     /// source.
     pub fn git(

@@ -42,7 +42,7 @@ pub struct GitState {
 /// # Errors
 /// [`Error::Git`] when HEAD cannot be read.
 pub fn head(store: &Store) -> Result<GitState> {
-    Ok(state_of(&store.refs.head(&store.repo)?))
+    Ok(state_of(&store.refs.head(store.repo())?))
 }
 
 /// The [`GitState`] holding only the branch (short name) and commit of `head`.
@@ -87,12 +87,12 @@ pub fn gather(
     worktree: bool,
     known: Option<KnownCommitted<'_>>,
 ) -> Result<GitState> {
-    let repo = &store.repo;
+    let repo = store.repo();
     // On reftable the scan is git's own (see `status`): started first, it runs while the refs
     // are read, and its files go first.
     let pending = match (&store.refs, repo.workdir()) {
-        (crate::refs::Refs::Git { .. }, Some(workdir)) if worktree => {
-            Some(spawn_status_by_git(workdir))
+        (crate::refs::Refs::Git { .. }, Some(_)) if worktree => {
+            Some(spawn_status_by_git(&store.git()))
         }
         _ => None,
     };
@@ -127,7 +127,7 @@ fn gather_commits(
     current: crate::refs::Head,
     known: Option<KnownCommitted<'_>>,
 ) -> Result<GitState> {
-    let repo = &store.repo;
+    let repo = store.repo();
     let Some(head) = state.head else {
         return Ok(state);
     };
@@ -175,9 +175,9 @@ fn gather_commits(
 /// The default branch: `origin/HEAD`'s target, else `init.defaultBranch`, `main`, `master`,
 /// `trunk`, whichever exists first. Returns its short name and tip.
 pub fn default_branch(store: &Store) -> Option<(String, ObjectId)> {
-    let names = default_branch_candidates(&store.repo);
+    let names = default_branch_candidates(store.repo());
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let found = store.refs.find(&store.repo, &names).ok()?;
+    let found = store.refs.find(store.repo(), &names).ok()?;
     pick_default_branch(store, &found)
 }
 
@@ -210,7 +210,7 @@ fn pick_default_branch(store: &Store, found: &[crate::refs::Found]) -> Option<(S
     if let Some((target, id)) = origin_head {
         return Some((shorten(target), id));
     }
-    default_branch_candidates(&store.repo)
+    default_branch_candidates(store.repo())
         .iter()
         .skip(1)
         .find_map(|name| {
@@ -314,24 +314,25 @@ fn committed_files(repo: &gix::Repository, base: ObjectId, head: ObjectId) -> Ve
 /// # Errors
 /// [`Error::Git`] when the index or working tree cannot be read.
 pub fn status(store: &Store) -> Result<Vec<FileChange>> {
-    let repo = &store.repo;
-    let Some(workdir) = repo.workdir() else {
+    let repo = store.repo();
+    if repo.workdir().is_none() {
         return Ok(Vec::new());
-    };
+    }
+    let git = store.git();
     let err = |e: Box<dyn std::error::Error + Send + Sync>| {
         Error::git("cannot compute the working tree status", e)
     };
     let out = if let crate::refs::Refs::Git { .. } = store.refs {
         // gix's status reads HEAD (for the HEAD-to-index comparison, and for `.gitmodules`
         // when the work tree and index have none), which it cannot on reftable.
-        spawn_status_by_git(workdir)
+        spawn_status_by_git(&git)
             .ok()
             .and_then(status_of_child)
             .ok_or_else(|| err("`git status` failed".into()))?
     } else {
         // Decided before the index is parsed: a large index is not parsed only to be counted.
         let git_first = git_scans_faster(repo);
-        match git_first.then(|| status_by_git(workdir)).flatten() {
+        match git_first.then(|| status_by_git(&git)).flatten() {
             Some(files) => files,
             None => {
                 let unhashed = unhashed_index(repo);
@@ -339,7 +340,7 @@ pub fn status(store: &Store) -> Result<Vec<FileChange>> {
                 let index = repo.index_or_empty().map_err(|e| err(e.into()))?;
                 // Not again when git has just failed.
                 let by_git = (!git_first && index_favours_git(&index))
-                    .then(|| status_by_git(workdir))
+                    .then(|| status_by_git(&git))
                     .flatten();
                 match by_git {
                     Some(files) => files,
@@ -437,30 +438,27 @@ fn index_entries(path: &std::path::Path) -> Option<usize> {
     (magic == b"DIRC").then(|| u32::from_be_bytes(count) as usize)
 }
 
-/// The work tree's changes as `git status --porcelain=v2 -z` reports them, run in `workdir`
-/// with `--no-optional-locks` (so it never takes the index lock an agent's own git command may
+/// The work tree's changes as `git status --porcelain=v2 -z` reports them, run by `git` (in
+/// its work tree) with `--no-optional-locks` (so it never takes the index lock an agent's own git command may
 /// need) and the user's own untracked-files mode (the untracked cache serves only that mode):
 /// an untracked directory is listed as `dir/`, as `git status` shows it. `None` when git
 /// cannot be run or fails (the caller scans with gix instead). Unsorted.
-fn status_by_git(workdir: &std::path::Path) -> Option<Vec<FileChange>> {
-    status_of_child(spawn_status_by_git(workdir).ok()?)
+fn status_by_git(git: &crate::git::Git) -> Option<Vec<FileChange>> {
+    status_of_child(spawn_status_by_git(git).ok()?)
 }
 
 /// Starts the `git status` of [`status_by_git`].
-fn spawn_status_by_git(workdir: &std::path::Path) -> std::io::Result<std::process::Child> {
-    std::process::Command::new("git")
-        .current_dir(workdir)
-        .args([
-            "--no-optional-locks",
-            "status",
-            "--porcelain=v2",
-            "-z",
-            "--no-renames",
-        ])
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
+fn spawn_status_by_git(git: &crate::git::Git) -> std::io::Result<std::process::Child> {
+    git.command(&[
+        "--no-optional-locks",
+        "status",
+        "--porcelain=v2",
+        "-z",
+        "--no-renames",
+    ])
+    .stdout(std::process::Stdio::piped())
+    .stderr(std::process::Stdio::null())
+    .spawn()
 }
 
 /// The files a `git status` started by [`spawn_status_by_git`] reports, once it exits;

@@ -11,7 +11,7 @@
 //! field it always carries in `required`, so a field added to a type without regenerating the
 //! schemas, or a schema edited by hand, fails the test suite.
 
-use crate::model::{Confidence, JournalEntry, Parsed, Task};
+use crate::model::{Confidence, Gap, GapKind, JournalEntry, Parsed, Task};
 use crate::notes::NoteLine;
 use crate::stack::Entry;
 use crate::store::{Completion, FileChange, Revision};
@@ -84,6 +84,30 @@ impl StoryHeader {
 // ---------------------------------------------------------------------------------------------
 // resume, show, save
 
+/// One gap of a parsed document as data ([`crate::model::Gap`]); its sentence is the entry of
+/// `gaps` at the same index.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct GapDetail {
+    /// The section as the document names it (`Story`, `4. In-Flight Work`); null for a gap
+    /// about the whole document or a top-level field.
+    pub section: Option<String>,
+    /// The field or line within the section (`Goal`), or a top-level field (`Stage`); null
+    /// when the gap is about the whole section.
+    pub field: Option<String>,
+    /// What is wrong.
+    pub kind: GapKind,
+}
+
+impl From<&Gap> for GapDetail {
+    fn from(g: &Gap) -> Self {
+        GapDetail {
+            section: g.section.clone(),
+            field: g.field.clone(),
+            kind: g.kind,
+        }
+    }
+}
+
 /// One checkpoint revision, parsed: `resume --json`, `show --json` / `show --format json`,
 /// and the `resume` of `stack pop --json`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -135,6 +159,8 @@ pub struct Checkpoint {
     pub confidence: Confidence,
     /// What is missing, malformed or unfilled, one sentence each.
     pub gaps: Vec<String>,
+    /// The same gaps as data, in the same order: where each is and what kind it is.
+    pub gap_details: Vec<GapDetail>,
     /// Sections that are not part of the template (ignored).
     pub ignored_sections: Vec<String>,
     /// Warnings about the checkpoint (age, branch, HEAD moved); empty for `show` and `save`.
@@ -235,7 +261,8 @@ impl Checkpoint {
             next_action: d.next_action.clone(),
             files_modified: rev.meta.files_modified.clone(),
             confidence: parsed.confidence,
-            gaps: parsed.gaps.clone(),
+            gaps: parsed.gap_sentences(),
+            gap_details: parsed.gaps.iter().map(GapDetail::from).collect(),
             ignored_sections: parsed.ignored_sections.clone(),
             warnings: warnings.to_vec(),
             author: rev.summary.author.clone(),
@@ -315,6 +342,8 @@ pub struct ResumeBrief {
     pub confidence: Confidence,
     /// What is missing, malformed or unfilled, one sentence each.
     pub gaps: Vec<String>,
+    /// The same gaps as data, in the same order: the section, the field and the kind of each.
+    pub gap_details: Vec<GapDetail>,
     /// Warnings about the checkpoint (age, branch, HEAD moved, a failed auto-sync fetch).
     pub warnings: Vec<String>,
     /// The brief (as the tool's text): fenced, control characters escaped, within the budget.
@@ -341,7 +370,8 @@ impl ResumeBrief {
             tasks_left: d.tasks_remaining.len(),
             decisions: d.decisions.len(),
             confidence: r.parsed.confidence,
-            gaps: r.parsed.gaps.clone(),
+            gaps: r.parsed.gap_sentences(),
+            gap_details: r.parsed.gaps.iter().map(GapDetail::from).collect(),
             warnings,
             brief: r.brief.as_ref().map(|b| b.text.clone()).unwrap_or_default(),
         }
@@ -412,7 +442,7 @@ impl Save {
             persisted: false,
             template: preview.template.clone(),
             confidence: preview.parsed.confidence,
-            gaps: preview.parsed.gaps.clone(),
+            gaps: preview.parsed.gap_sentences(),
             document: preview.text.clone(),
         })
     }

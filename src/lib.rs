@@ -21,6 +21,7 @@ pub mod config;
 pub mod current;
 pub mod error;
 pub mod formats;
+pub mod git;
 pub mod gitstate;
 pub mod human;
 pub mod json;
@@ -43,4 +44,4 @@ pub mod time;
 #[doc(hidden)]
 pub mod fuzzing;
 
-pub use error::{Error, Result};
+pub use error::{Error, ErrorKind, Result};

@@ -1,5 +1,6 @@
 //! `git-checkpoint`: parse the command line, run the command, map errors to exit codes.
-//! Exit codes: 0 success, 1 error, 2 usage error, 3 `resume --strict` with confidence below high.
+//! Exit codes: 0 success, 1 error, 2 usage error, 3 `resume --strict` with confidence below high;
+//! a library error's code comes from its kind through `cli::reference::EXIT_CODES`.
 //!
 //! std's own start-up is kept: it ignores SIGPIPE (a closed pipe is then an EPIPE error, which
 //! we treat as success) and reopens closed fds 0-2. A hand-written C `main` that skipped it
@@ -97,15 +98,17 @@ fn run() -> ! {
     exit_with(result, &mut ctx.ui.err)
 }
 
-/// Prints an error as one line and exits with the command's code (broken pipe is success).
+/// Prints an error as one line and exits with the command's code, or the code the exit-status
+/// table gives the error's kind (broken pipe is success).
 fn exit_with(result: git_checkpoint::Result<i32>, err: &mut cli::ui::Messages) -> ! {
     let code = match result {
         Ok(code) => code,
         Err(git_checkpoint::Error::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
+            let code = cli::reference::code_for(e.kind());
             let e = anyhow::Error::from(e);
             err.error(cli::output::escape_controls(&format!("{e:#}")));
-            1
+            code
         }
     };
     std::process::exit(code);

@@ -2,6 +2,14 @@
 //! the patterns the JSON schemas give ids. A leaf: it depends on nothing of the crate, so the
 //! store, the formats and the front ends can all name these without reaching into each other.
 
+/// Namespace of active checkpoints: `refs/checkpoints/<story>`.
+pub const ACTIVE_PREFIX: &str = "refs/checkpoints/";
+/// Namespace of finished checkpoints: `refs/checkpoints-archive/<story>`.
+pub const ARCHIVE_PREFIX: &str = "refs/checkpoints-archive/";
+/// The suspended-story stack (`git checkpoint stack`): a commit chain whose tree holds
+/// `stack.json` and `STACK.md`; see `docs/FORMAT.md`.
+pub const STACK_REF: &str = "refs/checkpoints-stack/default";
+
 /// The notes ref git-checkpoint writes: one note per code commit a checkpoint was taken at
 /// (git-notes(1); docs/FORMAT.md, "Notes").
 pub const NOTES_REF: &str = "refs/notes/checkpoints";

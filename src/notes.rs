@@ -108,12 +108,12 @@ fn root(store: &Store, refname: &str) -> Result<(Option<ObjectId>, ObjectId)> {
     let tip = store.tip(refname)?;
     let tree = match tip {
         Some(t) => store
-            .repo
+            .repo()
             .find_commit(t)
             .and_then(|c| c.tree_id())
             .map_err(|e| Error::git(format!("{refname} does not point at a notes commit"), e))?
             .detach(),
-        None => ObjectId::empty_tree(store.repo.object_hash()),
+        None => ObjectId::empty_tree(store.repo().object_hash()),
     };
     store.prefetch_tree(tree);
     Ok((tip, tree))
@@ -125,10 +125,10 @@ fn root(store: &Store, refname: &str) -> Result<(Option<ObjectId>, ObjectId)> {
 /// [`Error::Git`] when the notes tree cannot be read.
 pub fn read(store: &Store, refname: &str, commit: ObjectId) -> Result<Option<String>> {
     let (_, tree) = root(store, refname)?;
-    let mut state = State::new(tree, &store.repo)
+    let mut state = State::new(tree, store.repo())
         .map_err(|e| Error::git(format!("cannot read {refname}"), e))?;
     let blob = state
-        .get(&commit, &store.repo)
+        .get(&commit, store.repo())
         .map_err(|e| Error::git(format!("cannot read {refname}"), e))?;
     blob_text(store, blob)
 }
@@ -156,15 +156,15 @@ pub fn add_line_edit(store: &Store, commit: ObjectId, line: &NoteLine) -> Result
 fn write_line(store: &Store, commit: ObjectId, line: &NoteLine) -> Result<RefEdit> {
     let (tip, tree) = root(store, NOTES_REF)?;
     let err = |e| Error::git(format!("cannot update {NOTES_REF}"), e);
-    let mut state = State::new(tree, &store.repo).map_err(err)?;
-    let existing = blob_text(store, state.get(&commit, &store.repo).map_err(err)?)?;
+    let mut state = State::new(tree, store.repo()).map_err(err)?;
+    let existing = blob_text(store, state.get(&commit, store.repo()).map_err(err)?)?;
     let text = merge_text([existing.as_deref().unwrap_or(""), line.format().as_str()]);
     let blob = store
-        .repo
+        .repo()
         .write_blob(text.as_bytes())
         .map_err(err)?
         .detach();
-    let edit = state.replace(commit, blob, &store.repo).map_err(err)?;
+    let edit = state.replace(commit, blob, store.repo()).map_err(err)?;
     let message = format!("checkpoint: note {} r{}", line.story, line.revision);
     let notes_commit = store.write_plain_commit(edit.tree, tip.into_iter().collect(), &message)?;
     Ok(update_edit(
@@ -181,7 +181,7 @@ fn write_line(store: &Store, commit: ObjectId, line: &NoteLine) -> Result<RefEdi
 /// [`Error::Git`] when a tree cannot be read.
 pub fn all(store: &Store, notes_commit: ObjectId) -> Result<BTreeMap<ObjectId, ObjectId>> {
     let tree = store
-        .repo
+        .repo()
         .find_commit(notes_commit)
         .and_then(|c| c.tree_id())
         .map_err(|e| Error::git(format!("{notes_commit} is not a notes commit"), e))?
@@ -200,10 +200,10 @@ fn walk(
     out: &mut BTreeMap<ObjectId, ObjectId>,
 ) -> Result<()> {
     let t = store
-        .repo
+        .repo()
         .find_tree(tree)
         .map_err(|e| Error::git(format!("cannot read notes tree {tree}"), e))?;
-    let hex_len = store.repo.object_hash().len_in_hex();
+    let hex_len = store.repo().object_hash().len_in_hex();
     for entry in t.iter() {
         let entry = entry.map_err(|e| Error::git(format!("bad notes tree {tree}"), e))?;
         let name = format!("{prefix}{}", entry.filename().to_str_lossy());
@@ -237,12 +237,12 @@ fn write_merge(store: &Store, ours: ObjectId, theirs: ObjectId) -> Result<Object
     let our_notes = all(store, ours)?;
     let their_notes = all(store, theirs)?;
     let our_tree = store
-        .repo
+        .repo()
         .find_commit(ours)
         .and_then(|c| c.tree_id())
         .map_err(err)?
         .detach();
-    let mut state = State::new(our_tree, &store.repo).map_err(err)?;
+    let mut state = State::new(our_tree, store.repo()).map_err(err)?;
     for (object, their_blob) in &their_notes {
         let blob = match our_notes.get(object) {
             None => *their_blob,
@@ -252,15 +252,15 @@ fn write_merge(store: &Store, ours: ObjectId, theirs: ObjectId) -> Result<Object
                 let b = blob_text(store, Some(*their_blob))?.unwrap_or_default();
                 let text = merge_text([a.as_str(), b.as_str()]);
                 store
-                    .repo
+                    .repo()
                     .write_blob(text.as_bytes())
                     .map_err(err)?
                     .detach()
             }
         };
-        state.edit(*object, Some(blob), &store.repo).map_err(err)?;
+        state.edit(*object, Some(blob), store.repo()).map_err(err)?;
     }
-    let tree = state.write(&store.repo).map_err(err)?;
+    let tree = state.write(store.repo()).map_err(err)?;
     store.write_plain_commit(tree, vec![ours, theirs], "checkpoint: merge notes")
 }
 

@@ -37,7 +37,6 @@ use gix::refs::Target;
 use gix::ObjectId;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Refs read along with any other one on [`Refs::Git`] (one `git for-each-ref` for all):
@@ -51,6 +50,8 @@ pub(crate) enum Refs {
     Files,
     /// Any other backend (reftable): through git's plumbing run on `git_dir`.
     Git {
+        /// `git` bound to the repository, which runs the plumbing.
+        git: crate::git::Git,
         /// The repository's git dir (a linked worktree's own, for its HEAD).
         git_dir: PathBuf,
         /// The common dir, where `reftable/tables.list.lock` is.
@@ -181,6 +182,7 @@ impl Refs {
         match storage.as_deref() {
             None | Some("files") => Refs::Files,
             Some(_) => Refs::Git {
+                git: crate::git::Git::new(repo.git_dir(), repo.workdir().map(Path::to_path_buf)),
                 git_dir: repo.git_dir().to_path_buf(),
                 common_dir: repo.common_dir().to_path_buf(),
                 null: ObjectId::null(repo.object_hash()),
@@ -628,7 +630,7 @@ impl Refs {
         Ok(rows)
     }
 
-    /// Runs `git --git-dir=<git_dir> args` with `input` on stdin.
+    /// Runs `git args` in the repository with `input` on stdin.
     fn run(&self, args: &[&str], input: Option<&[u8]>) -> Result<std::process::Output> {
         self.run_with(args, input, None)
     }
@@ -641,31 +643,24 @@ impl Refs {
         input: Option<&[u8]>,
         committer: Option<&gix::actor::Signature>,
     ) -> Result<std::process::Output> {
-        let Refs::Git { git_dir, .. } = self else {
+        let Refs::Git { git, .. } = self else {
             unreachable!("only the git backend runs git");
         };
-        let mut cmd = Command::new("git");
-        cmd.arg("--git-dir")
-            .arg(git_dir)
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .stdin(if input.is_some() {
-                Stdio::piped()
-            } else {
-                Stdio::null()
-            });
-        if let Some(c) = committer {
-            cmd.env("GIT_COMMITTER_NAME", c.name.to_str_lossy().as_ref())
-                .env("GIT_COMMITTER_EMAIL", c.email.to_str_lossy().as_ref());
-        }
-        let mut child = cmd.spawn()?;
-        if let (Some(input), Some(mut stdin)) = (input, child.stdin.take()) {
-            use std::io::Write;
-            // A git that exits early closes its stdin: its stderr says why, below.
-            let _ = stdin.write_all(input);
-        }
-        Ok(child.wait_with_output()?)
+        let (name, email) = committer.map_or_else(Default::default, |c| {
+            (
+                c.name.to_str_lossy().into_owned(),
+                c.email.to_str_lossy().into_owned(),
+            )
+        });
+        let env: &[(&str, &str)] = if committer.is_some() {
+            &[
+                ("GIT_COMMITTER_NAME", &name),
+                ("GIT_COMMITTER_EMAIL", &email),
+            ]
+        } else {
+            &[]
+        };
+        git.output_with(args, input, env)
     }
 }
 

@@ -8,7 +8,6 @@
 use crate::error::{Error, Result};
 use crate::names::NOTES_REF;
 use crate::store::{Store, ACTIVE_PREFIX, ARCHIVE_PREFIX};
-use std::process::Command;
 
 /// Where a remote's checkpoints are tracked locally: `refs/remotes/<remote>/checkpoints/`.
 pub fn tracking_prefix(remote: &str) -> String {
@@ -43,7 +42,7 @@ pub fn fetch_refspecs(remote: &str) -> Vec<String> {
 /// [`Error::NoSuchRemote`] when the chosen remote is not configured.
 pub fn choose(store: &Store, explicit: Option<&str>) -> Result<String> {
     let from_branch = || {
-        let short = store.head().ok()?.branch?;
+        let short = crate::gitstate::head(store).ok()?.branch?;
         store.config_string(&format!("branch.{short}.remote"))
     };
     let name = explicit
@@ -72,21 +71,10 @@ pub fn valid_name(name: &str) -> bool {
 /// Whether `name` is a configured remote (`remote.<name>.*`).
 pub fn is_configured(store: &Store, name: &str) -> bool {
     store
-        .repo
+        .repo()
         .remote_names()
         .iter()
         .any(|n| AsRef::<[u8]>::as_ref(n) == name.as_bytes())
-}
-
-/// Runs `git` with `args` in the current directory (same repository discovery as ours).
-///
-/// # Errors
-/// [`Error::Io`] when git cannot be started.
-pub fn git(args: &[String]) -> Result<std::process::Output> {
-    Ok(Command::new("git")
-        .args(args)
-        .stdin(std::process::Stdio::null())
-        .output()?)
 }
 
 /// Fetches the remote's checkpoints, archives and notes into remote-tracking refs.
@@ -96,9 +84,12 @@ pub fn git(args: &[String]) -> Result<std::process::Output> {
 /// (it would repack and pack refs under our ref updates); the user's next `git` command runs it.
 /// `--no-filter` brings every object of what is fetched even into a partial clone.
 ///
+/// Runs in `store`'s repository, whatever the process's directory.
+///
 /// # Errors
-/// [`Error::FetchFailed`] with git's stderr when the fetch fails.
-pub fn fetch(remote: &str) -> Result<()> {
+/// [`Error::FetchFailed`] with git's stderr when the fetch fails; [`Error::Io`] when git cannot
+/// be started.
+pub fn fetch(store: &Store, remote: &str) -> Result<()> {
     let mut args: Vec<String> = [
         "fetch",
         "--quiet",
@@ -118,7 +109,7 @@ pub fn fetch(remote: &str) -> Result<()> {
     .map(|s| s.to_string())
     .collect();
     args.extend(fetch_refspecs(remote));
-    let out = git(&args)?;
+    let out = store.git().output(&args)?;
     if !out.status.success() {
         return Err(Error::FetchFailed {
             remote: remote.to_string(),
@@ -177,12 +168,14 @@ pub fn parse_porcelain(stdout: &str) -> Vec<PushedRef> {
 
 /// Pushes `refspecs` (never forced) plus `leases` (`--force-with-lease=<ref>:<expect>`), and
 /// returns each ref's result. With `verify` git runs the user's `pre-push` hook, as a plain
-/// `git push` does (githooks(5)); without it, `--no-verify`.
+/// `git push` does (githooks(5)); without it, `--no-verify`. Runs in `store`'s repository,
+/// whatever the process's directory.
 ///
 /// # Errors
 /// [`Error::PushFailed`] when git fails without reporting per-ref results (an unreachable
-/// remote, a `pre-push` hook that refused).
+/// remote, a `pre-push` hook that refused); [`Error::Io`] when git cannot be started.
 pub fn push(
+    store: &Store,
     remote: &str,
     refspecs: &[String],
     leases: &[String],
@@ -205,7 +198,7 @@ pub fn push(
     args.push("--".into());
     args.push(remote.into());
     args.extend(refspecs.iter().cloned());
-    let out = git(&args)?;
+    let out = store.git().output(&args)?;
     let results = parse_porcelain(&String::from_utf8_lossy(&out.stdout));
     if results.is_empty() && !out.status.success() {
         return Err(Error::PushFailed {

@@ -123,7 +123,7 @@ pub fn read(store: &Store) -> Result<(Option<ObjectId>, Stack)> {
     };
     let corrupt = |reason: String| crate::store::corrupt(STACK_REF, tip, reason);
     let commit = store
-        .repo
+        .repo()
         .find_commit(tip)
         .map_err(|e| Error::git(format!("cannot read {STACK_REF}"), e))?;
     let tree = commit

@@ -196,12 +196,12 @@ impl StoryId {
 
     /// The active ref, `refs/checkpoints/<id>`.
     pub fn refname(&self) -> String {
-        format!("{}{}", crate::store::ACTIVE_PREFIX, self.id)
+        format!("{}{}", crate::names::ACTIVE_PREFIX, self.id)
     }
 
     /// The archive ref, `refs/checkpoints-archive/<id>`, where `done` moves a finished story.
     pub fn archive_refname(&self) -> String {
-        format!("{}{}", crate::store::ARCHIVE_PREFIX, self.id)
+        format!("{}{}", crate::names::ARCHIVE_PREFIX, self.id)
     }
 
     /// How the id is shown to people: `#313` for numeric ids, else the id as typed (`ABC-12`).

@@ -150,11 +150,7 @@ fn is_ancestor(store: &Store, ancestor: ObjectId, descendant: ObjectId) -> Resul
 }
 
 fn merge_base(store: &Store, a: ObjectId, b: ObjectId) -> Result<Option<ObjectId>> {
-    store
-        .repo
-        .merge_base(a, b)
-        .map(|id| id.map(|id| id.detach()))
-        .map_err(|e| Error::git(format!("cannot compute the merge-base of {a} and {b}"), e))
+    store.merge_base(a, b)
 }
 
 fn outcome(story: &str, refname: &str, action: Action, tip: Option<ObjectId>) -> Outcome {
@@ -202,8 +198,12 @@ fn integrate_batch(
     let objects = memory.take_objects();
     let edits: Vec<RefEdit> = planned.iter().filter_map(|(_, e)| e.clone()).collect();
     let applied = crate::signals::deferred(|| -> Result<bool> {
-        let keep = pack::persist(&store.repo, &objects)?;
-        let applied = edits.is_empty() || store.edit(edits).is_ok();
+        let keep = pack::persist(store.repo(), &objects)?;
+        let main = edits
+            .first()
+            .map(|e| e.name.as_bstr().to_string())
+            .unwrap_or_default();
+        let applied = store.apply_unless_moved(&main, edits).unwrap_or(false);
         if let Some(keep) = keep {
             // The refs point into the pack now (or nothing does, and gc may take it).
             let _ = std::fs::remove_file(keep);
@@ -412,15 +412,11 @@ fn finish_archived(store: &Store) -> Result<Vec<Outcome>> {
         };
         if is_ancestor(store, tip, archived)? {
             let refname = story.refname();
-            match store.edit(vec![store::delete_edit(&refname, tip)]) {
-                Ok(()) => {
-                    let mut o = outcome(story.as_str(), &refname, Action::Finished, Some(archived));
-                    o.reason = Some(format!("finished; kept in {}", story.archive_refname()));
-                    out.push(o);
-                }
-                // Someone saved meanwhile: that new work keeps the story active.
-                Err(e) if !store.raced(&[store::delete_edit(&refname, tip)])? => return Err(e),
-                Err(_) => {}
+            // Not applied when someone saved meanwhile: that new work keeps the story active.
+            if store.apply_unless_moved(&refname, vec![store::delete_edit(&refname, tip)])? {
+                let mut o = outcome(story.as_str(), &refname, Action::Finished, Some(archived));
+                o.reason = Some(format!("finished; kept in {}", story.archive_refname()));
+                out.push(o);
             }
         }
     }
@@ -440,7 +436,7 @@ pub struct Tombstone {
 }
 
 fn tombstone_path(store: &Store) -> std::path::PathBuf {
-    store.repo.common_dir().join("checkpoint").join("purged")
+    store.common_dir().join("checkpoint").join("purged")
 }
 
 /// Pending remote deletions of purged stories, from `<common-dir>/checkpoint/purged`
@@ -498,7 +494,7 @@ pub fn write_tombstones(store: &Store, list: &[Tombstone]) -> Result<()> {
 /// Storage and I/O errors.
 pub fn add_tombstones(store: &Store, story: &StoryId) -> Result<()> {
     let mut list = tombstones(store)?;
-    for remote in store.repo.remote_names() {
+    for remote in store.repo().remote_names() {
         let remote = remote.to_string();
         for (tracking, refname) in [
             (tracking_prefix(&remote), story.refname()),
@@ -574,8 +570,9 @@ pub fn update_tracking(store: &Store, remote: &str, pushed: &[(String, ObjectId)
             ));
         }
     }
-    if edits.is_empty() {
-        return Ok(());
-    }
-    store.edit(edits)
+    let main = edits
+        .first()
+        .map(|e| e.name.as_bstr().to_string())
+        .unwrap_or_default();
+    store.apply_unless_moved(&main, edits).map(|_| ())
 }

@@ -737,7 +737,7 @@ struct Session {
 
 impl Session {
     fn dir(store: &Store) -> PathBuf {
-        store.repo.git_dir().join("checkpoint-hooks")
+        store.git_dir().join("checkpoint-hooks")
     }
 
     fn load(store: &Store, agent: Agent, p: &Payload) -> Session {

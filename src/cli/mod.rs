@@ -6,6 +6,7 @@ pub mod context;
 pub mod output;
 pub mod pager;
 pub mod reference;
+pub mod self_args;
 pub mod ui;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -130,17 +131,17 @@ pub enum Command {
     /// Render a pull-request description for the story of the current branch.
     PrBody(commands::pr_body::Args),
     /// Install the man pages where `git help checkpoint` finds them.
-    InstallMan(commands::install_man::Args),
+    InstallMan(self_args::InstallManArgs),
     /// Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints.
     Agent(commands::agent::Args),
     /// Serve checkpoints to MCP clients over stdio (resume, save, done, list, log, diff, status).
     #[cfg(feature = "mcp")]
     Mcp(commands::mcp::Args),
     /// Show the help of a command (the same as `git checkpoint COMMAND --help`).
-    Help(commands::help::Args),
+    Help(self_args::HelpArgs),
     /// Write man pages, shell completions and JSON Schemas into a directory (for packagers).
     #[command(hide = true)]
-    GenerateDocs(commands::generate::Args),
+    GenerateDocs(self_args::GenerateArgs),
 }
 
 impl Command {

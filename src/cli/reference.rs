@@ -4,6 +4,7 @@
 //! fails when the README's tables differ from [`readme_tables`]). Nothing else lists them.
 
 use git_checkpoint::config::KEYS;
+use git_checkpoint::ErrorKind;
 
 /// An environment variable (or a group read together) and what it does.
 pub struct Var {
@@ -62,29 +63,51 @@ pub const ENVIRONMENT: &[Var] = &[
 pub struct Exit {
     /// The code.
     pub code: i32,
+    /// A short name for it, as the README and the man page show it.
+    pub name: &'static str,
     /// When, one sentence.
     pub meaning: &'static str,
+    /// The kinds of library error that end the process with this code (see [`code_for`]).
+    pub kinds: &'static [ErrorKind],
 }
 
-/// Every exit code, in order.
+/// Every exit code, in order. `main` maps a library error to its code through this table
+/// ([`code_for`]); clap's own usage errors exit 2 as well.
 pub const EXIT_CODES: &[Exit] = &[
     Exit {
         code: 0,
-        meaning: "Success (also when the reader of our output closes the pipe).",
+        name: "success",
+        meaning: "The command did what was asked (also when the reader of our output closes the pipe).",
+        kinds: &[],
     },
     Exit {
         code: 1,
-        meaning: "Error: one line on stderr naming the input and the fix; nothing was written. status: the checkpoint is stale or missing.",
+        name: "failure",
+        meaning: "The command failed: one line on stderr naming the input and the fix; nothing was written. status: the checkpoint is stale or missing.",
+        kinds: &[ErrorKind::Failure],
     },
     Exit {
         code: 2,
-        meaning: "Usage error (unknown option, missing value).",
+        name: "usage",
+        meaning: "The command line was wrong: an unknown option or a missing value, or input refused before anything is read or written (an invalid story id, no story given or detected, options that cannot be combined, an option value out of range, an unknown command).",
+        kinds: &[ErrorKind::Usage],
     },
     Exit {
         code: super::commands::EXIT_NEEDS_CONFIRMATION,
+        name: "needs confirmation",
         meaning: "resume --strict: the checkpoint parsed with confidence below high.",
+        kinds: &[],
     },
 ];
+
+/// The exit code for a library error of `kind`: the row of [`EXIT_CODES`] that lists it
+/// (every kind is listed once; a test checks it).
+pub fn code_for(kind: ErrorKind) -> i32 {
+    EXIT_CODES
+        .iter()
+        .find(|e| e.kinds.contains(&kind))
+        .map_or(1, |e| e.code)
+}
 
 /// Storage and story ids, for `--help` (docs/FORMAT.md is the specification).
 const STORAGE: &str = "\
@@ -152,7 +175,7 @@ pub fn long_help() -> String {
         .collect();
     let codes: Vec<(String, String)> = EXIT_CODES
         .iter()
-        .map(|e| (e.code.to_string(), e.meaning.to_string()))
+        .map(|e| (e.code.to_string(), format!("{}: {}", e.name, e.meaning)))
         .collect();
     format!(
         "{STORAGE}\n\nConfiguration (git config; the command line wins):\n{}\nEnvironment:\n{}\nExit codes:\n{}",
@@ -201,9 +224,14 @@ pub fn readme_tables() -> String {
             cell(v.meaning)
         ));
     }
-    out.push_str("\n| exit code | meaning |\n| --- | --- |\n");
+    out.push_str("\n| exit code | name | meaning |\n| --- | --- | --- |\n");
     for e in EXIT_CODES {
-        out.push_str(&format!("| {} | {} |\n", e.code, cell(e.meaning)));
+        out.push_str(&format!(
+            "| {} | {} | {} |\n",
+            e.code,
+            e.name,
+            cell(e.meaning)
+        ));
     }
     out
 }
@@ -239,6 +267,20 @@ mod tests {
         for line in tables.lines() {
             assert!(line.len() <= WIDTH, "{line:?}");
         }
+    }
+
+    #[test]
+    fn every_error_kind_has_exactly_one_code() {
+        for kind in [ErrorKind::Usage, ErrorKind::Failure] {
+            let rows: Vec<i32> = EXIT_CODES
+                .iter()
+                .filter(|e| e.kinds.contains(&kind))
+                .map(|e| e.code)
+                .collect();
+            assert_eq!(rows.len(), 1, "{kind:?} is in rows {rows:?}");
+        }
+        assert_eq!(code_for(ErrorKind::Failure), 1);
+        assert_eq!(code_for(ErrorKind::Usage), 2);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use super::base::Saving;
 use super::slots::{fill_sections, header_title, render_slot, slot_for, Slot};
 use crate::error::{Error, Result};
 use crate::model::sections::{key_value, norm, one_line, one_line_or, split};
-use crate::model::{heading, Document, Parsed, UNKNOWN};
+use crate::model::{heading, Document, Gap, Parsed, UNKNOWN};
 use crate::store::Store;
 use std::fmt::Write;
 
@@ -153,8 +153,10 @@ fn read(c: &Custom, text: &str, p: &mut Parsed) {
         }
     }
     if c.sections.is_empty() {
-        p.gaps
-            .push(format!("template '{}' declares no sections", c.name));
+        p.gaps.push(Gap::template(format!(
+            "template '{}' declares no sections",
+            c.name
+        )));
     }
     let declared: Vec<(String, Slot, bool)> = c
         .sections
@@ -193,7 +195,7 @@ pub fn find(store: &Store, name: &str) -> Result<Custom> {
             reason: "template names use lowercase ASCII letters, digits, '-' and '_'".into(),
         });
     }
-    if let Some(root) = store.repo.workdir() {
+    if let Some(root) = store.workdir() {
         let path = root
             .join(".checkpoint")
             .join("templates")
@@ -262,6 +264,6 @@ mod tests {
         assert_eq!(back.next_action, d.next_action);
         let cut = text.replace("## Risks", "## Other");
         let p = t.parse(cut.as_bytes());
-        assert_eq!(p.gaps, vec!["missing section 'Risks'".to_string()]);
+        assert_eq!(p.gap_sentences(), ["missing section 'Risks'"]);
     }
 }

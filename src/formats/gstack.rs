@@ -12,7 +12,7 @@ use super::plan::{check_parsed, planned, story_of, Planned};
 use super::slots::{all_required, fill_sections, render_slot, Slot};
 use crate::error::Result;
 use crate::model::sections::{norm, one_line, one_line_or, split, value};
-use crate::model::{Document, Parsed, UNKNOWN};
+use crate::model::{Document, Gap, Parsed, Place, UNKNOWN};
 use crate::store::Revision;
 use crate::story::StoryId;
 use std::fmt::Write;
@@ -188,25 +188,25 @@ fn read(text: &str, p: &mut Parsed) {
     match &sp.front_matter {
         None => p
             .gaps
-            .push("missing front matter (status, branch, timestamp)".into()),
+            .push(Gap::missing_front_matter("status, branch, timestamp")),
         Some(fm) => {
             let kv = front_matter(fm);
             let get = |k: &str| kv.iter().find(|(key, _, _)| key == k);
             for want in ["status", "branch", "timestamp"] {
                 if get(want).is_none() {
-                    p.gaps.push(format!("front matter has no '{want}'"));
+                    p.gaps.push(Gap::front_matter_key(want));
                 }
             }
-            p.doc.status = get("status").and_then(|x| value(Some(&x.1), "status", &mut p.gaps));
-            p.doc.branch = get("branch").and_then(|x| value(Some(&x.1), "branch", &mut p.gaps));
-            p.doc.last_updated =
-                get("timestamp").and_then(|x| value(Some(&x.1), "timestamp", &mut p.gaps));
+            p.doc.status =
+                get("status").and_then(|x| value(Some(&x.1), Place::field("status"), &mut p.gaps));
+            p.doc.branch =
+                get("branch").and_then(|x| value(Some(&x.1), Place::field("branch"), &mut p.gaps));
+            p.doc.last_updated = get("timestamp")
+                .and_then(|x| value(Some(&x.1), Place::field("timestamp"), &mut p.gaps));
             if let Some((_, v, _)) = get("session_duration_s") {
                 match v.parse() {
                     Ok(n) => p.doc.session_duration_s = Some(n),
-                    Err(_) => p
-                        .gaps
-                        .push(format!("session_duration_s is not a number: {v}")),
+                    Err(_) => p.gaps.push(Gap::not_a_number("session_duration_s", v)),
                 }
             }
             if let Some((_, _, files)) = get("files_modified") {
@@ -221,13 +221,13 @@ fn read(text: &str, p: &mut Parsed) {
         if b.level <= 2 && n.starts_with("working on") {
             title_seen = true;
             let t = b.name.split_once(':').map_or("", |x| x.1).trim();
-            p.doc.title = value(Some(t), "Working on", &mut p.gaps);
+            p.doc.title = value(Some(t), Place::field("Working on"), &mut p.gaps);
         } else {
             candidates.push(b);
         }
     }
     if !title_seen {
-        p.gaps.push("missing heading 'Working on: <title>'".into());
+        p.gaps.push(Gap::missing_heading("Working on: <title>"));
     }
     let declared = all_required(&SECTIONS);
     fill_sections(&declared, &candidates, p);

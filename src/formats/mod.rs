@@ -339,7 +339,7 @@ pub fn parse_revision(store: &Store, rev: &Revision) -> Parsed {
     let (t, note) = of_revision(store, rev);
     let mut p = t.parse(rev.document.as_bytes());
     if let Some(n) = note {
-        p.gaps.push(n);
+        p.gaps.push(crate::model::Gap::template(n));
         p.confidence = Confidence::NeedsConfirmation;
     }
     p
@@ -355,7 +355,7 @@ pub(crate) mod tests {
     pub(crate) fn render_and_reparse(format: &Format, d: &Document) -> (String, Document) {
         let text = format.render(d);
         let p = format.parse(text.as_bytes());
-        assert_eq!(p.gaps, Vec::<String>::new(), "{text}");
+        assert_eq!(p.gap_sentences(), Vec::<String>::new(), "{text}");
         (text, p.doc)
     }
 

@@ -14,7 +14,7 @@ use crate::model::sections::{
     decode, field_items, items, key_value, norm, one_line, one_line_or, push_checks, push_item,
     real, split, value, FieldItem,
 };
-use crate::model::{Document, Parsed, UNKNOWN};
+use crate::model::{Document, Gap, GapKind, Parsed, Place, UNKNOWN};
 use crate::stack;
 use crate::store::Revision;
 use crate::story::StoryId;
@@ -135,7 +135,7 @@ fn checkpoint_fields(doc: &Document, indent: &str) -> String {
     out
 }
 
-fn list_value(f: &FieldItem, what: &str, gaps: &mut Vec<String>) -> Vec<String> {
+fn list_value(f: &FieldItem, what: Place<'_>, gaps: &mut Vec<Gap>) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(v) = value(Some(&f.value), what, gaps) {
         out.push(v);
@@ -152,19 +152,19 @@ fn list_value(f: &FieldItem, what: &str, gaps: &mut Vec<String>) -> Vec<String> 
 fn read_checkpoint_fields(
     fields: &[FieldItem],
     doc: &mut Document,
-    gaps: &mut Vec<String>,
+    gaps: &mut Vec<Gap>,
 ) -> Vec<String> {
     let mut seen = Vec::new();
     for f in fields {
         let k = norm(&f.key);
-        let what = format!("Checkpoint: {}", f.key);
+        let what = Place::in_section("Checkpoint", &f.key);
         match k.as_str() {
-            "stopped at" => doc.stopped_at = value(Some(&f.value), &what, gaps),
-            "next action" => doc.next_action = value(Some(&f.value), &what, gaps),
-            "start with" => doc.start_with = value(Some(&strip_code(&f.value)), &what, gaps),
-            "decisions" => doc.decisions = list_value(f, &what, gaps),
-            "context" => doc.context = list_value(f, &what, gaps),
-            "open question" | "open questions" => doc.open_questions = list_value(f, &what, gaps),
+            "stopped at" => doc.stopped_at = value(Some(&f.value), what, gaps),
+            "next action" => doc.next_action = value(Some(&f.value), what, gaps),
+            "start with" => doc.start_with = value(Some(&strip_code(&f.value)), what, gaps),
+            "decisions" => doc.decisions = list_value(f, what, gaps),
+            "context" => doc.context = list_value(f, what, gaps),
+            "open question" | "open questions" => doc.open_questions = list_value(f, what, gaps),
             _ => continue,
         }
         seen.push(k);
@@ -190,12 +190,12 @@ fn read(text: &str, p: &mut Parsed) {
             header.push_str(&b.body);
         } else if n == "done when" {
             saw_done_when = true;
-            p.doc.done_when = real(items(&b.body), "Done when", &mut p.gaps);
+            p.doc.done_when = real(items(&b.body), Place::section("Done when"), &mut p.gaps);
             if p.doc.done_when.is_empty() {
-                p.gaps.push("empty section 'Done when'".into());
+                p.gaps.push(Gap::empty_section("Done when"));
             }
         } else if matches!(n.as_str(), "plan steps" | "plan" | "tasks" | "steps") {
-            for t in real(items(&b.body), &b.name, &mut p.gaps) {
+            for t in real(items(&b.body), Place::section(&b.name), &mut p.gaps) {
                 if t.done {
                     p.doc.tasks_done.push(t);
                 } else {
@@ -204,10 +204,7 @@ fn read(text: &str, p: &mut Parsed) {
             }
         } else if n.starts_with("checkpoint") {
             if saw_checkpoint {
-                p.gaps.push(format!(
-                    "duplicate section 'Checkpoint' at line {}; the first is used",
-                    b.line
-                ));
+                p.gaps.push(Gap::duplicate_section_at("Checkpoint", b.line));
                 p.left_out
                     .push(crate::model::left_out_entry("Checkpoint", b.line));
                 continue;
@@ -226,8 +223,7 @@ fn read(text: &str, p: &mut Parsed) {
                 "context",
             ] {
                 if !seen.iter().any(|s| s == want) {
-                    p.gaps
-                        .push(format!("Checkpoint has no '{}' line", capital(want)));
+                    p.gaps.push(Gap::missing_line("Checkpoint", &capital(want)));
                 }
             }
             for (what, v) in [
@@ -236,12 +232,16 @@ fn read(text: &str, p: &mut Parsed) {
                 ("Start with", &p.doc.start_with),
             ] {
                 // A line marked unknown or left a placeholder has its gap already.
-                let named = format!("Checkpoint: {what} ");
+                let has_gap = |g: &Gap| {
+                    g.section.as_deref() == Some("Checkpoint")
+                        && g.field.as_deref() == Some(what)
+                        && matches!(g.kind, GapKind::Unknown | GapKind::Placeholder)
+                };
                 if v.is_none()
                     && seen.iter().any(|s| *s == what.to_lowercase())
-                    && !p.gaps.iter().any(|g| g.starts_with(&named))
+                    && !p.gaps.iter().any(has_gap)
                 {
-                    p.gaps.push(format!("Checkpoint: {what} is empty"));
+                    p.gaps.push(Gap::empty_field("Checkpoint", what));
                 }
             }
         } else {
@@ -261,12 +261,12 @@ fn read(text: &str, p: &mut Parsed) {
         let n = norm(&k);
         saw.push(n.clone());
         match n.as_str() {
-            "status" => p.doc.status = value(Some(&v), "Status", &mut p.gaps),
+            "status" => p.doc.status = value(Some(&v), Place::field("Status"), &mut p.gaps),
             "item" => {
-                if let Some(v) = value(Some(&v), "Item", &mut p.gaps) {
+                if let Some(v) = value(Some(&v), Place::field("Item"), &mut p.gaps) {
                     let (id, title) = v.split_once(' ').unwrap_or((&v, ""));
                     if id.contains(['[', '<']) {
-                        p.gaps.push(format!("Item has no ID: {v}"));
+                        p.gaps.push(Gap::no_id("Item", &v));
                     } else {
                         p.doc.story = Some(id.to_string());
                     }
@@ -276,24 +276,24 @@ fn read(text: &str, p: &mut Parsed) {
                     }
                 }
             }
-            "session" | "branch" => p.doc.branch = value(Some(&v), &k, &mut p.gaps),
-            "stage" => p.doc.stage = value(Some(&v), "Stage", &mut p.gaps),
+            "session" | "branch" => p.doc.branch = value(Some(&v), Place::field(&k), &mut p.gaps),
+            "stage" => p.doc.stage = value(Some(&v), Place::field("Stage"), &mut p.gaps),
             _ => p.doc.fields.push((k, v)),
         }
     }
     if p.doc.status.as_deref() == Some("idle") {
-        p.gaps.push("NOW.md is idle: no active item".into());
+        p.gaps.push(Gap::idle("NOW.md"));
     }
     for want in ["item", "stage"] {
         if !saw.iter().any(|s| s == want) {
-            p.gaps.push(format!("missing field '{}'", capital(want)));
+            p.gaps.push(Gap::missing_field(&capital(want)));
         }
     }
     if !saw_done_when {
-        p.gaps.push("missing section 'Done when'".into());
+        p.gaps.push(Gap::missing_section("Done when"));
     }
     if !saw_checkpoint {
-        p.gaps.push("missing section 'Checkpoint'".into());
+        p.gaps.push(Gap::missing_section("Checkpoint"));
     }
     let _ = PM_KNOWN;
 }
@@ -466,7 +466,7 @@ pub fn render_stack_md(entries: &[StackMdEntry]) -> String {
 }
 
 /// Parses seed 003's `STACK.md`, top entry first. Entries without an ID are skipped with a gap.
-pub fn parse_stack_md(input: &[u8]) -> (Vec<StackMdEntry>, Vec<String>) {
+pub fn parse_stack_md(input: &[u8]) -> (Vec<StackMdEntry>, Vec<Gap>) {
     let mut gaps = Vec::new();
     let text = decode(input, &mut gaps);
     let sp = split(&text);
@@ -476,7 +476,7 @@ pub fn parse_stack_md(input: &[u8]) -> (Vec<StackMdEntry>, Vec<String>) {
         let name = b.name.trim();
         let (id, title) = name.split_once(' ').unwrap_or((name, ""));
         if id.is_empty() {
-            gaps.push(format!("stack entry at line {} has no ID", b.line));
+            gaps.push(Gap::stack_entry_without_id(b.line));
             continue;
         }
         e.doc.story = Some(id.to_string());
@@ -485,11 +485,14 @@ pub fn parse_stack_md(input: &[u8]) -> (Vec<StackMdEntry>, Vec<String>) {
         for f in field_items(&b.body) {
             match norm(&f.key).as_str() {
                 "pushed" => e.pushed = f.value.clone(),
-                "branch" | "session" => e.doc.branch = value(Some(&f.value), "Branch", &mut gaps),
-                "stage" => e.doc.stage = value(Some(&f.value), "Stage", &mut gaps),
+                "branch" | "session" => {
+                    e.doc.branch = value(Some(&f.value), Place::field("Branch"), &mut gaps)
+                }
+                "stage" => e.doc.stage = value(Some(&f.value), Place::field("Stage"), &mut gaps),
                 "reason" => e.reason = f.value.clone(),
                 "done when" => {
-                    e.doc.done_when = real(f.nested.clone(), "Done when", &mut gaps);
+                    e.doc.done_when =
+                        real(f.nested.clone(), Place::section("Done when"), &mut gaps);
                 }
                 "checkpoint" => {
                     let sub: Vec<FieldItem> = f
@@ -630,7 +633,11 @@ mod tests {
             "# NOW\n- Item: R-1 x\n- Stage: plan\n## Done when\n- [ ] t\n## Checkpoint\n- Stopped at: [unknown — needs confirmation]\n- Next action: n\n- Start with: s\n- Decisions: d\n- Context: c\n"
                 .as_bytes(),
         );
-        let about: Vec<&String> = p.gaps.iter().filter(|g| g.contains("Stopped at")).collect();
+        let about: Vec<&Gap> = p
+            .gaps
+            .iter()
+            .filter(|g| g.field.as_deref() == Some("Stopped at"))
+            .collect();
         assert_eq!(about.len(), 1, "{:?}", p.gaps);
     }
 
@@ -643,7 +650,7 @@ mod tests {
         };
         let text = render_stack_md(std::slice::from_ref(&e));
         let (back, gaps) = parse_stack_md(text.as_bytes());
-        assert_eq!(gaps, Vec::<String>::new());
+        assert_eq!(gaps, Vec::<Gap>::new());
         assert_eq!(back[0].reason, "prod is down");
         assert_eq!(back[0].doc.next_action, e.doc.next_action);
         assert_eq!(back[0].doc.done_when, e.doc.done_when);

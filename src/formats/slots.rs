@@ -10,7 +10,7 @@ use crate::model::sections::{
     items, items_and_paragraphs, key_value, lines_or_items, norm, one_line, one_line_or,
     paragraphs, push_checks, push_item, push_list, real, strip_code, take_fields, value, Block,
 };
-use crate::model::{Document, Parsed, Task, UNKNOWN};
+use crate::model::{Document, Gap, Parsed, Place, Task, UNKNOWN};
 use std::fmt::Write;
 
 /// Which document field a section heading holds.
@@ -139,8 +139,9 @@ pub(super) fn render_slot(
     }
 }
 
-pub(super) fn parse_slot(slot: Slot, b: &Block, doc: &mut Document, gaps: &mut Vec<String>) {
-    let what = b.name.trim().to_string();
+pub(super) fn parse_slot(slot: Slot, b: &Block, doc: &mut Document, gaps: &mut Vec<Gap>) {
+    let name = b.name.trim().to_string();
+    let what = Place::section(&name);
     match slot {
         Slot::Goal => {
             let text = paragraphs(&b.body).join("\n\n");
@@ -149,17 +150,17 @@ pub(super) fn parse_slot(slot: Slot, b: &Block, doc: &mut Document, gaps: &mut V
             } else {
                 text
             };
-            doc.goal = value(Some(&text), &what, gaps);
+            doc.goal = value(Some(&text), what, gaps);
         }
         Slot::Branch => {
             let first = b.body.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
             let v = key_value(first)
                 .map(|(_, v)| v)
                 .unwrap_or(first.to_string());
-            doc.branch = value(Some(&strip_code(&v)), &what, gaps);
+            doc.branch = value(Some(&strip_code(&v)), what, gaps);
         }
         Slot::TasksDone => {
-            doc.tasks_done = lines_or_items(&b.body, &what, gaps)
+            doc.tasks_done = lines_or_items(&b.body, what, gaps)
                 .into_iter()
                 .map(|text| Task { text, done: true })
                 .collect();
@@ -168,7 +169,7 @@ pub(super) fn parse_slot(slot: Slot, b: &Block, doc: &mut Document, gaps: &mut V
             let (fields, rest) =
                 take_fields(&b.body, &["next action", "next immediate action", "next"]);
             if let Some((_, v)) = fields.first() {
-                doc.next_action = value(Some(v), &format!("{what}: Next action"), gaps);
+                doc.next_action = value(Some(v), Place::in_section(&name, "Next action"), gaps);
             }
             let (its, paragraphs) = items_and_paragraphs(&rest);
             let its = if its.is_empty() {
@@ -179,7 +180,7 @@ pub(super) fn parse_slot(slot: Slot, b: &Block, doc: &mut Document, gaps: &mut V
             } else {
                 its
             };
-            for t in real(its, &what, gaps) {
+            for t in real(its, what, gaps) {
                 if t.done {
                     doc.tasks_done.push(t);
                 } else {
@@ -188,7 +189,7 @@ pub(super) fn parse_slot(slot: Slot, b: &Block, doc: &mut Document, gaps: &mut V
             }
         }
         Slot::RemainingNumbered => {
-            let its = real(items(&b.body), &what, gaps);
+            let its = real(items(&b.body), what, gaps);
             doc.next_action = its.first().map(|t| t.text.clone());
             doc.tasks_remaining = its
                 .into_iter()
@@ -198,21 +199,21 @@ pub(super) fn parse_slot(slot: Slot, b: &Block, doc: &mut Document, gaps: &mut V
                 })
                 .collect();
         }
-        Slot::Decisions => doc.decisions = lines_or_items(&b.body, &what, gaps),
-        Slot::NextAction => doc.next_action = value(Some(&one_line(&b.body)), &what, gaps),
-        Slot::Context => doc.context = lines_or_items(&b.body, &what, gaps),
-        Slot::OpenQuestions => doc.open_questions = lines_or_items(&b.body, &what, gaps),
-        Slot::DoneWhen => doc.done_when = real(items(&b.body), &what, gaps),
+        Slot::Decisions => doc.decisions = lines_or_items(&b.body, what, gaps),
+        Slot::NextAction => doc.next_action = value(Some(&one_line(&b.body)), what, gaps),
+        Slot::Context => doc.context = lines_or_items(&b.body, what, gaps),
+        Slot::OpenQuestions => doc.open_questions = lines_or_items(&b.body, what, gaps),
+        Slot::DoneWhen => doc.done_when = real(items(&b.body), what, gaps),
         Slot::Files => {
-            doc.files = lines_or_items(&b.body, &what, gaps)
+            doc.files = lines_or_items(&b.body, what, gaps)
                 .into_iter()
                 .map(|f| strip_code(&f))
                 .collect()
         }
-        Slot::StartWith => doc.start_with = value(Some(&strip_code(&b.body)), &what, gaps),
+        Slot::StartWith => doc.start_with = value(Some(&strip_code(&b.body)), what, gaps),
         Slot::Extra => {
             if !crate::model::sections::is_none(&b.body) {
-                doc.sections.push((what, b.body.trim().to_string()));
+                doc.sections.push((name, b.body.trim().to_string()));
             }
         }
     }
@@ -245,17 +246,14 @@ pub(super) fn fill_sections(declared: &[(String, Slot, bool)], blocks: &[&Block]
         match declared.iter().position(|(h, _, _)| norm(h) == n) {
             Some(i) => {
                 if let Some(line) = seen[i] {
-                    p_gaps.push(format!(
-                        "duplicate section '{}' at lines {} and {}; the first is used",
-                        declared[i].0, line, b.line
-                    ));
+                    p_gaps.push(Gap::duplicate_section(&declared[i].0, line, b.line));
                     left_out.push(crate::model::left_out_entry(&declared[i].0, b.line));
                     continue;
                 }
                 seen[i] = Some(b.line);
                 if b.body.trim().is_empty() {
                     if declared[i].2 {
-                        p_gaps.push(format!("empty section '{}'", declared[i].0));
+                        p_gaps.push(Gap::empty_section(&declared[i].0));
                     }
                     continue;
                 }
@@ -272,7 +270,7 @@ pub(super) fn fill_sections(declared: &[(String, Slot, bool)], blocks: &[&Block]
     }
     for (i, (h, _, required)) in declared.iter().enumerate() {
         if seen[i].is_none() && *required {
-            p_gaps.push(format!("missing section '{h}'"));
+            p_gaps.push(Gap::missing_section(h));
         }
     }
 }

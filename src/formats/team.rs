@@ -12,7 +12,7 @@ use super::plan::{check_parsed, file_name, story_of, Planned};
 use super::slots::{all_required, fill_sections, header_title, italic_field, render_slot, Slot};
 use crate::error::{Error, Result};
 use crate::model::sections::{norm, one_line, split, value, Block};
-use crate::model::{Document, JournalEntry, Parsed, UNKNOWN};
+use crate::model::{Document, Gap, JournalEntry, Parsed, Place, UNKNOWN};
 use crate::store::{Completion, Revision, Store};
 use crate::story::StoryId;
 use std::fmt::Write;
@@ -168,7 +168,8 @@ fn read(text: &str, p: &mut Parsed) {
             for l in b.body.lines() {
                 if let Some((k, v)) = italic_field(l) {
                     if norm(&k) == "last updated" {
-                        p.doc.last_updated = value(Some(&v), "Last updated", &mut p.gaps);
+                        p.doc.last_updated =
+                            value(Some(&v), Place::field("Last updated"), &mut p.gaps);
                     }
                 }
             }
@@ -208,7 +209,7 @@ fn read(text: &str, p: &mut Parsed) {
     }
     if !saw_a {
         p.gaps
-            .push("missing 'Part A — Current-State Snapshot'".into());
+            .push(Gap::missing_part("Part A — Current-State Snapshot"));
     }
     if !saw_b {
         p.warnings

@@ -282,7 +282,10 @@ mod tests {
             crate::model::Confidence::NeedsConfirmation
         );
         assert!(
-            parsed.gaps.iter().any(|g| g.contains("conflict")),
+            parsed
+                .gaps
+                .iter()
+                .any(|g| g.kind == crate::model::GapKind::Conflict),
             "{:?}",
             parsed.gaps
         );

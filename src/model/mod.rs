@@ -5,12 +5,14 @@
 //! templates (team, pm, gstack, custom) are in [`crate::formats`], built on the pure helpers
 //! of `sections`.
 
+mod gap;
 mod merge;
 mod parse;
 mod render;
 pub(crate) mod sections;
 mod text;
 
+pub use gap::{Gap, GapKind, Place};
 /// A checklist item's identity in a merge (task id, else normalised text).
 pub(crate) use merge::{key as merge_key, SINGLE_FIELDS};
 pub use merge::{merge, Merged, CONFLICT};

@@ -5,6 +5,7 @@
 //! list items are never sections, and ATX and setext headings are both recognised. Field lines
 //! (`**Key:** value`) and list items are then read from each section's own source text.
 
+use super::gap::{Gap, Place};
 use super::text::{
     decode_utf8, field_line, is_none_marker, is_placeholder, is_unknown, outline, Heading, InCode,
 };
@@ -39,8 +40,9 @@ pub struct Parsed {
     pub doc: Document,
     /// `High` exactly when `gaps` is empty.
     pub confidence: Confidence,
-    /// Each thing missing, malformed, duplicated or unfilled, one human sentence each.
-    pub gaps: Vec<String>,
+    /// Each thing missing, malformed, duplicated or unfilled: where, what kind, and the
+    /// sentence shown for it (its `Display`).
+    pub gaps: Vec<Gap>,
     /// Sections that are not part of the template (e.g. `Template Notes (line 40)`); ignored.
     pub ignored_sections: Vec<String>,
     /// Oddities that do not lower confidence (sections out of order).
@@ -51,6 +53,13 @@ pub struct Parsed {
     pub left_out: Vec<String>,
     /// The decoded text: UTF-8, LF line endings, no BOM. This is what gets stored.
     pub text: String,
+}
+
+impl Parsed {
+    /// The gaps' sentences, in order: what `--json` output and warnings show.
+    pub fn gap_sentences(&self) -> Vec<String> {
+        self.gaps.iter().map(ToString::to_string).collect()
+    }
 }
 
 /// Parses `input` (bytes as read from a file or blob).
@@ -69,9 +78,7 @@ pub fn parse(input: &[u8]) -> Parsed {
     // Lossy decoding leaves U+FFFD in the stored text, so a later resume reports it too.
     let decoded = decode_utf8(input);
     if decoded.contains('\u{FFFD}') {
-        gaps.push(
-            "the document is not valid UTF-8; invalid bytes were replaced with U+FFFD".into(),
-        );
+        gaps.push(Gap::invalid_utf8());
     }
     let text = if decoded.contains('\r') {
         decoded.replace("\r\n", "\n").replace('\r', "\n")
@@ -129,10 +136,7 @@ pub fn parse(input: &[u8]) -> Parsed {
         match known {
             Some(k) => match &found[*k] {
                 Some((line, _)) => {
-                    gaps.push(format!(
-                        "duplicate section '{}' at lines {} and {}; the first is used",
-                        SECTIONS[*k], line, h.line
-                    ));
+                    gaps.push(Gap::duplicate_section(SECTIONS[*k], *line, h.line));
                     left_out.push(left_out_entry(SECTIONS[*k], h.line));
                 }
                 None => {
@@ -154,12 +158,12 @@ pub fn parse(input: &[u8]) -> Parsed {
     for (k, slot) in found.iter().enumerate() {
         let name = SECTIONS[k];
         let Some((_, body)) = slot else {
-            gaps.push(format!("missing section '{name}'"));
+            gaps.push(Gap::missing_section(name));
             continue;
         };
         let section = Section::read(outline_text, body.clone(), &code, k);
         if section.is_empty() {
-            gaps.push(format!("empty section '{name}'"));
+            gaps.push(Gap::empty_section(name));
             continue;
         }
         apply(k, section, &mut doc, &mut gaps);
@@ -315,40 +319,37 @@ fn is_field_of(key: &str, section: usize) -> bool {
 }
 
 /// Checks a value: unknown markers and unfilled placeholders become gaps and yield `None`.
-fn checked(value: Option<&str>, what: &str, gaps: &mut Vec<String>) -> Option<String> {
+fn checked(value: Option<&str>, what: Place<'_>, gaps: &mut Vec<Gap>) -> Option<String> {
     let v = value?.trim();
     if v.is_empty() {
         return None;
     }
     if is_unknown(v) {
-        gaps.push(format!("{what} is marked {}", super::UNKNOWN));
+        gaps.push(Gap::unknown(what));
         return None;
     }
     if v.contains(super::CONFLICT) {
         // Both values stay visible; the gap asks someone to pick one.
-        gaps.push(format!("{what} has a merge conflict: {v}"));
+        gaps.push(Gap::conflict(what, v));
         return Some(v.to_string());
     }
     if is_placeholder(v) {
-        gaps.push(format!("{what} is an unfilled placeholder: {v}"));
+        gaps.push(Gap::placeholder(what, v));
         return None;
     }
     Some(v.to_string())
 }
 
 /// Keeps the real items, turning unknown markers and placeholders into gaps.
-fn real_items(items: Vec<Task>, name: &str, gaps: &mut Vec<String>) -> Vec<Task> {
+fn real_items(items: Vec<Task>, name: &str, gaps: &mut Vec<Gap>) -> Vec<Task> {
     items
         .into_iter()
         .filter(|t| {
             if is_unknown(&t.text) {
-                gaps.push(format!("{name} has an item marked {}", super::UNKNOWN));
+                gaps.push(Gap::unknown_item(Place::section(name)));
                 false
             } else if is_placeholder(&t.text) {
-                gaps.push(format!(
-                    "{name} has an unfilled placeholder item: {}",
-                    t.text
-                ));
+                gaps.push(Gap::placeholder_item(Place::section(name), &t.text));
                 false
             } else {
                 !t.text.is_empty()
@@ -357,7 +358,7 @@ fn real_items(items: Vec<Task>, name: &str, gaps: &mut Vec<String>) -> Vec<Task>
         .collect()
 }
 
-fn apply(k: usize, s: Section, doc: &mut Document, gaps: &mut Vec<String>) {
+fn apply(k: usize, s: Section, doc: &mut Document, gaps: &mut Vec<Gap>) {
     let name = SECTIONS[k];
     let loose_first = s
         .loose
@@ -370,38 +371,46 @@ fn apply(k: usize, s: Section, doc: &mut Document, gaps: &mut Vec<String>) {
                 .field(&["id", "story"])
                 .map(str::to_string)
                 .or(loose_first);
-            match checked(id.as_deref(), "Story: ID", gaps) {
+            match checked(id.as_deref(), Place::in_section("Story", "ID"), gaps) {
                 Some(id) => doc.story = Some(id),
                 None if id.is_none() && doc.story.is_none() => {
-                    gaps.push("Story: no ID".into());
+                    gaps.push(Gap::no_value("Story", "ID"));
                 }
                 None => {}
             }
             let title = s.field(&["title"]);
-            match checked(title, "Story: Title", gaps) {
+            match checked(title, Place::in_section("Story", "Title"), gaps) {
                 Some(t) => doc.title = Some(t),
                 // An explicit unknown Title wins over the H1 line, which cannot tell a story
                 // id containing " — " from "<story> — <title>".
                 None if title.is_some_and(|t| !t.trim().is_empty()) => doc.title = None,
                 None => {}
             }
-            doc.goal = checked(s.field(&["goal"]), "Story: Goal", gaps);
-            doc.source = checked(s.field(&["source"]), "Story: Source", gaps);
+            doc.goal = checked(s.field(&["goal"]), Place::in_section("Story", "Goal"), gaps);
+            doc.source = checked(
+                s.field(&["source"]),
+                Place::in_section("Story", "Source"),
+                gaps,
+            );
         }
         1 => {
             let branch = s.field(&["branch"]).map(str::to_string).or(loose_first);
-            doc.branch = checked(branch.as_deref(), "Branch: branch name", gaps);
+            doc.branch = checked(
+                branch.as_deref(),
+                Place::in_section("Branch", "branch name"),
+                gaps,
+            );
             if branch.is_none() {
-                gaps.push("Branch: no branch name".into());
+                gaps.push(Gap::no_value("Branch", "branch name"));
             }
             doc.commit_strategy = checked(
                 s.field(&["commit strategy"]),
-                "Branch: Commit strategy",
+                Place::in_section("Branch", "Commit strategy"),
                 gaps,
             );
             doc.commits_so_far = checked(
                 s.field(&["commits so far", "commits"]),
-                "Branch: Commits so far",
+                Place::in_section("Branch", "Commits so far"),
                 gaps,
             );
         }
@@ -419,7 +428,7 @@ fn apply(k: usize, s: Section, doc: &mut Document, gaps: &mut Vec<String>) {
                 .collect();
             for p in s.loose.iter().filter(|p| !is_none_marker(p)) {
                 if is_unknown(p) || is_placeholder(p) {
-                    gaps.push(format!("{name} has an unfilled placeholder: {p}"));
+                    gaps.push(Gap::placeholder_text(name, p));
                 } else {
                     // Trailing blanks dropped per line, as list items' lines are: the decision
                     // is rendered back as an item.
@@ -437,7 +446,7 @@ fn apply(k: usize, s: Section, doc: &mut Document, gaps: &mut Vec<String>) {
         _ => {
             doc.next_action = checked(
                 s.field(&["next immediate action", "next action", "next"]),
-                "Remaining Todos: Next immediate action",
+                Place::in_section("Remaining Todos", "Next immediate action"),
                 gaps,
             );
             for t in real_items(s.items, name, gaps) {
@@ -452,12 +461,9 @@ fn apply(k: usize, s: Section, doc: &mut Document, gaps: &mut Vec<String>) {
     }
 }
 
-fn loose_text(loose: &[String], name: &str, gaps: &mut Vec<String>) {
+fn loose_text(loose: &[String], name: &str, gaps: &mut Vec<Gap>) {
     for p in loose.iter().filter(|p| !is_none_marker(p)) {
-        gaps.push(format!(
-            "{name} has text that is not a checklist item: {:?}",
-            p.lines().next().unwrap_or("")
-        ));
+        gaps.push(Gap::not_an_item(name, p.lines().next().unwrap_or("")));
     }
 }
 
@@ -487,7 +493,7 @@ mod tests {
     #[test]
     fn seed_example_parses_with_high_confidence() {
         let p = parse(SEED_313.as_bytes());
-        assert_eq!(p.gaps, Vec::<String>::new());
+        assert_eq!(p.gap_sentences(), Vec::<String>::new());
         assert_eq!(p.confidence, Confidence::High);
         let d = &p.doc;
         assert_eq!(d.story.as_deref(), Some("#313"));
@@ -523,7 +529,7 @@ mod tests {
     fn one_missing_section_is_exactly_one_gap() {
         let cut = SEED_313.replace("## 4. Key Decisions\n- Shared-reference naming: `skill-conventions/<topic>.md` — see 2026-07-13-shared-reference-naming.md\n", "");
         let p = parse(cut.as_bytes());
-        assert_eq!(p.gaps, vec!["missing section 'Key Decisions'".to_string()]);
+        assert_eq!(p.gap_sentences(), ["missing section 'Key Decisions'"]);
         assert_eq!(p.confidence, Confidence::NeedsConfirmation);
     }
 
@@ -540,7 +546,7 @@ mod tests {
     #[test]
     fn setup_document_is_valid() {
         let p = parse(SETUP.as_bytes());
-        assert_eq!(p.gaps, Vec::<String>::new());
+        assert_eq!(p.gap_sentences(), Vec::<String>::new());
         assert_eq!(p.doc.story.as_deref(), Some("auth"));
         assert_eq!(p.doc.branch.as_deref(), Some("main"));
         assert_eq!(p.doc.tasks_done[0].text, "a");
@@ -553,7 +559,7 @@ mod tests {
         // C11
         let doc = "## Story\nauth\n## Branch\nmain\n## Key Decisions\n- b\n\n```\n## Tasks Done\n```\n\n~~~\n## Remaining Todos\n~~~\n## Remaining Todos\n- c\n";
         let p = parse(doc.as_bytes());
-        assert_eq!(p.gaps, vec!["missing section 'Tasks Done'".to_string()]);
+        assert_eq!(p.gap_sentences(), ["missing section 'Tasks Done'"]);
         assert_eq!(p.doc.tasks_remaining[0].text, "c");
         assert_eq!(p.doc.decisions[0], "b");
         assert!(p.text.contains("```\n## Tasks Done\n```"));
@@ -580,7 +586,7 @@ mod tests {
         bytes.extend_from_slice(b"- caf\xE9\n");
         let p = parse(&bytes);
         assert_eq!(p.confidence, Confidence::NeedsConfirmation);
-        assert!(p.gaps[0].contains("not valid UTF-8"));
+        assert_eq!(p.gaps[0].kind, crate::model::GapKind::Encoding);
         assert_eq!(p.doc.tasks_remaining[1].text, "caf\u{fffd}");
     }
 
@@ -594,8 +600,8 @@ mod tests {
         assert!(p
             .gaps
             .iter()
-            .any(|g| g.contains("[Decision and rationale]")));
-        assert!(p.gaps.iter().any(|g| g.contains("<todo>")));
+            .any(|g| g.to_string().contains("[Decision and rationale]")));
+        assert!(p.gaps.iter().any(|g| g.to_string().contains("<todo>")));
         assert_eq!(p.doc.tasks_remaining.len(), 1);
         assert_eq!(p.doc.tasks_remaining[0].text, "add rate limit");
         assert_eq!(p.doc.tasks_done[0].text, "a");
@@ -607,7 +613,11 @@ mod tests {
         let doc = format!("{SETUP}## Branch\nother\n");
         let p = parse(doc.as_bytes());
         assert_eq!(p.gaps.len(), 1);
-        assert!(p.gaps[0].contains("lines 3 and 11"), "{}", p.gaps[0]);
+        assert!(
+            p.gaps[0].to_string().contains("lines 3 and 11"),
+            "{}",
+            p.gaps[0]
+        );
         assert_eq!(p.doc.branch.as_deref(), Some("main"));
     }
 
@@ -615,7 +625,7 @@ mod tests {
     fn setext_headings_are_sections() {
         let doc = "Story\n=====\nauth\n\nBranch\n------\nmain\n\nTasks Done\n---\n- a\n\nKey Decisions\n---\n- b\n\nRemaining Todos\n---\n- c\n";
         let p = parse(doc.as_bytes());
-        assert_eq!(p.gaps, Vec::<String>::new());
+        assert_eq!(p.gap_sentences(), Vec::<String>::new());
     }
 
     #[test]

@@ -3,16 +3,17 @@
 //! paragraphs out of one block. Block structure comes from pulldown-cmark (CommonMark 0.31), so
 //! headings and list markers inside fenced code never count.
 
+use super::gap::{Gap, Place};
 use super::text::{
     code_ranges, decode_utf8, field_line, headings, is_none_marker, is_placeholder, is_unknown,
     item_text, InCode,
 };
-use super::{Task, UNKNOWN};
+use super::Task;
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 /// Decodes input bytes like [`super::parse`] does: BOM dropped, CRLF/CR to LF, invalid UTF-8
 /// replaced (and reported as a gap).
-pub(crate) fn decode(input: &[u8], gaps: &mut Vec<String>) -> String {
+pub(crate) fn decode(input: &[u8], gaps: &mut Vec<Gap>) -> String {
     // Every leading BOM: an editor that adds one to a file that had one leaves two.
     let mut input = input;
     while let Some(rest) = input.strip_prefix(b"\xEF\xBB\xBF") {
@@ -20,9 +21,7 @@ pub(crate) fn decode(input: &[u8], gaps: &mut Vec<String>) -> String {
     }
     let decoded = decode_utf8(input);
     if decoded.contains('\u{FFFD}') {
-        gaps.push(
-            "the document is not valid UTF-8; invalid bytes were replaced with U+FFFD".into(),
-        );
+        gaps.push(Gap::invalid_utf8());
     }
     if decoded.contains('\r') {
         decoded.replace("\r\n", "\n").replace('\r', "\n")
@@ -267,24 +266,24 @@ pub(crate) fn is_none(s: &str) -> bool {
 }
 
 /// Checks one value: unknown markers and unfilled placeholders become gaps and `None`.
-pub(crate) fn value(v: Option<&str>, what: &str, gaps: &mut Vec<String>) -> Option<String> {
+pub(crate) fn value(v: Option<&str>, what: Place<'_>, gaps: &mut Vec<Gap>) -> Option<String> {
     let v = v?.trim();
     if v.is_empty() || is_none_marker(v) {
         return None;
     }
     if is_unknown(v) {
-        gaps.push(format!("{what} is marked {UNKNOWN}"));
+        gaps.push(Gap::unknown(what));
         return None;
     }
     if is_placeholder(v) {
-        gaps.push(format!("{what} is an unfilled placeholder: {v}"));
+        gaps.push(Gap::placeholder(what, v));
         return None;
     }
     Some(v.to_string())
 }
 
 /// Keeps real items: "none" markers dropped, unknown markers and placeholders become gaps.
-pub(crate) fn real(items: Vec<Task>, what: &str, gaps: &mut Vec<String>) -> Vec<Task> {
+pub(crate) fn real(items: Vec<Task>, what: Place<'_>, gaps: &mut Vec<Gap>) -> Vec<Task> {
     items
         .into_iter()
         .filter(|t| {
@@ -292,10 +291,10 @@ pub(crate) fn real(items: Vec<Task>, what: &str, gaps: &mut Vec<String>) -> Vec<
             if s.is_empty() || is_none_marker(s) {
                 false
             } else if is_unknown(s) {
-                gaps.push(format!("{what} has an item marked {UNKNOWN}"));
+                gaps.push(Gap::unknown_item(what));
                 false
             } else if is_placeholder(s) {
-                gaps.push(format!("{what} has an unfilled placeholder item: {s}"));
+                gaps.push(Gap::placeholder_item(what, s));
                 false
             } else {
                 true
@@ -305,7 +304,7 @@ pub(crate) fn real(items: Vec<Task>, what: &str, gaps: &mut Vec<String>) -> Vec<
 }
 
 /// List items of `body` if it has any, else its paragraphs as items; "None" yields nothing.
-pub(crate) fn lines_or_items(body: &str, what: &str, gaps: &mut Vec<String>) -> Vec<String> {
+pub(crate) fn lines_or_items(body: &str, what: Place<'_>, gaps: &mut Vec<Gap>) -> Vec<String> {
     let (its, paragraphs) = items_and_paragraphs(body);
     let raw: Vec<Task> = if its.is_empty() {
         paragraphs

@@ -365,13 +365,13 @@ pub fn mcp_binary() -> Result<PathBuf> {
 /// Whether git ignores `path` (`git check-ignore`; false when git cannot tell).
 fn git_ignores(path: &Path) -> bool {
     let dir = path.parent().unwrap_or(Path::new("."));
-    std::process::Command::new("git")
-        .arg("check-ignore")
-        .arg("-q")
-        .arg("--")
+    let Ok(store) = crate::store::Store::discover(dir) else {
+        return false;
+    };
+    store
+        .git()
+        .command(&["check-ignore", "-q", "--"])
         .arg(path)
-        .current_dir(dir)
-        .stdin(std::process::Stdio::null())
         .status()
         .is_ok_and(|s| s.success())
 }

@@ -165,12 +165,17 @@ pub fn purge_targets(store: &Store, story: &StoryId) -> Result<Vec<(String, Obje
 /// [`Error::LockHeld`], [`Error::Git`] (also when a ref moved meanwhile); nothing is deleted
 /// then.
 pub fn purge(store: &Store, story: &StoryId, targets: &[(String, ObjectId)]) -> Result<()> {
-    store.edit(
-        targets
-            .iter()
-            .map(|(r, t)| store::delete_edit(r, *t))
-            .collect(),
-    )?;
+    let edits = targets
+        .iter()
+        .map(|(r, t)| store::delete_edit(r, *t))
+        .collect();
+    let main = targets.first().map_or("", |(r, _)| r.as_str());
+    if !store.apply_unless_moved(main, edits)? {
+        return Err(Error::git(
+            format!("cannot purge {story}"),
+            "one of its refs moved since it was read",
+        ));
+    }
     crate::sync::add_tombstones(store, story)
 }
 

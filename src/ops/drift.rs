@@ -50,8 +50,8 @@ pub fn warnings(store: &Store, tip: &Revision) -> Result<Vec<String>> {
     }
     if let (Some(saved), Some(head)) = (super::status::saved_head(rev), now.head) {
         if saved != head {
-            let commits = gitstate::count(&store.repo, head, saved);
-            let files = gitstate::changed_paths(&store.repo, saved, head);
+            let commits = gitstate::count(store.repo(), head, saved);
+            let files = gitstate::changed_paths(store.repo(), saved, head);
             let commits = commits.map_or("many".to_string(), |n| n.to_string());
             let mut w = format!(
                 "HEAD moved since the save: {}, {} changed since {}",

@@ -12,6 +12,6 @@ use crate::sync::{self, Outcome};
 /// # Errors
 /// Transport errors from `git fetch`; storage errors while integrating.
 pub fn fetch(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
-    crate::remote::fetch(remote)?;
+    crate::remote::fetch(store, remote)?;
     sync::integrate(store, remote)
 }

@@ -278,7 +278,7 @@ fn new_revision(
 
 /// Writes `pl` on top of the story's tip (a new story's first revision when there is none).
 fn on_top(store: &Store, story: &StoryId, refname: &str, pl: &Planned, accept: bool) -> Result<()> {
-    let here = store.head()?.branch;
+    let here = crate::gitstate::head(store)?.branch;
     store.update_at(
         refname,
         pl.time,

@@ -43,7 +43,7 @@ pub fn list(store: &Store, opts: &Options) -> Result<Listing> {
         None if opts.archived => ARCHIVE_PREFIX.to_string(),
         None => ACTIVE_PREFIX.to_string(),
     };
-    let branch = store.head()?.branch;
+    let branch = crate::gitstate::head(store)?.branch;
     let mut rows: Vec<(String, Summary)> = Vec::new();
     let mut ignored = Vec::new();
     for (story, tip) in &store.refs(&prefix)? {

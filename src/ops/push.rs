@@ -118,7 +118,7 @@ pub fn scan_tips(
             continue;
         }
         let walk = store
-            .repo
+            .repo()
             .rev_walk([tip])
             .with_hidden(known)
             .all()
@@ -151,13 +151,13 @@ fn scan_notes(
         return Ok(());
     }
     let tree = store
-        .repo
+        .repo()
         .find_commit(tip)
         .map_err(notes_error)?
         .tree()
         .map_err(notes_error)?;
     let paths = match known {
-        Some(k) => crate::gitstate::changed_paths(&store.repo, k, tip),
+        Some(k) => crate::gitstate::changed_paths(store.repo(), k, tip),
         None => {
             let mut recorder = gix::traverse::tree::Recorder::default();
             tree.traverse()
@@ -303,7 +303,7 @@ pub fn push(
             // Never run a bare `git push`: it would push branches by push.default.
             return Ok((Vec::new(), integrated));
         }
-        let results = remote::push(remote, &specs, &leases, !guards.no_verify)?;
+        let results = remote::push(store, remote, &specs, &leases, !guards.no_verify)?;
         let accepted: Vec<(String, gix::ObjectId)> = sent
             .into_iter()
             .filter(|(r, _)| {
@@ -327,7 +327,10 @@ pub fn push(
                         .map(|rest| format!("refs/remotes/{remote}/{rest}"))
                         .unwrap_or_default();
                     if store.tip(&tracking)? == Some(*oid) {
-                        store.edit(vec![crate::store::delete_edit(&tracking, *oid)])?;
+                        store.apply_unless_moved(
+                            &tracking,
+                            vec![crate::store::delete_edit(&tracking, *oid)],
+                        )?;
                     }
                 }
             }

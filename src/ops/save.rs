@@ -884,7 +884,7 @@ pub fn read_limited(reader: &mut dyn Read, path: &Path, limit: u64) -> Result<Ve
 /// The file a front end's editor keeps the document of `save --edit` in
 /// (`$GIT_DIR/CHECKPOINT_EDITMSG`), which [`Error::ChangedWhileEditing`] names.
 pub fn edit_path(store: &Store) -> PathBuf {
-    store.repo.git_dir().join("CHECKPOINT_EDITMSG")
+    store.git_dir().join("CHECKPOINT_EDITMSG")
 }
 
 /// The `save` use case, for every front end (the CLI's `save`, the MCP `save` tool): which

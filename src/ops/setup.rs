@@ -35,7 +35,7 @@ pub struct Report {
 ///
 /// # Errors
 /// [`Error::SetConfig`] when `git config` fails; I/O errors running `git`.
-pub fn setup(_store: &Store, options: Options) -> Result<Report> {
+pub fn setup(store: &Store, options: Options) -> Result<Report> {
     let Options { remote, undo } = options;
     let mut wanted: Vec<(String, String)> = remote::fetch_refspecs(&remote)
         .into_iter()
@@ -44,7 +44,7 @@ pub fn setup(_store: &Store, options: Options) -> Result<Report> {
     wanted.push(("notes.rewriteRef".into(), NOTES_REF.into()));
     let mut changed = Vec::new();
     for (key, value) in wanted {
-        let present = current(&key)?.contains(&value);
+        let present = current(store, &key)?.contains(&value);
         let op: &[&str] = match (undo, present) {
             (false, false) => &["config", "--add"],
             (true, true) => &["config", "--fixed-value", "--unset-all"],
@@ -53,7 +53,7 @@ pub fn setup(_store: &Store, options: Options) -> Result<Report> {
         let mut cmd: Vec<String> = op.iter().map(|s| s.to_string()).collect();
         cmd.push(key.clone());
         cmd.push(value.clone());
-        let o = remote::git(&cmd)?;
+        let o = store.git().output(&cmd)?;
         if !o.status.success() {
             return Err(Error::SetConfig {
                 key,
@@ -69,8 +69,8 @@ pub fn setup(_store: &Store, options: Options) -> Result<Report> {
     })
 }
 
-fn current(key: &str) -> Result<Vec<String>> {
-    let o = remote::git(&["config".into(), "--get-all".into(), key.into()])?;
+fn current(store: &Store, key: &str) -> Result<Vec<String>> {
+    let o = store.git().output(&["config", "--get-all", key])?;
     Ok(String::from_utf8_lossy(&o.stdout)
         .lines()
         .map(String::from)

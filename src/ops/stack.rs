@@ -166,10 +166,10 @@ pub fn pop(store: &Store, switch: bool, force: bool) -> Result<Popped> {
                     paths: dirty,
                 });
             }
-            let dir = store.repo.workdir().ok_or(Error::SwitchNeedsWorkTree)?;
-            let status = std::process::Command::new("git")
-                .args(["switch", "--quiet", "--", b])
-                .current_dir(dir)
+            store.workdir().ok_or(Error::SwitchNeedsWorkTree)?;
+            let status = store
+                .git()
+                .command(&["switch", "--quiet", "--", b])
                 .status()?;
             if !status.success() {
                 return Err(Error::SwitchFailed {

@@ -93,8 +93,8 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
     let git = gitstate::head(store)?;
     let saved_head = saved_head(&rev);
     let commits = match (saved_head, git.head) {
-        (Some(s), Some(h)) if s != h => gitstate::count(&store.repo, h, s),
-        (None, Some(h)) => gitstate::count(&store.repo, h, h).map(|_| 0),
+        (Some(s), Some(h)) if s != h => gitstate::count(store.repo(), h, s),
+        (None, Some(h)) => gitstate::count(store.repo(), h, h).map(|_| 0),
         _ => Some(0),
     };
     let changed = changed_files(store, &rev)?;
@@ -175,7 +175,7 @@ pub fn moved_since(store: &Store, rev: &Revision) -> Result<Moved> {
     let git = gitstate::head(store)?;
     let saved_head = saved_head(rev);
     let commits = match (saved_head, git.head) {
-        (Some(s), Some(h)) if s != h => gitstate::commits_since(&store.repo, h, s),
+        (Some(s), Some(h)) if s != h => gitstate::commits_since(store.repo(), h, s),
         _ => Vec::new(),
     };
     Ok((commits, changed_files(store, rev)?))

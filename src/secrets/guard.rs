@@ -63,7 +63,7 @@ pub fn accepted_history(
     tip: gix::ObjectId,
 ) -> Result<Vec<AcceptedOn>> {
     let walk = store
-        .repo
+        .repo()
         .rev_walk([tip])
         .all()
         .map_err(|e| Error::git(format!("cannot walk {refname}"), e))?;

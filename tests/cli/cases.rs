@@ -24,11 +24,21 @@ fn stdout(out: &Output) -> String {
 
 /// Asserts `out` is a clean refusal (exit 1, an `error:` line, no panic) and returns stderr.
 fn refused(out: &Output, what: &str) -> String {
+    refused_with(out, what, 1)
+}
+
+/// As [`refused`], for input refused as a usage error (an invalid story id): exit 2.
+fn refused_as_usage(out: &Output, what: &str) -> String {
+    refused_with(out, what, 2)
+}
+
+/// Asserts `out` exited with `code` and one `error:` line on stderr; returns stderr.
+fn refused_with(out: &Output, what: &str, code: i32) -> String {
     let err = stderr(out);
     assert_eq!(
         out.status.code(),
-        Some(1),
-        "{what}: expected exit 1, got {:?}\nstdout: {}\nstderr: {err}",
+        Some(code),
+        "{what}: expected exit {code}, got {:?}\nstdout: {}\nstderr: {err}",
         out.status.code(),
         stdout(out)
     );
@@ -263,7 +273,7 @@ fn c04_nested_story_under_an_existing_one_is_refused_cleanly() {
     let before = snapshot(&sb, &repo);
 
     let out = run(&sb, &repo, &["save", "auth/login", "-F", &cp]);
-    let err = refused(&out, "save auth/login");
+    let err = refused_as_usage(&out, "save auth/login");
     assert!(err.contains("'/' is not allowed"), "stderr: {err}");
     assert!(err.contains("auth/login"), "names the input: {err}");
     assert_eq!(snapshot(&sb, &repo), before);
@@ -287,7 +297,7 @@ fn c04_nested_story_first_is_refused_and_leaves_no_directory() {
     let before = snapshot(&sb, &repo);
 
     let out = run(&sb, &repo, &["save", "x/y", "-F", &cp]);
-    let err = refused(&out, "save x/y");
+    let err = refused_as_usage(&out, "save x/y");
     assert!(err.contains("'/' is not allowed"), "stderr: {err}");
     assert_eq!(snapshot(&sb, &repo), before);
     assert!(
@@ -337,7 +347,7 @@ fn c05_every_rejected_story_id_names_its_rule_and_writes_nothing() {
         for cmd in ["save", "resume", "log"] {
             // `--` so that `-x` reaches the validator instead of the option parser.
             let out = run(&sb, &repo, &[cmd, "--", id]);
-            let err = refused(&out, &format!("{cmd} {id:?}"));
+            let err = refused_as_usage(&out, &format!("{cmd} {id:?}"));
             assert!(
                 err.contains("invalid story id"),
                 "{cmd} {id:?}: stderr: {err}"
@@ -352,7 +362,7 @@ fn c05_every_rejected_story_id_names_its_rule_and_writes_nothing() {
             .output()
             .unwrap();
         if !id.is_empty() {
-            let err = refused(&out, &format!("GIT_CHECKPOINT_STORY={id:?}"));
+            let err = refused_as_usage(&out, &format!("GIT_CHECKPOINT_STORY={id:?}"));
             assert!(err.contains(rule), "env {id:?}: want {rule:?}: {err}");
         }
     }

@@ -619,7 +619,7 @@ fn show_format_pr_and_pr_body_render_the_seed_example() {
         .args(["pr-body", "--branch", "main"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2), "no story: a usage error");
     assert!(String::from_utf8_lossy(&out.stderr).contains("'main'"));
 }
 
@@ -790,5 +790,9 @@ fn help_has_no_parenthesised_plurals_and_help_command_matches_dash_dash_help() {
         run(&["stack", "pop", "--help"])
     );
     let out = Command::new(bin()).args(["help", "nope"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "an unknown command is a usage error"
+    );
 }

@@ -2,6 +2,7 @@
 
 mod agent_install;
 mod agents;
+mod architecture;
 mod cases;
 mod common;
 mod core;

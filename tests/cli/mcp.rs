@@ -476,3 +476,51 @@ fn mcp_resume_gives_the_hooks_fenced_brief_within_its_budget_for_a_long_story() 
     let cli: Value = serde_json::from_str(&full).expect("resume --json");
     assert_eq!(structured(&r[2]), &cli);
 }
+
+/// With `checkpoint.autoSync=true` in the client's root, MCP `resume` fetches into that root,
+/// not into the repository the server was started in (it once ran `git fetch` in the
+/// server's own directory: the teammate's refs landed in the wrong clone and `resume` found
+/// nothing).
+#[test]
+fn mcp_resume_auto_syncs_the_clients_root_not_the_servers_directory() {
+    let Some(script) = mcp_client() else {
+        return;
+    };
+    let sb = Sandbox::new();
+    sb.bare_origin();
+    let (alice, bob) = (sb.clone_origin("alice"), sb.clone_origin("bob"));
+    // A third clone of the same remote: the server's working directory.
+    let other = sb.clone_origin("other");
+    sb.ok(
+        &alice,
+        &[
+            "save",
+            "s1",
+            "--title",
+            "Shared",
+            "--next",
+            "alice's next step",
+        ],
+    );
+    sb.ok(&alice, &["push", "origin", "s1"]);
+    sb.git(&bob, &["config", "checkpoint.autoSync", "true"]);
+    let before = sb.refs(&other);
+    let calls = json!([{"name": "resume", "arguments": {"story": "s1"}}]);
+    let out = run_client(&sb, &script, &other, &spec(&other, &bob, calls));
+
+    let r = out["results"].as_array().expect("results");
+    assert_ne!(
+        r[0]["isError"],
+        json!(true),
+        "found alice's checkpoint: {}",
+        r[0]
+    );
+    let brief = r[0]["content"][0]["text"].as_str().unwrap_or("");
+    assert!(brief.contains("alice's next step"), "{brief}");
+    assert!(sb.refs(&bob).contains("refs/remotes/origin/checkpoints/s1"));
+    assert_eq!(
+        sb.refs(&other),
+        before,
+        "the server's directory gains no refs"
+    );
+}

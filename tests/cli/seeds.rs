@@ -720,7 +720,7 @@ fn prompt_within_1500_chars_keeps_next_action_and_start_command() {
         "{t}"
     );
     let (code, _, err) = sb.run(&repo, &["prompt", "small", "--max-chars", "10"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2, "a budget too small is a usage error");
     assert!(err.contains("--max-chars"), "{err}");
 }
 

@@ -10,18 +10,11 @@
 //! story ids completed from `refs/checkpoints/` and `git checkpoint ...` wired into git's bash
 //! and zsh completion (see [`completions`]).
 
+pub use crate::cli::self_args::GenerateArgs as Args;
 use clap_complete::Shell;
 use git_checkpoint::error::Result;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-
-/// Write man pages, shell completions and JSON Schemas into a directory (for packagers).
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    /// Directory that receives `man/`, `completions/` and `docs/json-schema/v1/` (the
-    /// repository root to refresh them).
-    pub dir: PathBuf,
-}
+use std::path::Path;
 
 /// Runs `generate-docs`.
 ///
@@ -182,7 +175,11 @@ fn extra_sections() -> std::io::Result<Vec<u8>> {
     }
     section(&mut out, "EXIT STATUS")?;
     for e in crate::cli::reference::EXIT_CODES {
-        tagged(&mut out, &e.code.to_string(), e.meaning)?;
+        tagged(
+            &mut out,
+            &e.code.to_string(),
+            &format!("{}: {}", e.name, e.meaning),
+        )?;
     }
     section(&mut out, "STORAGE FORMAT")?;
     out.extend_from_slice(markdown_to_roff(FORMAT_MD).as_bytes());

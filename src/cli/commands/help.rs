@@ -3,15 +3,8 @@
 //! cannot be changed and says "subcommand(s)").
 
 use crate::cli::context::Context;
+pub use crate::cli::self_args::HelpArgs as Args;
 use git_checkpoint::error::{Error, Result};
-
-/// Show the help of a command (the same as `git checkpoint COMMAND --help`).
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    /// The command, and for `stack` and `agent` its subcommand; none: this program's help.
-    #[arg(value_name = "COMMAND")]
-    pub command: Vec<String>,
-}
 
 /// Runs `help`: prints the long help of the command named by `args` on stdout.
 ///

@@ -9,25 +9,10 @@
 //! `$XDG_DATA_HOME/man` (default `~/.local/share/man`). Afterwards `man -w` checks that man
 //! finds the page and a hint says how to fix MANPATH when it does not.
 
-use super::Quiet;
 use crate::cli::context::Context;
+pub use crate::cli::self_args::InstallManArgs as Args;
 use git_checkpoint::error::{Error, Result};
 use std::path::{Path, PathBuf};
-
-/// Install the man pages where `git help checkpoint` finds them.
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    /// `-q/--quiet`.
-    #[command(flatten)]
-    pub quiet: Quiet,
-    /// Man directory (a MANPATH entry); pages go into DIR/man1. Default: <bindir>/../share/man
-    /// when this binary is in a `bin` directory (man searches it via PATH), else
-    /// $XDG_DATA_HOME/man or ~/.local/share/man.
-    pub dir: Option<PathBuf>,
-    /// Print where the pages would go; write nothing.
-    #[arg(long)]
-    pub dry_run: bool,
-}
 
 /// Runs `install-man`: writes the pages, reports each path on stdout and a MANPATH hint on
 /// stderr when `man` would not find them; returns the exit code.

@@ -7,7 +7,7 @@ use crate::cli::output::Output;
 use crate::cli::ui::Messages;
 use git_checkpoint::error::{Error, Result};
 use git_checkpoint::json;
-use git_checkpoint::model::{self, Parsed};
+use git_checkpoint::model::{self, Gap, Parsed};
 use git_checkpoint::ops::save;
 use git_checkpoint::store::Store;
 use git_checkpoint::story::StoryId;
@@ -375,26 +375,14 @@ const FILLED_BY: &[(&str, &str)] = &[
 ];
 
 /// The field a gap says is missing, empty, unknown or an unfilled placeholder, by its name as
-/// written (`Goal`, `Done when`); `None` for any other gap (a conflict, a bad item, invalid
-/// UTF-8), which is reported as it is.
-fn missing_field(gap: &str) -> Option<&str> {
-    let quoted = |prefix: &str| {
-        gap.strip_prefix(prefix)
-            .and_then(|r| r.split_once('\''))
-            .map(|(name, _)| name)
-    };
-    let name = quoted("missing section '")
-        .or_else(|| quoted("empty section '"))
-        .or_else(|| quoted("missing field '"))
-        .or_else(|| quoted("Checkpoint has no '"))
-        .or_else(|| {
-            [" is marked ", " is an unfilled placeholder: "]
-                .iter()
-                .find_map(|m| gap.split_once(m).map(|(what, _)| what))
-        })
-        .or_else(|| gap.strip_suffix(" is empty"))?;
-    // `Story: Goal`, `4. In-Flight Work: Next action`: the field is the last part.
-    let name = name.rsplit(": ").next().unwrap_or(name).trim();
+/// written (`Goal`, `Done when`): the gap's field, else its section, without a section number
+/// (`4. In-Flight Work` is `In-Flight Work`); `None` for any other gap (a conflict, a bad item,
+/// invalid UTF-8), which is reported as it is.
+fn missing_field(gap: &Gap) -> Option<&str> {
+    if !gap.kind.is_unfilled() {
+        return None;
+    }
+    let name = gap.field.as_deref().or(gap.section.as_deref())?.trim();
     let name = name
         .split_once(". ")
         .filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
@@ -405,12 +393,12 @@ fn missing_field(gap: &str) -> Option<&str> {
 /// The warnings for `gaps` after a save: a missing field as `Goal is missing: pass --goal`
 /// (after `-F FILE`: `fill it in FILE`), other gaps as they are, and one warning per field: a
 /// field the parser reports twice (unknown, then empty) is warned about once.
-fn gap_warnings(gaps: &[String], file: Option<&std::path::Path>) -> Vec<String> {
+fn gap_warnings(gaps: &[Gap], file: Option<&std::path::Path>) -> Vec<String> {
     let mut seen: Vec<String> = Vec::new();
     let mut out = Vec::new();
     for gap in gaps {
         let Some(name) = missing_field(gap) else {
-            out.push(gap.clone());
+            out.push(gap.to_string());
             continue;
         };
         let key = name.to_lowercase();
@@ -431,16 +419,29 @@ fn gap_warnings(gaps: &[String], file: Option<&std::path::Path>) -> Vec<String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use git_checkpoint::model::Place;
 
-    fn warnings(gaps: &[&str]) -> Vec<String> {
-        let gaps: Vec<String> = gaps.iter().map(|g| g.to_string()).collect();
-        gap_warnings(&gaps, None)
+    fn warnings(gaps: &[Gap]) -> Vec<String> {
+        gap_warnings(gaps, None)
     }
 
     #[test]
     fn a_missing_field_names_the_flag_that_fills_it() {
+        let gaps = [
+            Gap::unknown(Place::in_section("Story", "Goal")),
+            Gap::placeholder(
+                Place::in_section("Remaining Todos", "Next immediate action"),
+                "[Next]",
+            ),
+            Gap::empty_section("Done when"),
+            Gap::missing_field("Stage"),
+            Gap::unknown(Place::in_section("4. In-Flight Work", "Next action")),
+            Gap::missing_section("9. Cross-Session Notes"),
+            Gap::missing_section("2. Active Task"),
+        ];
         assert_eq!(
-            warnings(&[
+            gaps.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            [
                 "Story: Goal is marked [unknown — needs confirmation]",
                 "Remaining Todos: Next immediate action is an unfilled placeholder: [Next]",
                 "empty section 'Done when'",
@@ -448,7 +449,10 @@ mod tests {
                 "4. In-Flight Work: Next action is marked [unknown — needs confirmation]",
                 "missing section '9. Cross-Session Notes'",
                 "missing section '2. Active Task'",
-            ]),
+            ]
+        );
+        assert_eq!(
+            warnings(&gaps),
             [
                 "Goal is missing: pass --goal",
                 "Next immediate action is missing: pass --next",
@@ -460,7 +464,7 @@ mod tests {
             ]
         );
         let from_file = gap_warnings(
-            &["Story: Goal is marked [unknown — needs confirmation]".to_string()],
+            &[Gap::unknown(Place::in_section("Story", "Goal"))],
             Some(std::path::Path::new("cp.md")),
         );
         assert_eq!(from_file, ["Goal is missing: fill it in cp.md"]);
@@ -470,15 +474,22 @@ mod tests {
     fn one_field_yields_one_warning_and_other_gaps_stay_as_they_are() {
         assert_eq!(
             warnings(&[
-                "Checkpoint: Stopped at is marked [unknown — needs confirmation]",
-                "Checkpoint: Stopped at is empty",
-                "the document is not valid UTF-8; invalid bytes were replaced with U+FFFD",
-                "Story: Title has a merge conflict: [conflict — needs confirmation] ours: a | theirs: b",
+                Gap::unknown(Place::in_section("Checkpoint", "Stopped at")),
+                Gap::empty_field("Checkpoint", "Stopped at"),
+                Gap::invalid_utf8(),
+                Gap::conflict(
+                    Place::in_section("Story", "Title"),
+                    "[conflict — needs confirmation] ours: a | theirs: b"
+                ),
+                Gap::no_value("Story", "ID"),
+                Gap::unknown_item(Place::section("Tasks Done")),
             ]),
             [
                 "Stopped at is missing: pass --stopped-at",
                 "the document is not valid UTF-8; invalid bytes were replaced with U+FFFD",
                 "Story: Title has a merge conflict: [conflict — needs confirmation] ours: a | theirs: b",
+                "Story: no ID",
+                "Tasks Done has an item marked [unknown — needs confirmation]",
             ]
         );
     }

@@ -1,0 +1,119 @@
+//! The one way this crate runs `git`: a [`Git`] bound to a repository's git dir and work tree
+//! (jj's `GitSubprocessContext`), so a command runs in the repository the [`crate::store::Store`]
+//! opened and never in whatever directory the process happens to be in (the MCP server works
+//! in its client's root, not its own directory).
+//!
+//! Every spawn gets `--git-dir=<dir>` (and `--work-tree=<dir>` with the work tree as its
+//! directory when there is one), `LC_ALL=C` so git's messages are the ones we document and
+//! parse, and a closed stdin unless input is passed explicitly. This module does not parse
+//! output: its callers do.
+
+use crate::error::{Error, Result};
+use std::ffi::OsStr;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The `git` binary bound to one repository.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Git {
+    /// The repository's git dir (a linked worktree's own, for its HEAD and index).
+    git_dir: PathBuf,
+    /// The work tree's top directory; `None` for a bare repository.
+    work_tree: Option<PathBuf>,
+}
+
+impl Git {
+    /// `git` for the repository at `git_dir` with work tree `work_tree` (`None`: bare).
+    pub fn new(git_dir: impl Into<PathBuf>, work_tree: Option<PathBuf>) -> Git {
+        Git {
+            git_dir: git_dir.into(),
+            work_tree,
+        }
+    }
+
+    /// The git dir every command is given.
+    pub fn git_dir(&self) -> &Path {
+        &self.git_dir
+    }
+
+    /// A `git` command for `args`, ready to spawn: `--git-dir` and `--work-tree` set, run in
+    /// the work tree (the git dir when bare), `LC_ALL=C`, stdin closed. The caller sets stdout
+    /// and stderr as it needs them, and may add environment.
+    pub fn command<S: AsRef<OsStr>>(&self, args: &[S]) -> Command {
+        let mut cmd = Command::new("git");
+        let mut git_dir = std::ffi::OsString::from("--git-dir=");
+        git_dir.push(&self.git_dir);
+        cmd.arg(git_dir);
+        if let Some(work_tree) = &self.work_tree {
+            let mut flag = std::ffi::OsString::from("--work-tree=");
+            flag.push(work_tree);
+            cmd.arg(flag).current_dir(work_tree);
+        } else {
+            cmd.current_dir(&self.git_dir);
+        }
+        cmd.args(args).env("LC_ALL", "C").stdin(Stdio::null());
+        cmd
+    }
+
+    /// Runs `git args` to completion and returns its output whatever its exit status, for the
+    /// callers that read a failure's output themselves (`git push --porcelain`).
+    ///
+    /// # Errors
+    /// [`Error::Io`] when git cannot be started.
+    pub fn output<S: AsRef<OsStr>>(&self, args: &[S]) -> Result<Output> {
+        Ok(self.command(args).output()?)
+    }
+
+    /// Runs `git args` and returns its output when it succeeds.
+    ///
+    /// # Errors
+    /// [`Error::Io`] when git cannot be started; [`Error::GitFailed`] with the arguments, exit
+    /// status and trimmed stderr when it exits unsuccessfully.
+    pub fn run<S: AsRef<OsStr>>(&self, args: &[S]) -> Result<Output> {
+        checked(args, self.output(args)?)
+    }
+
+    /// [`Git::output`] with `input` written to git's stdin (then closed), and `env` added to its
+    /// environment.
+    ///
+    /// # Errors
+    /// [`Error::Io`] when git cannot be started or waited for.
+    pub fn output_with<S: AsRef<OsStr>>(
+        &self,
+        args: &[S],
+        input: Option<&[u8]>,
+        env: &[(&str, &str)],
+    ) -> Result<Output> {
+        let mut cmd = self.command(args);
+        cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+        if input.is_some() {
+            cmd.stdin(Stdio::piped());
+        }
+        cmd.envs(env.iter().copied());
+        let mut child = cmd.spawn()?;
+        if let (Some(input), Some(mut stdin)) = (input, child.stdin.take()) {
+            // A git that exits early closes its stdin: its stderr says why.
+            let _ = stdin.write_all(input);
+        }
+        Ok(child.wait_with_output()?)
+    }
+}
+
+/// `out` when its status is success, else [`Error::GitFailed`] for `args`.
+///
+/// # Errors
+/// [`Error::GitFailed`] when `out`'s status is not success.
+pub fn checked<S: AsRef<OsStr>>(args: &[S], out: Output) -> Result<Output> {
+    if out.status.success() {
+        return Ok(out);
+    }
+    Err(Error::GitFailed {
+        args: args
+            .iter()
+            .map(|a| a.as_ref().to_string_lossy().into_owned())
+            .collect(),
+        status: out.status,
+        stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+    })
+}

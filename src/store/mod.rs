@@ -1,0 +1,255 @@
+//! Checkpoint storage on refs: one ref per story pointing at a commit whose tree holds
+//! `checkpoint.md` and `meta.json`; the commit chain is the history. Every write is a
+//! compare-and-swap on the ref. The on-ref layout is specified in `docs/FORMAT.md`. Objects
+//! are read and written through gix; refs through the backend [`crate::refs`] picks at open
+//! (gix on the files backend, git's plumbing on reftable).
+//!
+//! This module owns reads and writes of checkpoint objects and refs. It never touches HEAD,
+//! the index, the working tree, or any ref outside [`ACTIVE_PREFIX`], [`ARCHIVE_PREFIX`] and
+//! [`STACK_REF`].
+//!
+//! One file per job: `revision.rs` is the stored format (what `meta.json` and a checkpoint
+//! commit hold), `trailers.rs` the commit message's trailer block, `read.rs` reads objects and
+//! revisions, `write.rs` writes objects and moves refs (through [`Store::transact`], the one
+//! path that updates a ref). This file opens the repository and names what the rest of the
+//! crate may ask of it.
+
+mod read;
+mod retry;
+mod revision;
+mod trailers;
+mod write;
+
+pub use read::{find_revisions, resolve_revision};
+pub use retry::{backoff, backoff_by};
+pub use revision::{
+    next_revision, now_rfc3339, Completion, FileChange, FileState, Meta, NewRevision, Revision,
+    Status, Summary, DOCUMENT_FILE, FORMAT_VERSION, META_FILE,
+};
+pub(crate) use trailers::{compose_message, split_message};
+pub use write::{delete_edit, expect, update_edit, Step};
+
+use crate::error::{Error, Result};
+use crate::story::StoryId;
+pub use gix::refs::transaction::PreviousValue;
+use gix::ObjectId;
+use std::path::Path;
+
+pub use crate::names::{ACTIVE_PREFIX, ARCHIVE_PREFIX, STACK_REF};
+/// Default for `checkpoint.maxSize`: 1 MiB.
+pub const DEFAULT_MAX_SIZE: u64 = 1024 * 1024;
+/// How often a compare-and-swap write is retried after losing a race or finding a ref locked
+/// by another writer: enough for 8 processes saving in a loop on one story (or sharing the
+/// notes ref), about a second of backoff in all.
+pub(crate) const MAX_ATTEMPTS: u32 = 64;
+
+/// Bytes of decoded objects a [`Store`] keeps in memory, so the objects a command reads more than
+/// once (HEAD's commit, the tip) are opened and inflated once.
+const OBJECT_CACHE_BYTES: usize = 1 << 20;
+
+/// An open repository with checkpoint storage.
+pub struct Store {
+    /// The gix repository handle: the crate reads through [`Store::repo`] and the named
+    /// accessors, and writes through the store.
+    repo: gix::Repository,
+    /// Where refs are read and written: gix, or git's plumbing for reftable.
+    pub(crate) refs: crate::refs::Refs,
+    max_size: u64,
+    /// `checkpoint.maxReadSize` (at least `max_size`): the largest document, `meta.json` or
+    /// commit a read accepts.
+    max_read: u64,
+    config: crate::config::Config,
+}
+
+/// [`Error::Corrupt`]: the commit `id` of `refname` is not a checkpoint commit, for `reason`.
+pub(crate) fn corrupt(refname: &str, id: ObjectId, reason: String) -> Error {
+    Error::Corrupt {
+        refname: refname.to_string(),
+        oid: id.to_string(),
+        reason,
+    }
+}
+impl Store {
+    /// A handle on the same repository whose object writes stay in memory (and are readable
+    /// through it) until [`Store::take_objects`]; refs are shared. For writing many objects at
+    /// once with [`crate::pack::persist`].
+    pub fn in_memory(&self) -> Store {
+        Store {
+            repo: self.repo.clone().with_object_memory(),
+            refs: self.refs.clone(),
+            max_size: self.max_size,
+            max_read: self.max_read,
+            config: self.config.clone(),
+        }
+    }
+
+    /// The objects written through an [`Store::in_memory`] handle so far (none for a plain
+    /// one), taken out of it: object id -> kind and uncompressed content.
+    pub fn take_objects(&self) -> gix::odb::memory::Storage {
+        self.repo.objects.reset_object_memory().unwrap_or_default()
+    }
+
+    /// Discovers the repository like git does (`GIT_DIR`/`GIT_WORK_TREE` when set, else
+    /// upwards from `dir`) and opens it with [`Store::open`].
+    ///
+    /// # Errors
+    /// [`Error::NotARepository`] when none is found; as [`Store::open`].
+    pub fn discover(dir: &Path) -> Result<Store> {
+        let repo = gix::discover_with_environment_overrides(dir)
+            .map_err(|e| Error::NotARepository(e.to_string()))?;
+        let config = crate::config::Config::from_repo(&repo);
+        Store::open(repo, config)
+    }
+
+    /// The store of `repo`, whose configuration (with `git -c` overrides) is `config`.
+    ///
+    /// Refs go through gix on the files backend and through git's plumbing on any other
+    /// (`extensions.refStorage=reftable`), see [`crate::refs`]; objects through gix always.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for a malformed `checkpoint.maxSize`.
+    pub fn open(mut repo: gix::Repository, config: crate::config::Config) -> Result<Store> {
+        // A save reads HEAD's commit and the checkpoint tip several times over (state, merge
+        // base, previous revision, notes); without a cache every read opens and inflates the
+        // loose object again. `GIX_OBJECT_CACHE_MEMORY` still overrides the size.
+        repo.object_cache_size_if_unset(OBJECT_CACHE_BYTES);
+        // And a cache of delta bases, as git keeps (core.deltaBaseCacheLimit): the trees a
+        // save diffs are deltas in a cloned repository's pack, and without it each one
+        // re-inflates its whole delta chain. gix's own default (64 entries, 96 MiB at most).
+        if !repo.objects.has_pack_cache() {
+            repo.objects
+                .set_pack_cache(|| Box::<gix_pack::cache::lru::StaticLinkedList<64>>::default());
+        }
+        let refs = crate::refs::Refs::of(&repo);
+        let max_size = config.max_size()?;
+        let max_read = config.max_read_size()?;
+        Ok(Store {
+            repo,
+            refs,
+            max_size,
+            max_read,
+            config,
+        })
+    }
+
+    ///
+    /// # Errors
+    /// [`Error::Git`] when HEAD cannot be read.
+    /// `git` bound to this repository (its git dir and work tree): how the crate runs git.
+    pub fn git(&self) -> crate::git::Git {
+        crate::git::Git::new(
+            self.repo.git_dir(),
+            self.repo.workdir().map(Path::to_path_buf),
+        )
+    }
+
+    /// The gix repository, for the gix reads the store does not name (status, tree diffs,
+    /// notes fan-out, packs); writes go through the store.
+    pub(crate) fn repo(&self) -> &gix::Repository {
+        &self.repo
+    }
+
+    /// The repository's git dir (a linked worktree's own: `.git/worktrees/<name>`), where
+    /// per-worktree files such as the current story live.
+    pub fn git_dir(&self) -> &Path {
+        self.repo.git_dir()
+    }
+
+    /// The git dir shared by every worktree of the repository.
+    pub fn common_dir(&self) -> &Path {
+        self.repo.common_dir()
+    }
+
+    /// The best common ancestor of commits `a` and `b`, or `None` when they share no history.
+    ///
+    /// # Errors
+    /// [`Error::Git`] when the commit graph cannot be walked.
+    pub fn merge_base(&self, a: ObjectId, b: ObjectId) -> Result<Option<ObjectId>> {
+        self.repo
+            .merge_base(a, b)
+            .map(|id| id.map(|id| id.detach()))
+            .map_err(|e| Error::git(format!("cannot compute the merge-base of {a} and {b}"), e))
+    }
+
+    /// The work tree's top directory; `None` in a bare repository.
+    pub fn workdir(&self) -> Option<&Path> {
+        self.repo.workdir()
+    }
+
+    /// The object `spec` names (`HEAD`, a branch, an abbreviated id; gitrevisions(7)).
+    ///
+    /// # Errors
+    /// gix's (or git's) reason when `spec` does not parse or names nothing.
+    pub fn rev_parse_single(
+        &self,
+        spec: &str,
+    ) -> std::result::Result<ObjectId, Box<dyn std::error::Error + Send + Sync>> {
+        self.refs.rev_parse(&self.repo, spec)
+    }
+
+    /// The names of the configured remotes, sorted.
+    pub fn remote_names(&self) -> Vec<String> {
+        self.repo
+            .remote_names()
+            .iter()
+            .map(|n| n.to_string())
+            .collect()
+    }
+
+    /// Reads a string config value (e.g. `checkpoint.storyPattern`), if set; `git -c` wins.
+    pub fn config_string(&self, key: &str) -> Option<String> {
+        self.config.value(key)
+    }
+
+    /// The repository's configuration, with `git -c` overrides.
+    pub fn config(&self) -> &crate::config::Config {
+        &self.config
+    }
+
+    /// The maximum document size in bytes (`checkpoint.maxSize`, default 1 MiB).
+    pub fn max_size(&self) -> u64 {
+        self.max_size
+    }
+
+    /// The commit `refname` points at, or `None` when the ref does not exist.
+    ///
+    /// # Errors
+    /// [`Error::Git`] when the ref store cannot be read.
+    pub fn tip(&self, refname: &str) -> Result<Option<ObjectId>> {
+        self.refs.tip(&self.repo, refname)
+    }
+
+    /// All refs under `prefix` (`refs/checkpoints/`), as (story id, commit), sorted by id.
+    ///
+    /// # Errors
+    /// [`Error::Git`] when the ref store cannot be read.
+    pub fn refs(&self, prefix: &str) -> Result<Vec<(String, ObjectId)>> {
+        self.refs.list(&self.repo, prefix)
+    }
+
+    /// The lock file that keeps `refname` from being written when it exists (another git
+    /// process holds the ref, or one crashed), so commands can refuse before doing any work:
+    /// `<ref>.lock`, or on reftable the stack's `reftable/tables.list.lock`.
+    pub fn lock_held(&self, refname: &str) -> Option<std::path::PathBuf> {
+        self.refs.lock_held(&self.repo, refname)
+    }
+}
+
+/// The ref a story lives at, active or archived, with its tip.
+///
+/// # Errors
+/// [`Error::NotFound`] when neither ref exists (or the requested one does not).
+pub fn locate(store: &Store, story: &StoryId, archived: bool) -> Result<(String, ObjectId)> {
+    let refname = if archived {
+        story.archive_refname()
+    } else {
+        story.refname()
+    };
+    match store.tip(&refname)? {
+        Some(tip) => Ok((refname, tip)),
+        None => Err(Error::NotFound {
+            story: story.to_string(),
+            refname,
+        }),
+    }
+}

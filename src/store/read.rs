@@ -1,0 +1,371 @@
+//! Reads of checkpoint objects: a commit's summary, a revision's blobs, a story's history,
+//! within `checkpoint.maxReadSize`; missing objects are fetched from a partial clone's promisor
+//! remote, and looked up again while a concurrent `git gc` moves them. Never writes a ref.
+
+use super::retry::{again_if_vanished, vanished};
+use super::{corrupt, split_message, Revision, Status, Store, Summary, DOCUMENT_FILE, META_FILE};
+use crate::error::{Error, Result};
+use gix::bstr::ByteSlice;
+use gix::ObjectId;
+
+impl Store {
+    /// Reads the commit `id` without touching its blobs. A commit a concurrent `git gc` is
+    /// moving into a new pack is looked up again, as [`Store::read`] does.
+    ///
+    /// # Errors
+    /// [`Error::Git`] when the object is missing (after three more lookups) or not a commit.
+    pub fn summary(&self, id: ObjectId) -> Result<Summary> {
+        again_if_vanished(|| {
+            let commit = self
+                .repo
+                .find_commit(id)
+                .map_err(|e| Error::git(format!("cannot read checkpoint commit {id}"), e))?;
+            self.check_read_size(
+                format_args!("commit {id}"),
+                id,
+                "the commit",
+                commit.data.len(),
+            )?;
+            Self::summary_of(id, &commit)
+        })
+    }
+
+    /// Whether `id` is a loose object too small on disk to inflate past `checkpoint.maxReadSize`:
+    /// zlib's deflate expands at most 1,032 to 1 (zlib's "Technical Details"), so a file of
+    /// `maxReadSize / 1032` bytes or less cannot. Loose objects are `objects/<2 hex>/<rest>`
+    /// (gitrepository-layout(5)); false for a packed object, one in an alternate, or any
+    /// error, whose size the caller then reads from the object's header.
+    fn loose_within_read_limit(&self, id: &gix::oid) -> bool {
+        let hex = id.to_hex().to_string();
+        let path = self
+            .repo
+            .objects
+            .store_ref()
+            .path()
+            .join(&hex[..2])
+            .join(&hex[2..]);
+        std::fs::symlink_metadata(path)
+            .is_ok_and(|m| m.is_file() && m.len().saturating_mul(1032) <= self.max_read)
+    }
+
+    /// [`Error::TooLargeToRead`] when `size` bytes of `what` (of commit `id`, which `at` names:
+    /// a ref, or the commit itself) are over `checkpoint.maxReadSize`; `at` is formatted only
+    /// then, as `list` checks thousands of commits.
+    fn check_read_size(
+        &self,
+        at: impl std::fmt::Display,
+        id: ObjectId,
+        what: &str,
+        size: usize,
+    ) -> Result<()> {
+        let size = size as u64;
+        if size <= self.max_read {
+            return Ok(());
+        }
+        Err(Error::TooLargeToRead {
+            at: at.to_string(),
+            commit: id.to_string()[..12].to_string(),
+            what: what.to_string(),
+            size,
+            limit: self.max_read,
+        })
+    }
+
+    /// [`Store::summary`] of a commit already read.
+    fn summary_of(id: ObjectId, commit: &gix::Commit<'_>) -> Result<Summary> {
+        let c = commit
+            .decode()
+            .map_err(|e| Error::git(format!("cannot decode commit {id}"), e))?;
+        let message = c.message.to_str_lossy();
+        let (subject, body, trailers) = split_message(&message);
+        let get = |k: &str| {
+            trailers
+                .iter()
+                .find(|(key, _)| key.eq_ignore_ascii_case(k))
+                .map_or("", |(_, v)| *v)
+        };
+        let tasks = get("Checkpoint-Tasks");
+        let (done, total) = tasks.split_once('/').unwrap_or(("0", "0"));
+        let author = c
+            .author()
+            .map_err(|e| Error::git(format!("bad author in {id}"), e))?;
+        let committer = c
+            .committer()
+            .map_err(|e| Error::git(format!("bad committer in {id}"), e))?;
+        let time = committer.time().unwrap_or_default();
+        Ok(Summary {
+            commit: id,
+            parents: c.parents().collect(),
+            subject: subject.to_string(),
+            body: body.to_string(),
+            story: get("Checkpoint-Story").to_string(),
+            story_display: get("Checkpoint-Story-Display").to_string(),
+            title: get("Checkpoint-Title").to_string(),
+            branch: get("Checkpoint-Branch").to_string(),
+            tasks_done: done.trim().parse().unwrap_or(0),
+            tasks_total: total.trim().parse().unwrap_or(0),
+            status: Status::parse(get("Checkpoint-Status")),
+            revision: get("Checkpoint-Revision").parse().unwrap_or(0),
+            hook: get("Checkpoint-Hook").to_string(),
+            left_out: get("Checkpoint-Left-Out")
+                .split("; ")
+                .filter(|s| !s.trim().is_empty())
+                .map(str::to_string)
+                .collect(),
+            accepted: trailers
+                .iter()
+                .filter(|(k, _)| k.eq_ignore_ascii_case(crate::secrets::ACCEPTED_TRAILER))
+                .filter_map(|(_, v)| crate::secrets::Accepted::parse(v))
+                .collect(),
+            author: author.name.to_str_lossy().into_owned(),
+            email: author.email.to_str_lossy().into_owned(),
+            time: time.seconds,
+            offset: time.offset,
+        })
+    }
+
+    /// The bytes of the file `name` in `tree`, the tree of commit `id` of `refname` (both used
+    /// in error messages); `None` when the tree has no entry `name`.
+    ///
+    /// # Errors
+    /// [`Error::Corrupt`] when the entry is not a file; [`Error::Git`] when the blob cannot be
+    /// read.
+    pub fn tree_file(
+        &self,
+        refname: &str,
+        id: ObjectId,
+        tree: &gix::Tree<'_>,
+        name: &str,
+    ) -> Result<Option<Vec<u8>>> {
+        let Some(entry) = tree.find_entry(name) else {
+            return Ok(None);
+        };
+        if !entry.mode().is_blob() {
+            return Err(corrupt(
+                refname,
+                id,
+                format!("{name} is not a file in its tree"),
+            ));
+        }
+        // The size from the object's header, before anything is inflated: a teammate's
+        // 67 MB meta.json is refused without reading it. A small loose object cannot hold more
+        // than the limit, and its header would be one more open and inflate of the file.
+        if !self.loose_within_read_limit(&entry.object_id()) {
+            if let Ok(header) = self.repo.find_header(entry.object_id()) {
+                let size = usize::try_from(header.size()).unwrap_or(usize::MAX);
+                self.check_read_size(refname, id, name, size)?;
+            }
+        }
+        let data = self
+            .blob(entry.object_id())
+            .map_err(|e| Error::git(format!("cannot read {name} of {id}"), e))?;
+        // A partial clone's blob has no header here until fetched.
+        self.check_read_size(refname, id, name, data.len())?;
+        Ok(Some(data))
+    }
+
+    /// The content of the blob `id`, read through gix; in a partial clone, a blob gix does not
+    /// have is read with `git cat-file blob`, which fetches it from the promisor remote as every
+    /// git command does (gix 0.90 never fetches a missing object). A plain `git fetch` of
+    /// checkpoint refs into a `--filter=blob:none` clone leaves their blobs behind that way.
+    ///
+    /// # Errors
+    /// gix's error when the object is missing and the repository is not a partial clone (or
+    /// gix cannot read it for another reason); git's message when the fetch fails.
+    pub fn blob(
+        &self,
+        id: ObjectId,
+    ) -> std::result::Result<Vec<u8>, Box<dyn std::error::Error + Send + Sync>> {
+        match self.repo.find_object(id) {
+            Ok(obj) => Ok(obj.detach().data),
+            Err(e) if vanished(&e) && self.is_partial_clone() => self
+                .fetch_from_promisor("blob", id)
+                .map_err(|why| format!("{e}; {why}").into()),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// In a partial clone, fetches the tree `id` and every tree below it from the promisor
+    /// remote when `id` is missing (`git ls-tree -r`, for which git fetches each missing tree);
+    /// nothing otherwise. For trees that gix reads whole (the notes index and its fan-out); a
+    /// fetch that fails shows in the read that follows.
+    pub(crate) fn prefetch_tree(&self, id: ObjectId) {
+        if self.repo.has_object(id) || !self.is_partial_clone() {
+            return;
+        }
+        let _ = self
+            .git()
+            .command(&["ls-tree", "-r", &id.to_string()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status();
+    }
+
+    /// The content of the object `id` of type `kind` (`blob`, `tree`) as `git cat-file` reads
+    /// it, fetching it from the promisor remote when it is missing (git stores what it
+    /// fetched in a promisor pack, where gix finds it afterwards).
+    ///
+    /// # Errors
+    /// Why git could not read or fetch it (its stderr).
+    fn fetch_from_promisor(
+        &self,
+        kind: &str,
+        id: ObjectId,
+    ) -> std::result::Result<Vec<u8>, String> {
+        let out = self
+            .git()
+            .output(&["cat-file", kind, &id.to_string()])
+            .map_err(|e| format!("cannot run `git cat-file`: {e}"))?;
+        if out.status.success() {
+            return Ok(out.stdout);
+        }
+        let why = String::from_utf8_lossy(&out.stderr).trim().to_string();
+        Err(format!(
+            "`git cat-file` could not fetch it from the promisor remote: {why}"
+        ))
+    }
+
+    /// Whether the repository is a partial clone: `extensions.partialClone` names its promisor
+    /// remote, or a remote has `remote.<name>.promisor` set (gitrepository-layout(5),
+    /// partial-clone docs: either makes git fetch missing objects on demand).
+    fn is_partial_clone(&self) -> bool {
+        let config = self.repo.config_snapshot();
+        config.string("extensions.partialClone").is_some()
+            || self
+                .repo
+                .remote_names()
+                .iter()
+                .any(|r| config.boolean(format!("remote.{r}.promisor").as_str()) == Some(true))
+    }
+
+    /// Reads the full revision at commit `id` of `refname` (used in error messages).
+    ///
+    /// # Errors
+    /// [`Error::Corrupt`] when the tree lacks `checkpoint.md`, `meta.json` is not valid JSON,
+    /// or an object stays missing after three more lookups (10-20 ms apart); [`Error::Git`]
+    /// when objects cannot be read.
+    pub fn read(&self, refname: &str, id: ObjectId) -> Result<Revision> {
+        match again_if_vanished(|| self.read_once(refname, id)) {
+            Err(Error::Git { context, source }) if vanished(source.as_ref()) => {
+                Err(corrupt(refname, id, format!("{context}: {source}")))
+            }
+            result => result,
+        }
+    }
+
+    /// One attempt of [`Store::read`]; a missing object is [`Error::Git`] here.
+    fn read_once(&self, refname: &str, id: ObjectId) -> Result<Revision> {
+        let corrupt = |reason: String| corrupt(refname, id, reason);
+        let commit = self.repo.find_commit(id).map_err(|e| {
+            if vanished(&e) {
+                Error::git(format!("cannot read commit {id}"), e)
+            } else {
+                corrupt(e.to_string())
+            }
+        })?;
+        self.check_read_size(refname, id, "the commit", commit.data.len())?;
+        let summary = Self::summary_of(id, &commit).map_err(|e| corrupt(e.chain().to_string()))?;
+        let tree_err = |e| Error::git(format!("cannot read the tree of {id}"), e);
+        let tree = match commit.tree() {
+            Ok(tree) => tree,
+            // A `--filter=tree:0` clone lacks trees as well: git fetches the tree, then gix,
+            // which looks at the pack directory again after a miss, reads it.
+            Err(e) if vanished(&e) && self.is_partial_clone() => {
+                let tree_id = commit.tree_id().map_err(tree_err)?.detach();
+                self.fetch_from_promisor("tree", tree_id)
+                    .map_err(|why| Error::git(format!("cannot read the tree of {id}"), why))?;
+                self.repo.find_tree(tree_id).map_err(tree_err)?
+            }
+            Err(e) => return Err(tree_err(e)),
+        };
+        let blob = |name: &str| self.tree_file(refname, id, &tree, name);
+        let document = blob(DOCUMENT_FILE)?
+            .ok_or_else(|| corrupt(format!("its tree has no {DOCUMENT_FILE}")))?;
+        let meta = match blob(META_FILE)? {
+            Some(bytes) => serde_json::from_slice(&bytes)
+                .map_err(|e| corrupt(format!("{META_FILE} is not valid: {e}")))?,
+            None => return Err(corrupt(format!("its tree has no {META_FILE}"))),
+        };
+        Ok(Revision {
+            summary,
+            document: String::from_utf8(document)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            meta,
+        })
+    }
+
+    /// The history of `tip`: every reachable checkpoint commit, newest revision first.
+    ///
+    /// # Errors
+    /// [`Error::Git`] when the walk fails.
+    pub fn history(&self, tip: ObjectId) -> Result<Vec<Summary>> {
+        let walk = self
+            .repo
+            .rev_walk([tip])
+            .all()
+            .map_err(|e| Error::git(format!("cannot walk the history of {tip}"), e))?;
+        let mut out = Vec::new();
+        for info in walk {
+            let info =
+                info.map_err(|e| Error::git(format!("cannot walk the history of {tip}"), e))?;
+            out.push(self.summary(info.id)?);
+        }
+        out.sort_by(|a, b| b.revision.cmp(&a.revision).then(b.time.cmp(&a.time)));
+        Ok(out)
+    }
+}
+
+/// Looks up revision `rev` (a revision number, or a hex commit id or prefix of at least 4
+/// digits) in `history`: every revision it names (more than one when it is ambiguous: two
+/// clones' revisions with the same number before a merge, or a short prefix).
+pub fn find_revisions<'a>(history: &'a [Summary], rev: &str) -> Vec<&'a Summary> {
+    if let Ok(n) = rev.parse::<u64>() {
+        if rev.len() < 7 {
+            return history.iter().filter(|s| s.revision == n).collect();
+        }
+    }
+    let rev = rev.to_lowercase();
+    if rev.len() < 4 {
+        return Vec::new();
+    }
+    history
+        .iter()
+        .filter(|s| s.commit.to_string().starts_with(&rev))
+        .collect()
+}
+
+/// The one commit `rev` names in the history of `refname` (story `story`), for `--rev` and
+/// `diff`'s arguments.
+///
+/// # Errors
+/// [`Error::NoSuchRevision`] when it names none; [`Error::AmbiguousRevision`] naming the
+/// candidates (commit prefix, revision number, subject) when it names several.
+pub fn resolve_revision(
+    history: &[Summary],
+    story: &str,
+    refname: &str,
+    rev: &str,
+) -> Result<ObjectId> {
+    match find_revisions(history, rev).as_slice() {
+        [one] => Ok(one.commit),
+        [] => Err(Error::NoSuchRevision {
+            story: story.to_string(),
+            refname: refname.to_string(),
+            rev: rev.to_string(),
+        }),
+        many => Err(Error::AmbiguousRevision {
+            rev: rev.to_string(),
+            candidates: many
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{} (revision {}, {})",
+                        &s.commit.to_string()[..12],
+                        s.revision,
+                        s.subject
+                    )
+                })
+                .collect(),
+        }),
+    }
+}
