@@ -50,7 +50,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('pr-body', 'pr-body', [CompletionResultType]::ParameterValue, 'Render a pull-request description for the story of the current branch')
             [CompletionResult]::new('install-man', 'install-man', [CompletionResultType]::ParameterValue, 'Install the man pages where `git help checkpoint` finds them')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints')
-            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve checkpoints to MCP clients over stdio (resume, save, list, log, diff, status)')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve checkpoints to MCP clients over stdio (resume, save, done, list, log, diff, status)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Show the help of a command (the same as `git checkpoint COMMAND --help`)')
             break
         }

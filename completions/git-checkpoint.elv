@@ -47,7 +47,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand pr-body 'Render a pull-request description for the story of the current branch'
             cand install-man 'Install the man pages where `git help checkpoint` finds them'
             cand agent 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
-            cand mcp 'Serve checkpoints to MCP clients over stdio (resume, save, list, log, diff, status)'
+            cand mcp 'Serve checkpoints to MCP clients over stdio (resume, save, done, list, log, diff, status)'
             cand help 'Show the help of a command (the same as `git checkpoint COMMAND --help`)'
         }
         &'git-checkpoint;save'= {

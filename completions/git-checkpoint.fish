@@ -53,7 +53,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "promp
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "pr-body" -d 'Render a pull-request description for the story of the current branch'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "install-man" -d 'Install the man pages where `git help checkpoint` finds them'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "agent" -d 'Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints'
-complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "mcp" -d 'Serve checkpoints to MCP clients over stdio (resume, save, list, log, diff, status)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "mcp" -d 'Serve checkpoints to MCP clients over stdio (resume, save, done, list, log, diff, status)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "help" -d 'Show the help of a command (the same as `git checkpoint COMMAND --help`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand save" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'

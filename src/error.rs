@@ -242,6 +242,13 @@ pub enum Error {
     /// `save --edit`: the editor left an empty (or all-whitespace) document.
     #[error("the edited checkpoint is empty; nothing was written")]
     EmptyEdit,
+    /// `save --edit` or `save -F -` from a front end that passed no editor or no standard
+    /// input in (the library reads neither itself).
+    #[error("{what} was asked for, but none was passed in; nothing was written")]
+    InputNotGiven {
+        /// What was missing: `--edit (an editor)` or `-F - (standard input)`.
+        what: &'static str,
+    },
     /// `save --edit`: the editor exited unsuccessfully.
     #[error("the editor '{editor}' exited with {status}; nothing was written")]
     EditorFailed {
@@ -588,6 +595,7 @@ impl Error {
             | Error::JournalWithoutFile
             | Error::JournalTwice
             | Error::TextWithFile
+            | Error::InputNotGiven { .. }
             | Error::BudgetTooSmall { .. }
             | Error::NoStoryForFile { .. }
             | Error::NoSuchCommand { .. }

@@ -134,7 +134,7 @@ pub enum Command {
     InstallMan(self_args::InstallManArgs),
     /// Connect coding agents (Claude Code, Codex, Cursor, Gemini CLI) to checkpoints.
     Agent(commands::agent::Args),
-    /// Serve checkpoints to MCP clients over stdio (resume, save, list, log, diff, status).
+    /// Serve checkpoints to MCP clients over stdio (resume, save, done, list, log, diff, status).
     #[cfg(feature = "mcp")]
     Mcp(commands::mcp::Args),
     /// Show the help of a command (the same as `git checkpoint COMMAND --help`).

@@ -153,13 +153,15 @@ impl SaveParams {
 /// error.
 pub fn save(dir: &Path, p: &SaveParams) -> Result<Reply> {
     let store = open(dir)?;
+    let (story, found) = save::story(&store, p.story.as_deref())?;
     let request = save::Request {
-        story: p.story.clone(),
+        story,
+        found,
         options: p.options(),
         print: p.print,
         auto_sync: ops::AutoSync::Configured,
     };
-    let written = match save::run(&store, &request)? {
+    let written = match save::run(&store, &request, None)? {
         save::Report::Printed { story, preview, .. } => {
             let doc = json::Save::printed(&story, &preview);
             return Reply::new(preview.text, &doc);
@@ -221,10 +223,12 @@ pub struct DoneParams {
 /// open items; refs are untouched on error.
 pub fn done(dir: &Path, p: &DoneParams) -> Result<Reply> {
     let store = open(dir)?;
+    let (story, found) = ops::done::story(&store, p.story.as_deref())?;
     let report = ops::done::done(
         &store,
         ops::done::Request {
-            story: p.story.as_deref(),
+            story,
+            found,
             action: ops::done::Action::Finish(ops::done::Options {
                 message: p.message.as_deref(),
                 force: p.force,

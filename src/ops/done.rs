@@ -179,10 +179,23 @@ pub fn purge(store: &Store, story: &StoryId, targets: &[(String, ObjectId)]) -> 
     crate::sync::add_tombstones(store, story)
 }
 
+/// The story `done` finishes: `given`, else detected as [`super::locate::resolve_story`]
+/// does for `done` (without the recorded-branch fallback), with how it was found.
+///
+/// # Errors
+/// As [`super::locate::resolve_story`].
+pub fn story(store: &Store, given: Option<&str>) -> Result<(StoryId, super::locate::Found)> {
+    super::locate::resolve_story(store, given, "done", false)
+}
+
 /// The `done` use case, for every front end: which story, and whether to finish or purge it.
 pub struct Request<'a> {
-    /// Story id; `None`: detected as [`super::locate::resolve_story`] does for `done`.
-    pub story: Option<&'a str>,
+    /// The story, from [`story`]: a front end resolves it first, so that it can say how the
+    /// story was found before anything else happens (a confirmation is asked, an error is
+    /// reported).
+    pub story: StoryId,
+    /// How the story was found, from [`story`].
+    pub found: super::locate::Found,
     /// Finish (archive) or purge.
     pub action: Action<'a>,
 }
@@ -226,10 +239,10 @@ pub enum Report {
 /// Finishes or purges the story `request` names.
 ///
 /// # Errors
-/// As [`super::locate::resolve_story`], [`finish`], [`purge_targets`] and [`purge`];
-/// [`Error::NotPurged`] when the purge was not confirmed; errors of `confirm`.
+/// As [`finish`], [`purge_targets`] and [`purge`]; [`Error::NotPurged`] when the purge was not
+/// confirmed; errors of `confirm`.
 pub fn done(store: &Store, request: Request) -> Result<Report> {
-    let (story, found) = super::locate::resolve_story(store, request.story, "done", false)?;
+    let (story, found) = (request.story, request.found);
     match request.action {
         Action::Finish(options) => {
             let finished = finish(store, &story, &options)?;

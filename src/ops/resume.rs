@@ -63,24 +63,84 @@ pub struct Report {
     pub brief: Option<Brief>,
 }
 
+/// Why [`resume`] failed, with what the front end still tells its user: a failed auto-sync
+/// fetch, and how the story was found when it was located before the failure (as on success,
+/// these come before the error).
+#[derive(Debug)]
+pub struct Failed {
+    /// The error.
+    pub error: Error,
+    /// Why the auto-sync fetch failed, when it ran and failed.
+    pub not_fetched: Option<Error>,
+    /// The story located, and how it was found, when the failure came after that.
+    pub located: Option<(Located, Found)>,
+}
+
+impl From<Box<Failed>> for Error {
+    fn from(failed: Box<Failed>) -> Self {
+        failed.error
+    }
+}
+
 /// Resumes the story `options` names: fetches first when auto-sync is on (a failure is kept
 /// in [`Report::not_fetched`]), locates the story, reads and parses the revision, gathers the
 /// [`warnings`], and writes the brief when asked.
 ///
 /// # Errors
-/// As [`locate::locate_for_read`] (no story, no checkpoint, an unknown remote),
-/// [`locate::read_revision`] (no such revision), [`warnings`], and [`prompt::agent_brief`];
-/// [`Error::Config`] for a malformed `checkpoint.autoSync` or `checkpoint.hookBudget`.
-pub fn resume(store: &Store, options: &Options) -> Result<Report> {
+/// A [`Failed`], whose error is as [`locate::locate_for_read`] (no story, no checkpoint, an
+/// unknown remote), [`locate::read_revision`] (no such revision), [`warnings`], and
+/// [`prompt::agent_brief`]; [`Error::Config`] for a malformed `checkpoint.autoSync` or
+/// `checkpoint.hookBudget`.
+pub fn resume(store: &Store, options: &Options) -> std::result::Result<Report, Box<Failed>> {
+    let failed = |error| {
+        Box::new(Failed {
+            error,
+            not_fetched: None,
+            located: None,
+        })
+    };
     let mut not_fetched = None;
-    if options.auto_sync.enabled(store)? {
+    if options.auto_sync.enabled(store).map_err(failed)? {
         let fetched = crate::remote::choose(store, None)
             .and_then(|remote| super::fetch::fetch(store, &remote));
         not_fetched = fetched.err();
     }
     let (located, found) =
-        locate::locate_for_read(store, options.story, "resume", options.archived)?;
-    let revision = locate::read_revision(store, &located, options.rev)?;
+        match locate::locate_for_read(store, options.story, "resume", options.archived) {
+            Ok(at) => at,
+            Err(error) => {
+                return Err(Box::new(Failed {
+                    error,
+                    not_fetched,
+                    located: None,
+                }))
+            }
+        };
+    match read(store, options, &located) {
+        Ok((story, revision, parsed, warnings, brief)) => Ok(Report {
+            located,
+            found,
+            story,
+            revision,
+            parsed,
+            warnings,
+            not_fetched,
+            brief,
+        }),
+        Err(error) => Err(Box::new(Failed {
+            error,
+            not_fetched,
+            located: Some((located, found)),
+        })),
+    }
+}
+
+/// What [`resume`] reads once the story is located.
+type Read = (StoryId, Revision, Parsed, Vec<String>, Option<Brief>);
+
+/// Reads, parses and briefs the revision [`resume`] located.
+fn read(store: &Store, options: &Options, located: &Located) -> Result<Read> {
+    let revision = locate::read_revision(store, located, options.rev)?;
     let story = located
         .story
         .clone()
@@ -104,14 +164,5 @@ pub fn resume(store: &Store, options: &Options) -> Result<Report> {
             )?)
         }
     };
-    Ok(Report {
-        located,
-        found,
-        story,
-        revision,
-        parsed,
-        warnings,
-        not_fetched,
-        brief,
-    })
+    Ok((story, revision, parsed, warnings, brief))
 }

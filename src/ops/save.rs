@@ -2,6 +2,9 @@
 //! (or taken whole from a file or the editor), parsed with its template, scanned for
 //! credentials, and written as a new commit on `refs/checkpoints/<story>` by compare-and-swap,
 //! with a line on the code commit's note in the same ref transaction.
+//!
+//! Nothing here reads a terminal, standard input or starts an editor: the front end reads
+//! `-F -` into [`Options::stdin`] and passes the editor of `--edit` in as an [`Editor`].
 
 use crate::error::{Error, Result};
 use crate::formats::Format;
@@ -86,12 +89,17 @@ pub struct Options {
     pub message: Option<String>,
     /// `file` is the journal entry, not the document.
     pub journal: bool,
-    /// The whole document (`-` for stdin), or the journal entry with `journal`.
+    /// The whole document (`-` for standard input, given as `stdin`), or the journal entry
+    /// with `journal`.
     pub file: Option<PathBuf>,
+    /// Standard input for `file` `-`, read by the front end (at most the size limit and one
+    /// byte more, see [`read_limited`]): ops read no standard input themselves.
+    pub stdin: Option<Vec<u8>>,
     /// The whole document as text, from a caller that holds it in memory (the MCP server);
     /// read like `file` (the same size limit and checks), and exclusive with it.
     pub text: Option<String>,
-    /// Open the document in the editor git uses before writing.
+    /// Open the document in the editor (the [`Editor`] the front end passes in) before
+    /// writing.
     pub edit: bool,
     /// Write even if the content looks like it holds a credential.
     pub allow_secret: bool,
@@ -112,6 +120,11 @@ pub struct Options {
     pub keep_worktree: bool,
 }
 
+/// The editor of `save --edit`, from the front end that has one: given the document, returns
+/// it as edited. A front end that edits a file keeps it at [`edit_path`], which
+/// [`Error::ChangedWhileEditing`] names.
+pub type Editor<'a> = &'a mut dyn FnMut(&str) -> Result<String>;
+
 /// A document rendered and parsed as [`save`] would write it, by [`preview`].
 #[derive(Debug, Clone)]
 pub struct Preview {
@@ -128,13 +141,13 @@ pub struct Preview {
 /// # Errors
 /// Option, template and read errors, as [`save`].
 pub fn preview(store: &Store, story: &StoryId, args: &Options) -> Result<Preview> {
-    check_options(args)?;
+    args.check()?;
     let refname = story.refname();
     let (current, state) = current_and_state(store, &refname, args)?;
     let template = choose_template(store, args, current.as_ref())?;
     let (text, parsed) = match &args.file {
         Some(path) if !args.journal => {
-            let parsed = template.parse(&read_input(path, store.max_size())?);
+            let parsed = template.parse(&read_input(path, args, store.max_size())?);
             (parsed.text.clone(), parsed)
         }
         _ => {
@@ -177,6 +190,23 @@ pub struct Saved {
     pub held: Vec<crate::secrets::Held>,
 }
 
+impl Options {
+    /// Checks option combinations that cannot work together (what [`save`] checks first; a
+    /// front end checks before it reads standard input for them).
+    ///
+    /// # Errors
+    /// [`Error::TextWithFile`], [`Error::FileWithContentOptions`],
+    /// [`Error::JournalWithoutFile`], [`Error::JournalTwice`].
+    pub fn check(&self) -> Result<()> {
+        check_options(self)
+    }
+
+    /// True when `file` names standard input (`-F -`), which the front end reads into `stdin`.
+    pub fn reads_stdin(&self) -> bool {
+        self.file.as_deref() == Some(Path::new("-"))
+    }
+}
+
 /// Checks option combinations that cannot work together.
 fn check_options(args: &Options) -> Result<()> {
     if args.text.is_some() && (args.file.is_some() || args.journal || args.edit) {
@@ -200,12 +230,20 @@ fn check_options(args: &Options) -> Result<()> {
 }
 
 /// Writes one revision of `story` from `args` (a new commit on its ref by compare-and-swap, with
-/// the notes line on HEAD's commit in the same transaction).
+/// the notes line on HEAD's commit in the same transaction). With `args.edit`, `editor` edits
+/// the composed document before the write; the write is refused when the tip moved meanwhile.
 ///
 /// # Errors
-/// Repository, template, identity, size, lock and storage errors; nothing is written on error.
-pub fn save(store: &Store, story: &StoryId, args: &Options) -> Result<Saved> {
-    let saved = write(store, story, args, false)?;
+/// Repository, template, identity, size, lock and storage errors; the editor's errors;
+/// [`Error::ChangedWhileEditing`]; [`Error::InputNotGiven`] for `args.edit` without `editor`
+/// or `-F -` without `args.stdin`. Nothing is written on error.
+pub fn save(
+    store: &Store,
+    story: &StoryId,
+    args: &Options,
+    editor: Option<Editor<'_>>,
+) -> Result<Saved> {
+    let saved = write(store, story, args, false, editor)?;
     Ok(saved.expect("a save that may not skip always writes"))
 }
 
@@ -217,7 +255,7 @@ pub fn save(store: &Store, story: &StoryId, args: &Options) -> Result<Saved> {
 /// # Errors
 /// As [`save`].
 pub fn save_if_changed(store: &Store, story: &StoryId, args: &Options) -> Result<Option<Saved>> {
-    write(store, story, args, true)
+    write(store, story, args, true, None)
 }
 
 /// Whether `new` says nothing `current` does not (see [`save_if_changed`]).
@@ -245,14 +283,20 @@ fn same_as(current: &Revision, new: &NewRevision, parsed: &Parsed, template: &Fo
         && a.template == b.template
 }
 
-fn write(store: &Store, story: &StoryId, args: &Options, skip_same: bool) -> Result<Option<Saved>> {
+fn write(
+    store: &Store,
+    story: &StoryId,
+    args: &Options,
+    skip_same: bool,
+    editor: Option<Editor<'_>>,
+) -> Result<Option<Saved>> {
     check_options(args)?;
     let refname = story.refname();
     let (current, state) = current_and_state(store, &refname, args)?;
 
     // Input that must not be read twice: the file, and the editor session.
     let file = match (&args.file, &args.text) {
-        (Some(path), _) => Some(read_input(path, store.max_size())?),
+        (Some(path), _) => Some(read_input(path, args, store.max_size())?),
         (None, Some(text)) => {
             let (size, limit) = (text.len() as u64, store.max_size());
             if size > limit {
@@ -288,11 +332,11 @@ fn write(store: &Store, story: &StoryId, args: &Options, skip_same: bool) -> Res
         )
     };
     let edited = if args.edit {
+        let editor = editor.ok_or(Error::InputNotGiven {
+            what: "--edit (an editor)",
+        })?;
         let text = composed(current.as_ref())?;
-        Some((
-            current.as_ref().map(|c| c.summary.commit),
-            edit(store, &text)?,
-        ))
+        Some((current.as_ref().map(|c| c.summary.commit), editor(&text)?))
     } else {
         None
     };
@@ -773,17 +817,14 @@ fn subject(journal: Option<&str>, story: &StoryId, doc: &Document) -> String {
     s
 }
 
-/// Reads `-F` input, refusing anything over `limit` bytes before reading it whole.
-fn read_input(path: &Path, limit: u64) -> Result<Vec<u8>> {
-    let rerr = |cause| Error::Read {
-        path: path.to_path_buf(),
-        cause,
-    };
-    let mut reader: Box<dyn Read> = if path.as_os_str() == "-" {
-        Box::new(std::io::stdin())
-    } else {
-        let f = std::fs::File::open(path).map_err(rerr)?;
-        let size = f.metadata().map_err(rerr)?.len();
+/// Reads `-F` input: the file, or for `-` what the front end read from standard input
+/// (`args.stdin`), refusing anything over `limit` bytes (a file before reading it whole).
+fn read_input(path: &Path, args: &Options, limit: u64) -> Result<Vec<u8>> {
+    if path.as_os_str() == "-" {
+        let bytes = args.stdin.clone().ok_or(Error::InputNotGiven {
+            what: "-F - (standard input)",
+        })?;
+        let size = bytes.len() as u64;
         if size > limit {
             return Err(Error::TooLarge {
                 size,
@@ -791,19 +832,46 @@ fn read_input(path: &Path, limit: u64) -> Result<Vec<u8>> {
                 limit,
             });
         }
-        Box::new(f)
+        return Ok(bytes);
+    }
+    let rerr = |cause| Error::Read {
+        path: path.to_path_buf(),
+        cause,
+    };
+    let mut f = std::fs::File::open(path).map_err(rerr)?;
+    let size = f.metadata().map_err(rerr)?.len();
+    if size > limit {
+        return Err(Error::TooLarge {
+            size,
+            at_least: false,
+            limit,
+        });
+    }
+    read_limited(&mut f, path, limit)
+}
+
+/// Reads `reader` (the input named `path`, `-` for standard input) whole, refusing more than
+/// `limit` bytes: it reads at most `limit + 1`, then, to report the real size when it is
+/// countable, reads on (discarding) up to a bound, so an endless stream (`/dev/zero`, `yes |`)
+/// still fails at once. What a front end reads standard input with for [`Options::stdin`].
+///
+/// # Errors
+/// [`Error::Read`] naming `path`; [`Error::TooLarge`] with the size (`at_least` when the bound
+/// was reached).
+pub fn read_limited(reader: &mut dyn Read, path: &Path, limit: u64) -> Result<Vec<u8>> {
+    let rerr = |cause| Error::Read {
+        path: path.to_path_buf(),
+        cause,
     };
     let mut bytes = Vec::new();
-    (&mut reader)
+    (&mut *reader)
         .take(limit + 1)
         .read_to_end(&mut bytes)
         .map_err(rerr)?;
     if bytes.len() as u64 > limit {
-        // Report the real size when it is countable: read on (discarding) up to a bound, so an
-        // endless stream (`/dev/zero`, `yes |`) still fails at once.
         let bound = limit.saturating_mul(16).max(16 * 1024 * 1024);
         let rest =
-            std::io::copy(&mut (&mut reader).take(bound), &mut std::io::sink()).map_err(rerr)?;
+            std::io::copy(&mut (&mut *reader).take(bound), &mut std::io::sink()).map_err(rerr)?;
         return Err(Error::TooLarge {
             size: bytes.len() as u64 + rest,
             at_least: rest == bound,
@@ -813,44 +881,21 @@ fn read_input(path: &Path, limit: u64) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn edit_path(store: &Store) -> PathBuf {
+/// The file a front end's editor keeps the document of `save --edit` in
+/// (`$GIT_DIR/CHECKPOINT_EDITMSG`), which [`Error::ChangedWhileEditing`] names.
+pub fn edit_path(store: &Store) -> PathBuf {
     store.git_dir().join("CHECKPOINT_EDITMSG")
-}
-
-/// Opens `text` in the editor git would use and returns the edited text.
-fn edit(store: &Store, text: &str) -> Result<String> {
-    let editor = std::env::var("GIT_EDITOR")
-        .ok()
-        .or_else(|| store.config_string("core.editor"))
-        .or_else(|| std::env::var("VISUAL").ok())
-        .or_else(|| std::env::var("EDITOR").ok())
-        .filter(|e| !e.trim().is_empty())
-        .unwrap_or_else(|| "vi".to_string());
-    let path = edit_path(store);
-    std::fs::write(&path, text)?;
-    // Like git: the editor string is a shell snippet, the file its first argument.
-    let status = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!("{editor} \"$@\""))
-        .arg(&editor)
-        .arg(&path)
-        .status()?;
-    if !status.success() {
-        return Err(Error::EditorFailed { editor, status });
-    }
-    let edited = std::fs::read(&path).map_err(|cause| Error::Read {
-        path: path.clone(),
-        cause,
-    })?;
-    Ok(String::from_utf8_lossy(&edited).into_owned())
 }
 
 /// The `save` use case, for every front end (the CLI's `save`, the MCP `save` tool): which
 /// story, what to write, and whether to share it.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Request {
-    /// Story id; `None`: detected as [`super::locate::resolve_story`] does for `save`.
-    pub story: Option<String>,
+    /// The story, from [`story`]: a front end resolves it first, so that it can say how the
+    /// story was found before anything else happens (an editor opens, an error is reported).
+    pub story: StoryId,
+    /// How the story was found, from [`story`].
+    pub found: super::locate::Found,
     /// What to write.
     pub options: Options,
     /// Render the document that would be written and write nothing (`save --print`).
@@ -902,16 +947,25 @@ impl Written {
     }
 }
 
-/// Saves as `request` asks: resolves the story, renders (`print`) or writes the revision,
-/// gathers what to warn about, and pushes the story when auto-sync is on.
+/// The story a save writes: `given`, else detected as [`super::locate::resolve_story`] does
+/// for `save` (without the recorded-branch fallback), with how it was found.
 ///
 /// # Errors
-/// As [`super::locate::resolve_story`], [`preview`] and [`save`]; [`Error::Config`] for a
-/// malformed `checkpoint.autoSync`. Nothing is written on error; a failed auto-sync push is
-/// not an error ([`Written::not_pushed`]).
-pub fn run(store: &Store, request: &Request) -> Result<Report> {
-    let (story, found) =
-        super::locate::resolve_story(store, request.story.as_deref(), "save", false)?;
+/// As [`super::locate::resolve_story`].
+pub fn story(store: &Store, given: Option<&str>) -> Result<(StoryId, super::locate::Found)> {
+    super::locate::resolve_story(store, given, "save", false)
+}
+
+/// Saves as `request` asks: renders (`print`) or writes the revision (with `editor` for
+/// `--edit`, see [`save`]), gathers what to warn about, and pushes the story when auto-sync
+/// is on.
+///
+/// # Errors
+/// As [`preview`] and [`save`]; [`Error::Config`] for a malformed `checkpoint.autoSync`.
+/// Nothing is written on error; a failed auto-sync push is not an error
+/// ([`Written::not_pushed`]).
+pub fn run(store: &Store, request: &Request, editor: Option<Editor<'_>>) -> Result<Report> {
+    let (story, found) = (request.story.clone(), request.found.clone());
     if request.print {
         let preview = Box::new(preview(store, &story, &request.options)?);
         return Ok(Report::Printed {
@@ -922,7 +976,7 @@ pub fn run(store: &Store, request: &Request) -> Result<Report> {
     }
     // Read before writing: a malformed setting fails the save before anything is written.
     let share = request.auto_sync.enabled(store)?;
-    let saved = save(store, &story, &request.options)?;
+    let saved = save(store, &story, &request.options, editor)?;
     let next_names_done = match saved.parsed.doc.next_action.as_deref() {
         None => Vec::new(),
         Some(next) => request

@@ -46,7 +46,7 @@ pub fn switch(store: &Store, options: Options) -> Result<Report> {
             message: Some(message.unwrap_or_else(|| format!("switch to {}", to.display()))),
             ..save::Options::default()
         };
-        saved = Some(save::save(store, from, &options)?);
+        saved = Some(save::save(store, from, &options, None)?);
     }
     crate::current::set(store, &to)?;
     let checkpoint_exists = store.tip(&to.refname())?.is_some();

@@ -156,6 +156,58 @@ fn a_removed_section_is_exactly_that_gap_and_template_notes_are_ignored() {
         .success();
 }
 
+/// How an implicit story was found is said before anything else: before a save, resume or
+/// done fails, before the editor opens; a failed auto-sync fetch is warned about before resume
+/// fails too.
+#[test]
+fn save_resume_and_done_say_how_the_story_was_found_before_failing() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.git(&repo, &["switch", "-q", "-c", "feature/#256-publish-pr"]);
+    let note = "note: story 256 detected from branch 'feature/#256-publish-pr'";
+    // The note, then the error (and nothing after it).
+    let note_then = |args: &[&str], error: &str| {
+        let err = sb.fails(&repo, args, &[error]);
+        let (at_note, at_error) = (err.find(note), err.find(error));
+        assert!(
+            at_note.is_some() && at_note < at_error,
+            "{args:?}: the note comes first: {err}"
+        );
+    };
+    note_then(&["save", "--done", "T9"], "no task T9 in story #256");
+    sb.ok(&repo, &["save", "-q", "--todo", "T1 — publish"]);
+    note_then(&["resume", "--rev", "9"], "no revision 9");
+    note_then(&["done"], "story #256 is not done");
+    note_then(&["done", "--purge"], "not purged");
+    // Before the editor runs.
+    let out = sb
+        .cp(&repo)
+        .env("GIT_EDITOR", "echo EDITING >&2; true")
+        .args(["save", "--edit"])
+        .assert()
+        .success();
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(
+        err.find(note).is_some() && err.find(note) < err.find("EDITING"),
+        "{err}"
+    );
+    // The failed auto-sync fetch is warned about, then how the story was found, then the error.
+    sb.git(&repo, &["config", "checkpoint.autoSync", "true"]);
+    let err = sb.fails(&repo, &["resume", "--rev", "9"], &["no revision 9"]);
+    let fetch = err.find("warning: checkpoint.autoSync: not fetched: no such remote 'origin'");
+    assert!(
+        fetch.is_some() && fetch < err.find(note) && err.find(note) < err.find("no revision 9"),
+        "{err}"
+    );
+    sb.fails(
+        &repo,
+        &["resume", "nowhere"],
+        &[
+            "warning: checkpoint.autoSync: not fetched",
+            "no checkpoint found for story nowhere",
+        ],
+    );
+}
+
 #[test]
 fn story_is_detected_from_the_branch_or_save_stops() {
     let (sb, repo) = Sandbox::with_repo();

@@ -85,6 +85,35 @@ fn edit_opens_the_git_editor_on_the_current_document() {
     assert_eq!(sb.refs(&repo), before);
 }
 
+/// A save made while the editor is open wins: the edited one is refused, naming the file that
+/// keeps the text, and writes nothing.
+#[test]
+fn save_edit_is_refused_when_the_story_moved_while_the_editor_was_open() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(&repo, &["save", "ed", "--todo", "old todo"]);
+    let bin = assert_cmd::cargo::cargo_bin("git-checkpoint");
+    let editor = format!(
+        "'{}' save ed -q --todo moved; sed -i 's/old todo/edited todo/'",
+        bin.display()
+    );
+    let kept = repo.join(".git/CHECKPOINT_EDITMSG");
+    save_edit(&sb, &repo, "ed", &editor)
+        .failure()
+        .stderr(predicate::str::starts_with(
+            "error: refs/checkpoints/ed changed while the editor was open; nothing was written (your text is in ",
+        ))
+        .stderr(predicate::str::contains("CHECKPOINT_EDITMSG)"));
+    let v = sb.json(&repo, &["resume", "ed", "--json"]);
+    assert_eq!(v["revision"], 2);
+    assert_eq!(
+        v["tasks_remaining"],
+        serde_json::json!(["old todo", "moved"])
+    );
+    assert!(std::fs::read_to_string(&kept)
+        .unwrap()
+        .contains("edited todo"));
+}
+
 #[test]
 fn unborn_branch_and_detached_head_work() {
     let sb = Sandbox::new();

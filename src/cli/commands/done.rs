@@ -46,6 +46,9 @@ pub struct Args {
 /// Repository, story, identity, lock and storage errors; refs are untouched on error.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
+    // How the story was found is said first, before a confirmation or an error.
+    let (story, found) = done::story(&store, args.story.as_deref())?;
+    note_found(err, &story, &found);
     let yes = args.yes;
     let mut ask = |refs: &[String]| -> Result<bool> {
         Ok(yes || confirm(&format!("Delete {} for good?", refs.join(" and ")))?)
@@ -60,13 +63,13 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         })
     };
     let request = done::Request {
-        story: args.story.as_deref(),
+        story,
+        found,
         action,
     };
     let report = done::done(&store, request)?;
     match &report {
-        done::Report::Purged { story, found, refs } => {
-            note_found(err, story, found);
+        done::Report::Purged { refs, .. } => {
             if args.json {
                 out.json(&json::Done::new(&report))?;
             } else {
@@ -74,11 +77,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             }
         }
         done::Report::Finished {
-            story,
-            found,
-            finished,
+            story, finished, ..
         } => {
-            note_found(err, story, found);
             if args.json {
                 out.json(&json::Done::new(&report))?;
             } else {

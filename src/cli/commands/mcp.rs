@@ -4,7 +4,7 @@
 
 use git_checkpoint::error::Result;
 
-/// Serve checkpoints to MCP clients over stdio (resume, save, list, log, diff, status).
+/// Serve checkpoints to MCP clients over stdio (resume, save, done, list, log, diff, status).
 ///
 /// The client starts `git-checkpoint mcp` and speaks JSON-RPC on its stdin and stdout. Each
 /// call works in the client's first root (a `file://` directory) when the client offers

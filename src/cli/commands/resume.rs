@@ -36,7 +36,7 @@ pub struct Args {
 /// Repository, story and storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
-    let report = ops::resume::resume(
+    let resumed = ops::resume::resume(
         &store,
         &ops::resume::Options {
             story: args.story.as_deref(),
@@ -44,14 +44,25 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             archived: args.archived,
             ..ops::resume::Options::default()
         },
-    )?;
-    if let Some(e) = &report.not_fetched {
+    );
+    // The failed fetch and how the story was found are said on failure too, first.
+    let (not_fetched, located) = match &resumed {
+        Ok(r) => (r.not_fetched.as_ref(), Some((&r.located, &r.found))),
+        Err(f) => (
+            f.not_fetched.as_ref(),
+            f.located.as_ref().map(|(l, f)| (l, f)),
+        ),
+    };
+    if let Some(e) = not_fetched {
         err.warn(format_args!(
             "checkpoint.autoSync: not fetched: {}",
             e.chain()
         ));
     }
-    note_found(err, &report.located.story, &report.found);
+    if let Some((located, found)) = located {
+        note_found(err, &located.story, found);
+    }
+    let report = resumed?;
     let (rev, parsed) = (&report.revision, &report.parsed);
     if args.json {
         out.json(&json::Checkpoint::resumed(&report))?;

@@ -5,10 +5,11 @@ use super::Quiet;
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use crate::cli::ui::Messages;
-use git_checkpoint::error::Result;
+use git_checkpoint::error::{Error, Result};
 use git_checkpoint::json;
 use git_checkpoint::model::{self, Gap, Parsed};
 use git_checkpoint::ops::save;
+use git_checkpoint::store::Store;
 use git_checkpoint::story::StoryId;
 use std::path::PathBuf;
 
@@ -129,6 +130,7 @@ impl Args {
             message: self.message.clone(),
             journal: self.journal,
             file: self.file.clone(),
+            stdin: None,
             text: None,
             edit: self.edit,
             allow_secret: self.allow_secret,
@@ -146,32 +148,42 @@ impl Args {
 /// Repository, story, identity, size, lock and storage errors; nothing is written on error.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
+    // How the story was found is said first, before the editor opens or an error is reported.
+    let (story, found) = save::story(&store, args.story.as_deref())?;
+    note_found(err, &story, &found);
+    let mut options = args.options();
+    if options.reads_stdin() {
+        // Refuse impossible options before waiting for standard input.
+        options.check()?;
+        options.stdin = Some(save::read_limited(
+            &mut std::io::stdin().lock(),
+            std::path::Path::new("-"),
+            store.max_size(),
+        )?);
+    }
     let request = save::Request {
-        story: args.story.clone(),
-        options: args.options(),
+        story,
+        found,
+        options,
         print: args.print,
         auto_sync: git_checkpoint::ops::AutoSync::Configured,
     };
-    let written = match save::run(&store, &request)? {
-        save::Report::Printed {
-            story,
-            found,
-            preview,
-        } => {
-            note_found(err, &story, &found);
+    let mut editor = |text: &str| edit(&store, text);
+    let editor: Option<save::Editor<'_>> = args.edit.then_some(&mut editor);
+    let written = match save::run(&store, &request, editor)? {
+        save::Report::Printed { story, preview, .. } => {
             return print(&story, *preview, &args, out, err);
         }
         save::Report::Written(w) => w,
     };
     let save::Written {
         story,
-        found,
         saved,
         next_names_done,
         kept_branch,
         not_pushed,
+        ..
     } = *written;
-    note_found(err, &story, &found);
     print_saved(&saved, &story, &args, out, err)?;
     // Written all the same: the person accepted these values on an earlier revision.
     for held in &saved.held {
@@ -201,6 +213,39 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         ));
     }
     Ok(0)
+}
+
+/// Opens `text` in the editor git would use (`GIT_EDITOR`, `core.editor`, `VISUAL`, `EDITOR`,
+/// else `vi`; git-var(1)) on [`save::edit_path`], and returns the edited text.
+///
+/// # Errors
+/// [`Error::EditorFailed`] when the editor exits unsuccessfully; I/O errors writing or reading
+/// the file.
+fn edit(store: &Store, text: &str) -> Result<String> {
+    let editor = std::env::var("GIT_EDITOR")
+        .ok()
+        .or_else(|| store.config_string("core.editor"))
+        .or_else(|| std::env::var("VISUAL").ok())
+        .or_else(|| std::env::var("EDITOR").ok())
+        .filter(|e| !e.trim().is_empty())
+        .unwrap_or_else(|| "vi".to_string());
+    let path = save::edit_path(store);
+    std::fs::write(&path, text)?;
+    // Like git: the editor string is a shell snippet, the file its first argument.
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("{editor} \"$@\""))
+        .arg(&editor)
+        .arg(&path)
+        .status()?;
+    if !status.success() {
+        return Err(Error::EditorFailed { editor, status });
+    }
+    let edited = std::fs::read(&path).map_err(|cause| Error::Read {
+        path: path.clone(),
+        cause,
+    })?;
+    Ok(String::from_utf8_lossy(&edited).into_owned())
 }
 
 /// Prints the "CHECKPOINT WRITTEN" block (or the JSON view, with `--json`) for a [`Saved`]
