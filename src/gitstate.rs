@@ -4,7 +4,7 @@
 //!
 //! Read-only: nothing here writes objects, refs, the index or the working tree (index stat
 //! refreshes computed by gix's status are deliberately dropped, not written back). Refs (HEAD,
-//! branches) are read through the store's backend ([`crate::refs`]), objects through gix.
+//! branches) are read through the store's backend (`crate::refs`), objects through gix.
 
 use crate::error::{Error, Result};
 use crate::store::{FileChange, FileState, Store};
@@ -304,10 +304,10 @@ fn committed_files(repo: &gix::Repository, base: ObjectId, head: ObjectId) -> Ve
 ///
 /// The work-tree scan runs on every core (gix's `parallel` feature: the HEAD-to-index
 /// comparison, the per-file stat and the untracked walk at once). When the index's cache tree
-/// says it is exactly HEAD's tree (see [`index_is_head`]), nothing can be staged and the
+/// says it is exactly HEAD's tree (see `index_is_head`), nothing can be staged and the
 /// HEAD-to-index comparison is skipped, as git's own status does with the cache tree. Where
 /// git has what gix lacks (a configured `core.fsmonitor`, or its untracked cache in the index)
-/// or is faster anyway (1,000 files or more; see [`git_scans_faster`], [`index_favours_git`]), the
+/// or is faster anyway (1,000 files or more; see `git_scans_faster`, `index_favours_git`), the
 /// scan is git's own `status --porcelain=v2 -z` instead, and untracked directories are listed
 /// as `dir/`, as git shows them.
 ///

@@ -313,7 +313,7 @@ fn refuse(target: &Target, reason: String, fix: &str) -> Error {
 }
 
 /// The real file `target` names (symlinks followed) after checking that it may be written:
-/// under [`Target::within`], owned by the user for user scope, not read-only. The file itself
+/// under `Target::within`, owned by the user for user scope, not read-only. The file itself
 /// need not exist.
 ///
 /// # Errors

@@ -89,7 +89,7 @@ pub const EXIT_CODES: &[Exit] = &[
     Exit {
         code: 2,
         name: "usage",
-        meaning: "The command line was wrong: an unknown option or a missing value, or input refused before anything is read or written (an invalid story id, no story given or detected, options that cannot be combined, an option value out of range, an unknown command).",
+        meaning: "The input was wrong: an unknown option or a missing value, or input refused before anything is read or written (an invalid story id, on the command line or in GIT_CHECKPOINT_STORY; no story given or detected; options that cannot be combined; an option value out of range; an unknown command).",
         kinds: &[ErrorKind::Usage],
     },
     Exit {

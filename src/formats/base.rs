@@ -6,7 +6,7 @@ use crate::gitstate::GitState;
 use crate::model::sections::decode;
 use crate::model::{Confidence, Document, Parsed};
 
-/// What a save knows about the revision it is writing, for [`Format::fill_for_save`].
+/// What a save knows about the revision it is writing, for [`super::Format::fill_for_save`].
 #[derive(Debug, Clone)]
 pub struct Saving<'a> {
     /// When the revision is written, in the local time zone.

@@ -1,7 +1,7 @@
 //! What each MCP tool does, as plain functions: parameters in (deserialized from the call's
 //! arguments, described to the client by their JSON Schema), a [`Reply`] or the library's
 //! typed error out. They call the operations in [`crate::ops`], never the binary, and know
-//! nothing of the protocol: [`super::server`] turns a [`Reply`] into a tool result and an
+//! nothing of the protocol: `super::server` turns a [`Reply`] into a tool result and an
 //! error into a tool error carrying the CLI's one-line message.
 //!
 //! Each reply's structured part is the document the matching `--json` command prints (the

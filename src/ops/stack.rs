@@ -83,7 +83,7 @@ pub fn push(store: &Store, story: &StoryId, reason: &str) -> Result<Entry> {
 /// # Errors
 /// [`Error::NotStacked`] when the story is not on the stack, [`Error::StackEmpty`] when the
 /// stack is empty; as
-/// [`stack::update`].
+/// [`update`].
 pub fn drop(store: &Store, want: Option<&StoryId>) -> Result<Entry> {
     let mut dropped = None;
     update(store, "stack: drop", |s| {

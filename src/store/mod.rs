@@ -1,7 +1,7 @@
 //! Checkpoint storage on refs: one ref per story pointing at a commit whose tree holds
 //! `checkpoint.md` and `meta.json`; the commit chain is the history. Every write is a
 //! compare-and-swap on the ref. The on-ref layout is specified in `docs/FORMAT.md`. Objects
-//! are read and written through gix; refs through the backend [`crate::refs`] picks at open
+//! are read and written through gix; refs through the backend `crate::refs` picks at open
 //! (gix on the files backend, git's plumbing on reftable).
 //!
 //! This module owns reads and writes of checkpoint objects and refs. It never touches HEAD,
@@ -104,7 +104,7 @@ impl Store {
     /// The store of `repo`, whose configuration (with `git -c` overrides) is `config`.
     ///
     /// Refs go through gix on the files backend and through git's plumbing on any other
-    /// (`extensions.refStorage=reftable`), see [`crate::refs`]; objects through gix always.
+    /// (`extensions.refStorage=reftable`), see `crate::refs`; objects through gix always.
     ///
     /// # Errors
     /// [`Error::Config`] for a malformed `checkpoint.maxSize`.

@@ -11,7 +11,7 @@ pub fn backoff(attempt: u32) {
 }
 
 /// Sleeps before retry `attempt` (none before the first) between `unit` and twice `unit`
-/// microseconds times `attempt` (capped at 32: with [`MAX_ATTEMPTS`] and a unit of 1 ms that
+/// microseconds times `attempt` (capped at 32: with `MAX_ATTEMPTS` and a unit of 1 ms that
 /// is 1.5 to 3 s in all, enough for a lock holder descheduled on a loaded machine), with
 /// jitter from the clock and pid.
 pub fn backoff_by(attempt: u32, unit: u64) {
