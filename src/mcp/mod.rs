@@ -11,6 +11,8 @@
 pub mod clients;
 #[cfg(feature = "mcp")]
 mod server;
+#[cfg(feature = "mcp")]
+mod stdio_filter;
 pub mod tools;
 mod uri;
 

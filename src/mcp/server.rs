@@ -11,11 +11,57 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::{tool, tool_handler, tool_router, Peer, RoleServer, ServerHandler, ServiceExt};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// How long the server waits for the client's answer to `roots/list`.
+/// How long the server waits for the client's answer to `roots/list`; once per session (and
+/// once more after each `notifications/roots/list_changed`) when the client never answers.
 const ROOTS_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What the server knows of the client's roots.
+#[derive(Clone, Debug, Default)]
+enum Roots {
+    /// Not asked yet, or the last answer had no `file://` root: ask on the next call.
+    #[default]
+    Unknown,
+    /// The directory of the client's first `file://` root.
+    Root(PathBuf),
+    /// The client did not answer `roots/list` within [`ROOTS_TIMEOUT`]: calls use the
+    /// process's working directory and do not ask again until the roots change.
+    Unanswered,
+}
+
+/// The client's roots as last learnt, shared by the calls of one session.
+#[derive(Default)]
+struct RootsState {
+    /// Bumped by each `notifications/roots/list_changed`; an answer learnt under an older
+    /// count is stale.
+    changes: AtomicU64,
+    /// What was learnt, and the value of `changes` it was learnt under.
+    known: Mutex<(u64, Roots)>,
+    /// Held while `roots/list` is asked, so concurrent calls wait for one answer instead of
+    /// each asking (and each waiting out the timeout).
+    asking: tokio::sync::Mutex<()>,
+}
+
+impl RootsState {
+    /// What is known under the current count of changes, if anything.
+    fn current(&self) -> Roots {
+        let changes = self.changes.load(Ordering::SeqCst);
+        match self.known.lock() {
+            Ok(k) if k.0 == changes => k.1.clone(),
+            _ => Roots::Unknown,
+        }
+    }
+
+    /// Records `roots`, learnt under the count of changes `changes`.
+    fn learn(&self, changes: u64, roots: Roots) {
+        if let Ok(mut k) = self.known.lock() {
+            *k = (changes, roots);
+        }
+    }
+}
 
 /// What the server tells the model about itself at start-up (the `instructions`).
 const INSTRUCTIONS: &str = "git-checkpoint keeps each story's checkpoint (tasks done, key decisions, remaining todos, next action) in git refs, so a new session continues where the last one stopped. At session start, and after a compaction, call resume before anything else and continue from its next action. After each finished task, after a decision and before a hand-off or the end of the session, call save (with done, decision and next). Never invent a story id: ask the user.";
@@ -24,9 +70,8 @@ const INSTRUCTIONS: &str = "git-checkpoint keeps each story's checkpoint (tasks 
 #[derive(Clone)]
 pub struct Server {
     tool_router: ToolRouter<Self>,
-    /// The directory from the client's first `file://` root, once asked; cleared when the
-    /// client says its roots changed.
-    root: Arc<Mutex<Option<PathBuf>>>,
+    /// The client's roots, once asked; asked again when the client says its roots changed.
+    roots: Arc<RootsState>,
 }
 
 impl Default for Server {
@@ -40,18 +85,22 @@ impl Server {
     pub fn new() -> Server {
         Server {
             tool_router: Self::tool_router(),
-            root: Arc::new(Mutex::new(None)),
+            roots: Arc::new(RootsState::default()),
         }
     }
 
     /// The directory a call works in: the client's first `file://` root when it offers roots,
-    /// else the process's working directory.
+    /// else the process's working directory. The client is asked once and its answer kept;
+    /// a client that does not answer within [`ROOTS_TIMEOUT`] is not asked again until it
+    /// sends `notifications/roots/list_changed`.
     #[allow(deprecated)] // SEP-2577 deprecates roots; the clients of today still send them
     async fn dir(&self, peer: &Peer<RoleServer>) -> PathBuf {
-        if let Some(d) = self.root.lock().ok().and_then(|r| r.clone()) {
-            return d;
-        }
         let cwd = || std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        match self.roots.current() {
+            Roots::Root(d) => return d,
+            Roots::Unanswered => return cwd(),
+            Roots::Unknown => {}
+        }
         let Some(info) = peer.peer_info() else {
             return cwd();
         };
@@ -61,19 +110,29 @@ impl Server {
         {
             return cwd();
         }
+        let _asking = self.roots.asking.lock().await;
+        // Another call may have asked while this one waited.
+        match self.roots.current() {
+            Roots::Root(d) => return d,
+            Roots::Unanswered => return cwd(),
+            Roots::Unknown => {}
+        }
+        let changes = self.roots.changes.load(Ordering::SeqCst);
         let listed = tokio::time::timeout(ROOTS_TIMEOUT, peer.list_roots()).await;
         let root = match listed {
             Ok(Ok(r)) => r
                 .roots
                 .iter()
                 .find_map(|root| super::uri::file_uri_path(&root.uri)),
-            _ => None,
+            Ok(Err(_)) => None,
+            Err(_) => {
+                self.roots.learn(changes, Roots::Unanswered);
+                None
+            }
         };
         match root {
             Some(d) => {
-                if let Ok(mut r) = self.root.lock() {
-                    *r = Some(d.clone());
-                }
+                self.roots.learn(changes, Roots::Root(d.clone()));
                 d
             }
             None => cwd(),
@@ -219,14 +278,14 @@ impl ServerHandler for Server {
     }
 
     async fn on_roots_list_changed(&self, _ctx: rmcp::service::NotificationContext<RoleServer>) {
-        if let Ok(mut r) = self.root.lock() {
-            *r = None;
-        }
+        self.roots.changes.fetch_add(1, Ordering::SeqCst);
     }
 }
 
 /// Serves MCP on stdin and stdout until the client closes stdin: builds a single-threaded
-/// runtime (the only place one is built), runs the server, and returns.
+/// runtime (the only place one is built), runs the server behind [`super::stdio_filter`]
+/// (which answers the lines that are not JSON-RPC messages), and returns once its last reply
+/// is written.
 ///
 /// # Errors
 /// [`crate::Error::Io`] when the runtime cannot start or the session fails to initialize.
@@ -235,14 +294,17 @@ pub fn run_stdio() -> crate::Result<()> {
         .enable_all()
         .build()?;
     runtime.block_on(async {
+        let filtered = super::stdio_filter::start(tokio::io::stdin(), tokio::io::stdout());
         let service = Server::new()
-            .serve(rmcp::transport::stdio())
+            .serve((filtered.read, filtered.write))
             .await
             .map_err(|e| crate::Error::Io(std::io::Error::other(format!("MCP session: {e}"))))?;
         service
             .waiting()
             .await
             .map_err(|e| crate::Error::Io(std::io::Error::other(e.to_string())))?;
+        // The service has dropped its end: the copy ends once rmcp's last reply is written.
+        let _ = tokio::time::timeout(Duration::from_secs(5), filtered.output_done).await;
         Ok(())
     })
 }

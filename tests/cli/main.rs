@@ -13,6 +13,7 @@ mod generated;
 mod hooks;
 mod json_output;
 mod mcp;
+mod mcp_wire;
 mod pack_index;
 mod properties;
 mod robustness;
