@@ -283,7 +283,7 @@ impl ServerHandler for Server {
 }
 
 /// Serves MCP on stdin and stdout until the client closes stdin: builds a single-threaded
-/// runtime (the only place one is built), runs the server behind [`super::stdio_filter`]
+/// runtime (the only place one is built), runs the server behind `stdio_filter`
 /// (which answers the lines that are not JSON-RPC messages), and returns once its last reply
 /// is written.
 ///
