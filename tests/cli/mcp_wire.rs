@@ -1,6 +1,7 @@
 //! `git-checkpoint mcp` driven over stdio straight from Rust, line by line, for what a
 //! well-behaved client (tests/cli/mcp.rs) never does: a client that never answers the server's
-//! `roots/list`, and lines that are not JSON-RPC requests (JSON-RPC 2.0 section 5.1).
+//! `roots/list` (asked once, and again after the client says its roots changed), and lines that
+//! are not JSON-RPC requests (JSON-RPC 2.0 section 5.1).
 
 use crate::common::{bin, Sandbox};
 use serde_json::{json, Value};
@@ -123,6 +124,14 @@ fn a_client_that_never_answers_roots_list_waits_for_it_once_per_session() {
     // before (one wait each).
     assert!(took < Duration::from_secs(15), "three calls took {took:?}");
     assert_eq!(wire.roots_asked, 1, "roots asked once");
+
+    // A change of roots is a reason to ask again (and to wait once more).
+    wire.send(&json!({"jsonrpc": "2.0", "method": "notifications/roots/list_changed"}));
+    wire.send(&json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+        "params": {"name": "list", "arguments": {"all": true}}}));
+    let r = wire.reply(5);
+    assert!(r["result"]["content"].is_array(), "a tool result: {r}");
+    assert_eq!(wire.roots_asked, 2, "roots asked again after they changed");
 }
 
 #[test]
