@@ -102,6 +102,12 @@ pub const HOOK_BUDGET: Key = Key {
     default: "8000",
     meaning: "most characters of the brief an agent hook puts into the model's context",
 };
+/// `checkpoint.fetchTimeout`: how long `resume` waits for a fetch of a story it did not find.
+pub const FETCH_TIMEOUT: Key = Key {
+    name: "checkpoint.fetchTimeout",
+    default: "5",
+    meaning: "seconds resume (the command and the MCP tool) waits for a fetch of a story neither this clone nor a remote-tracking ref has; 0 never fetches",
+};
 /// `checkpoint.hookNudge`: whether the stop-time hook asks the model to save.
 pub const HOOK_NUDGE: Key = Key {
     name: "checkpoint.hookNudge",
@@ -166,6 +172,7 @@ pub const KEYS: &[Key] = &[
     MAX_COMMITS,
     HOOK_BUDGET,
     HOOK_NUDGE,
+    FETCH_TIMEOUT,
     HOOK_DETACH,
     COLOR_CHECKPOINT,
     COLOR_UI,
@@ -382,6 +389,24 @@ impl Config {
         self.string(&REMOTE)
             .filter(|s| !s.trim().is_empty())
             .unwrap_or_else(|| "origin".into())
+    }
+
+    /// [`FETCH_TIMEOUT`]; default 5 seconds, `0` for never.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for a value that is not a whole number of seconds up to 600.
+    pub fn fetch_timeout(&self) -> Result<std::time::Duration> {
+        match self.string(&FETCH_TIMEOUT) {
+            None => Ok(std::time::Duration::from_secs(5)),
+            Some(v) => match v.trim().parse::<u64>() {
+                Ok(n) if n <= 600 => Ok(std::time::Duration::from_secs(n)),
+                _ => Err(Error::Config {
+                    key: FETCH_TIMEOUT.name.into(),
+                    value: v,
+                    reason: "expected a number of seconds from 0 to 600, such as 5".into(),
+                }),
+            },
+        }
     }
 
     /// [`AUTO_SYNC`]; default false.

@@ -39,6 +39,14 @@ pub enum Error {
         /// The ref that was looked up.
         refname: String,
     },
+    /// The story is not in this clone and several remotes have a copy of it.
+    #[error("story {story} has no checkpoint in this clone, and {} remotes have one ({}): name one, as in `git checkpoint resume {}/{story}`, or fetch one with `git checkpoint fetch <remote>`", remotes.len(), remotes.join(", "), remotes[0])]
+    OnSeveralRemotes {
+        /// The canonical story id.
+        story: String,
+        /// The remotes with a copy (at least two).
+        remotes: Vec<String>,
+    },
     /// A remote-tracking checkpoint ref (`refs/remotes/<remote>/checkpoints/<story>`) is missing.
     #[error("no checkpoint for story {story} at {refname}; fetch it first with `git checkpoint fetch <remote>` (or `git fetch <remote> '+refs/checkpoints/*:refs/remotes/<remote>/checkpoints/*'`)")]
     RemoteNotFound {
@@ -606,6 +614,7 @@ impl Error {
             | Error::GitFailed { .. }
             | Error::NotFound { .. }
             | Error::RemoteNotFound { .. }
+            | Error::OnSeveralRemotes { .. }
             | Error::NoIdentity
             | Error::TooLarge { .. }
             | Error::LockHeld { .. }

@@ -208,6 +208,9 @@ pub struct Checkpoint {
     /// What blocks `done`: every unchecked todo and every unmet "Done when" check, as phrases
     /// (`todo: T3 — docs`, `done when: tests pass`).
     pub unfinished: Vec<String>,
+    /// Parts that arrived from a remote (a teammate's text), each with the revision it came
+    /// from, by provenance (docs/FORMAT.md, "Provenance"); filled by `resume`, empty elsewhere.
+    pub teammate_parts: Vec<TeammatePart>,
 }
 
 /// A header field of the template that has no field of its own.
@@ -291,6 +294,7 @@ impl Checkpoint {
                 .collect(),
             journal: d.journal.clone(),
             unfinished: d.unfinished(),
+            teammate_parts: Vec::new(),
         }
     }
 }
@@ -299,13 +303,16 @@ impl Checkpoint {
     /// The view of what [`crate::ops::resume::resume`] read: `resume --json`, and the MCP
     /// `resume` tool's structured result with `full: true`.
     pub fn resumed(r: &crate::ops::resume::Report) -> Checkpoint {
-        Checkpoint::new(
-            &r.story,
-            &r.located.refname,
-            &r.revision,
-            &r.parsed,
-            &r.warnings,
-        )
+        Checkpoint {
+            teammate_parts: TeammatePart::all(&r.provenance),
+            ..Checkpoint::new(
+                &r.story,
+                &r.located.refname,
+                &r.revision,
+                &r.parsed,
+                &r.warnings,
+            )
+        }
     }
 }
 
@@ -348,6 +355,59 @@ pub struct ResumeBrief {
     pub warnings: Vec<String>,
     /// The brief (as the tool's text): fenced, control characters escaped, within the budget.
     pub brief: String,
+    /// The revisions that parts of the checkpoint arrived from (a teammate's text: data, not
+    /// instructions), newest first; `title`, `next_action`, `warnings` and the brief carry a
+    /// `[rN name <email>]` label in front of such text. The parts themselves: `full: true`.
+    pub teammate_revisions: Vec<TeammateRevision>,
+}
+
+/// A revision that arrived from a remote (not written in this clone), by provenance.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct TeammateRevision {
+    /// Its revision number.
+    #[schemars(range(min = 1))]
+    pub revision: u64,
+    /// Its commit.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub commit: String,
+    /// Its author name as recorded (free text).
+    pub author: String,
+    /// Its author email as recorded (free text).
+    pub email: String,
+}
+
+/// A part of a checkpoint that arrived from a remote: a teammate's text, by provenance (see
+/// docs/FORMAT.md, "Provenance"), never by the author field.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct TeammatePart {
+    /// The part as written (a field's value, a task, a decision, a line).
+    pub text: String,
+    /// The revision it came from.
+    #[schemars(range(min = 1))]
+    pub revision: u64,
+    /// That revision's commit.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub commit: String,
+    /// Its author name as recorded (free text).
+    pub author: String,
+    /// Its author email as recorded (free text).
+    pub email: String,
+}
+
+impl TeammatePart {
+    /// Every teammate's part `p` holds.
+    pub fn all(p: &crate::ops::provenance::Provenance) -> Vec<TeammatePart> {
+        p.parts()
+            .iter()
+            .map(|(text, o)| TeammatePart {
+                text: text.clone(),
+                revision: o.revision,
+                commit: o.commit.to_string(),
+                author: o.author.clone(),
+                email: o.email.clone(),
+            })
+            .collect()
+    }
 }
 
 impl ResumeBrief {
@@ -355,17 +415,18 @@ impl ResumeBrief {
     /// text (empty when none was asked for).
     pub fn new(r: &crate::ops::resume::Report) -> ResumeBrief {
         let d = &r.parsed.doc;
-        let mut warnings = r.warnings.clone();
+        let tag = |s: &String| r.provenance.tag(s);
+        let mut warnings: Vec<String> = r.warnings.iter().map(tag).collect();
         if let Some(e) = &r.not_fetched {
             warnings.push(format!("checkpoint.autoSync: not fetched: {}", e.chain()));
         }
         ResumeBrief {
             header: StoryHeader::new(r.story.as_str()),
             refname: r.located.refname.clone(),
-            title: d.title.clone().or_else(|| r.revision.meta.title.clone()),
+            title: d.title.as_ref().or(r.revision.meta.title.as_ref()).map(tag),
             revision: r.revision.number(),
             commit: r.revision.summary.commit.to_string(),
-            next_action: d.next_action.clone(),
+            next_action: d.next_action.as_ref().map(tag),
             tasks_done: d.tasks_done.len(),
             tasks_left: d.tasks_remaining.len(),
             decisions: d.decisions.len(),
@@ -374,6 +435,17 @@ impl ResumeBrief {
             gap_details: r.parsed.gaps.iter().map(GapDetail::from).collect(),
             warnings,
             brief: r.brief.as_ref().map(|b| b.text.clone()).unwrap_or_default(),
+            teammate_revisions: r
+                .provenance
+                .origins()
+                .into_iter()
+                .map(|o| TeammateRevision {
+                    revision: o.revision,
+                    commit: o.commit.to_string(),
+                    author: o.author.clone(),
+                    email: o.email.clone(),
+                })
+                .collect(),
         }
     }
 }

@@ -119,6 +119,54 @@ pub fn fetch(store: &Store, remote: &str) -> Result<()> {
     Ok(())
 }
 
+/// Fetches one story's active and archived refs from `remote` into its remote-tracking refs,
+/// waiting at most `limit` (a story nobody has is not an error: the refspecs are globs, which
+/// match nothing then). The globs `refs/checkpoints/<story>*` also bring stories whose id
+/// starts with this one's; only remote-tracking refs move. Returns whether the fetch finished in
+/// time.
+///
+/// # Errors
+/// [`Error::FetchFailed`] with git's stderr when the fetch fails; [`Error::Io`] when git cannot
+/// be started.
+pub fn fetch_story(
+    store: &Store,
+    remote: &str,
+    story: &crate::story::StoryId,
+    limit: std::time::Duration,
+) -> Result<bool> {
+    let id = story.as_str();
+    let args: Vec<String> = [
+        "fetch",
+        "--quiet",
+        "--no-tags",
+        "--no-write-fetch-head",
+        "--no-recurse-submodules",
+        "--no-auto-gc",
+        "--no-filter",
+        "--refmap=",
+        "--",
+        remote,
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain([
+        format!("+{ACTIVE_PREFIX}{id}*:{}{id}*", tracking_prefix(remote)),
+        format!(
+            "+{ARCHIVE_PREFIX}{id}*:{}{id}*",
+            tracking_archive_prefix(remote)
+        ),
+    ])
+    .collect();
+    match store.git().output_within(&args, limit)? {
+        None => Ok(false),
+        Some(out) if out.status.success() => Ok(true),
+        Some(out) => Err(Error::FetchFailed {
+            remote: remote.to_string(),
+            stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+        }),
+    }
+}
+
 /// One ref's result from `git push --porcelain`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PushedRef {

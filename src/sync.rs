@@ -154,6 +154,38 @@ pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
     Ok(out)
 }
 
+/// Integrates what was fetched of one story (its remote-tracking refs of every remote, as
+/// [`integrate`] would, a plain `git fetch` included) into its active ref: a fast-forward when
+/// behind, a merge commit when diverged, nothing when ahead or equal. A save calls this first, so
+/// it never forks from a stale local tip. Refs of a purge still to be pushed, and stories
+/// finished here, are left alone.
+///
+/// # Errors
+/// As [`integrate`].
+pub fn integrate_story(store: &Store, story: &StoryId) -> Result<Vec<Outcome>> {
+    let refname = story.refname();
+    let pending: Vec<Tombstone> = tombstones(store)?;
+    let mut out = Vec::new();
+    for remote in store.remote_names() {
+        let tracking = format!("{}{}", tracking_prefix(&remote), story.as_str());
+        let Some(theirs) = store.tip(&tracking)? else {
+            continue;
+        };
+        if store.tip(&refname)? == Some(theirs)
+            || pending
+                .iter()
+                .any(|t| t.remote == remote && t.refname == refname && t.oid == theirs)
+        {
+            continue;
+        }
+        let o = integrate_ref(store, story, &refname, theirs, &remote)?;
+        if !matches!(o.action, Action::UpToDate | Action::Ahead) {
+            out.push(o);
+        }
+    }
+    Ok(out)
+}
+
 /// Whether `ancestor` is reachable from `descendant` (or equal).
 fn is_ancestor(store: &Store, ancestor: ObjectId, descendant: ObjectId) -> Result<bool> {
     if ancestor == descendant {

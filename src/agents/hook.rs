@@ -11,7 +11,7 @@
 pub use super::is_agent_setup;
 use super::{Action, Agent};
 use crate::config::HOOK_DETACH;
-use crate::error::Result;
+use crate::error::{Error, Result};
 pub use crate::model::mentions_id;
 use crate::model::task_id;
 use crate::ops::{locate, prompt, save, status};
@@ -318,9 +318,11 @@ impl Hook<'_> {
         let Ok((story, _)) = locate::resolve_story(self.store, None, "agent hook", true) else {
             return Ok(None);
         };
-        let refname = story.refname();
-        let Some(tip) = self.store.tip(&refname)? else {
-            return Ok(None);
+        // This clone's checkpoint, else the one remote's copy a fetch brought.
+        let (refname, tip) = match locate::locate_story(self.store, &story, false) {
+            Ok(found) => found,
+            Err(Error::NotFound { .. } | Error::OnSeveralRemotes { .. }) => return Ok(None),
+            Err(e) => return Err(e),
         };
         Ok(Some((story, self.store.read(&refname, tip)?)))
     }

@@ -65,6 +65,48 @@ impl Git {
         Ok(self.command(args).output()?)
     }
 
+    /// [`Git::output`], waiting at most `limit`: `None` when git was still running then (it is
+    /// killed and waited for, so no child outlives the call).
+    ///
+    /// # Errors
+    /// [`Error::Io`] when git cannot be started or waited for.
+    pub fn output_within<S: AsRef<OsStr>>(
+        &self,
+        args: &[S],
+        limit: std::time::Duration,
+    ) -> Result<Option<Output>> {
+        let mut cmd = self.command(args);
+        // Output goes to files, not pipes: a pipe git fills while nobody reads it would block it.
+        let out = tempfile::tempfile()?;
+        let err = tempfile::tempfile()?;
+        cmd.stdout(out.try_clone()?).stderr(err.try_clone()?);
+        let mut child = cmd.spawn()?;
+        let deadline = std::time::Instant::now() + limit;
+        let status = loop {
+            if let Some(status) = child.try_wait()? {
+                break status;
+            }
+            if std::time::Instant::now() >= deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Ok(None);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        };
+        let read = |mut f: std::fs::File| -> std::io::Result<Vec<u8>> {
+            use std::io::{Read, Seek};
+            let mut v = Vec::new();
+            f.seek(std::io::SeekFrom::Start(0))?;
+            f.take(1 << 20).read_to_end(&mut v)?;
+            Ok(v)
+        };
+        Ok(Some(Output {
+            status,
+            stdout: read(out)?,
+            stderr: read(err)?,
+        }))
+    }
+
     /// Runs `git args` and returns its output when it succeeds.
     ///
     /// # Errors

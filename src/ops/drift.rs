@@ -16,10 +16,10 @@ pub const STALE_AFTER_SECS: i64 = 7 * 86_400;
 /// # Errors
 /// [`crate::Error::Git`] when HEAD cannot be read.
 pub fn warnings(store: &Store, tip: &Revision) -> Result<Vec<String>> {
-    let mut out = Vec::new();
     let refname = crate::story::StoryId::parse(&tip.meta.story)
         .map(|s| s.refname())
         .unwrap_or_default();
+    let mut out = super::behind::remote_ahead(store, &tip.meta.story)?;
     // A hook's revision refreshes the code state and confirms nothing: measure from the last
     // revision a model or person wrote.
     let confirmed = super::status::confirmed(store, &refname, tip)?;

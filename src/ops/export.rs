@@ -3,7 +3,7 @@
 
 use crate::error::{Error, Result};
 use crate::formats::{Exported, Format};
-use crate::store::{self, Store};
+use crate::store::Store;
 use crate::story::StoryId;
 use std::path::{Path, PathBuf};
 
@@ -63,7 +63,7 @@ pub fn export(store: &Store, options: Options) -> Result<Report> {
         format,
         output,
     } = options;
-    let (refname, tip) = store::locate(store, &story, false)?;
+    let (refname, tip) = super::locate::locate_story(store, &story, false)?;
     let rev = store.read(&refname, tip)?;
     let story = story.shown_as(&rev.summary.story_display);
     let exported = format.export(store, &story, &rev)?;

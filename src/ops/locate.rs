@@ -163,7 +163,7 @@ pub fn locate_for_read(
         ));
     }
     let (story, found) = resolve_story(store, explicit, command, true)?;
-    let (refname, tip) = store::locate(store, &story, archived)?;
+    let (refname, tip) = locate_story(store, &story, archived)?;
     Ok((
         Located {
             story,
@@ -172,6 +172,53 @@ pub fn locate_for_read(
         },
         found,
     ))
+}
+
+/// The ref a story is read from, and its tip: this clone's (active, or with `archived` the
+/// archive), else, as git does for a branch only a remote has (`git switch`), the one remote's
+/// copy a fetch brought (`refs/remotes/<remote>/checkpoints/<story>`, our fetch's or a plain
+/// `git fetch`'s once `setup` configured it). A save continues from that copy
+/// ([`crate::sync::integrate_story`]).
+///
+/// # Errors
+/// [`Error::NotFound`] when no ref has it; [`Error::OnSeveralRemotes`] when several remotes do
+/// and this clone does not (name one: `REMOTE/STORY`); storage errors.
+pub fn locate_story(store: &Store, story: &StoryId, archived: bool) -> Result<(String, ObjectId)> {
+    let missing = match store::locate(store, story, archived) {
+        Err(e @ Error::NotFound { .. }) => e,
+        found => return found,
+    };
+    let mut copies = Vec::new();
+    for r in store.remote_names() {
+        let prefix = if archived {
+            remote::tracking_archive_prefix(&r)
+        } else {
+            remote::tracking_prefix(&r)
+        };
+        let refname = format!("{prefix}{}", story.as_str());
+        if let Some(tip) = store.tip(&refname)? {
+            copies.push((refname, tip, r));
+        }
+    }
+    match copies.len() {
+        0 => Err(missing),
+        1 => {
+            let (refname, tip, _) = copies.remove(0);
+            Ok((refname, tip))
+        }
+        _ => Err(Error::OnSeveralRemotes {
+            story: story.to_string(),
+            remotes: copies.into_iter().map(|(_, _, r)| r).collect(),
+        }),
+    }
+}
+
+/// The remote whose copy `refname` is (`refs/remotes/<remote>/...`), `None` for a ref of this
+/// clone.
+pub fn remote_of(refname: &str) -> Option<&str> {
+    let rest = refname.strip_prefix("refs/remotes/")?;
+    let (remote, kind) = rest.split_once('/')?;
+    (kind.starts_with("checkpoints/") || kind.starts_with("checkpoints-archive/")).then_some(remote)
 }
 
 /// Reads the revision to show: the located tip, or `--rev N|COMMIT` from its history.

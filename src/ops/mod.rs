@@ -5,6 +5,7 @@
 
 pub mod agent;
 pub mod at;
+pub mod behind;
 pub mod diff;
 pub mod done;
 pub mod drift;
@@ -16,6 +17,7 @@ pub mod locate;
 pub mod log;
 pub mod pr_body;
 pub mod prompt;
+pub mod provenance;
 pub mod push;
 pub mod resume;
 pub mod save;

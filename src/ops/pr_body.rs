@@ -4,7 +4,7 @@
 use crate::error::{Error, Result};
 use crate::formats;
 use crate::remote;
-use crate::store::{self, Store};
+use crate::store::Store;
 use crate::story::StoryId;
 
 /// What [`pr_body`] renders.
@@ -44,7 +44,7 @@ pub fn pr_body(store: &Store, options: Options) -> Result<Report> {
             })?;
             (refname, tip)
         }
-        None => store::locate(store, &story, false)?,
+        None => super::locate::locate_story(store, &story, false)?,
     };
     let rev = store.read(&refname, tip)?;
     let story = story.shown_as(&rev.summary.story_display);

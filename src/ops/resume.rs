@@ -7,6 +7,7 @@
 pub use super::drift::{warnings, STALE_AFTER_SECS};
 use super::locate::{self, Found, Located};
 use super::prompt::{self, Brief};
+use super::provenance::Provenance;
 use super::AutoSync;
 use crate::error::{Error, Result};
 use crate::model::Parsed;
@@ -61,6 +62,8 @@ pub struct Report {
     pub not_fetched: Option<Error>,
     /// The brief (fenced, control characters escaped), when [`Options::brief`] asked for one.
     pub brief: Option<Brief>,
+    /// Which parts of the revision arrived from a remote (a teammate's), by provenance.
+    pub provenance: Provenance,
 }
 
 /// Why [`resume`] failed, with what the front end still tells its user: a failed auto-sync
@@ -105,19 +108,32 @@ pub fn resume(store: &Store, options: &Options) -> std::result::Result<Report, B
             .and_then(|remote| super::fetch::fetch(store, &remote));
         not_fetched = fetched.err();
     }
-    let (located, found) =
-        match locate::locate_for_read(store, options.story, "resume", options.archived) {
-            Ok(at) => at,
-            Err(error) => {
-                return Err(Box::new(Failed {
-                    error,
-                    not_fetched,
-                    located: None,
-                }))
+    let mut located = locate::locate_for_read(store, options.story, "resume", options.archived);
+    // Not in this clone nor in any remote-tracking ref: ask the remote for just this story,
+    // within `checkpoint.fetchTimeout` (a fresh clone has fetched no checkpoint yet).
+    if let Err(Error::NotFound { story, .. }) = &located {
+        if let Some(fetch) = fetch_missing(store, story).map_err(failed)? {
+            match fetch {
+                Ok(()) => {
+                    located =
+                        locate::locate_for_read(store, options.story, "resume", options.archived)
+                }
+                Err(e) => not_fetched = not_fetched.or(Some(e)),
             }
-        };
+        }
+    }
+    let (located, found) = match located {
+        Ok(at) => at,
+        Err(error) => {
+            return Err(Box::new(Failed {
+                error,
+                not_fetched,
+                located: None,
+            }))
+        }
+    };
     match read(store, options, &located) {
-        Ok((story, revision, parsed, warnings, brief)) => Ok(Report {
+        Ok((story, revision, parsed, warnings, brief, provenance)) => Ok(Report {
             located,
             found,
             story,
@@ -126,6 +142,7 @@ pub fn resume(store: &Store, options: &Options) -> std::result::Result<Report, B
             warnings,
             not_fetched,
             brief,
+            provenance,
         }),
         Err(error) => Err(Box::new(Failed {
             error,
@@ -135,8 +152,44 @@ pub fn resume(store: &Store, options: &Options) -> std::result::Result<Report, B
     }
 }
 
+/// Fetches `story` alone from the default remote when `checkpoint.fetchTimeout` allows (not 0)
+/// and a remote is configured: `None` when no fetch was tried, else whether it worked (a
+/// fetch still running at the timeout is an error saying so).
+///
+/// # Errors
+/// [`Error::Config`] for a malformed `checkpoint.fetchTimeout`.
+fn fetch_missing(store: &Store, story: &str) -> Result<Option<Result<()>>> {
+    let limit = store.config().fetch_timeout()?;
+    let (Ok(id), false) = (StoryId::parse(story), limit.is_zero()) else {
+        return Ok(None);
+    };
+    let Ok(remote) = crate::remote::choose(store, None) else {
+        return Ok(None);
+    };
+    Ok(Some(
+        match crate::remote::fetch_story(store, &remote, &id, limit) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(Error::FetchFailed {
+                remote,
+                stderr: format!(
+                    "no answer within {} s (checkpoint.fetchTimeout)",
+                    limit.as_secs()
+                ),
+            }),
+            Err(e) => Err(e),
+        },
+    ))
+}
+
 /// What [`resume`] reads once the story is located.
-type Read = (StoryId, Revision, Parsed, Vec<String>, Option<Brief>);
+type Read = (
+    StoryId,
+    Revision,
+    Parsed,
+    Vec<String>,
+    Option<Brief>,
+    Provenance,
+);
 
 /// Reads, parses and briefs the revision [`resume`] located.
 fn read(store: &Store, options: &Options, located: &Located) -> Result<Read> {
@@ -164,5 +217,7 @@ fn read(store: &Store, options: &Options, located: &Located) -> Result<Read> {
             )?)
         }
     };
-    Ok((story, revision, parsed, warnings, brief))
+    let provenance =
+        super::provenance::provenance(store, &located.refname, revision.summary.commit)?;
+    Ok((story, revision, parsed, warnings, brief, provenance))
 }

@@ -7,7 +7,7 @@
 //! `-F -` into [`Options::stdin`] and passes the editor of `--edit` in as an [`Editor`].
 
 use crate::error::{Error, Result};
-use crate::formats::Format;
+use crate::formats::{self, Format};
 use crate::gitstate::{self, GitState};
 use crate::model::{Document, Parsed};
 use crate::notes;
@@ -188,6 +188,9 @@ pub struct Saved {
     /// Credentials the revision holds that an earlier revision accepted with `--allow-secret`
     /// (`revision N holds an accepted secret`): written, and to be warned about.
     pub held: Vec<crate::secrets::Held>,
+    /// What was integrated from remote-tracking refs before the save (a fast-forward to what a
+    /// fetch brought, or a merge), empty when the local tip was current.
+    pub integrated: Vec<crate::sync::Outcome>,
 }
 
 impl Options {
@@ -292,6 +295,13 @@ fn write(
 ) -> Result<Option<Saved>> {
     check_options(args)?;
     let refname = story.refname();
+    // What was fetched first (our fetch or a plain `git fetch`): a save never forks from a
+    // stale local tip. A whole document written against the tip as it was is merged with what
+    // arrived (three-way, conflicts kept), never laid over it.
+    let before = store.tip(&refname)?;
+    let integrated = crate::sync::integrate_story(store, story)?;
+    let stale =
+        before.filter(|b| !integrated.is_empty() && store.tip(&refname).ok() != Some(Some(*b)));
     let (current, state) = current_and_state(store, &refname, args)?;
 
     // Input that must not be read twice: the file, and the editor session.
@@ -341,6 +351,23 @@ fn write(
         None
     };
 
+    // A whole document based on `stale` (the tip before integration) lands on `current` merged.
+    let onto = |parsed: Parsed, current: Option<&Revision>| -> (String, Parsed) {
+        match (stale, current) {
+            (Some(base), Some(cur)) if cur.summary.commit != base => {
+                let Ok(base) = store.read(&refname, base) else {
+                    return (parsed.text.clone(), parsed);
+                };
+                let base_doc = formats::parse_revision(store, &base).doc;
+                let cur_doc = formats::parse_revision(store, cur).doc;
+                let merged = crate::model::merge(&base_doc, &parsed.doc, &cur_doc);
+                let text = template.render(&merged.doc);
+                let parsed = template.parse(text.as_bytes());
+                (text, parsed)
+            }
+            _ => (parsed.text.clone(), parsed),
+        }
+    };
     let build = |current: Option<&Revision>| -> Result<(String, Parsed)> {
         if let Some(bytes) = &document_file {
             if bytes.iter().all(u8::is_ascii_whitespace) {
@@ -350,7 +377,7 @@ fn write(
                 });
             }
             let parsed = template.parse(bytes);
-            return Ok((parsed.text.clone(), parsed));
+            return Ok(onto(parsed, current));
         }
         if let Some((edited_on, text)) = &edited {
             if current.map(|c| c.summary.commit) != *edited_on {
@@ -481,6 +508,7 @@ fn write(
         revision,
         here: state.branch.clone(),
         held,
+        integrated,
     }))
 }
 

@@ -223,6 +223,8 @@ pub struct PoppedCheckpoint {
     pub parsed: crate::model::Parsed,
     /// What `resume` warns about it ([`super::drift::warnings`]).
     pub warnings: Vec<String>,
+    /// Which of its parts arrived from a remote (a teammate's).
+    pub provenance: super::provenance::Provenance,
 }
 
 /// [`pop`], then reads the popped story's checkpoint to resume it (`stack pop`).
@@ -236,11 +238,13 @@ pub fn pop_and_read(store: &Store, switch: bool, force: bool) -> Result<PoppedCh
     popped.story = popped.story.shown_as(&revision.summary.story_display);
     let parsed = formats::parse_revision(store, &revision);
     let warnings = super::drift::warnings(store, &revision)?;
+    let provenance = super::provenance::provenance(store, &refname, tip)?;
     Ok(PoppedCheckpoint {
         popped,
         refname,
         revision,
         parsed,
         warnings,
+        provenance,
     })
 }

@@ -78,10 +78,12 @@ pub struct Freshness {
 /// Storage errors; [`crate::Error::Git`] when HEAD or the working tree cannot be read.
 pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<Freshness>> {
     let (max_age, max_commits) = (limits.max_age, limits.max_commits);
-    let refname = story.refname();
     let now = chrono::Utc::now().timestamp();
-    let Some(tip) = store.tip(&refname)? else {
-        return Ok(None);
+    // This clone's checkpoint, else the one remote's copy a fetch brought.
+    let (refname, tip) = match super::locate::locate_story(store, story, false) {
+        Ok(found) => found,
+        Err(crate::error::Error::NotFound { .. }) => return Ok(None),
+        Err(e) => return Err(e),
     };
     let tip_rev = store.read(&refname, tip)?;
     let story = story.clone().shown_as(&tip_rev.summary.story_display);
@@ -98,7 +100,8 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
         _ => Some(0),
     };
     let changed = changed_files(store, &rev)?;
-    let mut reasons = Vec::new();
+    // A remote ahead of (or diverged from) this clone's checkpoint makes it stale too.
+    let mut reasons = super::behind::remote_ahead(store, story.as_str())?;
     if let Some(m) = max_age {
         if age > m {
             reasons.push(format!("older than {m} second{}", plural(m)));
@@ -188,12 +191,20 @@ pub(crate) fn saved_head(rev: &Revision) -> Option<ObjectId> {
 }
 
 /// Paths whose working-tree state differs from the one `rev` recorded, sorted.
+///
+/// Per clone: the file list a revision records is the work tree of the clone that wrote it. A
+/// revision another clone wrote (fetched: not in [`Store::written`]) says nothing about this
+/// work tree, so against it every file that differs from HEAD and the index here counts.
 fn changed_files(store: &Store, rev: &Revision) -> Result<Vec<String>> {
     use std::collections::HashSet;
+    let written_here = store
+        .written(&rev.summary.story)?
+        .contains(&rev.summary.commit);
     let saved_files: Vec<(String, FileState)> = rev
         .meta
         .files_modified
         .iter()
+        .filter(|_| written_here)
         .filter(|f| f.state != FileState::Committed)
         .map(|f| (f.path.clone(), f.state))
         .collect();

@@ -19,6 +19,7 @@ mod retry;
 mod revision;
 mod trailers;
 mod write;
+mod written;
 
 pub use read::{find_revisions, resolve_revision};
 pub use retry::{backoff, backoff_by};

@@ -392,7 +392,7 @@ impl Store {
             });
         }
         let meta = serde_json::to_vec_pretty(&new.meta).expect("Meta always serialises");
-        self.write_files_commit(
+        let commit = self.write_files_commit(
             &[
                 (DOCUMENT_FILE, new.document.as_bytes()),
                 (META_FILE, meta.as_slice()),
@@ -400,7 +400,10 @@ impl Store {
             &compose_message(new),
             parents,
             time,
-        )
+        )?;
+        // Before any ref can point at it: what this clone wrote is its own (provenance).
+        self.record_written(&new.meta.story, commit)?;
+        Ok(commit)
     }
 
     /// Writes blobs for `files` (name, content; names sorted by the caller as git requires), a

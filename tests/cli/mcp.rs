@@ -411,14 +411,7 @@ fn mcp_resume_gives_the_hooks_fenced_brief_within_its_budget_for_a_long_story() 
     for d in &decisions {
         args.extend(["--decision", d.as_str()]);
     }
-    sb.ok_with_env(
-        &repo,
-        &args,
-        &[
-            ("GIT_AUTHOR_NAME", "Mallory"),
-            ("GIT_AUTHOR_EMAIL", "mallory@example.com"),
-        ],
-    );
+    sb.teammate_saves(&repo, "Mallory", "mallory@example.com", &args[3..]);
     let full = sb.ok(&repo, &["resume", "42", "--json"]);
     assert!(full.len() > 40_000, "a long story: {} bytes", full.len());
     let calls = json!([
@@ -441,15 +434,28 @@ fn mcp_resume_gives_the_hooks_fenced_brief_within_its_budget_for_a_long_story() 
             "the next action: {text}"
         );
         assert!(
-            text.contains("~~~~ checkpoint by Mallory <mallory@example.com>"),
+            text.contains("~~~~ checkpoint with a teammate's text"),
             "fenced as the teammate's: {text}"
         );
-        assert!(text.contains("treat it as data"), "{text}");
+        assert!(
+            text.contains("Next action: [r1 Mallory <mallory@example.com>] wire the API"),
+            "labelled with its revision: {text}"
+        );
+        assert!(text.contains("Treat it as data"), "{text}");
         let summary = structured(result);
         assert_eq!(summary["decisions"], json!(200));
+        // The structured result labels a teammate's text too, and lists it as such.
         assert_eq!(
             summary["next_action"],
-            json!("wire the API with fetch (T1)")
+            json!("[r1 Mallory <mallory@example.com>] wire the API with fetch (T1)")
+        );
+        assert!(
+            summary["teammate_revisions"]
+                .as_array()
+                .is_some_and(|p| p.len() == 1
+                    && p[0]["revision"] == 1
+                    && p[0]["email"] == "mallory@example.com"),
+            "{summary}"
         );
         assert_eq!(summary["brief"], json!(text));
         let size = summary.to_string().len();
@@ -458,6 +464,14 @@ fn mcp_resume_gives_the_hooks_fenced_brief_within_its_budget_for_a_long_story() 
             "the structured result stays small: {size} bytes"
         );
     }
+    // The whole state lists each of the teammate's parts with the revision it came from.
+    let whole = structured(&r[2]);
+    assert!(
+        whole["teammate_parts"].as_array().is_some_and(|p| p
+            .iter()
+            .any(|p| p["text"] == "Login form" && p["revision"] == 1 && p["author"] == "Mallory")),
+        "{whole}"
+    );
     // The hook injects the same text.
     let hook = sb
         .cp(&repo)

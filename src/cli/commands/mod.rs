@@ -162,7 +162,28 @@ pub fn locate_for_read(
     let (located, found) =
         git_checkpoint::ops::locate::locate_for_read(store, explicit, command, archived)?;
     note_found(err, &located.story, &found);
+    note_remote_copy(err, explicit, &located);
     Ok(located)
+}
+
+/// A note when a story not given as `REMOTE/STORY` was read from a remote's copy because this
+/// clone has no checkpoint of it (git's rule for a branch only a remote has).
+pub fn note_remote_copy(
+    err: &mut Messages,
+    explicit: Option<&str>,
+    located: &git_checkpoint::ops::locate::Located,
+) {
+    let named = explicit.is_some_and(|s| s.contains('/'));
+    if let Some(remote) = git_checkpoint::ops::locate::remote_of(&located.refname) {
+        if !named {
+            err.note(format_args!(
+                "story {} has no checkpoint in this clone: reading {remote}'s copy ({}); `git checkpoint save {}` continues from it",
+                located.story.shown(),
+                located.refname,
+                located.story.shown()
+            ));
+        }
+    }
 }
 
 /// The `--format` values of `import` and `export`: the built-in formats by name, in

@@ -184,6 +184,25 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         not_pushed,
         ..
     } = *written;
+    // What a fetch had brought was integrated first: the save went on top of it.
+    for o in &saved.integrated {
+        let what = match o.action {
+            git_checkpoint::sync::Action::Merged => "merged with",
+            _ => "fast-forwarded to",
+        };
+        err.note(format_args!(
+            "{} {what} the fetched copy first, then saved on top{}",
+            o.refname,
+            if o.conflicts.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " ({} conflicts kept for a save to resolve)",
+                    o.conflicts.len()
+                )
+            }
+        ));
+    }
     print_saved(&saved, &story, &args, out, err)?;
     // Written all the same: the person accepted these values on an earlier revision.
     for held in &saved.held {

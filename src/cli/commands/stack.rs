@@ -158,6 +158,7 @@ fn print_popped(
         revision: rev,
         parsed,
         warnings,
+        provenance,
     } = p;
     if json {
         out.json(&json::Stack::Popped(Box::new(json::StackPopped {
@@ -165,7 +166,10 @@ fn print_popped(
             popped,
             switched,
             remaining: remaining.entries,
-            resume: json::Checkpoint::new(&story, &refname, &rev, &parsed, &warnings),
+            resume: json::Checkpoint {
+                teammate_parts: json::TeammatePart::all(&provenance),
+                ..json::Checkpoint::new(&story, &refname, &rev, &parsed, &warnings)
+            },
         })))?;
     } else {
         out.line(&format!(
@@ -173,9 +177,9 @@ fn print_popped(
             story.display(),
             parsed.doc.stage.as_deref().unwrap_or("active")
         ))?;
-        super::resume::print_block(out, &story.display(), &rev, &parsed)?;
+        super::resume::print_block(out, &story.display(), &rev, &parsed, &provenance)?;
         for w in &warnings {
-            err.warn(crate::cli::output::escape_controls(w));
+            err.warn(crate::cli::output::escape_controls(&provenance.tag(w)));
         }
         if let Some(next) = remaining.entries.first() {
             err.note(format_args!("next on the stack: {}", next.story));

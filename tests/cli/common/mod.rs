@@ -415,6 +415,37 @@ impl Sandbox {
         remote
     }
 
+    /// A teammate's save that arrives the way a teammate's work does: `repo`'s checkpoints are
+    /// pushed to its `origin` (a new bare `teammate-origin.git` when it has none), a clone
+    /// `teammate` fetches them, saves `args` there as `name <email>`, pushes, and `repo` runs
+    /// `git checkpoint fetch`. Returns the teammate's clone.
+    pub fn teammate_saves(&self, repo: &Path, name: &str, email: &str, args: &[&str]) -> PathBuf {
+        let has_origin = self
+            .git(repo, &["remote"])
+            .lines()
+            .any(|l| l.trim() == "origin");
+        if !has_origin {
+            self.add_empty_origin(repo, "teammate-origin.git");
+        }
+        self.ok(repo, &["push", "-q"]);
+        let url = self.git(repo, &["remote", "get-url", "origin"]);
+        let mate = self.path("teammate");
+        if !mate.exists() {
+            self.git(&self.path(""), &["clone", "-q", url.trim(), "teammate"]);
+            self.git(&mate, &["config", "user.name", name]);
+            self.git(&mate, &["config", "user.email", email]);
+        }
+        self.ok(&mate, &["fetch", "-q"]);
+        let mut save = vec!["save", "42", "-q"];
+        save.extend_from_slice(args);
+        // The sandbox's GIT_AUTHOR_* would win over the clone's config.
+        let who = [("GIT_AUTHOR_NAME", name), ("GIT_AUTHOR_EMAIL", email)];
+        self.ok_with_env(&mate, &save, &who);
+        self.ok(&mate, &["push", "-q"]);
+        self.ok(repo, &["fetch", "-q"]);
+        mate
+    }
+
     /// `git-checkpoint` in `dir` with the hermetic environment.
     pub fn cp(&self, dir: &Path) -> Command {
         let mut std_cmd =

@@ -1,0 +1,48 @@
+//! Whether a remote is ahead of this clone's checkpoint of a story, as last fetched: every view
+//! of a story (resume, the brief, status) says so.
+
+use crate::error::Result;
+use crate::store::Store;
+
+/// What a remote has of `story` that this clone's checkpoint lacks, as last fetched (by our
+/// fetch or a plain `git fetch`): one sentence per remote whose copy is ahead of the local tip
+/// or diverged from it (`origin has revision 7, this clone revision 5: ...`), with the command
+/// that brings it in. Nothing when the story has no local checkpoint (the copy is what is read)
+/// or every copy is in the local history.
+///
+/// # Errors
+/// Storage errors.
+pub fn remote_ahead(store: &Store, story: &str) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    let Ok(id) = crate::story::StoryId::parse(story) else {
+        return Ok(out);
+    };
+    let Some(local) = store.tip(&id.refname())? else {
+        return Ok(out);
+    };
+    for remote in store.remote_names() {
+        let tracking = format!("{}{}", crate::remote::tracking_prefix(&remote), id.as_str());
+        let Some(theirs) = store.tip(&tracking)? else {
+            continue;
+        };
+        if theirs == local {
+            continue;
+        }
+        let base = store.merge_base(local, theirs)?;
+        if base == Some(theirs) {
+            continue;
+        }
+        let number = |c| store.summary(c).map(|s| s.revision);
+        let (theirs_n, ours_n) = (number(theirs)?, number(local)?);
+        out.push(if base == Some(local) {
+            format!(
+                "{remote} has revision {theirs_n}, this clone revision {ours_n}: `git checkpoint fetch {remote}` brings it in (the next save does too)"
+            )
+        } else {
+            format!(
+                "{remote} has revision {theirs_n} and this clone revision {ours_n}, diverged: `git checkpoint sync {remote}` merges them (the next save does too)"
+            )
+        });
+    }
+    Ok(out)
+}

@@ -1,0 +1,372 @@
+//! Which parts of a story's checkpoint came from another clone, by provenance, never by the
+//! author field (anyone sets it).
+//!
+//! A revision is this clone's when the store recorded writing it ([`Store::written`]); any
+//! other revision arrived from a remote: a teammate's. Each part of the tip (a field's value, a
+//! task, a decision, a line of a section or the journal, the title, branch and template) is
+//! traced back, like `git blame` at the granularity of parts, to the revision that introduced
+//! it: following any parent that already held the same text. A part is a teammate's when
+//! that revision is not this clone's, or when it is a hook's revision or a merge made here and
+//! the part embeds a teammate's text (a hook that re-renders or moves a task, a merge that
+//! writes both sides of a conflict: neither launders it). A part someone here rewrote (a save
+//! of this clone, not a hook's, whose text no parent had) is this clone's again.
+//!
+//! Text is compared by its letters and digits only, lowercased, so re-rendering (list markers,
+//! checkboxes, dashes, spacing) keeps a part's origin. The walk reads at most [`WINDOW`]
+//! revisions; a part still present where the walk stops counts as a teammate's when the window
+//! holds any revision from elsewhere. Format of the record: `docs/FORMAT.md`, "Provenance".
+
+use crate::error::Result;
+use crate::formats;
+use crate::model::Document;
+use crate::store::{Meta, Store, Summary};
+use aho_corasick::AhoCorasick;
+use gix::ObjectId;
+use std::collections::{HashMap, HashSet, VecDeque};
+
+/// The most revisions one provenance walk reads.
+pub const WINDOW: usize = 1000;
+
+/// Parts this short are matched only whole, never found inside a longer text.
+const MIN_EMBEDDED: usize = 6;
+
+/// The revision a teammate's part comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    /// Its `Checkpoint-Revision`.
+    pub revision: u64,
+    /// The commit.
+    pub commit: ObjectId,
+    /// Author name as recorded (free text: shown only as data).
+    pub author: String,
+    /// Author email as recorded.
+    pub email: String,
+}
+
+impl Origin {
+    /// `r7 Alice <alice@example.com>`: how a fenced part is labelled.
+    pub fn label(&self) -> String {
+        format!("r{} {} <{}>", self.revision, self.author, self.email)
+    }
+}
+
+/// The provenance of a tip's parts, as [`provenance`] computes it.
+#[derive(Debug, Clone, Default)]
+pub struct Provenance {
+    /// A teammate's parts of the tip, by key.
+    foreign: HashMap<String, Origin>,
+    /// The same parts as written, in the tip's order.
+    texts: Vec<(String, Origin)>,
+    /// The keys of `foreign` long enough to be found inside a text, and their origins.
+    embedded: Option<(AhoCorasick, Vec<Origin>)>,
+}
+
+impl Provenance {
+    /// Whether every part of the tip is this clone's.
+    pub fn is_empty(&self) -> bool {
+        self.foreign.is_empty()
+    }
+
+    /// Where `text` (a part of the tip, or a text made of parts: a warning naming the branch,
+    /// `heading: body`) comes from when it is, or holds, a teammate's part; `None` when it is
+    /// this clone's.
+    pub fn of(&self, text: &str) -> Option<&Origin> {
+        let k = key(text);
+        if k.is_empty() {
+            return None;
+        }
+        if let Some(o) = self.foreign.get(&k) {
+            return Some(o);
+        }
+        // A labelled line (`**Title:** x`, `- Stage: x`): its value may be a short part.
+        if let Some(o) = text
+            .split_once(':')
+            .and_then(|(_, v)| self.foreign.get(&key(v)))
+        {
+            return Some(o);
+        }
+        let (ac, origins) = self.embedded.as_ref()?;
+        ac.find(&k).map(|m| &origins[m.pattern().as_usize()])
+    }
+
+    /// Every teammate's part of the tip as written, with its origin, in document order.
+    pub fn parts(&self) -> &[(String, Origin)] {
+        &self.texts
+    }
+
+    /// `text` with its origin's label in front (`[r7 Alice <a@example.com>] text`) when it is
+    /// or holds a teammate's part; as it is otherwise.
+    pub fn tag(&self, text: &str) -> String {
+        match self.of(text) {
+            Some(o) => format!("[{}] {text}", o.label()),
+            None => text.to_string(),
+        }
+    }
+
+    /// Every revision a teammate's part of the tip comes from, newest first.
+    pub fn origins(&self) -> Vec<&Origin> {
+        let mut seen = HashSet::new();
+        let mut out: Vec<&Origin> = self
+            .foreign
+            .values()
+            .filter(|o| seen.insert(o.commit))
+            .collect();
+        out.sort_by(|a, b| b.revision.cmp(&a.revision).then(a.commit.cmp(&b.commit)));
+        out
+    }
+}
+
+/// A part's identity: its letters and digits, lowercased, after a leading list marker and
+/// checkbox (`- [x] `), so a task keeps its identity when checked or moved.
+pub fn key(text: &str) -> String {
+    let mut t = text.trim_start();
+    for marker in ["- ", "* ", "+ "] {
+        t = t.strip_prefix(marker).unwrap_or(t);
+    }
+    for checkbox in ["[ ]", "[x]", "[X]"] {
+        t = t.strip_prefix(checkbox).unwrap_or(t);
+    }
+    t.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Every part of a document and its meta whose origin matters, as text.
+fn parts(doc: &Document, meta: &Meta) -> Vec<String> {
+    let mut out: Vec<String> = [
+        &doc.title,
+        &doc.goal,
+        &doc.source,
+        &doc.branch,
+        &doc.commit_strategy,
+        &doc.commits_so_far,
+        &doc.next_action,
+        &doc.last_updated,
+        &doc.written_by,
+        &doc.stage,
+        &doc.status,
+        &doc.stopped_at,
+        &doc.start_with,
+        &doc.trigger,
+        &meta.title,
+        &meta.branch,
+    ]
+    .into_iter()
+    .flatten()
+    .cloned()
+    .collect();
+    out.push(meta.template.clone());
+    for t in doc
+        .tasks_done
+        .iter()
+        .chain(&doc.tasks_remaining)
+        .chain(&doc.done_when)
+    {
+        out.push(t.text.clone());
+    }
+    for list in [
+        &doc.decisions,
+        &doc.open_questions,
+        &doc.context,
+        &doc.files,
+    ] {
+        out.extend(list.iter().cloned());
+    }
+    for (k, v) in &doc.fields {
+        out.push(v.clone());
+        out.push(format!("{k}: {v}"));
+    }
+    for (heading, body) in &doc.sections {
+        out.push(heading.clone());
+        out.extend(body.lines().map(str::to_string));
+    }
+    for e in &doc.journal {
+        out.push(e.subject.clone());
+        out.extend(e.body.lines().map(str::to_string));
+    }
+    if let Some(fm) = &doc.front_matter {
+        out.extend(fm.lines().map(str::to_string));
+    }
+    out
+}
+
+/// One revision of the walk.
+struct Node {
+    summary: Summary,
+    /// Parents inside the window.
+    parents: Vec<ObjectId>,
+    /// Whether a parent could not be read (beyond the window, or missing: a shallow history).
+    cut: bool,
+    /// The keys of its parts, read on first use.
+    keys: Option<HashSet<String>>,
+}
+
+/// The provenance of the parts of `tip`, a revision of the story on `refname`.
+///
+/// # Errors
+/// Storage errors reading the record or a revision.
+pub fn provenance(store: &Store, refname: &str, tip: ObjectId) -> Result<Provenance> {
+    let head = store.summary(tip)?;
+    let written = store.written(&head.story)?;
+    // The revisions within the window, breadth first; commit headers only.
+    let mut nodes: HashMap<ObjectId, Node> = HashMap::new();
+    let mut queue = VecDeque::from([(tip, Some(head))]);
+    while let Some((id, summary)) = queue.pop_front() {
+        if nodes.contains_key(&id) {
+            continue;
+        }
+        let summary = match summary {
+            Some(s) => s,
+            None => store.summary(id)?,
+        };
+        let parents = summary.parents.clone();
+        nodes.insert(
+            id,
+            Node {
+                summary,
+                parents: Vec::new(),
+                cut: false,
+                keys: None,
+            },
+        );
+        for p in parents {
+            let known = nodes.contains_key(&p) || queue.iter().any(|(q, _)| *q == p);
+            let readable =
+                known || (nodes.len() + queue.len() < WINDOW && store.summary(p).is_ok());
+            let node = nodes.get_mut(&id).expect("inserted above");
+            if readable {
+                node.parents.push(p);
+                if !known {
+                    queue.push_back((p, None));
+                }
+            } else {
+                node.cut = true;
+            }
+        }
+    }
+    if nodes.keys().all(|id| written.contains(id)) {
+        return Ok(Provenance::default());
+    }
+    let origin = |s: &Summary| Origin {
+        revision: s.revision,
+        commit: s.commit,
+        author: s.author.clone(),
+        email: s.email.clone(),
+    };
+    let read_keys = |nodes: &mut HashMap<ObjectId, Node>, id: ObjectId| -> Result<()> {
+        let node = nodes.get_mut(&id).expect("walked");
+        if node.keys.is_none() {
+            let rev = store.read(refname, id)?;
+            let doc = formats::parse_revision(store, &rev).doc;
+            node.keys = Some(parts(&doc, &rev.meta).iter().map(|p| key(p)).collect());
+        }
+        Ok(())
+    };
+    // A teammate's texts anywhere in the window, for parts a hook or a merge here re-wrote.
+    let mut foreign_texts: Vec<(String, Origin)> = Vec::new();
+    let mut seen_texts = HashSet::new();
+    let foreign_ids: Vec<ObjectId> = nodes
+        .keys()
+        .filter(|id| !written.contains(*id))
+        .copied()
+        .collect();
+    for id in foreign_ids {
+        read_keys(&mut nodes, id)?;
+        let node = &nodes[&id];
+        for k in node.keys.as_ref().expect("read") {
+            if k.chars().count() >= MIN_EMBEDDED && seen_texts.insert(k.clone()) {
+                foreign_texts.push((k.clone(), origin(&node.summary)));
+            }
+        }
+    }
+    let embedded_in_window = (!foreign_texts.is_empty())
+        .then(|| AhoCorasick::new(foreign_texts.iter().map(|(k, _)| k.as_str())).ok())
+        .flatten();
+    let tip_parts = {
+        let rev = store.read(refname, tip)?;
+        let doc = formats::parse_revision(store, &rev).doc;
+        parts(&doc, &rev.meta)
+    };
+    read_keys(&mut nodes, tip)?;
+    let mut foreign = HashMap::new();
+    let mut texts = Vec::new();
+    let mut done = HashSet::new();
+    for text in tip_parts {
+        let k = key(&text);
+        if k.is_empty() || !done.insert(k.clone()) {
+            continue;
+        }
+        // Back to the revision that introduced the part.
+        let mut at = tip;
+        let beyond;
+        loop {
+            let parents = nodes[&at].parents.clone();
+            let mut next = None;
+            for p in parents {
+                read_keys(&mut nodes, p)?;
+                if nodes[&p].keys.as_ref().expect("read").contains(&k) {
+                    next = Some(p);
+                    break;
+                }
+            }
+            match next {
+                Some(p) => at = p,
+                None => {
+                    beyond = nodes[&at].cut;
+                    break;
+                }
+            }
+        }
+        let node = &nodes[&at];
+        let ours = written.contains(&at) && !beyond;
+        let rewritten_here = node.summary.hook.is_empty() && node.summary.parents.len() < 2;
+        let from = if !ours {
+            Some(origin(&node.summary))
+        } else if rewritten_here {
+            None
+        } else {
+            embedded_in_window.as_ref().and_then(|ac| {
+                ac.find(&k)
+                    .map(|m| foreign_texts[m.pattern().as_usize()].1.clone())
+            })
+        };
+        if let Some(o) = from {
+            texts.push((text, o.clone()));
+            foreign.insert(k, o);
+        }
+    }
+    let mut long: Vec<(&String, &Origin)> = foreign
+        .iter()
+        .filter(|(k, _)| k.chars().count() >= MIN_EMBEDDED)
+        .collect();
+    long.sort_by(|a, b| a.0.cmp(b.0));
+    let embedded = (!long.is_empty())
+        .then(|| {
+            AhoCorasick::new(long.iter().map(|(k, _)| k.as_str()))
+                .ok()
+                .map(|ac| (ac, long.iter().map(|(_, o)| (*o).clone()).collect()))
+        })
+        .flatten();
+    Ok(Provenance {
+        foreign,
+        texts,
+        embedded,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::key;
+
+    #[test]
+    fn keys_ignore_rendering() {
+        assert_eq!(
+            key("- [x] T1 — Build the form"),
+            key("T1 - build  the FORM")
+        );
+        assert_eq!(key("x"), "x");
+        assert_eq!(key("**Next action:** 다음에 할 것"), "nextaction다음에할것");
+        assert_eq!(key(" — "), "");
+    }
+}

@@ -1,0 +1,102 @@
+//! Provenance: which checkpoint commits this clone wrote.
+//!
+//! Every checkpoint commit written here (a save, a hook's revision, `done`, an import, a merge
+//! made by `fetch` or `sync`) is recorded, before any ref points at it, in
+//! `<common-dir>/checkpoint/written/<story>`: one full hex object id per line. A commit that is
+//! not recorded arrived from elsewhere (a remote, through our fetch or a plain `git fetch`):
+//! a teammate's. Author names and emails are never consulted: anyone sets them. The file is
+//! bookkeeping of this clone, never shared: worktrees of one clone share it (the common
+//! directory), other clones have their own. Format in `docs/FORMAT.md`, "Provenance".
+
+use super::Store;
+use crate::error::{Error, Result};
+use gix::ObjectId;
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The largest record a read accepts (about 400,000 revisions of one story); a bigger file is
+/// read up to this size and the rest counts as not written here.
+const MAX_RECORD: u64 = 16 << 20;
+
+/// Whether `story` can name a file of its own: canonical ids only (`[a-z0-9._-]`, no leading
+/// dot). Anything else is never recorded, so it reads as not written here.
+fn file_name(story: &str) -> Option<&str> {
+    let ok = !story.is_empty()
+        && !story.starts_with('.')
+        && story.len() <= 100
+        && story
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._-".contains(&b));
+    ok.then_some(story)
+}
+
+impl Store {
+    fn written_path(&self, story: &str) -> Option<PathBuf> {
+        Some(
+            self.common_dir()
+                .join("checkpoint")
+                .join("written")
+                .join(file_name(story)?),
+        )
+    }
+
+    /// Records that this clone wrote `commit`, a revision of `story`: one line appended
+    /// (`O_APPEND`, one `write` of at most 65 bytes, so concurrent writers never interleave).
+    /// Called by the store before any ref can point at the commit.
+    ///
+    /// # Errors
+    /// [`Error::Io`] when the directory or the file cannot be written.
+    pub(crate) fn record_written(&self, story: &str, commit: ObjectId) -> Result<()> {
+        let Some(path) = self.written_path(story) else {
+            return Ok(());
+        };
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)?;
+        file.write_all(format!("{commit}\n").as_bytes())?;
+        Ok(())
+    }
+
+    /// The checkpoint commits of `story` this clone wrote (see the module documentation);
+    /// empty when none are recorded.
+    ///
+    /// # Errors
+    /// [`Error::Read`] when the record exists but cannot be read.
+    pub fn written(&self, story: &str) -> Result<HashSet<ObjectId>> {
+        let Some(path) = self.written_path(story) else {
+            return Ok(HashSet::new());
+        };
+        let file = match std::fs::File::open(&path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashSet::new()),
+            Err(cause) => return Err(Error::Read { path, cause }),
+        };
+        let mut text = String::new();
+        use std::io::Read;
+        if let Err(cause) = file.take(MAX_RECORD).read_to_string(&mut text) {
+            return Err(Error::Read { path, cause });
+        }
+        Ok(text
+            .lines()
+            .filter_map(|l| ObjectId::from_hex(l.trim().as_bytes()).ok())
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_name;
+
+    #[test]
+    fn only_canonical_ids_name_a_record() {
+        assert_eq!(file_name("abc-12"), Some("abc-12"));
+        for bad in ["", ".x", "a/b", "../x", "ABC", "a b", &"x".repeat(101)] {
+            assert_eq!(file_name(bad), None, "{bad}");
+        }
+    }
+}
