@@ -17,6 +17,7 @@ pub mod log;
 pub mod pr_body;
 pub mod prompt;
 pub mod push;
+pub mod resolve;
 pub mod resume;
 pub mod save;
 pub mod setup;

@@ -126,8 +126,14 @@ pub fn brief_with(
         branch.as_deref(),
         here.as_deref(),
     ));
-    let mut warnings = super::drift::warnings(store, &rev)?;
-    warnings.extend(parsed.gaps.iter().map(|g| format!("confidence gap: {g}")));
+    // Open merge conflicts come first: until a side is taken, both are the story's state.
+    let (open, gaps): (Vec<_>, Vec<_>) = parsed
+        .gaps
+        .iter()
+        .partition(|g| g.kind == crate::model::GapKind::Conflict);
+    let mut warnings: Vec<String> = open.iter().map(|g| format!("open conflict: {g}")).collect();
+    warnings.extend(super::drift::warnings(store, &rev)?);
+    warnings.extend(gaps.iter().map(|g| format!("confidence gap: {g}")));
     let mut state = Vec::new();
     if let Some(s) = &d.stage {
         state.push(format!("stage {s}"));
