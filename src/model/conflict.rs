@@ -40,7 +40,7 @@ pub struct Sides {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Side {
     /// The author name the marker records; null in a marker written before names were
-    /// recorded (git-checkpoint 0.1's `ours: A | theirs: B`).
+    /// recorded (`ours: A | theirs: B`, as builds before 0.1.0 wrote it).
     pub author: Option<String>,
     /// The revision number the marker records; null as for `author`.
     pub revision: Option<u64>,
@@ -177,8 +177,9 @@ fn read_value(s: &str) -> Option<(Option<String>, &str)> {
 }
 
 /// The open conflict `value` records, if it holds a conflict marker: both sides with their
-/// authors and texts. A marker of git-checkpoint 0.1 (`[conflict — needs confirmation] ours: A
-/// | theirs: B`, no authors, texts unquoted) is read by splitting at the first ` | theirs: `.
+/// authors and texts. The older marker (`[conflict — needs confirmation] ours: A | theirs: B`,
+/// no authors, texts unquoted, written by builds before 0.1.0) is read by splitting at the
+/// first ` | theirs: `.
 /// `None` when `value` holds no marker, or one this reader cannot take apart (then it is
 /// still an open conflict, see [`is_conflict`], only without its sides).
 pub fn read(value: &str) -> Option<Conflict> {
