@@ -304,13 +304,23 @@ pub fn assert_symmetric(base: &Document, ours: &Document, theirs: &Document) {
         (&mut x.tasks_remaining, &mut y.tasks_remaining),
         (&mut x.done_when, &mut y.done_when),
     ];
+    // An item's identity: its merge key, but for a conflicted item without a task id (whose
+    // marker is its text, sides in merge order) both sides' texts in sorted order.
+    let identity = |t: &Task| match (t.id(), crate::model::conflict::read(&t.text)) {
+        (None, Some(c)) => {
+            let mut sides = [c.ours.text, c.theirs.text];
+            sides.sort();
+            format!("{sides:?}")
+        }
+        _ => crate::model::merge_key(t),
+    };
     for (lx, ly) in pairs {
         assert_eq!(lx.len(), ly.len(), "checklists differ: {lx:?} vs {ly:?}");
         for tx in lx.iter_mut() {
-            let k = crate::model::merge_key(tx);
+            let k = identity(tx);
             let ty = ly
                 .iter_mut()
-                .find(|t| crate::model::merge_key(t) == k && t.done == tx.done)
+                .find(|t| identity(t) == k && t.done == tx.done)
                 .unwrap_or_else(|| panic!("item {k:?} is missing from the other order"));
             if tx.text != ty.text {
                 let read = crate::model::conflict::read;

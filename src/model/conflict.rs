@@ -15,8 +15,8 @@
 //! (CommonMark 0.31, section 6.1), or `(none)` / `(removed)` when that side has no value.
 //! Pure: no I/O.
 
-use super::merge::CONFLICT;
-use super::Document;
+/// Marks a value both sides of a merge changed; parsing reports it as a gap.
+pub const CONFLICT: &str = "[conflict — needs confirmation]";
 
 /// Who wrote one side of a merge: the author name of the side's tip and its revision number.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -237,41 +237,6 @@ pub fn resolve(value: &str, pick: Pick) -> Option<Option<String>> {
         Pick::Ours => c.ours.text,
         Pick::Theirs => c.theirs.text,
     })
-}
-
-/// Takes `pick` for every open conflict of `doc` (the single-value fields and the checklist
-/// items: Tasks Done, Remaining Todos, Done when) that [`read`] can take apart. Returns how many
-/// were resolved. Linear in the document.
-pub fn resolve_all(doc: &mut Document, pick: Pick) -> usize {
-    let mut n = 0;
-    for (_, get) in super::merge::SINGLE_FIELDS {
-        let field = get(doc);
-        if let Some(taken) = field.as_deref().and_then(|v| resolve(v, pick)) {
-            *field = taken;
-            n += 1;
-        }
-    }
-    for list in [
-        &mut doc.tasks_done,
-        &mut doc.tasks_remaining,
-        &mut doc.done_when,
-    ] {
-        let mut out = Vec::with_capacity(list.len());
-        for mut t in list.drain(..) {
-            match resolve(&t.text, pick) {
-                Some(taken) => {
-                    n += 1;
-                    if let Some(text) = taken {
-                        t.text = text;
-                        out.push(t);
-                    }
-                }
-                None => out.push(t),
-            }
-        }
-        *list = out;
-    }
-    n
 }
 
 #[cfg(test)]

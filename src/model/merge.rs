@@ -10,12 +10,9 @@
 //! ([`super::conflict`]) that the parser reports as a gap (confidence `needs_confirmation`)
 //! until a save or `sync --ours`/`--theirs` takes a side. No side wins silently.
 
-use super::conflict::{marker, Sides};
+use super::conflict::{marker, resolve, Pick, Sides};
 use super::{Document, Task};
 use std::collections::{HashMap, HashSet};
-
-/// Marks a single-value field both sides changed; parsing reports it as a gap.
-pub const CONFLICT: &str = "[conflict — needs confirmation]";
 
 /// A single-value field of a [`Document`].
 pub(crate) type Field = fn(&mut Document) -> &mut Option<String>;
@@ -118,6 +115,41 @@ pub fn merge_sides(base: &Document, ours: &Document, theirs: &Document, sides: &
     }
     doc.journal.sort_by(|a, b| a.at.cmp(&b.at));
     Merged { doc, conflicts }
+}
+
+/// Takes `pick` for every open conflict of `doc` (the single-value fields and the checklist
+/// items: Tasks Done, Remaining Todos, Done when) that [`super::conflict::read`] can take apart. Returns how many
+/// were resolved. Linear in the document.
+pub fn resolve_conflicts(doc: &mut Document, pick: Pick) -> usize {
+    let mut n = 0;
+    for (_, get) in SINGLE_FIELDS {
+        let field = get(doc);
+        if let Some(taken) = field.as_deref().and_then(|v| resolve(v, pick)) {
+            *field = taken;
+            n += 1;
+        }
+    }
+    for list in [
+        &mut doc.tasks_done,
+        &mut doc.tasks_remaining,
+        &mut doc.done_when,
+    ] {
+        let mut out = Vec::with_capacity(list.len());
+        for mut t in list.drain(..) {
+            match resolve(&t.text, pick) {
+                Some(taken) => {
+                    n += 1;
+                    if let Some(text) = taken {
+                        t.text = text;
+                        out.push(t);
+                    }
+                }
+                None => out.push(t),
+            }
+        }
+        *list = out;
+    }
+    n
 }
 
 /// A task's identity: its task id, else its text (case-insensitive, whitespace-collapsed).
@@ -367,7 +399,7 @@ mod tests {
         // Taking a side gives that side's text back, verbatim.
         let mut taken = m.doc.clone();
         assert_eq!(
-            crate::model::conflict::resolve_all(&mut taken, crate::model::conflict::Pick::Theirs),
+            resolve_conflicts(&mut taken, crate::model::conflict::Pick::Theirs),
             2
         );
         assert_eq!(taken.tasks_done[0].text, "T1 — form `x` | y");
@@ -380,7 +412,7 @@ mod tests {
     #[test]
     fn conflicts_round_trip_through_every_template() {
         use crate::formats::{Custom, Format};
-        use crate::model::conflict::{resolve_all, Pick};
+        use crate::model::conflict::Pick;
         let mut base = doc(
             &["T0 — setup"],
             &["T1 — form", "T2 — api"],
@@ -477,7 +509,11 @@ mod tests {
             };
             assert_eq!(count(&reparsed), count(&parsed), "{}", f.name());
             let mut taken = parsed.doc.clone();
-            assert!(resolve_all(&mut taken, Pick::Theirs) >= 7, "{}", f.name());
+            assert!(
+                resolve_conflicts(&mut taken, Pick::Theirs) >= 7,
+                "{}",
+                f.name()
+            );
             let resolved = f.render(&taken);
             let back = f.parse(resolved.as_bytes());
             assert_eq!(count(&back), 0, "{}: {resolved}", f.name());

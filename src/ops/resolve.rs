@@ -5,7 +5,7 @@
 
 use crate::error::Result;
 use crate::formats;
-use crate::model::conflict::{self, Pick};
+use crate::model::conflict::Pick;
 use crate::store::{self, NewRevision, Store, ACTIVE_PREFIX};
 use crate::sync::Outcome;
 
@@ -88,7 +88,7 @@ pub fn take_in(store: &Store, story: &str, refname: &str, pick: Pick) -> Result<
                     }
                 }
             }
-            resolved = conflict::resolve_all(&mut doc, pick);
+            resolved = crate::model::resolve_conflicts(&mut doc, pick);
             if resolved == 0 {
                 return Ok(None);
             }
