@@ -357,7 +357,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__fetch)
-            opts="-q -h --color --no-pager --quiet --json --help"
+            opts="-q -h --color --no-pager --quiet --json --ours --theirs --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_remotes)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -929,7 +929,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__sync)
-            opts="-q -h --color --no-pager --quiet --json --allow-secret --no-verify --help"
+            opts="-q -h --color --no-pager --quiet --json --allow-secret --no-verify --ours --theirs --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_remotes)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -167,6 +167,8 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand --quiet 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand --json 'Print one JSON document instead of text'
+            cand --ours 'Resolve every open merge conflict of the stories fetched by taking the side the conflict marker calls `ours` (the clone that merged), writing one revision per story'
+            cand --theirs 'Likewise, taking the side the marker calls `theirs` (the one that was fetched)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -178,6 +180,8 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --json 'Print one JSON document instead of text'
             cand --allow-secret 'Push even if a checkpoint holds what looks like a credential, including one accepted with `save --allow-secret` (this command only; see checkpoint.secretScan)'
             cand --no-verify 'Do not run the repository''s pre-push hook (as `git push --no-verify`)'
+            cand --ours 'Resolve every open merge conflict of the stories fetched by taking the side the conflict marker calls `ours` (the clone that merged), writing one revision per story'
+            cand --theirs 'Likewise, taking the side the marker calls `theirs` (the one that was fetched)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }

@@ -3,7 +3,7 @@
 //! invariant breaks (that is how libFuzzer sees a failure). Not a stable API.
 
 use crate::formats::{pm, team, Format, BUILTIN};
-use crate::model::{merge, parse, render, Document, Task, CONFLICT};
+use crate::model::{merge, parse, render, Document, Task};
 use crate::store::{compose_message, split_message, Meta, NewRevision};
 
 /// Separates the three documents (base, ours, theirs) of a merge input: ASCII Record Separator.
@@ -251,10 +251,10 @@ fn sorted(mut d: Document) -> Document {
 ///
 /// - item order (each puts its ours' items first);
 /// - the fields taken from ours (see `take_ours_fields`);
-/// - conflicts: a single-value field both sides changed is `CONFLICT ours: X | theirs: Y` in
-///   one and `CONFLICT ours: Y | theirs: X` in the other; a task both sides reworded differently
-///   keeps its ours' text in each, and each reports that conflict. Both report the same number
-///   of conflicts.
+/// - conflicts: a single-value field both sides changed holds the marker `ours X | theirs Y`
+///   in one and `ours Y | theirs X` in the other; a task both sides reworded differently (or
+///   changed on one side and removed on the other) holds both texts likewise, swapped. Both
+///   report the same number of conflicts.
 pub fn assert_symmetric(base: &Document, ours: &Document, theirs: &Document) {
     let a = merge(base, ours, theirs);
     let b = merge(base, theirs, ours);
@@ -269,16 +269,20 @@ pub fn assert_symmetric(base: &Document, ours: &Document, theirs: &Document) {
     let (mut o, mut t) = (ours.clone(), theirs.clone());
 
     // Single-value fields: equal, or the same conflict with the sides swapped.
+    let sides = crate::model::conflict::Sides::default();
     let show = |v: &Option<String>| v.clone().unwrap_or_else(|| "(none)".into());
     for (name, get) in crate::model::SINGLE_FIELDS {
-        let (vo, vt) = (show(get(&mut o)), show(get(&mut t)));
+        let (o_value, t_value) = (get(&mut o).clone(), get(&mut t).clone());
+        let (vo, vt) = (show(&o_value), show(&t_value));
         let (fx, fy) = (get(&mut x), get(&mut y));
         if fx != fy {
+            let (po, pt) = (o_value.as_deref(), t_value.as_deref());
+            let marker = crate::model::conflict::marker;
             assert_eq!(
                 (fx.as_deref(), fy.as_deref()),
                 (
-                    Some(format!("{CONFLICT} ours: {vo} | theirs: {vt}").as_str()),
-                    Some(format!("{CONFLICT} ours: {vt} | theirs: {vo}").as_str())
+                    Some(marker("", &sides, po, pt, "(none)").as_str()),
+                    Some(marker("", &sides, pt, po, "(none)").as_str())
                 ),
                 "{name} differs between the two merge orders"
             );
@@ -293,33 +297,40 @@ pub fn assert_symmetric(base: &Document, ours: &Document, theirs: &Document) {
         }
     }
 
-    // Checklists: the same items with the same state; a text may differ only as a reported
-    // both-reworded conflict.
+    // Checklists: the same items with the same state; a text may differ only as a conflict
+    // that keeps both sides, swapped between the two orders.
     let pairs = [
         (&mut x.tasks_done, &mut y.tasks_done),
         (&mut x.tasks_remaining, &mut y.tasks_remaining),
         (&mut x.done_when, &mut y.done_when),
     ];
+    // An item's identity: its merge key, but for a conflicted item without a task id (whose
+    // marker is its text, sides in merge order) both sides' texts in sorted order.
+    let identity = |t: &Task| match (t.id(), crate::model::conflict::read(&t.text)) {
+        (None, Some(c)) => {
+            let mut sides = [c.ours.text, c.theirs.text];
+            sides.sort();
+            format!("{sides:?}")
+        }
+        _ => crate::model::merge_key(t),
+    };
     for (lx, ly) in pairs {
         assert_eq!(lx.len(), ly.len(), "checklists differ: {lx:?} vs {ly:?}");
         for tx in lx.iter_mut() {
-            let k = crate::model::merge_key(tx);
+            let k = identity(tx);
             let ty = ly
                 .iter_mut()
-                .find(|t| crate::model::merge_key(t) == k && t.done == tx.done)
+                .find(|t| identity(t) == k && t.done == tx.done)
                 .unwrap_or_else(|| panic!("item {k:?} is missing from the other order"));
             if tx.text != ty.text {
-                let ours = format!(
-                    "task {k}: ours \"{}\", theirs \"{}\" (kept ours)",
-                    tx.text, ty.text
-                );
-                let theirs = format!(
-                    "task {k}: ours \"{}\", theirs \"{}\" (kept ours)",
-                    ty.text, tx.text
-                );
+                let read = crate::model::conflict::read;
+                let (cx, cy) = (read(&tx.text), read(&ty.text));
                 assert!(
-                    a.conflicts.contains(&ours) && b.conflicts.contains(&theirs),
-                    "task {k} differs without a conflict: {:?} vs {:?}",
+                    cx.is_some()
+                        && cy.is_some()
+                        && cx.as_ref().map(|c| &c.ours.text) == cy.as_ref().map(|c| &c.theirs.text)
+                        && cx.as_ref().map(|c| &c.theirs.text) == cy.as_ref().map(|c| &c.ours.text),
+                    "task {k} differs without a conflict that keeps both: {:?} vs {:?}",
                     tx.text,
                     ty.text
                 );

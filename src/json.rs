@@ -96,6 +96,11 @@ pub struct GapDetail {
     pub field: Option<String>,
     /// What is wrong.
     pub kind: GapKind,
+    /// For an open merge conflict (`kind` `conflict`): both sides, each with the author name
+    /// and revision its marker records and its text verbatim (null when that side has no value
+    /// or removed the item); null for every other gap, and for a conflict whose marker cannot
+    /// be taken apart.
+    pub conflict: Option<crate::model::conflict::Conflict>,
 }
 
 impl From<&Gap> for GapDetail {
@@ -104,6 +109,7 @@ impl From<&Gap> for GapDetail {
             section: g.section.clone(),
             field: g.field.clone(),
             kind: g.kind,
+            conflict: g.conflict.clone(),
         }
     }
 }
@@ -831,6 +837,7 @@ impl Status {
             max_commits: limits.max_commits,
             stale: !st.reasons.is_empty(),
             reasons: st.reasons.clone(),
+            open_conflicts: st.open_conflicts,
         }))
     }
 }
@@ -885,6 +892,9 @@ pub struct StatusSaved {
     pub stale: bool,
     /// Why it is stale; empty when fresh.
     pub reasons: Vec<String>,
+    /// Open merge conflicts in the tip's document (each a `conflict` gap of `resume`): both
+    /// sides kept until a save sets the value or `sync --ours`/`--theirs` takes one.
+    pub open_conflicts: usize,
 }
 
 /// `status --json` for a story without a checkpoint.
@@ -1046,6 +1056,9 @@ pub struct Fetch {
     /// One outcome per fetched ref: archives, active refs, finished stories, then the notes
     /// ref; empty when the remote has no checkpoints.
     pub integrated: Vec<Outcome>,
+    /// Stories whose open conflicts `--ours`/`--theirs` resolved, one revision each; empty
+    /// otherwise.
+    pub taken: Vec<crate::ops::resolve::Taken>,
 }
 
 /// `sync --json`: the remote, what was integrated (fetch, and any retry after a rejected
@@ -1061,6 +1074,9 @@ pub struct Sync {
     pub integrated: Vec<Outcome>,
     /// Each ref pushed; empty when there was nothing to push.
     pub pushed: Vec<PushedRef>,
+    /// Stories whose open conflicts `--ours`/`--theirs` resolved before the push, one
+    /// revision each; empty otherwise.
+    pub taken: Vec<crate::ops::resolve::Taken>,
 }
 
 /// `agent status --json`: whether `git-checkpoint` is on PATH, and for each agent and scope

@@ -372,7 +372,16 @@ fn merge_commit(
     let our_doc = formats::parse_revision(store, &our_rev).doc;
     let their_doc = formats::parse_revision(store, &their_rev).doc;
     let (template, _) = formats::of_revision(store, &our_rev);
-    let merged = model::merge(&base_doc, &our_doc, &their_doc);
+    // Each conflict keeps both sides in the document, named by author and revision.
+    let side = |r: &store::Revision| model::conflict::Author {
+        name: r.summary.author.clone(),
+        revision: r.number(),
+    };
+    let sides = model::conflict::Sides {
+        ours: side(&our_rev),
+        theirs: side(&their_rev),
+    };
+    let merged = model::merge_sides(&base_doc, &our_doc, &their_doc, &sides);
     let (done, total) = merged.doc.task_counts();
     let newer = if their_rev.summary.time > our_rev.summary.time {
         &their_rev.meta

@@ -134,9 +134,11 @@ pub fn append(mut text: String, doc: &Document, back: &Document) -> String {
 }
 
 /// Applies a block's values (the text after [`MARKER`]) to `doc`: single values replace,
-/// list values are added when missing. Unknown keys and other lines are ignored.
-pub fn apply(doc: &mut Document, block: &str) {
-    let mut entries: Vec<(&str, String)> = Vec::new();
+/// list values are added when missing. Unknown keys and other lines are ignored. Returns the
+/// entries (key, value) that hold an open merge conflict, in block order, for the caller to
+/// report as gaps.
+pub fn apply(doc: &mut Document, block: &str) -> Vec<(&'static str, String)> {
+    let mut entries: Vec<(&'static str, String)> = Vec::new();
     for line in block.lines() {
         if let Some(rest) = line.strip_prefix("- **") {
             if let Some((key, value)) = rest.split_once(":** ") {
@@ -167,6 +169,11 @@ pub fn apply(doc: &mut Document, block: &str) {
         strings(&doc.context),
         strings(&doc.open_questions),
     ];
+    let conflicts = entries
+        .iter()
+        .filter(|(_, v)| crate::model::conflict::is_conflict(v))
+        .map(|(k, v)| (*k, v.clone()))
+        .collect();
     for (key, value) in entries {
         let v = Some(value.clone());
         let task = |done| Task {
@@ -209,6 +216,7 @@ pub fn apply(doc: &mut Document, block: &str) {
             _ => {}
         }
     }
+    conflicts
 }
 
 #[cfg(test)]

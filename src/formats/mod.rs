@@ -144,7 +144,11 @@ impl Format {
         };
         let mut parsed = self.parse_template(body);
         let block = String::from_utf8_lossy(block).replace("\r\n", "\n");
-        extras::apply(&mut parsed.doc, &block);
+        for (key, value) in extras::apply(&mut parsed.doc, &block) {
+            let place = crate::model::Place::in_section("Also recorded", key);
+            parsed.gaps.push(crate::model::Gap::conflict(place, &value));
+            parsed.confidence = Confidence::NeedsConfirmation;
+        }
         if !parsed.text.ends_with('\n') {
             parsed.text.push('\n');
         }

@@ -17,7 +17,9 @@ pub enum GapKind {
     Unknown,
     /// A value is an unfilled template placeholder (`[Goal]`, `<todo>`).
     Placeholder,
-    /// A value holds both sides of a merge conflict (`[conflict — needs confirmation]`).
+    /// A value or checklist item holds both sides of a merge conflict (`[conflict — needs
+    /// confirmation]`), each with its author and revision: an open conflict, which a save that
+    /// sets the value or `sync --ours`/`--theirs` resolves.
     Conflict,
     /// An item of a list is marked unknown.
     UnknownItem,
@@ -65,6 +67,9 @@ pub struct Gap {
     pub field: Option<String>,
     /// What is wrong.
     pub kind: GapKind,
+    /// For a [`GapKind::Conflict`]: both sides with their authors, when the marker could be
+    /// taken apart ([`super::conflict::read`]); `None` for every other gap.
+    pub conflict: Option<super::conflict::Conflict>,
     /// The sentence, worded by the constructor.
     text: String,
 }
@@ -127,6 +132,7 @@ impl Gap {
             section: section.map(str::to_string),
             field: field.map(str::to_string),
             kind,
+            conflict: None,
             text,
         }
     }
@@ -203,13 +209,16 @@ impl Gap {
         )
     }
 
-    /// `PLACE has a merge conflict: VALUE`.
+    /// `PLACE has a merge conflict: VALUE`, with both sides as data when the marker can be
+    /// taken apart.
     pub fn conflict(place: Place<'_>, value: &str) -> Self {
-        Gap::at(
+        let mut g = Gap::at(
             GapKind::Conflict,
             place,
             format!("{place} has a merge conflict: {value}"),
-        )
+        );
+        g.conflict = super::conflict::read(value);
+        g
     }
 
     /// `PLACE has an item marked [unknown — needs confirmation]`.

@@ -5,6 +5,7 @@
 //! templates (team, pm, gstack, custom) are in [`crate::formats`], built on the pure helpers
 //! of `sections`.
 
+pub mod conflict;
 mod gap;
 mod merge;
 mod parse;
@@ -12,10 +13,11 @@ mod render;
 pub(crate) mod sections;
 mod text;
 
+pub use conflict::CONFLICT;
 pub use gap::{Gap, GapKind, Place};
 /// A checklist item's identity in a merge (task id, else normalised text).
 pub(crate) use merge::{key as merge_key, SINGLE_FIELDS};
-pub use merge::{merge, Merged, CONFLICT};
+pub use merge::{merge, merge_sides, resolve_conflicts, Merged};
 pub(crate) use parse::left_out_entry;
 pub use parse::{parse, Confidence, Parsed};
 pub use render::render;

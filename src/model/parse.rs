@@ -324,14 +324,14 @@ fn checked(value: Option<&str>, what: Place<'_>, gaps: &mut Vec<Gap>) -> Option<
     if v.is_empty() {
         return None;
     }
+    if super::conflict::is_conflict(v) {
+        // Both values stay visible; the gap asks someone to take one.
+        gaps.push(Gap::conflict(what, v));
+        return Some(v.to_string());
+    }
     if is_unknown(v) {
         gaps.push(Gap::unknown(what));
         return None;
-    }
-    if v.contains(super::CONFLICT) {
-        // Both values stay visible; the gap asks someone to pick one.
-        gaps.push(Gap::conflict(what, v));
-        return Some(v.to_string());
     }
     if is_placeholder(v) {
         gaps.push(Gap::placeholder(what, v));
@@ -345,7 +345,11 @@ fn real_items(items: Vec<Task>, name: &str, gaps: &mut Vec<Gap>) -> Vec<Task> {
     items
         .into_iter()
         .filter(|t| {
-            if is_unknown(&t.text) {
+            if super::conflict::is_conflict(&t.text) {
+                // Both sides stay visible; the gap asks someone to take one.
+                gaps.push(Gap::conflict(Place::section(name), &t.text));
+                true
+            } else if is_unknown(&t.text) {
                 gaps.push(Gap::unknown_item(Place::section(name)));
                 false
             } else if is_placeholder(&t.text) {

@@ -271,6 +271,11 @@ pub(crate) fn value(v: Option<&str>, what: Place<'_>, gaps: &mut Vec<Gap>) -> Op
     if v.is_empty() || is_none_marker(v) {
         return None;
     }
+    if super::conflict::is_conflict(v) {
+        // Both sides stay visible; the gap asks someone to take one.
+        gaps.push(Gap::conflict(what, v));
+        return Some(v.to_string());
+    }
     if is_unknown(v) {
         gaps.push(Gap::unknown(what));
         return None;
@@ -290,6 +295,9 @@ pub(crate) fn real(items: Vec<Task>, what: Place<'_>, gaps: &mut Vec<Gap>) -> Ve
             let s = t.text.trim();
             if s.is_empty() || is_none_marker(s) {
                 false
+            } else if super::conflict::is_conflict(s) {
+                gaps.push(Gap::conflict(what, s));
+                true
             } else if is_unknown(s) {
                 gaps.push(Gap::unknown_item(what));
                 false

@@ -19,6 +19,7 @@ pub mod pr_body;
 pub mod prompt;
 pub mod provenance;
 pub mod push;
+pub mod resolve;
 pub mod resume;
 pub mod save;
 pub mod setup;

@@ -147,11 +147,24 @@ pub fn brief_with(
         branch.as_deref(),
         here.as_deref(),
     ));
-    let mut warnings: Vec<String> = super::drift::warnings(store, &rev)?
-        .into_iter()
-        .map(|w| format!("{}{w}", tag(&w)))
+    // Open merge conflicts come first: until a side is taken, both are the story's state.
+    let (open, gaps): (Vec<_>, Vec<_>) = parsed
+        .gaps
+        .iter()
+        .partition(|g| g.kind == crate::model::GapKind::Conflict);
+    let mut warnings: Vec<String> = open
+        .iter()
+        .map(|g| {
+            let g = g.to_string();
+            format!("open conflict: {}{g}", tag(&g))
+        })
         .collect();
-    warnings.extend(parsed.gaps.iter().map(|g| {
+    warnings.extend(
+        super::drift::warnings(store, &rev)?
+            .into_iter()
+            .map(|w| format!("{}{w}", tag(&w))),
+    );
+    warnings.extend(gaps.iter().map(|g| {
         let g = g.to_string();
         format!("confidence gap: {}{g}", tag(&g))
     }));

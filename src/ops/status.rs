@@ -70,6 +70,8 @@ pub struct Freshness {
     pub changed: Vec<String>,
     /// Why it is stale; empty when fresh.
     pub reasons: Vec<String>,
+    /// Open merge conflicts in the tip's document (its `conflict` gaps).
+    pub open_conflicts: usize,
 }
 
 /// The freshness of `story`'s checkpoint under `limits`; `None` when it has none.
@@ -87,6 +89,11 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
     };
     let tip_rev = store.read(&refname, tip)?;
     let story = story.clone().shown_as(&tip_rev.summary.story_display);
+    let open_conflicts = crate::formats::parse_revision(store, &tip_rev)
+        .gaps
+        .iter()
+        .filter(|g| g.kind == crate::model::GapKind::Conflict)
+        .count();
     let (rev, hook_tip) = match confirmed(store, &refname, &tip_rev)? {
         Some(c) => (c, Some(tip_rev)),
         None => (tip_rev, None),
@@ -126,6 +133,7 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
         commits,
         changed,
         reasons,
+        open_conflicts,
     }))
 }
 

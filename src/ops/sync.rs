@@ -12,6 +12,9 @@ pub struct Synced {
     pub integrated: Vec<Outcome>,
     /// Per-ref results of the last push.
     pub pushed: Vec<PushedRef>,
+    /// Stories whose open conflicts were resolved to one side (`--ours`/`--theirs`) before
+    /// the push; empty otherwise.
+    pub taken: Vec<super::resolve::Taken>,
 }
 
 /// Fetches and integrates `remote`'s checkpoints, then pushes every checkpoint, archive and the
@@ -22,12 +25,35 @@ pub struct Synced {
 /// # Errors
 /// As [`super::fetch::fetch`] and [`super::push::push`].
 pub fn sync(store: &Store, remote: &str, guards: super::push::Guards) -> Result<Synced> {
+    sync_taking(store, remote, guards, None)
+}
+
+/// [`sync`], and with `take`, between the fetch and the push, takes that side of every open
+/// conflict of each story the remote has ([`super::resolve::take_side`]), so what is pushed
+/// holds no conflict marker of theirs.
+///
+/// # Errors
+/// As [`sync`] and [`super::resolve::take_side`].
+pub fn sync_taking(
+    store: &Store,
+    remote: &str,
+    guards: super::push::Guards,
+    take: Option<crate::model::conflict::Pick>,
+) -> Result<Synced> {
     if crate::secrets::enabled(store, guards.allow_secret)? {
         // Before the fetch: the push after it races other pushers for the notes ref.
         crate::secrets::prepare();
     }
     let mut integrated = super::fetch::fetch(store, remote)?;
+    let taken = match take {
+        Some(pick) => super::resolve::take_side(store, &integrated, pick)?,
+        None => Vec::new(),
+    };
     let (pushed, more) = super::push::push(store, remote, None, guards)?;
     integrated.extend(more);
-    Ok(Synced { integrated, pushed })
+    Ok(Synced {
+        integrated,
+        pushed,
+        taken,
+    })
 }

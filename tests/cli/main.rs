@@ -5,6 +5,7 @@ mod agents;
 mod architecture;
 mod cases;
 mod common;
+mod conflicts;
 mod core;
 mod corpus;
 mod ecosystem;

@@ -1,7 +1,7 @@
 //! `git checkpoint fetch [REMOTE]`: fetch checkpoints, archives and notes into remote-tracking
 //! refs, then integrate each story (fast-forward, or merge when diverged).
 
-use super::RemoteArgs;
+use super::{RemoteArgs, TakeSide};
 use crate::cli::context::Context;
 use crate::cli::output::Output;
 use crate::cli::ui::Messages;
@@ -15,6 +15,9 @@ pub struct Args {
     /// `-q`, `[REMOTE]`, `--json`.
     #[command(flatten)]
     pub common: RemoteArgs,
+    /// `--ours`, `--theirs`.
+    #[command(flatten)]
+    pub take: TakeSide,
 }
 
 /// Runs `fetch`; returns the exit code.
@@ -24,13 +27,19 @@ pub struct Args {
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store, remote) = args.common.open(ctx)?;
     let outcomes = git_checkpoint::ops::fetch::fetch(&store, &remote)?;
+    let taken = match args.take.pick() {
+        Some(pick) => git_checkpoint::ops::resolve::take_side(&store, &outcomes, pick)?,
+        None => Vec::new(),
+    };
     if args.common.json {
         out.json(&json::Fetch {
             header: json::RemoteHeader::new(remote),
             integrated: outcomes,
+            taken,
         })?;
     } else {
         print_outcomes(out, err, &remote, &outcomes)?;
+        super::print_taken(out, &taken)?;
     }
     Ok(0)
 }
@@ -83,7 +92,7 @@ pub fn print_outcomes(
     let conflicts: usize = outcomes.iter().map(|o| o.conflicts.len()).sum();
     if conflicts > 0 {
         err.note(format_args!(
-            "{} kept both values; `git checkpoint resume` lists them as gaps",
+            "{} kept both sides in the document until a save sets the value or `--ours`/`--theirs` takes one; `git checkpoint resume` lists them as gaps",
             crate::cli::output::count(conflicts, "merge conflict", "merge conflicts")
         ));
     }

@@ -105,6 +105,51 @@ impl PushGuards {
     }
 }
 
+/// `--ours` / `--theirs`: take one side of every open merge conflict (`fetch`, `sync`).
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct TakeSide {
+    /// Resolve every open merge conflict of the stories fetched by taking the side the
+    /// conflict marker calls `ours` (the clone that merged), writing one revision per story.
+    #[arg(long, conflicts_with = "theirs")]
+    pub ours: bool,
+    /// Likewise, taking the side the marker calls `theirs` (the one that was fetched).
+    #[arg(long)]
+    pub theirs: bool,
+}
+
+impl TakeSide {
+    /// The side asked for, if any.
+    pub fn pick(self) -> Option<git_checkpoint::model::conflict::Pick> {
+        use git_checkpoint::model::conflict::Pick;
+        match (self.ours, self.theirs) {
+            (true, _) => Some(Pick::Ours),
+            (_, true) => Some(Pick::Theirs),
+            _ => None,
+        }
+    }
+}
+
+/// Prints one line per story whose conflicts `--ours`/`--theirs` resolved.
+///
+/// # Errors
+/// I/O errors.
+pub fn print_taken(
+    out: &mut Output,
+    taken: &[git_checkpoint::ops::resolve::Taken],
+) -> std::io::Result<()> {
+    for t in taken {
+        out.line(&format!(
+            "resolved     {:<40} {} (took {} in {}; revision {})",
+            t.refname,
+            &t.commit[..12.min(t.commit.len())],
+            t.side,
+            crate::cli::output::count(t.resolved, "conflict", "conflicts"),
+            t.revision
+        ))?;
+    }
+    Ok(())
+}
+
 /// Exit code of `resume --strict` when confidence is not high.
 pub const EXIT_NEEDS_CONFIRMATION: i32 = 3;
 

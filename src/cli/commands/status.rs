@@ -63,6 +63,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         commits,
         changed,
         reasons,
+        open_conflicts,
         ..
     } = st;
     let stale = !reasons.is_empty();
@@ -106,6 +107,12 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             )
         }
     ))?;
+    if open_conflicts > 0 {
+        out.line(&format!(
+            "{}: both sides kept; `git checkpoint resume {story}` shows them, a save that sets each value or `git checkpoint sync --ours`/`--theirs` resolves them",
+            crate::cli::output::count(open_conflicts, "open conflict", "open conflicts")
+        ))?;
+    }
     if stale {
         out.line(&format!(
             "stale: {}; run `git checkpoint save {story}`",

@@ -1,6 +1,6 @@
 //! `git checkpoint sync [REMOTE]`: fetch, integrate, push everything.
 
-use super::{PushGuards, RemoteArgs};
+use super::{PushGuards, RemoteArgs, TakeSide};
 use crate::cli::context::Context;
 use git_checkpoint::error::Result;
 use git_checkpoint::json;
@@ -14,6 +14,9 @@ pub struct Args {
     /// `--allow-secret`, `--no-verify`.
     #[command(flatten)]
     pub guards: PushGuards,
+    /// `--ours`, `--theirs`.
+    #[command(flatten)]
+    pub take: TakeSide,
 }
 
 /// Runs `sync`; returns the exit code.
@@ -22,17 +25,27 @@ pub struct Args {
 /// Repository, transport and storage errors; refs still rejected after retries.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store, remote) = args.common.open(ctx)?;
-    let git_checkpoint::ops::sync::Synced { integrated, pushed } =
-        git_checkpoint::ops::sync::sync(&store, &remote, args.guards.guards())?;
+    let git_checkpoint::ops::sync::Synced {
+        integrated,
+        pushed,
+        taken,
+    } = git_checkpoint::ops::sync::sync_taking(
+        &store,
+        &remote,
+        args.guards.guards(),
+        args.take.pick(),
+    )?;
     if args.common.json {
         out.json(&json::Sync {
             header: json::RemoteHeader::new(remote),
             integrated,
             pushed: pushed.iter().map(json::PushedRef::from).collect(),
+            taken,
         })?;
         return Ok(0);
     }
     super::fetch::print_outcomes(out, err, &remote, &integrated)?;
+    super::print_taken(out, &taken)?;
     let changed = pushed.iter().filter(|r| r.flag != '=').count();
     out.line(&format!(
         "pushed {} to {remote}, {} already up to date",
