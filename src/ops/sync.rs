@@ -27,7 +27,7 @@ pub fn sync(store: &Store, remote: &str, guards: super::push::Guards) -> Result<
         crate::secrets::prepare();
     }
     let mut integrated = super::fetch::fetch(store, remote)?;
-    let (pushed, more) = super::push::push(store, remote, None, guards)?;
+    let (pushed, more) = super::push::push_fetched(store, remote, None, guards)?;
     integrated.extend(more);
     Ok(Synced { integrated, pushed })
 }

@@ -8,6 +8,7 @@ mod common;
 mod core;
 mod corpus;
 mod ecosystem;
+mod endings;
 mod fuzz_corpus;
 mod generated;
 mod hooks;
