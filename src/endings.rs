@@ -138,7 +138,12 @@ pub fn read(store: &Store, refname: &str, id: ObjectId) -> Result<Record> {
 pub fn load(store: &Store) -> Result<Purges> {
     let mut purges = Purges::default();
     let mut prefixes = vec![PURGED_PREFIX.to_string()];
-    prefixes.extend(store.remote_names().iter().map(|r| tracking_purged_prefix(r)));
+    prefixes.extend(
+        store
+            .remote_names()
+            .iter()
+            .map(|r| tracking_purged_prefix(r)),
+    );
     for prefix in prefixes {
         for (story, id) in store.refs(&prefix)? {
             let record = read(store, &format!("{prefix}{story}"), id)?;
@@ -185,7 +190,8 @@ pub fn record(store: &Store, story: &StoryId, targets: &[(String, ObjectId)]) ->
         .map_err(|e| Error::git(format!("cannot walk the history of {story}"), e))?;
     let mut revisions = HashSet::new();
     for info in walk {
-        let info = info.map_err(|e| Error::git(format!("cannot walk the history of {story}"), e))?;
+        let info =
+            info.map_err(|e| Error::git(format!("cannot walk the history of {story}"), e))?;
         revisions.insert(info.id);
     }
     let refname = purged_refname(story);
@@ -387,7 +393,10 @@ pub fn warnings(store: &Store, story: &StoryId) -> Result<Vec<String>> {
                 );
         }
     }
-    for (refname, tip) in [(story.refname(), active), (story.archive_refname(), archived)] {
+    for (refname, tip) in [
+        (story.refname(), active),
+        (story.archive_refname(), archived),
+    ] {
         let Some(tip) = tip else { continue };
         match purges.cover(store, story.as_str(), tip)? {
             Some(Cover::Purged) => out.push(format!(
@@ -408,7 +417,12 @@ pub fn warnings(store: &Store, story: &StoryId) -> Result<Vec<String>> {
 ///
 /// # Errors
 /// Storage errors.
-pub fn purged_on_top(store: &Store, story: &StoryId, refname: &str, tip: ObjectId) -> Result<String> {
+pub fn purged_on_top(
+    store: &Store,
+    story: &StoryId,
+    refname: &str,
+    tip: ObjectId,
+) -> Result<String> {
     let n = store.summary(tip)?.revision;
     Ok(format!(
         "{story} was purged elsewhere ({}) while you saved revision {n} here on top of the purged history: it stays here and is never pushed; `git checkpoint done {story} --purge --yes` to purge it too, or `git checkpoint export {story}` and start a new story from it ({refname})",

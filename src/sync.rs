@@ -490,7 +490,9 @@ pub fn apply_purges(store: &Store, remote: &str, out: &mut Vec<Outcome>) -> Resu
         match c.cover {
             Cover::Purged => {
                 // Not applied when someone saved meanwhile: that work is reported next time.
-                if store.apply_unless_moved(&c.refname, vec![store::delete_edit(&c.refname, c.tip)])? {
+                if store
+                    .apply_unless_moved(&c.refname, vec![store::delete_edit(&c.refname, c.tip)])?
+                {
                     let mut o = outcome(&c.story, &c.refname, Action::Purged, Some(c.tip));
                     o.reason = Some(format!(
                         "purged ({}); removed here",
@@ -618,7 +620,10 @@ pub fn deletions(store: &Store, remote: &str) -> Result<Vec<(String, ObjectId)>>
     for name in purges.stories() {
         for (tracking, refname) in [
             (tracking_prefix(remote), format!("{ACTIVE_PREFIX}{name}")),
-            (tracking_archive_prefix(remote), format!("{ARCHIVE_PREFIX}{name}")),
+            (
+                tracking_archive_prefix(remote),
+                format!("{ARCHIVE_PREFIX}{name}"),
+            ),
         ] {
             if let Some(theirs) = store.tip(&format!("{tracking}{name}"))? {
                 if purges.cover(store, &name, theirs)?.is_some() && listed.insert(refname.clone()) {

@@ -4,8 +4,8 @@
 
 use crate::error::{Error, Result};
 use crate::names::NOTES_REF;
-use crate::remote::{self, PushedRef};
 use crate::names::PURGED_PREFIX;
+use crate::remote::{self, PushedRef};
 use crate::store::{Store, ACTIVE_PREFIX, ARCHIVE_PREFIX};
 use crate::story::StoryId;
 use crate::sync::{self, Outcome};

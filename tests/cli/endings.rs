@@ -66,7 +66,10 @@ fn local_refs(sb: &Sandbox, dir: &Path) -> String {
 /// A saves `leak` (with a revision the purge must take away) and `keep`, pushes; B and C sync.
 fn shared_leak(t: &Team) {
     let sb = &t.sb;
-    sb.ok(&t.a, &["save", "leak", "--title", "Leaked", "--todo", "rotate it"]);
+    sb.ok(
+        &t.a,
+        &["save", "leak", "--title", "Leaked", "--todo", "rotate it"],
+    );
     sb.ok(&t.a, &["save", "leak", "--done", "rotate it"]);
     sb.ok(&t.a, &["save", "keep", "--title", "Kept"]);
     sb.ok(&t.a, &["sync"]);
@@ -115,7 +118,10 @@ fn purge_then_teammate_sync_does_not_bring_it_back(transport: Transport) {
     );
     let refs = local_refs(sb, &t.c);
     assert!(!refs.contains("refs/checkpoints/leak"), "{refs}");
-    assert!(!refs.contains("refs/remotes/origin/checkpoints/leak"), "{refs}");
+    assert!(
+        !refs.contains("refs/remotes/origin/checkpoints/leak"),
+        "{refs}"
+    );
     let listed = sb.json(&t.c, &["list", "--all", "--json"]);
     assert_eq!(strings_of(&listed, "story"), vec!["keep"], "{listed}");
     sb.fails(&t.c, &["resume", "leak"], &["leak"]);
@@ -123,7 +129,10 @@ fn purge_then_teammate_sync_does_not_bring_it_back(transport: Transport) {
     let remote = remote_refs(&t);
     assert!(!has(&remote, "refs/checkpoints/leak"), "{remote:?}");
     // The record names the purged tip but keeps nothing of it reachable, here or there.
-    let record = sb.git(&t.c, &["log", "-1", "--format=%B", "refs/checkpoints-purged/leak"]);
+    let record = sb.git(
+        &t.c,
+        &["log", "-1", "--format=%B", "refs/checkpoints-purged/leak"],
+    );
     assert!(record.contains(leaked), "{record}");
     for dir in [&t.a, &t.b, &t.c, &t.origin] {
         let reachable = sb.git(dir, &["rev-list", "--all"]);
@@ -265,7 +274,10 @@ fn new_work_on_top_of_a_purge_stays_home(transport: Transport) {
         out.contains("raced") && out.contains("leak was purged elsewhere"),
         "{out}"
     );
-    assert!(out.contains("git checkpoint done leak --purge --yes"), "{out}");
+    assert!(
+        out.contains("git checkpoint done leak --purge --yes"),
+        "{out}"
+    );
     let remote = remote_refs(&t);
     assert!(!has(&remote, "refs/checkpoints/leak"), "{remote:?}");
     // Kept in B, and said so wherever it is shown.
@@ -288,4 +300,140 @@ fn new_work_on_top_of_a_purge_stays_home_over_file() {
 #[test]
 fn new_work_on_top_of_a_purge_stays_home_over_git_daemon() {
     new_work_on_top_of_a_purge_stays_home(Transport::Daemon);
+}
+
+/// The refs a `--dry-run --json` document says would change, sorted.
+fn would_change(v: &serde_json::Value) -> Vec<String> {
+    let mut refs: Vec<String> = v["outgoing"]["refs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["ref"].as_str().unwrap().to_string())
+        .collect();
+    refs.sort();
+    refs
+}
+
+fn everything(t: &Team) -> (String, String, String) {
+    let remote = t.sb.git(&t.a, &["ls-remote", t.origin.to_str().unwrap()]);
+    (local_refs(&t.sb, &t.a), local_refs(&t.sb, &t.c), remote)
+}
+
+fn dry_run_lists_exactly_what_a_real_push_then_does(transport: Transport) {
+    let t = team(transport);
+    let sb = &t.sb;
+    sb.ok(&t.a, &["save", "x", "--title", "X", "--todo", "one"]);
+    sb.ok(&t.a, &["save", "y", "--title", "Y"]);
+    sb.ok(&t.a, &["save", "gone", "--title", "Gone"]);
+    sb.ok(&t.a, &["sync"]);
+    // Revision 2 of x, a new story z, y finished, gone purged: what leaves?
+    sb.ok(&t.a, &["save", "x", "--done", "one"]);
+    sb.ok(&t.a, &["save", "z", "--title", "Z"]);
+    sb.ok(&t.a, &["done", "y", "--force"]);
+    sb.ok(&t.a, &["done", "gone", "--purge", "--yes"]);
+    let before = everything(&t);
+    let dry = sb.json(&t.a, &["push", "--dry-run", "--json"]);
+    let synced = sb.json(&t.a, &["sync", "--dry-run", "--json"]);
+    let text = sb.ok(&t.a, &["push", "--dry-run"]);
+    assert_eq!(everything(&t), before, "a dry run writes nothing");
+    assert_eq!(dry["dry_run"], true);
+    let wanted = [
+        "refs/checkpoints-archive/y",
+        "refs/checkpoints-purged/gone",
+        "refs/checkpoints/gone",
+        "refs/checkpoints/x",
+        "refs/checkpoints/y",
+        "refs/checkpoints/z",
+        "refs/notes/checkpoints",
+    ];
+    assert_eq!(would_change(&dry), wanted, "{dry:#}");
+    assert_eq!(would_change(&synced), wanted, "{synced:#}");
+    let x = dry["outgoing"]["refs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["ref"] == "refs/checkpoints/x")
+        .unwrap();
+    assert_eq!(x["change"], "update");
+    assert_eq!(x["revisions"].as_array().unwrap().len(), 1, "{x}");
+    assert_eq!(x["revisions"][0]["revision"], 2);
+    let x_tip = sb.git(&t.a, &["rev-parse", "refs/checkpoints/x"]);
+    assert_eq!(x["revisions"][0]["commit"], x_tip.trim());
+    assert!(!dry["outgoing"]["notes"].as_array().unwrap().is_empty());
+    for line in [
+        "update refs/checkpoints/x",
+        "create refs/checkpoints/z",
+        "delete refs/checkpoints/gone",
+        "delete refs/checkpoints/y",
+        "create refs/checkpoints-archive/y",
+        "dry run: nothing was written or sent",
+    ] {
+        assert!(
+            text.lines().any(|l| l
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .starts_with(line)),
+            "{line}: {text}"
+        );
+    }
+    // The real push then changes exactly those refs.
+    let real = sb.json(&t.a, &["push", "--json"]);
+    let mut pushed: Vec<String> = real["pushed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["flag"] != "=")
+        .map(|r| r["ref"].as_str().unwrap().to_string())
+        .collect();
+    pushed.sort();
+    assert_eq!(pushed, wanted, "{real:#}");
+    let after = sb.json(&t.a, &["push", "--dry-run", "--json"]);
+    assert_eq!(would_change(&after), Vec::<String>::new(), "{after:#}");
+
+    // What the secret guard would refuse is listed, and the dry run still writes nothing.
+    let token = crate::common::github_token();
+    sb.ok(
+        &t.c,
+        &[
+            "save",
+            "s",
+            "--title",
+            "Keys",
+            "--context",
+            &format!("token {token}"),
+            "--allow-secret",
+        ],
+    );
+    let before = everything(&t);
+    let dry = sb.json(&t.c, &["sync", "--dry-run", "--json"]);
+    let refused = dry["outgoing"]["refused"].as_array().unwrap();
+    assert_eq!(refused.len(), 1, "{dry:#}");
+    assert!(
+        refused[0].as_str().unwrap().contains("refs/checkpoints/s"),
+        "{dry:#}"
+    );
+    assert!(!refused[0].as_str().unwrap().contains(&token));
+    let (a0, c0, r0) = before;
+    let (a1, c1, r1) = everything(&t);
+    assert_eq!((a1, r1), (a0, r0), "A and the remote are untouched");
+    // C's own refs: only its remote-tracking refs moved (the fetch), no checkpoint ref.
+    let ours = |refs: &str| -> Vec<String> {
+        refs.lines()
+            .filter(|l| !l.contains("refs/remotes/"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(ours(&c1), ours(&c0));
+    sb.fails(&t.c, &["push"], &["refs/checkpoints/s"]);
+}
+
+#[test]
+fn dry_run_lists_exactly_what_a_real_push_then_does_over_file() {
+    dry_run_lists_exactly_what_a_real_push_then_does(Transport::File);
+}
+
+#[test]
+fn dry_run_lists_exactly_what_a_real_push_then_does_over_git_daemon() {
+    dry_run_lists_exactly_what_a_real_push_then_does(Transport::Daemon);
 }

@@ -543,7 +543,11 @@ fn a_purge_reaches_the_remote_and_the_clones_that_fetch() {
     sb.ok(&a, &["sync"]);
     assert!(!sb.refs(&origin).contains("refs/checkpoints/gone"));
     assert!(sb.refs(&origin).contains("refs/checkpoints-purged/gone"));
-    assert!(!sb.refs(&a).contains("refs/checkpoints/gone"), "{}", sb.refs(&a));
+    assert!(
+        !sb.refs(&a).contains("refs/checkpoints/gone"),
+        "{}",
+        sb.refs(&a)
+    );
     sb.ok(&b, &["fetch"]);
     assert!(!sb.refs(&b).contains("refs/checkpoints/gone"));
     assert!(!sb.refs(&b).contains("refs/remotes/origin/checkpoints/gone"));
