@@ -566,7 +566,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__push)
-            opts="-q -h --color --no-pager --quiet --json --all --allow-secret --no-verify --help"
+            opts="-q -n -h --color --no-pager --quiet --json --all --allow-secret --no-verify --dry-run --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_remotes)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -929,7 +929,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__sync)
-            opts="-q -h --color --no-pager --quiet --json --allow-secret --no-verify --ours --theirs --help"
+            opts="-q -n -h --color --no-pager --quiet --json --allow-secret --no-verify --ours --theirs --dry-run --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_remotes)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

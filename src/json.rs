@@ -1040,10 +1040,14 @@ pub struct Push {
     /// `schema_version` and `remote`.
     #[serde(flatten)]
     pub header: RemoteHeader,
-    /// Each ref of the last attempt; empty when there was nothing to push.
+    /// Each ref of the last attempt; empty when there was nothing to push (or `--dry-run`).
     pub pushed: Vec<PushedRef>,
     /// Integrated before a retry; empty when the first attempt was accepted.
     pub integrated: Vec<Outcome>,
+    /// Whether this was `--dry-run`: nothing was written, `outgoing` says what would leave.
+    pub dry_run: bool,
+    /// With `--dry-run`, what a push would upload or delete; null otherwise.
+    pub outgoing: Option<crate::ops::outgoing::Outgoing>,
 }
 
 /// `fetch --json`: the remote and what integrating each fetched ref did.
@@ -1072,11 +1076,16 @@ pub struct Sync {
     /// Fetched refs integrated, in order: archives, active refs, finished stories, then the
     /// notes ref.
     pub integrated: Vec<Outcome>,
-    /// Each ref pushed; empty when there was nothing to push.
+    /// Each ref pushed; empty when there was nothing to push (or `--dry-run`).
     pub pushed: Vec<PushedRef>,
     /// Stories whose open conflicts `--ours`/`--theirs` resolved before the push, one
     /// revision each; empty otherwise.
     pub taken: Vec<crate::ops::resolve::Taken>,
+    /// Whether this was `--dry-run`: fetched into remote-tracking refs only, nothing
+    /// integrated or pushed; `outgoing` says what the push would upload or delete.
+    pub dry_run: bool,
+    /// With `--dry-run`, what the push would upload or delete; null otherwise.
+    pub outgoing: Option<crate::ops::outgoing::Outgoing>,
 }
 
 /// `agent status --json`: whether `git-checkpoint` is on PATH, and for each agent and scope

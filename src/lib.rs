@@ -19,6 +19,7 @@
 pub mod agents;
 pub mod config;
 pub mod current;
+pub mod endings;
 pub mod error;
 pub mod formats;
 pub mod git;

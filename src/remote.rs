@@ -6,7 +6,7 @@
 //! This module runs git and parses its output; integrating what was fetched is `sync.rs`'s job.
 
 use crate::error::{Error, Result};
-use crate::names::NOTES_REF;
+use crate::names::{NOTES_REF, PURGED_PREFIX};
 use crate::store::{Store, ACTIVE_PREFIX, ARCHIVE_PREFIX};
 
 /// Where a remote's checkpoints are tracked locally: `refs/remotes/<remote>/checkpoints/`.
@@ -17,6 +17,11 @@ pub fn tracking_prefix(remote: &str) -> String {
 /// Where a remote's archived checkpoints are tracked: `refs/remotes/<remote>/checkpoints-archive/`.
 pub fn tracking_archive_prefix(remote: &str) -> String {
     format!("refs/remotes/{remote}/checkpoints-archive/")
+}
+
+/// Where a remote's purge records are tracked: `refs/remotes/<remote>/checkpoints-purged/`.
+pub fn tracking_purged_prefix(remote: &str) -> String {
+    format!("refs/remotes/{remote}/checkpoints-purged/")
 }
 
 /// Where a remote's notes ref is tracked: `refs/remotes/<remote>/notes/checkpoints`.
@@ -30,6 +35,7 @@ pub fn fetch_refspecs(remote: &str) -> Vec<String> {
     vec![
         format!("+{ACTIVE_PREFIX}*:{}*", tracking_prefix(remote)),
         format!("+{ARCHIVE_PREFIX}*:{}*", tracking_archive_prefix(remote)),
+        format!("+{PURGED_PREFIX}*:{}*", tracking_purged_prefix(remote)),
         format!("+{NOTES_REF}*:{}*", tracking_notes(remote)),
     ]
 }
@@ -90,6 +96,21 @@ pub fn is_configured(store: &Store, name: &str) -> bool {
 /// [`Error::FetchFailed`] with git's stderr when the fetch fails; [`Error::Io`] when git cannot
 /// be started.
 pub fn fetch(store: &Store, remote: &str) -> Result<()> {
+    fetch_with(store, remote, fetch_refspecs(remote))
+}
+
+/// Fetches only the remote's purge records (`refs/checkpoints-purged/*`) into their
+/// remote-tracking refs, pruning those the remote no longer has: what a push learns first, so
+/// that it never sends back a story purged elsewhere. Options as [`fetch`].
+///
+/// # Errors
+/// As [`fetch`].
+pub fn fetch_purged(store: &Store, remote: &str) -> Result<()> {
+    let spec = format!("+{PURGED_PREFIX}*:{}*", tracking_purged_prefix(remote));
+    fetch_with(store, remote, vec![spec])
+}
+
+fn fetch_with(store: &Store, remote: &str, refspecs: Vec<String>) -> Result<()> {
     let mut args: Vec<String> = [
         "fetch",
         "--quiet",
@@ -108,7 +129,7 @@ pub fn fetch(store: &Store, remote: &str) -> Result<()> {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    args.extend(fetch_refspecs(remote));
+    args.extend(refspecs);
     let out = store.git().output(&args)?;
     if !out.status.success() {
         return Err(Error::FetchFailed {

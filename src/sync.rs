@@ -5,6 +5,7 @@
 //!
 //! Local object and ref work only (gix); the transport is `remote.rs`.
 
+use crate::endings::{self, Cover, Purges};
 use crate::error::{Error, Result};
 use crate::formats;
 use crate::model::{self, Document};
@@ -39,17 +40,26 @@ pub enum Action {
     Skipped,
     /// The active ref was removed: its whole history is in the story's archive (finished).
     Finished,
+    /// The local ref was removed: its history was purged (a purge record, see
+    /// `crate::endings`).
+    Purged,
+    /// Finished on one side while saved on the other: the story is both active and archived
+    /// until the user chooses (the reason says how).
+    RacedFinish,
+    /// Purged elsewhere while new work was saved here on top of it: kept here, never pushed
+    /// (the reason says what to do).
+    RacedPurge,
 }
 
 /// The outcome for one story (or the notes ref, with `story` = `refs/notes/checkpoints`).
 ///
 /// In `fetch`, `push` and `sync --json` (`integrated`); the schema's conditions: `reason` is
-/// a sentence exactly for `skipped` and `finished`, `tip` is null only when skipped, and only
-/// `merged` has conflicts.
+/// a sentence exactly for `skipped`, `finished`, `purged`, `raced_finish` and `raced_purge`,
+/// `tip` is null only when skipped, and only `merged` has conflicts.
 #[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
 #[schemars(extend("allOf" = [
     {
-        "if": {"properties": {"action": {"enum": ["skipped", "finished"]}}},
+        "if": {"properties": {"action": {"enum": ["skipped", "finished", "purged", "raced_finish", "raced_purge"]}}},
         "then": {"properties": {"reason": {"type": "string", "minLength": 1}}},
         "else": {"properties": {"reason": {"type": "null"}}}
     },
@@ -78,7 +88,7 @@ pub struct Outcome {
     pub tip: Option<String>,
     /// Merge conflicts, one sentence each (confidence drops to `needs_confirmation`).
     pub conflicts: Vec<String>,
-    /// Why it was skipped or finished; null otherwise.
+    /// Why it was skipped, finished or purged, or the choice a race leaves; null otherwise.
     pub reason: Option<String>,
 }
 
@@ -88,6 +98,7 @@ pub struct Outcome {
 /// Storage errors; [`Error::LockHeld`]; [`Error::Contended`] when a ref keeps moving.
 pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
     let mut out = Vec::new();
+    let purges = apply_purges(store, remote, &mut out)?;
     let mut tombstones: Vec<Option<Tombstone>> = tombstones(store)?.into_iter().map(Some).collect();
     // This remote's pending deletions by ref, the first of each as a scan would find it: one
     // look-up per fetched ref instead of a scan of the list.
@@ -122,6 +133,15 @@ pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
                 }
             };
             let refname = format!("{local_prefix}{}", story.as_str());
+            if purges.cover(store, story.as_str(), theirs)?.is_some() {
+                let mut o = outcome(story.as_str(), &refname, Action::Skipped, None);
+                o.reason = Some(format!(
+                    "purged ({}); the next push deletes it on {remote}",
+                    endings::purged_refname(&story)
+                ));
+                out.push(o);
+                continue;
+            }
             if let Some(&i) = pending.get(&refname) {
                 if tombstones[i].as_ref().is_some_and(|t| t.oid == theirs) {
                     let mut o = outcome(story.as_str(), &refname, Action::Skipped, None);
@@ -147,7 +167,7 @@ pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
             out[*slot] = o;
         }
     }
-    out.extend(finish_archived(store)?);
+    out.extend(finish_archived(store, remote)?);
     if let Some(theirs) = store.tip(&tracking_notes(remote))? {
         out.push(integrate_notes(store, theirs)?);
     }
@@ -165,6 +185,7 @@ pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
 pub fn integrate_story(store: &Store, story: &StoryId) -> Result<Vec<Outcome>> {
     let refname = story.refname();
     let pending: Vec<Tombstone> = tombstones(store)?;
+    let purges = endings::load(store)?;
     let mut out = Vec::new();
     for remote in store.remote_names() {
         let tracking = format!("{}{}", tracking_prefix(&remote), story.as_str());
@@ -175,6 +196,8 @@ pub fn integrate_story(store: &Store, story: &StoryId) -> Result<Vec<Outcome>> {
             || pending
                 .iter()
                 .any(|t| t.remote == remote && t.refname == refname && t.oid == theirs)
+            || (purges.has(story.as_str())
+                && purges.cover(store, story.as_str(), theirs)?.is_some())
         {
             continue;
         }
@@ -455,7 +478,7 @@ fn integrate_notes(store: &Store, theirs: ObjectId) -> Result<Outcome> {
 /// finished (here or by a teammate) and nothing was saved on it since. Compare-and-swap.
 /// Only stories with an archive ref are looked at: listing the active refs instead reads every
 /// story's loose ref, on every fetch.
-fn finish_archived(store: &Store) -> Result<Vec<Outcome>> {
+fn finish_archived(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
     let mut out = Vec::new();
     for (name, archived) in store.refs(ARCHIVE_PREFIX)? {
         let Ok(story) = StoryId::parse(&name) else {
@@ -472,9 +495,64 @@ fn finish_archived(store: &Store) -> Result<Vec<Outcome>> {
                 o.reason = Some(format!("finished; kept in {}", story.archive_refname()));
                 out.push(o);
             }
+        } else {
+            // Saved on one side while finished on the other: both stay, the user chooses.
+            let tracked = |prefix: String| store.tip(&format!("{prefix}{name}"));
+            let active_there = tracked(tracking_prefix(remote))? == Some(tip);
+            let archive_there = tracked(tracking_archive_prefix(remote))? == Some(archived);
+            let side = match (active_there, archive_there) {
+                (false, true) => endings::Side::FinishedOn(remote),
+                (true, false) => endings::Side::SavedOn(remote),
+                _ => endings::Side::Unknown,
+            };
+            let refname = story.refname();
+            let mut o = outcome(story.as_str(), &refname, Action::RacedFinish, Some(tip));
+            o.reason = Some(endings::active_and_archived(
+                store, &story, tip, archived, side,
+            )?);
+            out.push(o);
         }
     }
     Ok(out)
+}
+
+/// Takes in `remote`'s purge records (as fetched) and applies every record known here to the
+/// local refs: a ref holding purged revisions only is removed ([`Action::Purged`]), one with
+/// new work on top is kept and reported ([`Action::RacedPurge`]); outcomes go to `out`.
+/// Returns the purges, for the fetched refs to be checked against. Linear in the number of
+/// purge records; nothing is read per story without one.
+///
+/// # Errors
+/// Storage errors; [`Error::Corrupt`] for a record that cannot be read.
+pub fn apply_purges(store: &Store, remote: &str, out: &mut Vec<Outcome>) -> Result<Purges> {
+    endings::integrate_records(store, remote)?;
+    let purges = endings::load(store)?;
+    for c in endings::covered_local(store, &purges)? {
+        let Ok(story) = StoryId::parse(&c.story) else {
+            continue;
+        };
+        match c.cover {
+            Cover::Purged => {
+                // Not applied when someone saved meanwhile: that work is reported next time.
+                if store
+                    .apply_unless_moved(&c.refname, vec![store::delete_edit(&c.refname, c.tip)])?
+                {
+                    let mut o = outcome(&c.story, &c.refname, Action::Purged, Some(c.tip));
+                    o.reason = Some(format!(
+                        "purged ({}); removed here",
+                        endings::purged_refname(&story)
+                    ));
+                    out.push(o);
+                }
+            }
+            Cover::OnTop => {
+                let mut o = outcome(&c.story, &c.refname, Action::RacedPurge, Some(c.tip));
+                o.reason = Some(endings::purged_on_top(store, &story, &c.refname, c.tip)?);
+                out.push(o);
+            }
+        }
+    }
+    Ok(purges)
 }
 
 /// A purged story's ref as a remote had it when last fetched: the next push deletes it there
@@ -580,6 +658,24 @@ pub fn deletions(store: &Store, remote: &str) -> Result<Vec<(String, ObjectId)>>
         .map(|t| (t.refname, t.oid))
         .collect();
     let mut listed: HashSet<String> = out.iter().map(|(r, _)| r.clone()).collect();
+    // Purged here or elsewhere: the remote's copies of purged history, and of new work on top
+    // of it (which would keep the purged revisions reachable there), go.
+    let purges = endings::load(store)?;
+    for name in purges.stories() {
+        for (tracking, refname) in [
+            (tracking_prefix(remote), format!("{ACTIVE_PREFIX}{name}")),
+            (
+                tracking_archive_prefix(remote),
+                format!("{ARCHIVE_PREFIX}{name}"),
+            ),
+        ] {
+            if let Some(theirs) = store.tip(&format!("{tracking}{name}"))? {
+                if purges.cover(store, &name, theirs)?.is_some() && listed.insert(refname.clone()) {
+                    out.push((refname, theirs));
+                }
+            }
+        }
+    }
     for (name, archived) in store.refs(ARCHIVE_PREFIX)? {
         let Ok(story) = StoryId::parse(&name) else {
             continue;
@@ -609,6 +705,8 @@ pub fn update_tracking(store: &Store, remote: &str, pushed: &[(String, ObjectId)
             format!("{}{id}", tracking_prefix(remote))
         } else if let Some(id) = refname.strip_prefix(ARCHIVE_PREFIX) {
             format!("{}{id}", tracking_archive_prefix(remote))
+        } else if let Some(id) = refname.strip_prefix(crate::names::PURGED_PREFIX) {
+            format!("{}{id}", crate::remote::tracking_purged_prefix(remote))
         } else if refname == NOTES_REF {
             tracking_notes(remote)
         } else {

@@ -158,8 +158,9 @@ pub fn purge_targets(store: &Store, story: &StoryId) -> Result<Vec<(String, Obje
 }
 
 /// Deletes `targets` (from [`purge_targets`]) in one transaction, each only if it still points
-/// where it did, and records tombstones so remotes that have the story learn of the purge on
-/// the next push.
+/// where it did, and records the purge in `refs/checkpoints-purged/<story>`
+/// ([`crate::endings::record`]): the next push sends the record and deletes the story on the
+/// remote, and every clone that fetches the record removes its copies.
 ///
 /// # Errors
 /// [`Error::LockHeld`], [`Error::Git`] (also when a ref moved meanwhile); nothing is deleted
@@ -176,7 +177,7 @@ pub fn purge(store: &Store, story: &StoryId, targets: &[(String, ObjectId)]) -> 
             "one of its refs moved since it was read",
         ));
     }
-    crate::sync::add_tombstones(store, story)
+    crate::endings::record(store, story, targets)
 }
 
 /// The story `done` finishes: `given`, else detected as [`super::locate::resolve_story`]

@@ -76,5 +76,9 @@ pub fn warnings(store: &Store, tip: &Revision) -> Result<Vec<String>> {
             relative_time(rev.summary.time, chrono::Utc::now().timestamp())
         ));
     }
+    if let Ok(story) = crate::story::StoryId::parse(&tip.meta.story) {
+        // Finished or purged elsewhere: said wherever the checkpoint is shown.
+        out.extend(crate::endings::warnings(store, &story)?);
+    }
     Ok(out)
 }

@@ -4,6 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::names::NOTES_REF;
+use crate::names::PURGED_PREFIX;
 use crate::remote::{self, PushedRef};
 use crate::store::{Store, ACTIVE_PREFIX, ARCHIVE_PREFIX};
 use crate::story::StoryId;
@@ -23,36 +24,50 @@ pub type Sent = (String, gix::ObjectId);
 /// What to push for `stories` (all when `None`): the refspecs, each ref to the same name on the
 /// remote and never forced, and the refs they send with their current values. Everything is
 /// sent as one glob per namespace (git matches an explicit refspec list against every ref, which
-/// grows with the square of the number of stories); named stories are sent one by one.
+/// grows with the square of the number of stories); named stories are sent one by one. Refs in
+/// `held` (copies of history purged elsewhere, `crate::endings`) are never sent: a negative
+/// refspec (`^<ref>`, git 2.29) keeps each out of the globs. Every purge record goes with a
+/// push of everything.
 ///
 /// # Errors
 /// [`Error::NotFound`] for a named story with no local ref; storage errors.
-pub fn refspecs(store: &Store, stories: Option<&[StoryId]>) -> Result<(Vec<String>, Vec<Sent>)> {
+pub fn refspecs(
+    store: &Store,
+    stories: Option<&[StoryId]>,
+    held: &HashSet<String>,
+) -> Result<(Vec<String>, Vec<Sent>)> {
     let mut specs = Vec::new();
     let mut sent = Vec::new();
     match stories {
         None => {
-            for prefix in [ACTIVE_PREFIX, ARCHIVE_PREFIX] {
+            for prefix in [ACTIVE_PREFIX, ARCHIVE_PREFIX, PURGED_PREFIX] {
                 let refs = store.refs(prefix)?;
                 if !refs.is_empty() {
                     specs.push(format!("{prefix}*:{prefix}*"));
                 }
-                sent.extend(
-                    refs.into_iter()
-                        .map(|(id, oid)| (format!("{prefix}{id}"), oid)),
-                );
+                for (id, oid) in refs {
+                    let r = format!("{prefix}{id}");
+                    if held.contains(&r) {
+                        specs.push(format!("^{r}"));
+                    } else {
+                        sent.push((r, oid));
+                    }
+                }
             }
         }
         Some(stories) => {
             for s in stories {
-                let before = sent.len();
+                let mut found = false;
                 for r in [s.refname(), s.archive_refname()] {
                     if let Some(oid) = store.tip(&r)? {
-                        specs.push(format!("{r}:{r}"));
-                        sent.push((r, oid));
+                        found = true;
+                        if !held.contains(&r) {
+                            specs.push(format!("{r}:{r}"));
+                            sent.push((r, oid));
+                        }
                     }
                 }
-                if sent.len() == before {
+                if !found {
                     return Err(Error::NotFound {
                         story: s.to_string(),
                         refname: s.refname(),
@@ -66,6 +81,22 @@ pub fn refspecs(store: &Store, stories: Option<&[StoryId]>) -> Result<(Vec<Strin
         sent.push((NOTES_REF.to_string(), oid));
     }
     Ok((specs, sent))
+}
+
+/// The local refs a push keeps back: those holding history purged here or elsewhere (new
+/// work on top of it included), as the purge records known here say.
+///
+/// # Errors
+/// Storage errors; [`Error::Corrupt`] for a record that cannot be read.
+pub fn held(store: &Store) -> Result<HashSet<String>> {
+    let purges = crate::endings::load(store)?;
+    if purges.is_empty() {
+        return Ok(HashSet::new());
+    }
+    Ok(crate::endings::covered_local(store, &purges)?
+        .into_iter()
+        .map(|c| c.refname)
+        .collect())
 }
 
 /// Whether a rejection can pass on a retry: the remote moved (`[rejected] (fetch first)`,
@@ -259,9 +290,13 @@ pub struct Guards {
     pub no_verify: bool,
 }
 
-/// Pushes `stories` (every checkpoint and archive when `None`) and the notes ref to `remote`,
-/// never forced; on rejection fetches, integrates and retries up to [`PUSH_ATTEMPTS`] times.
-/// Returns the last per-ref results and everything integrated along the way. Before anything
+/// Pushes `stories` (every checkpoint and archive when `None`, with the purge records) and the
+/// notes ref to `remote`, never forced; on rejection fetches, integrates and retries up to
+/// [`PUSH_ATTEMPTS`] times. First fetches the remote's purge records and applies them
+/// ([`sync::apply_purges`]), so a story purged elsewhere is removed here rather than sent back;
+/// copies with new work on top of purged history stay here unsent ([`held`]); remote copies of
+/// purged history are deleted ([`sync::deletions`]). Returns the last per-ref results and
+/// everything integrated along the way. Before anything
 /// is sent the tips are scanned for credentials ([`scan_tips`]) unless `guards.allow_secret`
 /// or `checkpoint.secretScan=false`; git runs the user's `pre-push` hook unless
 /// `guards.no_verify`.
@@ -275,6 +310,26 @@ pub fn push(
     stories: Option<&[StoryId]>,
     guards: Guards,
 ) -> Result<(Vec<PushedRef>, Vec<Outcome>)> {
+    // What was purged elsewhere is learnt and applied first, so it is never sent back.
+    crate::remote::fetch_purged(store, remote)?;
+    let mut purged = Vec::new();
+    sync::apply_purges(store, remote, &mut purged)?;
+    let (pushed, integrated) = push_fetched(store, remote, stories, guards)?;
+    purged.extend(integrated);
+    Ok((pushed, purged))
+}
+
+/// [`push`] without its first fetch and application of the remote's purge records, for a
+/// caller that has just fetched and integrated everything ([`super::sync::sync`]).
+///
+/// # Errors
+/// As [`push`].
+pub fn push_fetched(
+    store: &Store,
+    remote: &str,
+    stories: Option<&[StoryId]>,
+    guards: Guards,
+) -> Result<(Vec<PushedRef>, Vec<Outcome>)> {
     let scan = crate::secrets::enabled(store, guards.allow_secret)?;
     if scan {
         // The rules' one-time set-up, before the first attempt's fetch-to-push window.
@@ -283,7 +338,8 @@ pub fn push(
     let mut scanned = std::collections::HashSet::new();
     let mut integrated = Vec::new();
     for attempt in 1..=PUSH_ATTEMPTS {
-        let (specs, sent) = refspecs(store, stories)?;
+        let held = held(store)?;
+        let (specs, sent) = refspecs(store, stories, &held)?;
         // Every attempt sends what it scanned: tips integrated after a rejection included.
         if scan {
             scan_tips(store, remote, &sent, &mut scanned)?;

@@ -49,11 +49,27 @@ pub fn sync_taking(
         Some(pick) => super::resolve::take_side(store, &integrated, pick)?,
         None => Vec::new(),
     };
-    let (pushed, more) = super::push::push(store, remote, None, guards)?;
+    let (pushed, more) = super::push::push_fetched(store, remote, None, guards)?;
     integrated.extend(more);
     Ok(Synced {
         integrated,
         pushed,
         taken,
     })
+}
+
+/// `sync --dry-run`: fetches `remote` into its remote-tracking refs only (as `git fetch` with
+/// `git checkpoint setup`'s refspecs does; no checkpoint, archive, purge record or notes ref of
+/// ours moves), then says what the push of a sync would upload or delete
+/// ([`super::outgoing::outgoing`]).
+///
+/// # Errors
+/// Transport errors from `git fetch`; storage errors.
+pub fn dry_run(
+    store: &Store,
+    remote: &str,
+    allow_secret: bool,
+) -> Result<super::outgoing::Outgoing> {
+    crate::remote::fetch(store, remote)?;
+    super::outgoing::outgoing(store, remote, None, allow_secret)
 }

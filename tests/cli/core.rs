@@ -330,7 +330,13 @@ fn list_log_diff_and_done() {
         .failure();
     assert!(sb.refs(&repo).contains("refs/checkpoints-archive/auth"));
     sb.ok(&repo, &["done", "auth", "--purge", "--yes"]);
-    assert!(!sb.refs(&repo).contains("auth"));
+    // Only the purge record is left, and it keeps none of the story's revisions reachable.
+    let refs = sb.refs(&repo);
+    let left: Vec<&str> = refs.lines().filter(|l| l.contains("auth")).collect();
+    assert_eq!(left.len(), 1, "{refs}");
+    assert!(left[0].ends_with(" refs/checkpoints-purged/auth"), "{refs}");
+    let reachable = sb.git(&repo, &["rev-list", "refs/checkpoints-purged/auth"]);
+    assert_eq!(reachable.lines().count(), 1, "{reachable}");
     sb.git(&repo, &["fsck", "--strict"]);
 }
 

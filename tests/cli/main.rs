@@ -9,6 +9,7 @@ mod conflicts;
 mod core;
 mod corpus;
 mod ecosystem;
+mod endings;
 mod fuzz_corpus;
 mod generated;
 mod hooks;

@@ -529,8 +529,11 @@ fn a_story_finished_on_one_clone_is_finished_everywhere() {
     );
 }
 
+/// A purge reaches the remote and every clone that fetches; new work saved on top of the
+/// purged history (which keeps it reachable) never goes back to the remote: it stays in the
+/// clone that wrote it, reported (tests/cli/endings.rs has the three-clone scenarios).
 #[test]
-fn a_purge_reaches_the_remote_unless_someone_saved_since() {
+fn a_purge_reaches_the_remote_and_the_clones_that_fetch() {
     let (sb, origin, a, b) = two_clones();
     sb.ok(&a, &["save", "gone"]);
     sb.ok(&a, &["save", "kept"]);
@@ -538,21 +541,29 @@ fn a_purge_reaches_the_remote_unless_someone_saved_since() {
     sb.ok(&b, &["fetch"]);
     sb.ok(&a, &["done", "gone", "--purge", "--yes"]);
     sb.ok(&a, &["sync"]);
-    assert!(!sb.refs(&origin).contains("checkpoints/gone"));
-    assert!(!sb.refs(&a).contains("gone"), "{}", sb.refs(&a));
-    // B keeps its own copy: a purge elsewhere never deletes local data.
+    assert!(!sb.refs(&origin).contains("refs/checkpoints/gone"));
+    assert!(sb.refs(&origin).contains("refs/checkpoints-purged/gone"));
+    assert!(
+        !sb.refs(&a).contains("refs/checkpoints/gone"),
+        "{}",
+        sb.refs(&a)
+    );
     sb.ok(&b, &["fetch"]);
-    assert!(sb.refs(&b).contains("refs/checkpoints/gone"));
+    assert!(!sb.refs(&b).contains("refs/checkpoints/gone"));
     assert!(!sb.refs(&b).contains("refs/remotes/origin/checkpoints/gone"));
 
-    // Purged on A, but B saved more meanwhile: B's new work wins.
+    // Purged on A, but B saved more meanwhile and pushed before A's purge reached origin:
+    // A's sync deletes it there, B keeps its work and is told.
     sb.ok(&a, &["fetch"]);
     sb.ok(&a, &["done", "kept", "--purge", "--yes"]);
     sb.ok(&b, &["save", "kept", "--todo", "B's new work"]);
     sb.ok(&b, &["push"]);
     sb.ok(&a, &["sync"]);
-    assert!(sb.refs(&origin).contains("refs/checkpoints/kept"));
-    let v = sb.json(&a, &["resume", "kept", "--json"]);
+    assert!(!sb.refs(&origin).contains("refs/checkpoints/kept"));
+    let out = sb.ok(&b, &["sync"]);
+    assert!(out.contains("kept was purged elsewhere"), "{out}");
+    assert!(!sb.refs(&origin).contains("refs/checkpoints/kept"));
+    let v = sb.json(&b, &["resume", "kept", "--json"]);
     assert_eq!(v["tasks_remaining"], serde_json::json!(["B's new work"]));
 }
 

@@ -66,6 +66,8 @@ pub fn print_outcomes(
             Action::Merged => "merged",
             Action::Skipped => "skipped",
             Action::Finished => "finished",
+            Action::Purged => "purged",
+            Action::RacedFinish | Action::RacedPurge => "raced",
         };
         let tip = o
             .tip
@@ -77,8 +79,14 @@ pub fn print_outcomes(
             let line = out.safe(&format!("  conflict: {c}"));
             out.painted(&out.paint("33", &line))?;
         }
-        if let Some(r) = &o.reason {
-            out.line(&format!("  ({r})"))?;
+        match (&o.reason, o.action) {
+            (Some(r), Action::RacedFinish | Action::RacedPurge) => {
+                // Both outcomes and the one-line choice, under the row.
+                let line = out.safe(&format!("  {r}"));
+                out.painted(&out.paint("33", &line))?;
+            }
+            (Some(r), _) => out.line(&format!("  ({r})"))?,
+            (None, _) => {}
         }
     }
     if outcomes.is_empty() {

@@ -47,6 +47,11 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     for w in &listing.ignored {
         err.warn(w);
     }
+    if args.remote.is_none() {
+        for w in git_checkpoint::endings::all_warnings(&store)? {
+            err.warn(w);
+        }
+    }
 
     if args.json {
         out.json(&json::list(&listing))?;

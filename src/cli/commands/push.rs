@@ -26,6 +26,11 @@ pub struct Args {
     /// `--allow-secret`, `--no-verify`.
     #[command(flatten)]
     pub guards: PushGuards,
+    /// Write nothing and contact no remote: list every ref, revision and note that would be
+    /// uploaded or deleted (compared with the remote as last fetched), the refs held back, and
+    /// what the secret guard would refuse.
+    #[arg(long, short = 'n')]
+    pub dry_run: bool,
 }
 
 /// Runs `push`; returns the exit code.
@@ -46,6 +51,26 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         )
     };
     let guards = args.guards.guards();
+    if args.dry_run {
+        let outgoing = git_checkpoint::ops::outgoing::outgoing(
+            &store,
+            &remote,
+            stories.as_deref(),
+            guards.allow_secret,
+        )?;
+        if args.common.json {
+            out.json(&json::Push {
+                header: json::RemoteHeader::new(remote),
+                pushed: Vec::new(),
+                integrated: Vec::new(),
+                dry_run: true,
+                outgoing: Some(outgoing),
+            })?;
+        } else {
+            print_outgoing(out, &remote, &outgoing, "as last fetched")?;
+        }
+        return Ok(0);
+    }
     let (pushed, integrated) = push::push(&store, &remote, stories.as_deref(), guards)?;
     report(out, err, &remote, &pushed, &integrated, args.common.json)?;
     Ok(0)
@@ -64,6 +89,8 @@ fn report(
             header: json::RemoteHeader::new(remote.to_string()),
             pushed: pushed.iter().map(json::PushedRef::from).collect(),
             integrated: integrated.to_vec(),
+            dry_run: false,
+            outgoing: None,
         });
     }
     if !integrated.is_empty() {
@@ -76,4 +103,60 @@ fn report(
         out.line(&format!("{} {:<40} {}", r.flag, r.to, r.summary))?;
     }
     Ok(())
+}
+
+/// Prints what a push would upload or delete ([`git_checkpoint::ops::outgoing::Outgoing`]):
+/// one line per ref with its revisions under it, the notes, the refs held back and what the
+/// secret guard would refuse. `known` says how current the remote's view is.
+///
+/// # Errors
+/// I/O errors.
+pub fn print_outgoing(
+    out: &mut Output,
+    remote: &str,
+    outgoing: &git_checkpoint::ops::outgoing::Outgoing,
+    known: &str,
+) -> std::io::Result<()> {
+    use git_checkpoint::ops::outgoing::Change;
+    let short = |s: &str| s[..12.min(s.len())].to_string();
+    if outgoing.refs.is_empty() {
+        out.line(&format!("nothing to push to {remote} ({known})"))?;
+    } else {
+        out.line(&format!("would push to {remote} ({known}):"))?;
+    }
+    for r in &outgoing.refs {
+        let what = match r.change {
+            Change::Create => "create",
+            Change::Update => "update",
+            Change::Merge => "merge",
+            Change::Delete => "delete",
+        };
+        let detail = match r.change {
+            Change::Delete => format!(
+                "{remote} has {}",
+                short(r.remote_tip.as_deref().unwrap_or(""))
+            ),
+            _ => crate::cli::output::count(r.revisions.len(), "revision", "revisions"),
+        };
+        out.line(&format!("  {what:<6} {:<40} {detail}", r.refname))?;
+        for v in &r.revisions {
+            let n = v.revision.map(|n| format!("r{n}")).unwrap_or_default();
+            out.line(&out.safe(&format!(
+                "           {n:<4} {} {}",
+                short(&v.commit),
+                v.subject
+            )))?;
+        }
+    }
+    for c in &outgoing.notes {
+        out.line(&format!("  note   on {}", short(c)))?;
+    }
+    for h in &outgoing.held {
+        out.line(&format!("  held   {:<40} ({})", h.refname, h.reason))?;
+    }
+    for r in &outgoing.refused {
+        let line = out.safe(&format!("  the secret guard would refuse: {r}"));
+        out.painted(&out.paint("33", &line))?;
+    }
+    out.line("dry run: nothing was written or sent")
 }

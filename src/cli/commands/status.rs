@@ -41,6 +41,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let limits = status::Limits::configured(&store, args.max_age.as_deref(), args.max_commits)?;
     let now = chrono::Utc::now().timestamp();
     let st = status::status(&store, &story, &limits)?;
+    for w in git_checkpoint::endings::warnings(&store, &story)? {
+        err.warn(w);
+    }
     if args.json {
         out.json(&json::Status::new(&story, st.as_ref(), &limits))?;
         return Ok(match &st {

@@ -17,6 +17,12 @@ pub struct Args {
     /// `--ours`, `--theirs`.
     #[command(flatten)]
     pub take: TakeSide,
+    /// Fetch into remote-tracking refs only (as a plain `git fetch` after `git checkpoint
+    /// setup`), integrate and push nothing: no checkpoint, archive, purge record or notes ref
+    /// of yours moves. Lists every ref, revision and note the push would upload or delete, the
+    /// refs held back, and what the secret guard would refuse.
+    #[arg(long, short = 'n')]
+    pub dry_run: bool,
 }
 
 /// Runs `sync`; returns the exit code.
@@ -25,6 +31,23 @@ pub struct Args {
 /// Repository, transport and storage errors; refs still rejected after retries.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store, remote) = args.common.open(ctx)?;
+    if args.dry_run {
+        let outgoing =
+            git_checkpoint::ops::sync::dry_run(&store, &remote, args.guards.guards().allow_secret)?;
+        if args.common.json {
+            out.json(&json::Sync {
+                header: json::RemoteHeader::new(remote),
+                integrated: Vec::new(),
+                pushed: Vec::new(),
+                taken: Vec::new(),
+                dry_run: true,
+                outgoing: Some(outgoing),
+            })?;
+        } else {
+            super::push::print_outgoing(out, &remote, &outgoing, "just fetched")?;
+        }
+        return Ok(0);
+    }
     let git_checkpoint::ops::sync::Synced {
         integrated,
         pushed,
@@ -41,6 +64,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             integrated,
             pushed: pushed.iter().map(json::PushedRef::from).collect(),
             taken,
+            dry_run: false,
+            outgoing: None,
         })?;
         return Ok(0);
     }
