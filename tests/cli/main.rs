@@ -23,6 +23,7 @@ mod secret_corpus;
 mod secrets;
 mod seed_round_trips;
 mod seeds;
+mod shared_state;
 mod sharing;
 mod stress;
 mod tasks;
