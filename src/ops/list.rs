@@ -31,6 +31,10 @@ pub struct Listing {
     /// One warning per ref set aside (not a story id we write, or an unreadable tip), naming
     /// how to remove it.
     pub ignored: Vec<String>,
+    /// For the local active listing: one sentence per listed story a remote has moved ahead
+    /// of (or diverged from) as last fetched, and one per remote with stories this clone does
+    /// not have, naming the command that shows or brings them.
+    pub remote: Vec<String>,
 }
 
 /// Lists the checkpoints `opts` asks for.
@@ -73,10 +77,56 @@ pub fn list(store: &Store, opts: &Options) -> Result<Listing> {
         }
     }
     rows.sort_by(|a, b| b.1.time.cmp(&a.1.time).then(a.0.cmp(&b.0)));
+    let remote = if opts.remote.is_none() && !opts.archived {
+        remote_state(store, &rows)?
+    } else {
+        Vec::new()
+    };
     Ok(Listing {
         prefix,
         rows,
         total,
         ignored,
+        remote,
     })
+}
+
+/// What the remotes have that `rows` (the local active listing) lack, as last fetched: one scan
+/// of each remote's tracking refs; ancestry is looked at only for stories whose tips differ.
+fn remote_state(store: &Store, rows: &[(String, Summary)]) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    let local: std::collections::HashMap<&str, gix::ObjectId> = rows
+        .iter()
+        .map(|(s, sum)| (s.as_str(), sum.commit))
+        .collect();
+    let all_local: std::collections::HashSet<String> = store
+        .refs(ACTIVE_PREFIX)?
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect();
+    for r in store.remote_names() {
+        let mut only_there = 0;
+        for (story, tip) in store.refs(&remote::tracking_prefix(&r))? {
+            match local.get(story.as_str()) {
+                Some(ours) if *ours != tip => {
+                    out.extend(
+                        super::behind::remote_ahead(store, &story)?
+                            .into_iter()
+                            .map(|w| format!("{}: {w}", story)),
+                    );
+                }
+                Some(_) => {}
+                None if !all_local.contains(&story) => only_there += 1,
+                None => {}
+            }
+        }
+        if only_there > 0 {
+            out.push(format!(
+                "{} only on {r}, not in this clone: `git checkpoint list --remote {r}` lists them, `git checkpoint resume <story>` reads one",
+                crate::human::count(only_there, "story", "stories")
+            ));
+        }
+    }
+    out.dedup();
+    Ok(out)
 }

@@ -131,6 +131,11 @@ fn fresh_clone_reads_and_continues_the_remote_story(transport: Transport) {
     assert_fenced(&session_start(&t.sb, &t.b), 1, "B's first session");
     let status = t.sb.ok(&t.b, &["status", "42"]);
     assert!(status.contains("revision 1"), "{status}");
+    let (_, err) = t.sb.ok_with_stderr(&t.b, &["list"]);
+    assert!(
+        err.contains("1 story only on origin, not in this clone"),
+        "list: {err}"
+    );
     // B's save continues from A's revision: no second root, no merge to make later.
     t.sb.ok(&t.b, &["save", "42", "-q", "--done", "T1"]);
     let log = t.sb.json(&t.b, &["log", "42", "--json"]);
@@ -177,6 +182,8 @@ fn plain_git_fetch_shows_the_remote_ahead(transport: Transport) {
     assert!(status.contains(ahead), "status: {status}");
     let brief = session_start(&t.sb, &t.b);
     assert!(brief.contains(ahead), "the brief: {brief}");
+    let (_, err) = t.sb.ok_with_stderr(&t.b, &["list"]);
+    assert!(err.contains(&format!("42: {ahead}")), "list: {err}");
     let v = t.sb.json(&t.b, &["resume", "42", "--json"]);
     assert!(
         v["warnings"]
@@ -305,7 +312,11 @@ fn a_teammates_text_stays_fenced_through_hooks_saves_and_merges(transport: Trans
     let merged = t.sb.json(&t.b, &["resume", "42", "--json"]);
     assert_eq!(
         merged["decisions"],
-        json!([PLANTED, "Bob: validate on the server", "Alice: second thought"]),
+        json!([
+            PLANTED,
+            "Bob: validate on the server",
+            "Alice: second thought"
+        ]),
         "the merge kept both sides"
     );
     let (_, inside) = split_at_fence(&brief);

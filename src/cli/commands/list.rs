@@ -47,6 +47,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     for w in &listing.ignored {
         err.warn(w);
     }
+    for w in &listing.remote {
+        err.note(format_args!("{w}"));
+    }
     if args.remote.is_none() {
         for w in git_checkpoint::endings::all_warnings(&store)? {
             err.warn(w);
