@@ -215,7 +215,8 @@ pub struct Checkpoint {
     /// (`todo: T3 — docs`, `done when: tests pass`).
     pub unfinished: Vec<String>,
     /// Parts that arrived from a remote (a teammate's text), each with the revision it came
-    /// from, by provenance (docs/FORMAT.md, "Provenance"); filled by `resume`, empty elsewhere.
+    /// from, by provenance (docs/FORMAT.md, "Provenance"); filled by `resume`, `show` and
+    /// `stack pop`, empty in `save`.
     pub teammate_parts: Vec<TeammatePart>,
 }
 

@@ -50,6 +50,17 @@ pub fn pr_body(store: &Store, options: Options) -> Result<Report> {
     let story = story.shown_as(&rev.summary.story_display);
     let parsed = formats::parse_revision(store, &rev);
     let body = formats::pr::render(&story, &refname, &rev, &parsed);
+    // A teammate's text in the description says whose it is (an agent may open the PR with it).
+    let prov = super::provenance::provenance(store, &refname, tip)?;
+    let body = if prov.is_empty() {
+        body
+    } else {
+        let mut tagged: String = body.lines().map(|l| prov.tag_line(l) + "\n").collect();
+        tagged.push_str(
+            "\n_Parts marked [rN name <email>] were written in another clone (revision N, fetched from a remote)._\n",
+        );
+        tagged
+    };
     Ok(Report {
         story,
         refname,

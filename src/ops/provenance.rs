@@ -103,6 +103,37 @@ impl Provenance {
         }
     }
 
+    /// A markdown line of the document with its origin's label after its list marker and
+    /// checkbox (`- [ ] [r7 Alice <a@example.com>] text`), or in front when it has none; as it
+    /// is when it holds no teammate's part.
+    pub fn tag_line(&self, line: &str) -> String {
+        let Some(o) = self.of(line) else {
+            return line.to_string();
+        };
+        let indent = line.len() - line.trim_start().len();
+        let rest = &line[indent..];
+        let mut marker = ["- ", "* ", "+ "]
+            .iter()
+            .find(|m| rest.starts_with(*m))
+            .map_or(0, |m| m.len());
+        if marker == 0 {
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            if digits > 0 && rest[digits..].starts_with(". ") {
+                marker = digits + 2;
+            }
+        }
+        if marker > 0 {
+            if let Some(b) = ["[ ] ", "[x] ", "[X] "]
+                .iter()
+                .find(|b| rest[marker..].starts_with(*b))
+            {
+                marker += b.len();
+            }
+        }
+        let at = indent + marker;
+        format!("{}[{}] {}", &line[..at], o.label(), &line[at..])
+    }
+
     /// Every revision a teammate's part of the tip comes from, newest first.
     pub fn origins(&self) -> Vec<&Origin> {
         let mut seen = HashSet::new();
@@ -357,7 +388,7 @@ pub fn provenance(store: &Store, refname: &str, tip: ObjectId) -> Result<Provena
 
 #[cfg(test)]
 mod tests {
-    use super::key;
+    use super::{key, Origin, Provenance};
 
     #[test]
     fn keys_ignore_rendering() {
@@ -366,6 +397,28 @@ mod tests {
             key("T1 - build  the FORM")
         );
         assert_eq!(key("x"), "x");
+    }
+
+    #[test]
+    fn a_label_goes_after_the_list_marker() {
+        let o = Origin {
+            revision: 3,
+            commit: gix::ObjectId::null(gix::hash::Kind::Sha1),
+            author: "A".into(),
+            email: "a@x".into(),
+        };
+        let mut p = Provenance::default();
+        p.foreign.insert(key("do the thing"), o);
+        assert_eq!(
+            p.tag_line("- [ ] do the thing"),
+            "- [ ] [r3 A <a@x>] do the thing"
+        );
+        assert_eq!(
+            p.tag_line("  2. do the thing"),
+            "  2. [r3 A <a@x>] do the thing"
+        );
+        assert_eq!(p.tag_line("do the thing"), "[r3 A <a@x>] do the thing");
+        assert_eq!(p.tag_line("- mine"), "- mine");
         assert_eq!(key("**Next action:** 다음에 할 것"), "nextaction다음에할것");
         assert_eq!(key(" — "), "");
     }

@@ -31,6 +31,8 @@ pub struct Report {
     pub revision: Revision,
     /// Its parsed document, when [`Options::parse`] asked for it.
     pub parsed: Option<Parsed>,
+    /// Which parts of the revision arrived from a remote (a teammate's).
+    pub provenance: super::provenance::Provenance,
 }
 
 /// Reads the revision `options` name.
@@ -45,10 +47,12 @@ pub fn show(store: &Store, options: Options) -> Result<Report> {
     let parsed = options
         .parse
         .then(|| formats::parse_revision(store, &revision));
+    let provenance = super::provenance::provenance(store, &refname, revision.summary.commit)?;
     Ok(Report {
         story,
         refname,
         revision,
         parsed,
+        provenance,
     })
 }

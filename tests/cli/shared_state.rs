@@ -335,7 +335,7 @@ fn a_teammates_text_stays_fenced_through_hooks_saves_and_merges(transport: Trans
     // Every view an agent or a person reads: resume's text, --json, MCP's small view.
     let text = t.sb.ok(&t.b, &["resume", "42"]);
     assert!(
-        text.contains(&format!("[r1 Ada Author <ada@example.com>] - {PLANTED}")),
+        text.contains(&format!("- [r1 Ada Author <ada@example.com>] {PLANTED}")),
         "{text}"
     );
     let parts: Vec<&Value> = merged["teammate_parts"]
@@ -354,6 +354,25 @@ fn a_teammates_text_stays_fenced_through_hooks_saves_and_merges(transport: Trans
             .iter()
             .any(|p| p["text"] == "Bob: validate on the server"),
         "{merged}"
+    );
+    let pr = t.sb.ok(&t.b, &["pr-body", "42"]);
+    assert!(
+        pr.contains(&format!("[r1 Ada Author <ada@example.com>] {PLANTED}")),
+        "{pr}"
+    );
+    assert!(pr.contains("were written in another clone"), "{pr}");
+    let shown = t.sb.json(&t.b, &["show", "42", "--json"]);
+    assert_eq!(shown["teammate_parts"], merged["teammate_parts"]);
+    // Piped, show keeps the stored bytes and says on stderr that parts are a teammate's.
+    let (raw, err) = t.sb.ok_with_stderr(&t.b, &["show", "42"]);
+    assert_eq!(raw, merged["document"].as_str().unwrap());
+    assert!(
+        err.contains("parts of this checkpoint arrived from a remote (revision"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("Ada"),
+        "no teammate's name outside the fence: {err}"
     );
     // C, a third clone, sees every part A and B wrote as a teammate's.
     t.sb.ok(&t.c, &["fetch", "-q"]);
