@@ -54,12 +54,51 @@ impl Store {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)?;
         }
+        // The first record of a story written before provenance was recorded starts with what
+        // its reflogs say this clone wrote.
+        let mut line = String::new();
+        if !path.exists() {
+            for c in self.written_before_records(story) {
+                line.push_str(&format!("{c}\n"));
+            }
+        }
+        line.push_str(&format!("{commit}\n"));
         let mut file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(&path)?;
-        file.write_all(format!("{commit}\n").as_bytes())?;
+        file.write_all(line.as_bytes())?;
         Ok(())
+    }
+
+    /// For a story with no record yet (its revisions were written by a version that kept
+    /// none): the commits its active and archive refs' reflogs show this clone writing (entries
+    /// `checkpoint: save`, `checkpoint: done`, `checkpoint: import`; not `checkpoint: integrate`,
+    /// which moved to what a fetch brought). Empty where git keeps no reflog we can read
+    /// (reftable) or it expired: those revisions then read as a teammate's, the safe side.
+    fn written_before_records(&self, story: &str) -> Vec<ObjectId> {
+        let mut out = Vec::new();
+        for prefix in [super::ACTIVE_PREFIX, super::ARCHIVE_PREFIX] {
+            let Ok(r) = self
+                .repo
+                .find_reference(format!("{prefix}{story}").as_str())
+            else {
+                continue;
+            };
+            let mut log = r.log_iter();
+            let Ok(Some(lines)) = log.all() else {
+                continue;
+            };
+            for line in lines.flatten() {
+                let msg = line.message.to_string();
+                if ["checkpoint: save", "checkpoint: done", "checkpoint: import"]
+                    .contains(&msg.as_str())
+                {
+                    out.extend(ObjectId::from_hex(line.new_oid).ok());
+                }
+            }
+        }
+        out
     }
 
     /// The checkpoint commits of `story` this clone wrote (see the module documentation);
@@ -73,7 +112,9 @@ impl Store {
         };
         let file = match std::fs::File::open(&path) {
             Ok(f) => f,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashSet::new()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(self.written_before_records(story).into_iter().collect())
+            }
             Err(cause) => return Err(Error::Read { path, cause }),
         };
         let mut text = String::new();

@@ -418,3 +418,28 @@ fn a_rewrite_here_makes_a_part_this_clones_own() {
         "{brief}"
     );
 }
+
+#[test]
+fn revisions_written_before_provenance_was_recorded_are_read_from_the_reflog() {
+    let t = team(Transport::File);
+    alice_shares(&t);
+    t.sb.ok(&t.b, &["fetch", "-q"]);
+    t.sb.ok(
+        &t.b,
+        &["save", "42", "-q", "--decision", "Bob: keep it small"],
+    );
+    // As a clone whose revisions an older version wrote: no record at all.
+    std::fs::remove_dir_all(t.b.join(".git/checkpoint/written")).unwrap();
+    let brief = session_start(&t.sb, &t.b);
+    assert_fenced(
+        &brief,
+        1,
+        "A's revision, fetched (reflog: checkpoint: integrate)",
+    );
+    assert!(brief.contains("\n- Bob: keep it small\n"), "{brief}");
+    // The next save starts the record with what the reflog says; nothing changes.
+    t.sb.ok(&t.b, &["save", "42", "-q", "--done", "T1"]);
+    let brief = session_start(&t.sb, &t.b);
+    assert_fenced(&brief, 1, "after the first recorded save");
+    assert!(brief.contains("\n- Bob: keep it small\n"), "{brief}");
+}
