@@ -50,20 +50,40 @@ pub fn pr_body(store: &Store, options: Options) -> Result<Report> {
     let story = story.shown_as(&rev.summary.story_display);
     let parsed = formats::parse_revision(store, &rev);
     let body = formats::pr::render(&story, &refname, &rev, &parsed);
-    // A teammate's text in the description says whose it is (an agent may open the PR with it).
     let prov = super::provenance::provenance(store, &refname, tip)?;
-    let body = if prov.is_empty() {
+    let body = labelled(body, &prov, &story);
+    Ok(Report {
+        story,
+        refname,
+        body,
+    })
+}
+
+/// A pull-request `body` with a teammate's text (by `prov`) saying whose it is (an agent may
+/// open the PR with it): each such line labelled after its list marker, and a closing line on
+/// what the labels mean; when nothing of it was written here (a CI job's clone), one closing
+/// line saying so instead.
+pub fn labelled(body: String, prov: &super::provenance::Provenance, story: &StoryId) -> String {
+    if prov.is_empty() {
         body
+    } else if prov.all_theirs() {
+        // Nothing of it was written here (a CI job's clone): one line says so.
+        let revs: Vec<String> = prov
+            .origins()
+            .iter()
+            .map(|o| o.revision.to_string())
+            .collect();
+        format!(
+            "{body}\n_All of this description comes from checkpoint revision{} {} of story {}, written in another clone and fetched from a remote._\n",
+            if revs.len() == 1 { "" } else { "s" },
+            revs.join(", "),
+            story.shown()
+        )
     } else {
         let mut tagged: String = body.lines().map(|l| prov.tag_line(l) + "\n").collect();
         tagged.push_str(
             "\n_Parts marked [rN name <email>] were written in another clone (revision N, fetched from a remote)._\n",
         );
         tagged
-    };
-    Ok(Report {
-        story,
-        refname,
-        body,
-    })
+    }
 }

@@ -57,6 +57,8 @@ pub struct Provenance {
     foreign: HashMap<String, Origin>,
     /// The same parts as written, in the tip's order.
     texts: Vec<(String, Origin)>,
+    /// How many parts of the tip are this clone's.
+    mine: usize,
     /// The keys of `foreign` long enough to be found inside a text, and their origins.
     embedded: Option<(AhoCorasick, Vec<Origin>)>,
 }
@@ -87,6 +89,12 @@ impl Provenance {
         }
         let (ac, origins) = self.embedded.as_ref()?;
         ac.find(&k).map(|m| &origins[m.pattern().as_usize()])
+    }
+
+    /// Whether every part of the tip came from another clone (a clone that only reads the
+    /// story: a CI job, a reviewer's).
+    pub fn all_theirs(&self) -> bool {
+        !self.texts.is_empty() && self.mine == 0
     }
 
     /// Every teammate's part of the tip as written, with its origin, in document order.
@@ -323,6 +331,7 @@ pub fn provenance(store: &Store, refname: &str, tip: ObjectId) -> Result<Provena
     let mut foreign = HashMap::new();
     let mut texts = Vec::new();
     let mut done = HashSet::new();
+    let mut mine = 0;
     for text in tip_parts {
         let k = key(&text);
         if k.is_empty() || !done.insert(k.clone()) {
@@ -362,9 +371,12 @@ pub fn provenance(store: &Store, refname: &str, tip: ObjectId) -> Result<Provena
                     .map(|m| foreign_texts[m.pattern().as_usize()].1.clone())
             })
         };
-        if let Some(o) = from {
-            texts.push((text, o.clone()));
-            foreign.insert(k, o);
+        match from {
+            Some(o) => {
+                texts.push((text, o.clone()));
+                foreign.insert(k, o);
+            }
+            None => mine += 1,
         }
     }
     let mut long: Vec<(&String, &Origin)> = foreign
@@ -382,6 +394,7 @@ pub fn provenance(store: &Store, refname: &str, tip: ObjectId) -> Result<Provena
     Ok(Provenance {
         foreign,
         texts,
+        mine,
         embedded,
     })
 }

@@ -79,7 +79,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     match parsed {
         Some(parsed) if pr => {
             let body = formats::pr::render(&story, &refname, &rev, &parsed);
-            let body: String = body.lines().map(|l| prov.tag_line(l) + "\n").collect();
+            let body = git_checkpoint::ops::pr_body::labelled(body, &prov, &story);
             out.content(&body)?;
         }
         Some(parsed) => {
