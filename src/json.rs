@@ -383,22 +383,27 @@ pub struct TeammateRevision {
     pub email: String,
 }
 
+impl TeammateRevision {
+    /// The view of `o`.
+    pub fn new(o: &crate::ops::provenance::Origin) -> TeammateRevision {
+        TeammateRevision {
+            revision: o.revision,
+            commit: o.commit.to_string(),
+            author: o.author.clone(),
+            email: o.email.clone(),
+        }
+    }
+}
+
 /// A part of a checkpoint that arrived from a remote: a teammate's text, by provenance (see
 /// docs/FORMAT.md, "Provenance"), never by the author field.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct TeammatePart {
     /// The part as written (a field's value, a task, a decision, a line).
     pub text: String,
-    /// The revision it came from.
-    #[schemars(range(min = 1))]
-    pub revision: u64,
-    /// That revision's commit.
-    #[schemars(extend("pattern" = OID_PATTERN))]
-    pub commit: String,
-    /// Its author name as recorded (free text).
-    pub author: String,
-    /// Its author email as recorded (free text).
-    pub email: String,
+    /// The revision it came from: `revision`, `commit`, `author`, `email`.
+    #[serde(flatten)]
+    pub from: TeammateRevision,
 }
 
 impl TeammatePart {
@@ -408,10 +413,7 @@ impl TeammatePart {
             .iter()
             .map(|(text, o)| TeammatePart {
                 text: text.clone(),
-                revision: o.revision,
-                commit: o.commit.to_string(),
-                author: o.author.clone(),
-                email: o.email.clone(),
+                from: TeammateRevision::new(o),
             })
             .collect()
     }
@@ -446,12 +448,7 @@ impl ResumeBrief {
                 .provenance
                 .origins()
                 .into_iter()
-                .map(|o| TeammateRevision {
-                    revision: o.revision,
-                    commit: o.commit.to_string(),
-                    author: o.author.clone(),
-                    email: o.email.clone(),
-                })
+                .map(TeammateRevision::new)
                 .collect(),
         }
     }

@@ -111,33 +111,44 @@ pub fn fetch_purged(store: &Store, remote: &str) -> Result<()> {
 }
 
 fn fetch_with(store: &Store, remote: &str, refspecs: Vec<String>) -> Result<()> {
+    let out = store.git().output(&fetch_args(remote, true, refspecs))?;
+    if !out.status.success() {
+        return Err(fetch_failed(remote, &out));
+    }
+    Ok(())
+}
+
+/// `git fetch` of `refspecs` from `remote` into remote-tracking refs, as [`fetch`] describes
+/// its options; `--prune` when `prune`.
+fn fetch_args(remote: &str, prune: bool, refspecs: Vec<String>) -> Vec<String> {
     let mut args: Vec<String> = [
         "fetch",
         "--quiet",
         "--no-tags",
         "--no-write-fetch-head",
         "--no-recurse-submodules",
-        "--prune",
         "--no-auto-gc",
         // In a partial clone (`--filter=blob:none`) the checkpoints' own blobs come too: they
         // are small, and `resume` must read a teammate's checkpoint offline.
         "--no-filter",
         "--refmap=",
-        "--",
-        remote,
     ]
     .iter()
     .map(|s| s.to_string())
     .collect();
-    args.extend(refspecs);
-    let out = store.git().output(&args)?;
-    if !out.status.success() {
-        return Err(Error::FetchFailed {
-            remote: remote.to_string(),
-            stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
-        });
+    if prune {
+        args.push("--prune".into());
     }
-    Ok(())
+    args.extend(["--".to_string(), remote.to_string()]);
+    args.extend(refspecs);
+    args
+}
+
+fn fetch_failed(remote: &str, out: &std::process::Output) -> Error {
+    Error::FetchFailed {
+        remote: remote.to_string(),
+        stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+    }
 }
 
 /// Fetches one story's active and archived refs from `remote` into its remote-tracking refs,
@@ -156,35 +167,21 @@ pub fn fetch_story(
     limit: std::time::Duration,
 ) -> Result<bool> {
     let id = story.as_str();
-    let args: Vec<String> = [
-        "fetch",
-        "--quiet",
-        "--no-tags",
-        "--no-write-fetch-head",
-        "--no-recurse-submodules",
-        "--no-auto-gc",
-        "--no-filter",
-        "--refmap=",
-        "--",
+    let args = fetch_args(
         remote,
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .chain([
-        format!("+{ACTIVE_PREFIX}{id}*:{}{id}*", tracking_prefix(remote)),
-        format!(
-            "+{ARCHIVE_PREFIX}{id}*:{}{id}*",
-            tracking_archive_prefix(remote)
-        ),
-    ])
-    .collect();
+        false,
+        vec![
+            format!("+{ACTIVE_PREFIX}{id}*:{}{id}*", tracking_prefix(remote)),
+            format!(
+                "+{ARCHIVE_PREFIX}{id}*:{}{id}*",
+                tracking_archive_prefix(remote)
+            ),
+        ],
+    );
     match store.git().output_within(&args, limit)? {
         None => Ok(false),
         Some(out) if out.status.success() => Ok(true),
-        Some(out) => Err(Error::FetchFailed {
-            remote: remote.to_string(),
-            stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
-        }),
+        Some(out) => Err(fetch_failed(remote, &out)),
     }
 }
 

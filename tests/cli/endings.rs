@@ -3,49 +3,8 @@
 //! racing a finish is reported with both outcomes; `--dry-run` shows what would leave. Three
 //! clones of one bare repository, reached over `file://` and over `git daemon` on 127.0.0.1.
 
-use crate::common::{strings_of, GitDaemon, Sandbox};
-use std::path::{Path, PathBuf};
-
-/// How the clones reach the bare origin.
-#[derive(Clone, Copy)]
-enum Transport {
-    File,
-    Daemon,
-}
-
-/// A bare `o.git` and clones `A`, `B`, `C` reaching it by `transport`; the daemon (when one
-/// runs) lives as long as the returned value.
-struct Team {
-    sb: Sandbox,
-    origin: PathBuf,
-    a: PathBuf,
-    b: PathBuf,
-    c: PathBuf,
-    _daemon: Option<GitDaemon>,
-}
-
-fn team(transport: Transport) -> Team {
-    let sb = Sandbox::new();
-    let origin = sb.bare_origin();
-    let (daemon, url) = match transport {
-        Transport::File => (None, format!("file://{}", origin.display())),
-        Transport::Daemon => {
-            let (d, url) = sb.git_daemon();
-            (Some(d), url)
-        }
-    };
-    for name in ["A", "B", "C"] {
-        sb.git(&sb.path(""), &["clone", "-q", &url, name]);
-    }
-    Team {
-        a: sb.path("A"),
-        b: sb.path("B"),
-        c: sb.path("C"),
-        origin,
-        sb,
-        _daemon: daemon,
-    }
-}
+use crate::common::{strings_of, team, Sandbox, Team, Transport};
+use std::path::Path;
 
 /// What the remote holds: `git ls-remote` of the bare repository, ref names only.
 fn remote_refs(t: &Team) -> Vec<String> {

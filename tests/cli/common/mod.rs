@@ -562,3 +562,47 @@ impl Sandbox {
         (head, status, index)
     }
 }
+
+/// How the clones of a [`Team`] reach the bare origin.
+#[derive(Clone, Copy, Debug)]
+pub enum Transport {
+    /// `file://<sandbox>/o.git`.
+    File,
+    /// `git://127.0.0.1:<port>/o.git`, served by a [`GitDaemon`].
+    Daemon,
+}
+
+/// A bare `o.git` and three clones `A`, `B`, `C` reaching it by one [`Transport`]; the
+/// daemon (when one runs) lives as long as the value.
+pub struct Team {
+    pub sb: Sandbox,
+    pub origin: PathBuf,
+    pub a: PathBuf,
+    pub b: PathBuf,
+    pub c: PathBuf,
+    _daemon: Option<GitDaemon>,
+}
+
+/// A [`Team`] reaching its origin by `transport`.
+pub fn team(transport: Transport) -> Team {
+    let sb = Sandbox::new();
+    let origin = sb.bare_origin();
+    let (daemon, url) = match transport {
+        Transport::File => (None, format!("file://{}", origin.display())),
+        Transport::Daemon => {
+            let (d, url) = sb.git_daemon();
+            (Some(d), url)
+        }
+    };
+    for name in ["A", "B", "C"] {
+        sb.git(&sb.path(""), &["clone", "-q", &url, name]);
+    }
+    Team {
+        a: sb.path("A"),
+        b: sb.path("B"),
+        c: sb.path("C"),
+        origin,
+        sb,
+        _daemon: daemon,
+    }
+}
