@@ -42,6 +42,9 @@ _git__checkpoint() {
             git__checkpoint,at)
                 cmd="git__checkpoint__subcmd__at"
                 ;;
+            git__checkpoint,claim)
+                cmd="git__checkpoint__subcmd__claim"
+                ;;
             git__checkpoint,current)
                 cmd="git__checkpoint__subcmd__start"
                 ;;
@@ -59,6 +62,9 @@ _git__checkpoint() {
                 ;;
             git__checkpoint,generate-docs)
                 cmd="git__checkpoint__subcmd__generate__subcmd__docs"
+                ;;
+            git__checkpoint,handoff)
+                cmd="git__checkpoint__subcmd__handoff"
                 ;;
             git__checkpoint,help)
                 cmd="git__checkpoint__subcmd__help"
@@ -86,6 +92,9 @@ _git__checkpoint() {
                 ;;
             git__checkpoint,push)
                 cmd="git__checkpoint__subcmd__push"
+                ;;
+            git__checkpoint,release)
+                cmd="git__checkpoint__subcmd__release"
                 ;;
             git__checkpoint,resume)
                 cmd="git__checkpoint__subcmd__resume"
@@ -146,7 +155,7 @@ _git__checkpoint() {
     case "${cmd}" in
         git__checkpoint)
             opts="-h -V --color --no-pager --help --version"
-            [[ ${cur} == -* ]] || opts="save resume show list log diff done push fetch sync setup at start current switch stack status import export prompt pr-body install-man agent mcp help"
+            [[ ${cur} == -* ]] || opts="save resume show list log diff done push fetch sync setup claim release handoff at start current switch stack status import export prompt pr-body install-man agent mcp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -279,6 +288,29 @@ _git__checkpoint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        git__checkpoint__subcmd__claim)
+            opts="-q -h --color --no-pager --quiet --for --force --json --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --for)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         git__checkpoint__subcmd__diff)
             opts="-h --color --no-pager --archived --json --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
@@ -384,6 +416,37 @@ _git__checkpoint() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__handoff)
+            opts="-q -m -h --color --no-pager --quiet --to --message --force --json --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --to)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --message)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -m)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -568,6 +631,25 @@ _git__checkpoint() {
         git__checkpoint__subcmd__push)
             opts="-q -n -h --color --no-pager --quiet --json --all --allow-secret --no-verify --dry-run --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_remotes)"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__checkpoint__subcmd__release)
+            opts="-q -h --color --no-pager --quiet --force --json --help"
+            [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -41,6 +41,9 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "push"
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "fetch" -d 'Fetch a remote\'s checkpoints into remote-tracking refs and integrate them'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "sync" -d 'Fetch, integrate, then push everything'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "setup" -d 'Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "claim" -d 'Claim a story: one holder at a time (taken on the remote by a leased push)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "release" -d 'Release the claim on a story'
+complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "handoff" -d 'Offer the claim on a story to a named teammate or agent'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "at" -d 'List the checkpoints taken at a code commit (from refs/notes/checkpoints)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "start" -d 'Make a story this worktree\'s current story (used when no story is given)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_needs_command" -f -a "current" -d 'Make a story this worktree\'s current story (used when no story is given)'
@@ -183,6 +186,33 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand setup" -s 
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand setup" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand setup" -l undo -d 'Remove the values setup adds'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand setup" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand claim" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand claim" -l for -d 'How long the claim lasts unless renewed (30m, 2h, 1d); default: checkpoint.claimDuration, else 2h' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand claim" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand claim" -s q -l quiet -d 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand claim" -l force -d 'Take the claim even while someone else holds it'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand claim" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand claim" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand release" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand release" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand release" -s q -l quiet -d 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand release" -l force -d 'Release a claim someone else holds'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand release" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand release" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand handoff" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand handoff" -l to -d 'Who takes it over: an email, a name, an agent or a session id' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand handoff" -s m -l message -d 'A note for them' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand handoff" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand handoff" -s q -l quiet -d 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand handoff" -l force -d 'Hand off a claim someone else holds'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand handoff" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand handoff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand at" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"

@@ -120,6 +120,18 @@ pub const HOOK_DETACH: Key = Key {
     default: "true",
     meaning: "whether the hooks before compaction, after it and at session end write their revision in a detached process, so the agent never waits for the work-tree scan",
 };
+/// `checkpoint.claimRemote`: whether a claim is also taken on the story's remote.
+pub const CLAIM_REMOTE: Key = Key {
+    name: "checkpoint.claimRemote",
+    default: "true",
+    meaning: "whether claim, release, handoff and the agent hooks take a story's claim on the remote too (an atomic leased push of refs/checkpoints-claims/<story>), so clones racing for it get one winner; false claims in this clone only",
+};
+/// `checkpoint.claimDuration`: how long a claim lasts unless renewed.
+pub const CLAIM_DURATION: Key = Key {
+    name: "checkpoint.claimDuration",
+    default: "2h",
+    meaning: "how long a claim lasts when claim --for is not given (units s, m, h, d, w); agent hooks renew it while the session works",
+};
 /// `color.checkpoint`: colour for git-checkpoint, overriding `color.ui`.
 pub const COLOR_CHECKPOINT: Key = Key {
     name: "color.checkpoint",
@@ -174,6 +186,8 @@ pub const KEYS: &[Key] = &[
     HOOK_NUDGE,
     FETCH_TIMEOUT,
     HOOK_DETACH,
+    CLAIM_REMOTE,
+    CLAIM_DURATION,
     COLOR_CHECKPOINT,
     COLOR_UI,
     COLOR_PAGER,

@@ -573,6 +573,20 @@ pub enum Error {
         #[source]
         source: Box<dyn std::error::Error + Send + Sync>,
     },
+    /// The story is claimed by someone else (`refs/checkpoints-claims/<story>`, unexpired).
+    #[error("story {story} is claimed by {holder} until {until}: {refused}; {fix}")]
+    Held {
+        /// The story as given.
+        story: String,
+        /// Who holds it: name <email>, agent and session when known, host.
+        holder: String,
+        /// When the claim expires (RFC 3339).
+        until: String,
+        /// What was refused (`not claimed`, `not saved`, ...).
+        refused: String,
+        /// How to go on anyway.
+        fix: String,
+    },
     /// An I/O error from writing output or running the editor.
     #[error(transparent)]
     Io(#[from] std::io::Error),
@@ -590,6 +604,8 @@ pub enum ErrorKind {
     /// Everything else: the repository, its refs, the remote, the files or the environment did
     /// not allow the operation.
     Failure,
+    /// The story is held by someone else's claim ([`Error::Held`]): nothing was written.
+    Held,
 }
 
 impl Error {
@@ -671,6 +687,7 @@ impl Error {
             | Error::UnsafeWrite { .. }
             | Error::Git { .. }
             | Error::Io(_) => ErrorKind::Failure,
+            Error::Held { .. } => ErrorKind::Held,
         }
     }
 

@@ -1177,6 +1177,81 @@ pub struct ConfigValue {
 }
 
 // ---------------------------------------------------------------------------------------------
+// claim, release, handoff
+
+/// `claim --json`, `release --json` and `handoff --json`: what the command did to the story's
+/// claim, and the claim now.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(title = "git checkpoint claim --json")]
+pub struct ClaimResult {
+    /// Version of this JSON output; additive changes keep it, anything else increments it.
+    pub schema_version: SchemaVersion,
+    /// The story.
+    #[schemars(extend("pattern" = STORY_PATTERN))]
+    pub story: String,
+    /// What happened.
+    pub action: ClaimAction,
+    /// The previous holder when the claim was taken over or accepted; null otherwise.
+    pub from: Option<crate::claims::Holder>,
+    /// The claim now (`claim.json`); null when the story was never claimed.
+    pub claim: Option<crate::claims::Claim>,
+    /// The claim commit; null when the story was never claimed.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub commit: Option<String>,
+    /// The remote the claim was decided on (a leased push); null when claimed here only.
+    pub remote: Option<String>,
+    /// Why a remote exists but the claim was taken here only (it did not answer in time, or
+    /// failed); null otherwise.
+    pub local_only: Option<String>,
+}
+
+/// What `claim`, `release` or `handoff` did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimAction {
+    /// Nobody held it; now this holder does.
+    Taken,
+    /// Its holder renewed it (a later expiry).
+    Renewed,
+    /// Taken from another holder (expired, or `--force`).
+    TakenOver,
+    /// Accepted by the one it was handed to.
+    Accepted,
+    /// Released.
+    Released,
+    /// Nothing to release: nobody held it.
+    NotHeld,
+    /// Offered to someone (`handed_to`).
+    Offered,
+}
+
+/// A live claim as list, status and the MCP resume show it: who holds the story until when,
+/// and to whom it is offered.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ClaimState {
+    /// Who holds it.
+    pub holder: crate::claims::Holder,
+    /// When it expires unless renewed (RFC 3339).
+    pub expires_at: String,
+    /// To whom the holder offers it; null when not offered.
+    pub handed_to: Option<String>,
+    /// The hand-off note; null when none.
+    pub note: Option<String>,
+}
+
+impl ClaimState {
+    /// The view of `claim` when it is live at `now` (seconds since the epoch), else `None`.
+    pub fn of(claim: &crate::claims::Claim, now: i64) -> Option<ClaimState> {
+        claim.live(now).then(|| ClaimState {
+            holder: claim.holder.clone(),
+            expires_at: claim.expires_at.clone(),
+            handed_to: claim.handed_to.clone(),
+            note: claim.note.clone(),
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // start, switch, stack
 
 /// `start --json`: the story made current in this worktree.
@@ -1470,6 +1545,7 @@ pub fn schemas() -> Vec<SchemaFile> {
     vec![
         file::<AgentStatus>("agent-status.schema.json", &["agent status"]),
         file::<At>("at.schema.json", &["at"]),
+        file::<ClaimResult>("claim.schema.json", &["claim", "release", "handoff"]),
         file::<Checkpoint>("checkpoint.schema.json", &["resume", "show"]),
         file::<Diff>("diff.schema.json", &["diff"]),
         file::<Done>("done.schema.json", &["done"]),

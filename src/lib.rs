@@ -17,6 +17,7 @@
 //! ```
 
 pub mod agents;
+pub mod claims;
 pub mod config;
 pub mod current;
 pub mod endings;

@@ -9,6 +9,9 @@ pub const ARCHIVE_PREFIX: &str = "refs/checkpoints-archive/";
 /// Namespace of purge records: `refs/checkpoints-purged/<story>` (since 0.1.0; docs/FORMAT.md,
 /// "Endings").
 pub const PURGED_PREFIX: &str = "refs/checkpoints-purged/";
+/// Namespace of claims: `refs/checkpoints-claims/<story>`, who holds a story (since 0.1;
+/// docs/FORMAT.md, "Claims").
+pub const CLAIMS_PREFIX: &str = "refs/checkpoints-claims/";
 /// The suspended-story stack (`git checkpoint stack`): a commit chain whose tree holds
 /// `stack.json` and `STACK.md`; see `docs/FORMAT.md`.
 pub const STACK_REF: &str = "refs/checkpoints-stack/default";

@@ -6,7 +6,7 @@
 //! This module runs git and parses its output; integrating what was fetched is `sync.rs`'s job.
 
 use crate::error::{Error, Result};
-use crate::names::{NOTES_REF, PURGED_PREFIX};
+use crate::names::{CLAIMS_PREFIX, NOTES_REF, PURGED_PREFIX};
 use crate::store::{Store, ACTIVE_PREFIX, ARCHIVE_PREFIX};
 
 /// Where a remote's checkpoints are tracked locally: `refs/remotes/<remote>/checkpoints/`.
@@ -24,6 +24,11 @@ pub fn tracking_purged_prefix(remote: &str) -> String {
     format!("refs/remotes/{remote}/checkpoints-purged/")
 }
 
+/// Where a remote's claims are tracked: `refs/remotes/<remote>/checkpoints-claims/`.
+pub fn tracking_claims_prefix(remote: &str) -> String {
+    format!("refs/remotes/{remote}/checkpoints-claims/")
+}
+
 /// Where a remote's notes ref is tracked: `refs/remotes/<remote>/notes/checkpoints`.
 pub fn tracking_notes(remote: &str) -> String {
     format!("refs/remotes/{remote}/notes/checkpoints")
@@ -36,6 +41,7 @@ pub fn fetch_refspecs(remote: &str) -> Vec<String> {
         format!("+{ACTIVE_PREFIX}*:{}*", tracking_prefix(remote)),
         format!("+{ARCHIVE_PREFIX}*:{}*", tracking_archive_prefix(remote)),
         format!("+{PURGED_PREFIX}*:{}*", tracking_purged_prefix(remote)),
+        format!("+{CLAIMS_PREFIX}*:{}*", tracking_claims_prefix(remote)),
         format!("+{NOTES_REF}*:{}*", tracking_notes(remote)),
     ]
 }
@@ -182,6 +188,97 @@ pub fn fetch_story(
         None => Ok(false),
         Some(out) if out.status.success() => Ok(true),
         Some(out) => Err(fetch_failed(remote, &out)),
+    }
+}
+
+/// The remote's value of one story's claim ref (`refs/checkpoints-claims/<story>`), read by
+/// `git ls-remote` and, when it exists, fetched into its remote-tracking ref; waits at most
+/// `limit` for each. Processes of one clone (its worktrees) fetch the same ref at once: git
+/// waits up to 3 s for another's ref lock (`core.filesRefLockTimeout`) instead of failing.
+/// Returns `None` when git did not finish in time, else the remote's value (the
+/// remote-tracking ref's after the fetch, which may be newer than what `ls-remote` saw), or
+/// `Some(None)` when the remote has no claim; a stale remote-tracking ref is then left for the
+/// caller to remove.
+///
+/// # Errors
+/// [`Error::FetchFailed`] with git's stderr when git fails; [`Error::Io`] when git cannot be
+/// started.
+pub fn fetch_claim(
+    store: &Store,
+    remote: &str,
+    story: &crate::story::StoryId,
+    limit: std::time::Duration,
+) -> Result<Option<Option<gix::ObjectId>>> {
+    let refname = format!("{CLAIMS_PREFIX}{}", story.as_str());
+    let tracking = format!("{}{}", tracking_claims_prefix(remote), story.as_str());
+    let listed = store.git().output_within(
+        &["ls-remote", "--refs", "--", remote, refname.as_str()],
+        limit,
+    )?;
+    let Some(listed) = listed else {
+        return Ok(None);
+    };
+    if !listed.status.success() {
+        return Err(fetch_failed(remote, &listed));
+    }
+    let there = String::from_utf8_lossy(&listed.stdout)
+        .lines()
+        .any(|l| l.split('\t').nth(1) == Some(refname.as_str()));
+    if !there {
+        return Ok(Some(None));
+    }
+    let mut args: Vec<String> = vec!["-c".into(), "core.filesRefLockTimeout=3000".into()];
+    args.extend(fetch_args(
+        remote,
+        false,
+        vec![format!("+{refname}:{tracking}")],
+    ));
+    match store.git().output_within(&args, limit)? {
+        None => Ok(None),
+        Some(out) if out.status.success() => Ok(Some(store.tip(&tracking)?)),
+        Some(out) => Err(fetch_failed(remote, &out)),
+    }
+}
+
+/// Pushes `commit` to `refname` on `remote` leased on the remote's value `expected` (`None`:
+/// the ref must not exist there), without the `pre-push` hook, waiting at most `limit`:
+/// `git push --porcelain --no-verify --force-with-lease=<ref>:<expected> -- <remote>
+/// <commit>:<ref>` (git-push(1), `--force-with-lease`). Returns `None` when git did not
+/// finish in time, else the ref's result (rejected when the lease failed).
+///
+/// # Errors
+/// [`Error::PushFailed`] when git fails without a per-ref result; [`Error::Io`].
+pub fn push_leased(
+    store: &Store,
+    remote: &str,
+    refname: &str,
+    commit: gix::ObjectId,
+    expected: Option<gix::ObjectId>,
+    limit: std::time::Duration,
+) -> Result<Option<PushedRef>> {
+    let lease = expected.map(|e| e.to_string()).unwrap_or_default();
+    let args = [
+        "push".to_string(),
+        "--porcelain".into(),
+        "--no-verify".into(),
+        "--no-recurse-submodules".into(),
+        format!("--force-with-lease={refname}:{lease}"),
+        "--".into(),
+        remote.into(),
+        format!("{commit}:{refname}"),
+    ];
+    let Some(out) = store.git().output_within(&args, limit)? else {
+        return Ok(None);
+    };
+    let result = parse_porcelain(&String::from_utf8_lossy(&out.stdout))
+        .into_iter()
+        .find(|r| r.to == refname);
+    match result {
+        Some(r) => Ok(Some(r)),
+        None => Err(Error::PushFailed {
+            remote: remote.to_string(),
+            stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+        }),
     }
 }
 

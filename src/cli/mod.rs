@@ -111,6 +111,12 @@ pub enum Command {
     Sync(commands::sync::Args),
     /// Configure a remote so plain `git fetch` brings checkpoints, and notes follow rewrites.
     Setup(commands::setup::Args),
+    /// Claim a story: one holder at a time (taken on the remote by a leased push).
+    Claim(commands::claim::Args),
+    /// Release the claim on a story.
+    Release(commands::release::Args),
+    /// Offer the claim on a story to a named teammate or agent.
+    Handoff(commands::handoff::Args),
     /// List the checkpoints taken at a code commit (from refs/notes/checkpoints).
     At(commands::at::Args),
     /// Make a story this worktree's current story (used when no story is given).
@@ -155,6 +161,9 @@ impl Command {
                 a.quiet.quiet && !matches!(a.action, commands::stack::Action::List { .. })
             }
             Command::Save(a) => a.quiet.quiet,
+            Command::Claim(a) => a.quiet.quiet,
+            Command::Release(a) => a.quiet.quiet,
+            Command::Handoff(a) => a.quiet.quiet,
             Command::Done(a) => a.quiet.quiet,
             Command::Push(a) => a.common.quiet.quiet,
             Command::Start(a) => a.quiet.quiet,

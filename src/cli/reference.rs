@@ -22,6 +22,10 @@ pub const ENVIRONMENT: &[Var] = &[
         meaning: "Story to use when none is given on the command line.",
     },
     Var {
+        name: "GIT_CHECKPOINT_SESSION, GIT_CHECKPOINT_AGENT",
+        meaning: "The agent session (and agent) a command runs for, recorded in the claims it takes: a claim held by another session of the same person on the same host is someone else's. The agent hooks use the session of their payload.",
+    },
+    Var {
         name: "GIT_DIR, GIT_WORK_TREE",
         meaning: "Honoured as by git.",
     },
@@ -97,6 +101,12 @@ pub const EXIT_CODES: &[Exit] = &[
         name: "needs confirmation",
         meaning: "resume --strict: the checkpoint parsed with confidence below high.",
         kinds: &[],
+    },
+    Exit {
+        code: 4,
+        name: "held",
+        meaning: "The story is claimed by someone else (claim, release, handoff, save, done): one line on stderr names the holder (name <email>, agent and session, host) and the expiry, and the fix (wait for the expiry, or --force); nothing was written.",
+        kinds: &[ErrorKind::Held],
     },
 ];
 

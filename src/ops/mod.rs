@@ -6,6 +6,7 @@
 pub mod agent;
 pub mod at;
 pub mod behind;
+pub mod claim;
 pub mod diff;
 pub mod done;
 pub mod drift;
