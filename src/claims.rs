@@ -214,6 +214,15 @@ pub fn host() -> String {
 /// [`Error::Corrupt`] when the commit holds no readable claim.
 pub fn read(store: &Store, refname: &str, id: ObjectId) -> Result<Claim> {
     let bad = |why: String| store::corrupt(refname, id, why);
+    // A pack a fetch of this process just wrote is not always seen by gix: ask git then.
+    if !store.repo().has_object(id) {
+        let spec = format!("{id}:{CLAIM_FILE}");
+        let out = store.git().output(&["cat-file", "blob", spec.as_str()])?;
+        if !out.status.success() {
+            return Err(bad(String::from_utf8_lossy(&out.stderr).trim().to_string()));
+        }
+        return serde_json::from_slice(&out.stdout).map_err(|e| bad(format!("{CLAIM_FILE}: {e}")));
+    }
     let commit = store
         .repo()
         .find_commit(id)

@@ -192,17 +192,15 @@ pub fn fetch_story(
 }
 
 /// The remote's value of one story's claim ref (`refs/checkpoints-claims/<story>`), read by
-/// `git ls-remote` and, when it exists, fetched into its remote-tracking ref; waits at most
-/// `limit` for each. Processes of one clone (its worktrees) fetch the same ref at once: git
-/// waits up to 3 s for another's ref lock (`core.filesRefLockTimeout`) instead of failing.
-/// Returns `None` when git did not finish in time, else the remote's value (the
-/// remote-tracking ref's after the fetch, which may be newer than what `ls-remote` saw), or
-/// `Some(None)` when the remote has no claim; a stale remote-tracking ref is then left for the
-/// caller to remove.
+/// `git ls-remote`, with its commit fetched when this clone lacks it. The fetch names no
+/// destination (`--refmap=`, `--no-write-fetch-head`): it moves no ref, so processes of one
+/// clone (its worktrees) racing for a claim never fail on each other's ref locks. Waits at most
+/// `limit` for each git. Returns `None` when git did not finish in time, `Some(None)` when the
+/// remote has no claim, else the remote's value, its commit present here.
 ///
 /// # Errors
-/// [`Error::FetchFailed`] with git's stderr when git fails; [`Error::Io`] when git cannot be
-/// started.
+/// [`Error::FetchFailed`] with git's stderr when git fails, or when the ref kept moving between
+/// reading and fetching it; [`Error::Io`] when git cannot be started.
 pub fn fetch_claim(
     store: &Store,
     remote: &str,
@@ -210,34 +208,52 @@ pub fn fetch_claim(
     limit: std::time::Duration,
 ) -> Result<Option<Option<gix::ObjectId>>> {
     let refname = format!("{CLAIMS_PREFIX}{}", story.as_str());
-    let tracking = format!("{}{}", tracking_claims_prefix(remote), story.as_str());
-    let listed = store.git().output_within(
-        &["ls-remote", "--refs", "--", remote, refname.as_str()],
-        limit,
-    )?;
-    let Some(listed) = listed else {
-        return Ok(None);
-    };
-    if !listed.status.success() {
-        return Err(fetch_failed(remote, &listed));
+    for _ in 0..3 {
+        let listed = store.git().output_within(
+            &["ls-remote", "--refs", "--", remote, refname.as_str()],
+            limit,
+        )?;
+        let Some(listed) = listed else {
+            return Ok(None);
+        };
+        if !listed.status.success() {
+            return Err(fetch_failed(remote, &listed));
+        }
+        let value = String::from_utf8_lossy(&listed.stdout)
+            .lines()
+            .filter_map(|l| l.split_once('\t'))
+            .find(|(_, name)| *name == refname)
+            .and_then(|(oid, _)| gix::ObjectId::from_hex(oid.as_bytes()).ok());
+        let Some(value) = value else {
+            return Ok(Some(None));
+        };
+        if has_commit(store, value)? {
+            return Ok(Some(Some(value)));
+        }
+        let args = fetch_args(remote, false, vec![refname.clone()]);
+        match store.git().output_within(&args, limit)? {
+            None => return Ok(None),
+            Some(out) if !out.status.success() => return Err(fetch_failed(remote, &out)),
+            Some(_) if has_commit(store, value)? => return Ok(Some(Some(value))),
+            // The ref moved between ls-remote and the fetch: read it again.
+            Some(_) => continue,
+        }
     }
-    let there = String::from_utf8_lossy(&listed.stdout)
-        .lines()
-        .any(|l| l.split('\t').nth(1) == Some(refname.as_str()));
-    if !there {
-        return Ok(Some(None));
-    }
-    let mut args: Vec<String> = vec!["-c".into(), "core.filesRefLockTimeout=3000".into()];
-    args.extend(fetch_args(
-        remote,
-        false,
-        vec![format!("+{refname}:{tracking}")],
-    ));
-    match store.git().output_within(&args, limit)? {
-        None => Ok(None),
-        Some(out) if out.status.success() => Ok(Some(store.tip(&tracking)?)),
-        Some(out) => Err(fetch_failed(remote, &out)),
-    }
+    Err(Error::FetchFailed {
+        remote: remote.to_string(),
+        stderr: format!("{refname} kept moving while it was fetched"),
+    })
+}
+
+/// Whether the repository has commit `id`, asked of git (`cat-file -e`): a pack a fetch just
+/// wrote is not always seen by gix's object store of this process.
+fn has_commit(store: &Store, id: gix::ObjectId) -> Result<bool> {
+    let spec = format!("{id}^{{commit}}");
+    Ok(store
+        .git()
+        .output(&["cat-file", "-e", spec.as_str()])?
+        .status
+        .success())
 }
 
 /// Pushes `commit` to `refname` on `remote` leased on the remote's value `expected` (`None`:

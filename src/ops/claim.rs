@@ -49,6 +49,10 @@ pub struct Options {
     /// How long to wait for the remote's git (each of the fetch and the push); `None` claims
     /// here only.
     pub remote_limit: Option<Duration>,
+    /// Claim here only when the remote fails (unreachable, refused), as when it does not
+    /// answer in time; else its error is returned. Hooks, which must never block the agent,
+    /// set it.
+    pub local_on_error: bool,
 }
 
 /// How the claim changed.
@@ -243,7 +247,9 @@ pub fn run(store: &Store, options: &Options) -> Result<Report> {
                     limit.as_secs()
                 ))
             }
-            Err(e @ (Error::FetchFailed { .. } | Error::PushFailed { .. })) => {
+            Err(e @ (Error::FetchFailed { .. } | Error::PushFailed { .. }))
+                if options.local_on_error =>
+            {
                 local_only = Some(format!("{}: claimed in this clone only", e.chain()))
             }
             Err(e) => return Err(e),
@@ -321,6 +327,11 @@ fn on_remote(
         else {
             return Ok(None);
         };
+        // The fetch may have added packs: gix sizes its table of pack indices when it opens a
+        // repository, and one full of them refuses every object read and write after that.
+        // Opened again, it has room for what is on disk now.
+        let reopened = Store::discover(store.workdir().unwrap_or(store.git_dir()))?;
+        let store = &reopened;
         let current = expected
             .map(|e| claims::read(store, &tracking, e))
             .transpose()?;

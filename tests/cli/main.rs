@@ -4,6 +4,7 @@ mod agent_install;
 mod agents;
 mod architecture;
 mod cases;
+mod claims;
 mod common;
 mod conflicts;
 mod core;

@@ -79,6 +79,7 @@ pub fn execute(
         duration,
         force,
         remote_limit: Some(REMOTE_LIMIT),
+        local_on_error: false,
     };
     let report = claim::run(&store, &options)?;
     render(out, err, &report, as_json)?;
