@@ -89,6 +89,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--print', '--print', [CompletionResultType]::ParameterName, 'Render and print the checkpoint; write nothing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
             [CompletionResult]::new('--allow-secret', '--allow-secret', [CompletionResultType]::ParameterName, 'Write even if the content holds what looks like a credential (this save only; see checkpoint.secretScan). The revision records each value accepted (its kind and a fingerprint, never the value): later saves holding it warn instead of refusing, and push refuses it unless given --allow-secret again')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Save even while someone else holds the story''s claim (`git checkpoint claim`)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -156,7 +157,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--purge', '--purge', [CompletionResultType]::ParameterName, 'Delete the checkpoint and its archive for good instead of archiving')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (needed for --purge off a terminal)')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (needed for --purge off a terminal)')
-            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Finish even while todos or "Done when" checks are open')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Finish even while todos or "Done when" checks are open, or someone else holds the story''s claim')
             [CompletionResult]::new('--allow-secret', '--allow-secret', [CompletionResultType]::ParameterName, 'Write the message even if it looks like it holds a credential, recording it as accepted on the archived revision (see checkpoint.secretScan)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

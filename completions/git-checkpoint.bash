@@ -690,7 +690,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__save)
-            opts="-q -m -F -h --color --no-pager --quiet --title --goal --source --strategy --done --todo --decision --next --stage --stopped-at --start-with --branch --done-when --met --context --question --template --message --journal --file --edit --print --json --allow-secret --expect --help"
+            opts="-q -m -F -h --color --no-pager --quiet --title --goal --source --strategy --done --todo --decision --next --stage --stopped-at --start-with --branch --done-when --met --context --question --template --message --journal --file --edit --print --json --allow-secret --expect --force --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

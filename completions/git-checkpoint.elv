@@ -85,6 +85,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --print 'Render and print the checkpoint; write nothing'
             cand --json 'Print one JSON document instead of text'
             cand --allow-secret 'Write even if the content holds what looks like a credential (this save only; see checkpoint.secretScan). The revision records each value accepted (its kind and a fingerprint, never the value): later saves holding it warn instead of refusing, and push refuses it unless given --allow-secret again'
+            cand --force 'Save even while someone else holds the story''s claim (`git checkpoint claim`)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -146,7 +147,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --purge 'Delete the checkpoint and its archive for good instead of archiving'
             cand -y 'Do not ask for confirmation (needed for --purge off a terminal)'
             cand --yes 'Do not ask for confirmation (needed for --purge off a terminal)'
-            cand --force 'Finish even while todos or "Done when" checks are open'
+            cand --force 'Finish even while todos or "Done when" checks are open, or someone else holds the story''s claim'
             cand --allow-secret 'Write the message even if it looks like it holds a credential, recording it as accepted on the archived revision (see checkpoint.secretScan)'
             cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'

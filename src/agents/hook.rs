@@ -238,6 +238,21 @@ fn take_detached_error(store: &Store) -> Option<String> {
     Some(String::from_utf8_lossy(&text).trim().to_string()).filter(|t| !t.is_empty())
 }
 
+/// How long a hook waits for the remote when it takes, renews or releases a claim (each of
+/// the fetch and the push): session start must stay fast.
+pub const CLAIM_REMOTE_LIMIT: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// What a hook does to its session's claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ClaimStep {
+    /// Session start: take or renew it, when unclaimed or ours.
+    Take,
+    /// A turn ended: renew ours when within half its duration of expiry.
+    Renew,
+    /// Session end: release it, when this session took it.
+    Release,
+}
+
 /// One hook run's inputs.
 struct Hook<'a> {
     store: &'a Store,
@@ -284,7 +299,12 @@ impl Hook<'_> {
             Action::Start => {
                 session.state.brief_owed = false;
                 session.prune();
-                self.brief(story, tip).map(Reply::Context)
+                let taken = self.claim(story, ClaimStep::Take);
+                let brief = self.brief(story, tip)?;
+                Ok(match taken {
+                    Some(note) => Reply::Context(format!("{brief}\n\n{note}")),
+                    None => Reply::Context(brief),
+                })
             }
             Action::Prompt if session.state.brief_owed => {
                 session.state.brief_owed = false;
@@ -304,10 +324,15 @@ impl Hook<'_> {
                 Some(s) => self.refresh(story, "compaction summary", Some(s)),
                 None => Ok(Reply::Nothing),
             },
-            Action::Stop => self.nudge(story, tip, session),
+            Action::Stop => {
+                self.claim(story, ClaimStep::Renew);
+                self.nudge(story, tip, session)
+            }
             Action::End => {
                 let note = session.state.last_message.take();
-                self.refresh(story, "session end", note.as_deref())
+                let reply = self.refresh(story, "session end", note.as_deref());
+                self.claim(story, ClaimStep::Release);
+                reply
             }
         }
     }
@@ -347,6 +372,78 @@ impl Hook<'_> {
         Ok(b.text)
     }
 
+    /// This session as a claim holder (the agent, the payload's session id).
+    fn holder(&self) -> Result<crate::claims::Holder> {
+        crate::claims::Holder::me(
+            self.store,
+            Some(self.agent.name()),
+            self.payload.session_id.as_deref(),
+        )
+    }
+
+    /// Takes, renews or releases this session's claim on `story` (`checkpoint.claimRemote`:
+    /// on the remote too, waiting at most [`CLAIM_REMOTE_LIMIT`], else here only). Never
+    /// fails: a claim someone else holds is left alone (the brief says who holds it), and an
+    /// error only costs the claim. Returns a line for the model when the claim was taken here
+    /// only although a remote exists.
+    fn claim(&self, story: &StoryId, step: ClaimStep) -> Option<String> {
+        use crate::ops::claim::{self, Action as ClaimAction};
+        let me = self.holder().ok()?;
+        let now = crate::claims::now();
+        let current = crate::claims::current(self.store, story).ok()?;
+        let live = current.as_ref().filter(|f| f.claim.live(now));
+        let action = match step {
+            // Unclaimed or ours: take or renew it.
+            ClaimStep::Take if live.is_none_or(|f| f.claim.holder.same_as(&me)) => {
+                ClaimAction::Claim
+            }
+            // Ours, within half its duration of expiry.
+            ClaimStep::Renew
+                if live.is_some_and(|f| {
+                    f.claim.holder.same_as(&me) && f.claim.expires() - now <= f.claim.duration() / 2
+                }) =>
+            {
+                ClaimAction::Claim
+            }
+            // Taken by this very session.
+            ClaimStep::Release
+                if live.is_some_and(|f| {
+                    f.claim.holder.same_as(&me)
+                        && f.claim.holder.session.is_some()
+                        && f.claim.holder.session == me.session
+                }) =>
+            {
+                ClaimAction::Release
+            }
+            _ => return None,
+        };
+        let options = claim::Options {
+            story: story.clone(),
+            action,
+            duration: None,
+            force: false,
+            me,
+            remote_limit: Some(CLAIM_REMOTE_LIMIT),
+            local_on_error: true,
+        };
+        let report = claim::run(self.store, &options).ok()?;
+        report
+            .local_only
+            .map(|why| format!("git-checkpoint: {why}."))
+    }
+
+    /// Refuses a hook's write into `story` while another session holds its claim.
+    fn check_claim(&self, story: &StoryId) -> Result<()> {
+        let me = self.holder()?;
+        crate::claims::check_write(
+            self.store,
+            story,
+            Some(&me),
+            false,
+            "this session's hooks write nothing into it",
+        )
+    }
+
     /// `<agent> <event>`, the `Checkpoint-Hook` trailer's value.
     fn mark(&self) -> String {
         format!("{} {}", self.agent.name(), self.event)
@@ -355,6 +452,7 @@ impl Hook<'_> {
     /// Writes a hook revision of `story` with the current code state and `note` as the journal
     /// entry, unless it would say nothing new.
     fn refresh(&self, story: &StoryId, why: &str, note: Option<&str>) -> Result<Reply> {
+        self.check_claim(story)?;
         let subject = format!("auto: {why} ({})", self.agent.display());
         let message = match note.map(str::trim).filter(|n| !n.is_empty()) {
             Some(n) => format!("{subject}\n\n{}", cut(n, JOURNAL_CAP)),
@@ -383,6 +481,7 @@ impl Hook<'_> {
         if items.is_empty() {
             return Ok(Reply::Nothing);
         }
+        self.check_claim(story)?;
         let doc = crate::formats::parse_revision(self.store, tip).doc;
         let change = plan_change(&doc, &items);
         if change.done.is_empty() && change.todo.is_empty() && change.next.is_none() {

@@ -14,7 +14,8 @@ pub struct Options<'a> {
     /// Journal text of the final revision (first line: the commit subject); default
     /// `done: <story>`.
     pub message: Option<&'a str>,
-    /// Finish while todos or "Done when" checks are still open.
+    /// Finish while todos or "Done when" checks are still open, or someone else holds the
+    /// story's claim (`crate::claims`).
     pub force: bool,
     /// Write `message` even if it looks like it holds a credential.
     pub allow_secret: bool,
@@ -57,6 +58,7 @@ pub fn finish(store: &Store, story: &StoryId, options: &Options) -> Result<Finis
             lock,
         });
     }
+    crate::claims::check_write(store, story, None, options.force, "not finished")?;
     if !options.force {
         let (_, tip) = store::locate(store, story, false)?;
         let rev = store.read(&active, tip)?;

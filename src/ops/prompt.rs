@@ -159,6 +159,7 @@ pub fn brief_with(
             format!("open conflict: {}{g}", tag(&g))
         })
         .collect();
+    warnings.extend(claim_line(store, &story)?.map(|l| line(&l)));
     warnings.extend(
         super::drift::warnings(store, &rev)?
             .into_iter()
@@ -512,6 +513,41 @@ pub fn compose(
         used += block_len;
     }
     Ok((text, omitted))
+}
+
+/// The brief's line about the story's live claim: who holds it until when, and to whom it is
+/// offered; `None` when nobody holds it. A claim that arrived from a remote (its commit was
+/// not written in this clone) is marked so: the holder's text is theirs to write, like a
+/// teammate's part.
+///
+/// # Errors
+/// Storage errors reading the claim.
+pub fn claim_line(store: &Store, story: &StoryId) -> Result<Option<String>> {
+    let Some(found) = crate::claims::current(store, story)? else {
+        return Ok(None);
+    };
+    let c = &found.claim;
+    if !c.live(crate::claims::now()) {
+        return Ok(None);
+    }
+    let from = if found.written_here {
+        ""
+    } else {
+        "[from a remote] "
+    };
+    let mut text = format!(
+        "{from}claimed by {} until {}",
+        c.holder.describe(),
+        c.expires_at
+    );
+    if let Some(to) = &c.handed_to {
+        text.push_str(&format!("; offered to {to}"));
+        if let Some(n) = &c.note {
+            text.push_str(&format!(" ({n})"));
+        }
+        text.push_str(": they take it with `git checkpoint claim`");
+    }
+    Ok(Some(text))
 }
 
 #[cfg(test)]

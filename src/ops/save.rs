@@ -118,6 +118,11 @@ pub struct Options {
     /// commits and the files committed since the merge-base are still read. Without a latest
     /// revision the work tree is scanned as usual.
     pub keep_worktree: bool,
+    /// Who writes, for the claim check (`crate::claims`); `None`: this process's identity and
+    /// `GIT_CHECKPOINT_SESSION`.
+    pub claimant: Option<crate::claims::Holder>,
+    /// Write even while someone else holds the story's claim.
+    pub force: bool,
 }
 
 /// The editor of `save --edit`, from the front end that has one: given the document, returns
@@ -294,6 +299,13 @@ fn write(
     editor: Option<Editor<'_>>,
 ) -> Result<Option<Saved>> {
     check_options(args)?;
+    crate::claims::check_write(
+        store,
+        story,
+        args.claimant.as_ref(),
+        args.force,
+        "not saved",
+    )?;
     let refname = story.refname();
     // What was fetched first (our fetch or a plain `git fetch`): a save never forks from a
     // stale local tip. A whole document written against the tip as it was is merged with what

@@ -154,3 +154,134 @@ fn racing_clones_and_worktrees_get_exactly_one_winner_and_losers_name_it() {
         started.elapsed().as_secs_f64()
     );
 }
+
+/// Runs a Claude Code hook `event` in `dir` for `session`; returns (stdout, stderr).
+fn claude_hook(sb: &Sandbox, dir: &Path, event: &str, session: &str) -> (String, String) {
+    use std::io::Write as _;
+    let mut cmd = Command::new(bin());
+    sb.env(&mut cmd);
+    let mut child = cmd
+        .current_dir(dir)
+        .args(["agent", "hook", event, "--agent", "claude"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let payload = serde_json::json!({"cwd": dir, "session_id": session, "hook_event_name": event});
+    let _ = child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(payload.to_string().as_bytes());
+    let (code, out, err) = finish(child, event);
+    assert_eq!(code, 0, "{event}: {out}{err}");
+    (out, err)
+}
+
+#[test]
+fn expiry_renewal_handoff_and_saves_into_a_claimed_story() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(&repo, &["save", "auth", "--todo", "T1 — login", "-q"]);
+    // Racer 1 claims for a second; racer 2 is refused with the holder named, then takes it
+    // over once it expired, and is told whose it was.
+    let (code, out, err) = run(
+        &mut as_person(&sb, &repo, 1, &["claim", "auth", "--for", "1s"]),
+        "claim",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, _, err) = run(&mut as_person(&sb, &repo, 2, &["claim", "auth"]), "claim");
+    assert_eq!(code, HELD, "{err}");
+    assert!(err.contains("Racer 1 <racer1@example.com>"), "{err}");
+    std::thread::sleep(Duration::from_millis(1500));
+    let (code, out, err) = run(&mut as_person(&sb, &repo, 2, &["claim", "auth"]), "claim");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("taken over from Racer 1 <racer1@example.com>")
+            && out.contains("whose claim had expired"),
+        "{out}"
+    );
+    // Renewal by the holder keeps it live with a later expiry.
+    let (code, out, _) = run(
+        &mut as_person(&sb, &repo, 2, &["claim", "auth", "--json"]),
+        "renew",
+    );
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["action"], "renewed");
+    // A save by someone else is refused, naming the holder; --force saves.
+    let (code, _, err) = run(
+        &mut as_person(&sb, &repo, 3, &["save", "auth", "--next", "x"]),
+        "save",
+    );
+    assert_eq!(code, HELD, "{err}");
+    assert!(
+        err.contains("claimed by Racer 2 <racer2@example.com> (session session-2)")
+            && err.contains("not saved"),
+        "{err}"
+    );
+    let (code, _, err) = run(
+        &mut as_person(&sb, &repo, 3, &["save", "auth", "--next", "x", "--force"]),
+        "save --force",
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&mut as_person(&sb, &repo, 3, &["done", "auth"]), "done");
+    assert_eq!(code, HELD, "{err}");
+    // Hand-off: offered to racer 4, seen in the brief, refused to racer 3, accepted by 4.
+    let (code, _, err) = run(
+        &mut as_person(
+            &sb,
+            &repo,
+            2,
+            &[
+                "handoff",
+                "auth",
+                "--to",
+                "racer4@example.com",
+                "-m",
+                "yours now",
+            ],
+        ),
+        "handoff",
+    );
+    assert_eq!(code, 0, "{err}");
+    let brief = sb.ok(&repo, &["prompt", "auth"]);
+    assert!(
+        brief.contains("claimed by Racer 2 <racer2@example.com>")
+            && brief.contains("offered to racer4@example.com (yours now)"),
+        "{brief}"
+    );
+    let (code, _, _) = run(&mut as_person(&sb, &repo, 3, &["claim", "auth"]), "claim");
+    assert_eq!(code, HELD);
+    let (code, out, err) = run(&mut as_person(&sb, &repo, 4, &["claim", "auth"]), "claim");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("accepted the hand-off from Racer 2"), "{out}");
+}
+
+#[test]
+fn hooks_take_the_claim_at_start_and_write_nothing_into_another_sessions_story() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(&repo, &["save", "auth", "--todo", "T1 — login", "-q"]);
+    sb.ok(&repo, &["start", "auth", "-q"]);
+    // Session one starts: it takes the claim.
+    claude_hook(&sb, &repo, "SessionStart", "one");
+    let claim = sb.git(&repo, &["show", "refs/checkpoints-claims/auth:claim.json"]);
+    assert!(claim.contains("\"session\": \"one\""), "{claim}");
+    // Session two starts in the same clone: the brief says who holds it, no claim is taken.
+    let (out, _) = claude_hook(&sb, &repo, "SessionStart", "two");
+    assert!(out.contains("claimed by Ada Author"), "{out}");
+    let tip = sb.git(&repo, &["rev-parse", "refs/checkpoints/auth"]);
+    std::fs::write(repo.join("work.txt"), "changed\n").unwrap();
+    // Session two's end writes nothing into the story session one holds.
+    let (out, err) = claude_hook(&sb, &repo, "SessionEnd", "two");
+    assert_eq!(sb.git(&repo, &["rev-parse", "refs/checkpoints/auth"]), tip);
+    assert!(
+        format!("{out}{err}").contains("hooks write nothing into it"),
+        "{out}{err}"
+    );
+    // Session one's end writes its revision and releases the claim.
+    claude_hook(&sb, &repo, "SessionEnd", "one");
+    assert_ne!(sb.git(&repo, &["rev-parse", "refs/checkpoints/auth"]), tip);
+    let claim = sb.git(&repo, &["show", "refs/checkpoints-claims/auth:claim.json"]);
+    assert!(claim.contains("\"released\": true"), "{claim}");
+}

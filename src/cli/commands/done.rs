@@ -28,7 +28,8 @@ pub struct Args {
     /// Do not ask for confirmation (needed for --purge off a terminal).
     #[arg(long, short = 'y')]
     pub yes: bool,
-    /// Finish even while todos or "Done when" checks are open.
+    /// Finish even while todos or "Done when" checks are open, or someone else holds the
+    /// story's claim.
     #[arg(long)]
     pub force: bool,
     /// Write the message even if it looks like it holds a credential, recording it as accepted

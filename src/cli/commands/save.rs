@@ -103,6 +103,9 @@ pub struct Args {
     /// `resume --json` reports it): for whole-document saves based on what you read.
     #[arg(long, value_name = "REV")]
     pub expect: Option<String>,
+    /// Save even while someone else holds the story's claim (`git checkpoint claim`).
+    #[arg(long)]
+    pub force: bool,
 }
 
 impl Args {
@@ -138,6 +141,8 @@ impl Args {
             branch: self.branch.clone(),
             hook: None,
             keep_worktree: false,
+            claimant: None,
+            force: self.force,
         }
     }
 }
