@@ -156,6 +156,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Finish even while todos or "Done when" checks are open')
             [CompletionResult]::new('--allow-secret', '--allow-secret', [CompletionResultType]::ParameterName, 'Write the message even if it looks like it holds a credential, recording it as accepted on the archived revision (see checkpoint.secretScan)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('--merged', '--merged', [CompletionResultType]::ParameterName, 'Finish every active story whose branch has landed in the default branch (merged, fast-forwarded or squash-merged), open todos or not')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break

@@ -146,6 +146,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --force 'Finish even while todos or "Done when" checks are open'
             cand --allow-secret 'Write the message even if it looks like it holds a credential, recording it as accepted on the archived revision (see checkpoint.secretScan)'
             cand --json 'Print one JSON document instead of text'
+            cand --merged 'Finish every active story whose branch has landed in the default branch (merged, fast-forwarded or squash-merged), open todos or not'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }

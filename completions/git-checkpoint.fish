@@ -142,6 +142,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s y
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l force -d 'Finish even while todos or "Done when" checks are open'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l allow-secret -d 'Write the message even if it looks like it holds a credential, recording it as accepted on the archived revision (see checkpoint.secretScan)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l json -d 'Print one JSON document instead of text'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -l merged -d 'Finish every active story whose branch has landed in the default branch (merged, fast-forwarded or squash-merged), open todos or not'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand done" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand push" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'

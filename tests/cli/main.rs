@@ -16,6 +16,7 @@ mod hooks;
 mod json_output;
 mod mcp;
 mod mcp_wire;
+mod merged;
 mod pack_index;
 mod properties;
 mod robustness;
