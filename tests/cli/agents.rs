@@ -1678,6 +1678,8 @@ fn json_strings(v: &Value, out: &mut Vec<String>) {
 /// When a brief has no "checkpoint with a teammate's text" fence, or the fence is not closed.
 fn fenced_briefs(text: &str) -> Vec<SeenBrief> {
     let lines: Vec<&str> = text.lines().collect();
+    // A brief's first lines (the rest of the request is the agent's own).
+    let shown = |start: usize| lines[start..lines.len().min(start + 30)].join("\n");
     let mut out = Vec::new();
     let mut i = 0;
     while i < lines.len() {
@@ -1686,16 +1688,17 @@ fn fenced_briefs(text: &str) -> Vec<SeenBrief> {
             continue;
         }
         let start = i;
-        let open = (start..lines.len())
+        // The fence opens right after the header and the line that says how to read it.
+        let open = (start..lines.len().min(start + 4))
             .find(|&j| {
                 lines[j].starts_with("~~~~")
                     && lines[j].contains("checkpoint with a teammate's text")
             })
-            .unwrap_or_else(|| panic!("the brief is not fenced:\n{}", lines[start..].join("\n")));
+            .unwrap_or_else(|| panic!("the brief is not fenced:\n{}", shown(start)));
         let fence = lines[open].split(' ').next().expect("a fence line");
         let close = (open + 1..lines.len())
             .find(|&j| lines[j].trim_end() == fence)
-            .unwrap_or_else(|| panic!("the fence is not closed:\n{}", lines[start..].join("\n")));
+            .unwrap_or_else(|| panic!("the fence is not closed:\n{}", shown(start)));
         out.push(SeenBrief {
             before: lines[start..open].iter().map(|l| l.to_string()).collect(),
             inside: lines[open + 1..close]
@@ -1730,14 +1733,7 @@ fn assert_alices_text_fenced(
             .replace("&gt;", ">")
             .replace("&amp;", "&");
     }
-    let briefs: Vec<(usize, SeenBrief)> = texts
-        .iter()
-        .flat_map(|t| {
-            fenced_briefs(t)
-                .into_iter()
-                .map(move |b| (t.matches(PLANTED_HOST).count(), b))
-        })
-        .collect();
+    let briefs: Vec<SeenBrief> = texts.iter().flat_map(|t| fenced_briefs(t)).collect();
     assert!(
         !briefs.is_empty(),
         "{what}: no brief of story 42 in the request"
@@ -1748,7 +1744,7 @@ fn assert_alices_text_fenced(
     let anywhere: usize = texts.iter().map(|t| t.matches(PLANTED_HOST).count()).sum();
     let fenced: usize = briefs
         .iter()
-        .map(|(_, b)| {
+        .map(|b| {
             b.inside
                 .iter()
                 .map(|l| l.matches(PLANTED_HOST).count())
@@ -1760,7 +1756,7 @@ fn assert_alices_text_fenced(
         anywhere, fenced,
         "{what}: the planted text occurs outside the fence"
     );
-    for (_, b) in &briefs {
+    for b in &briefs {
         let before = b.before.join("\n");
         for theirs in [TITLE, BRANCH, "Alice", alice_email, PLANTED_HOST] {
             assert!(
@@ -1781,7 +1777,7 @@ fn assert_alices_text_fenced(
         for (prefix, label, text) in alices {
             let want = format!("{prefix}[{label}] {text}");
             assert!(
-                b.inside.iter().any(|l| *l == want),
+                b.inside.contains(&want),
                 "{what}: no line {want:?} inside the fence:\n{}",
                 shown(b)
             );
@@ -1789,7 +1785,7 @@ fn assert_alices_text_fenced(
         for text in bobs {
             let want = format!("- {text}");
             assert!(
-                b.inside.iter().any(|l| *l == want),
+                b.inside.contains(&want),
                 "{what}: Bob's {text:?} is not an unlabelled item inside the fence:\n{}",
                 shown(b)
             );
