@@ -18,6 +18,7 @@ mod mcp;
 mod mcp_wire;
 mod pack_index;
 mod properties;
+mod readme_team;
 mod robustness;
 mod secret_corpus;
 mod secrets;
