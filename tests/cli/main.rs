@@ -19,6 +19,7 @@ mod mcp_wire;
 mod merged;
 mod pack_index;
 mod properties;
+mod readme_team;
 mod robustness;
 mod secret_corpus;
 mod secrets;
