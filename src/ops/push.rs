@@ -329,6 +329,8 @@ pub fn push(
     crate::remote::fetch_purged(store, remote)?;
     let mut purged = Vec::new();
     sync::apply_purges(store, remote, &mut purged)?;
+    // Notes a plain `git fetch` brought are ours before the first attempt, not after a rejection.
+    sync::integrate_fetched_notes(store, remote)?;
     let (pushed, integrated) = push_fetched(store, remote, stories, guards)?;
     purged.extend(integrated);
     Ok((pushed, purged))
