@@ -82,7 +82,13 @@ pub fn landed(store: &Store, rev: &Revision, squash: bool) -> Result<Option<Land
     if branch == into {
         return Ok(None);
     }
-    let tip = match store.tip(&format!("refs/heads/{branch}"))? {
+    // The branch name is the document's text: a name git would refuse has no local tip.
+    let local = format!("refs/heads/{branch}");
+    let local_tip = match gix::refs::FullName::try_from(local.as_str()) {
+        Ok(_) => store.tip(&local)?,
+        Err(_) => None,
+    };
+    let tip = match local_tip {
         Some(t) => t,
         None => match rev
             .meta
