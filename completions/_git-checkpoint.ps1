@@ -160,6 +160,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Finish even while todos or "Done when" checks are open, or someone else holds the story''s claim')
             [CompletionResult]::new('--allow-secret', '--allow-secret', [CompletionResultType]::ParameterName, 'Write the message even if it looks like it holds a credential, recording it as accepted on the archived revision (see checkpoint.secretScan)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
+            [CompletionResult]::new('--merged', '--merged', [CompletionResultType]::ParameterName, 'Finish every active story whose branch has landed in the default branch (merged, fast-forwarded or squash-merged), open todos or not')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -186,7 +187,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
             [CompletionResult]::new('--ours', '--ours', [CompletionResultType]::ParameterName, 'Resolve every open merge conflict of the stories fetched by taking the side the conflict marker calls `ours` (the clone that merged), writing one revision per story')
-            [CompletionResult]::new('--theirs', '--theirs', [CompletionResultType]::ParameterName, 'Likewise, taking the side the marker calls `theirs` (the one that was fetched)')
+            [CompletionResult]::new('--theirs', '--theirs', [CompletionResultType]::ParameterName, 'Likewise, taking the side the marker calls `theirs`: the side the merging clone fetched, whichever clone runs this (the marker names each side''s author and revision; `resume` shows them)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -200,7 +201,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--allow-secret', '--allow-secret', [CompletionResultType]::ParameterName, 'Push even if a checkpoint holds what looks like a credential, including one accepted with `save --allow-secret` (this command only; see checkpoint.secretScan)')
             [CompletionResult]::new('--no-verify', '--no-verify', [CompletionResultType]::ParameterName, 'Do not run the repository''s pre-push hook (as `git push --no-verify`)')
             [CompletionResult]::new('--ours', '--ours', [CompletionResultType]::ParameterName, 'Resolve every open merge conflict of the stories fetched by taking the side the conflict marker calls `ours` (the clone that merged), writing one revision per story')
-            [CompletionResult]::new('--theirs', '--theirs', [CompletionResultType]::ParameterName, 'Likewise, taking the side the marker calls `theirs` (the one that was fetched)')
+            [CompletionResult]::new('--theirs', '--theirs', [CompletionResultType]::ParameterName, 'Likewise, taking the side the marker calls `theirs`: the side the merging clone fetched, whichever clone runs this (the marker names each side''s author and revision; `resume` shows them)')
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Fetch into remote-tracking refs only (as a plain `git fetch` after `git checkpoint setup`), integrate and push nothing: no checkpoint, archive, purge record or notes ref of yours moves. Lists every ref, revision and note the push would upload or delete, the refs held back, and what the secret guard would refuse')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Fetch into remote-tracking refs only (as a plain `git fetch` after `git checkpoint setup`), integrate and push nothing: no checkpoint, archive, purge record or notes ref of yours moves. Lists every ref, revision and note the push would upload or delete, the refs held back, and what the secret guard would refuse')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

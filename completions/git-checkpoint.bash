@@ -331,7 +331,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__done)
-            opts="-q -m -y -h --color --no-pager --quiet --message --purge --yes --force --allow-secret --json --help"
+            opts="-q -m -y -h --color --no-pager --quiet --message --purge --yes --force --allow-secret --json --merged --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

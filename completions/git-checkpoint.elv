@@ -150,6 +150,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --force 'Finish even while todos or "Done when" checks are open, or someone else holds the story''s claim'
             cand --allow-secret 'Write the message even if it looks like it holds a credential, recording it as accepted on the archived revision (see checkpoint.secretScan)'
             cand --json 'Print one JSON document instead of text'
+            cand --merged 'Finish every active story whose branch has landed in the default branch (merged, fast-forwarded or squash-merged), open todos or not'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -174,7 +175,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --quiet 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand --json 'Print one JSON document instead of text'
             cand --ours 'Resolve every open merge conflict of the stories fetched by taking the side the conflict marker calls `ours` (the clone that merged), writing one revision per story'
-            cand --theirs 'Likewise, taking the side the marker calls `theirs` (the one that was fetched)'
+            cand --theirs 'Likewise, taking the side the marker calls `theirs`: the side the merging clone fetched, whichever clone runs this (the marker names each side''s author and revision; `resume` shows them)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -187,7 +188,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --allow-secret 'Push even if a checkpoint holds what looks like a credential, including one accepted with `save --allow-secret` (this command only; see checkpoint.secretScan)'
             cand --no-verify 'Do not run the repository''s pre-push hook (as `git push --no-verify`)'
             cand --ours 'Resolve every open merge conflict of the stories fetched by taking the side the conflict marker calls `ours` (the clone that merged), writing one revision per story'
-            cand --theirs 'Likewise, taking the side the marker calls `theirs` (the one that was fetched)'
+            cand --theirs 'Likewise, taking the side the marker calls `theirs`: the side the merging clone fetched, whichever clone runs this (the marker names each side''s author and revision; `resume` shows them)'
             cand -n 'Fetch into remote-tracking refs only (as a plain `git fetch` after `git checkpoint setup`), integrate and push nothing: no checkpoint, archive, purge record or notes ref of yours moves. Lists every ref, revision and note the push would upload or delete, the refs held back, and what the secret guard would refuse'
             cand --dry-run 'Fetch into remote-tracking refs only (as a plain `git fetch` after `git checkpoint setup`), integrate and push nothing: no checkpoint, archive, purge record or notes ref of yours moves. Lists every ref, revision and note the push would upload or delete, the refs held back, and what the secret guard would refuse'
             cand -h 'Print help (see more with ''--help'')'

@@ -39,6 +39,14 @@ pub enum Error {
         /// The ref that was looked up.
         refname: String,
     },
+    /// The story has no active checkpoint: it was finished (`done`), and its archive is here.
+    #[error("story {story} is finished: its checkpoint is archived at {refname}; `git checkpoint resume --archived {story}` reads it, and a save starts it again")]
+    Finished {
+        /// The canonical story id.
+        story: String,
+        /// The archive ref.
+        refname: String,
+    },
     /// The story is not in this clone and several remotes have a copy of it.
     #[error("story {story} has no checkpoint in this clone, and {} remotes have one ({}): name one, as in `git checkpoint resume {}/{story}`, or fetch one with `git checkpoint fetch <remote>`", remotes.len(), remotes.join(", "), remotes[0])]
     OnSeveralRemotes {
@@ -631,6 +639,7 @@ impl Error {
             | Error::NotFound { .. }
             | Error::RemoteNotFound { .. }
             | Error::OnSeveralRemotes { .. }
+            | Error::Finished { .. }
             | Error::NoIdentity
             | Error::TooLarge { .. }
             | Error::LockHeld { .. }

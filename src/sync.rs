@@ -468,6 +468,19 @@ fn merge_commit(
     Ok((commit, conflicts))
 }
 
+/// Merges the notes ref as last fetched from `remote` (our fetch or a plain `git fetch`) into
+/// ours, by line union, when it has notes ours lacks: what a push does first, so it is not
+/// rejected for the notes ref after a save took in only the fetched checkpoint.
+///
+/// # Errors
+/// Storage errors; [`Error::LockHeld`]; [`Error::Contended`].
+pub fn integrate_fetched_notes(store: &Store, remote: &str) -> Result<()> {
+    if let Some(theirs) = store.tip(&tracking_notes(remote))? {
+        integrate_notes(store, theirs)?;
+    }
+    Ok(())
+}
+
 fn integrate_notes(store: &Store, theirs: ObjectId) -> Result<Outcome> {
     integrate_tip(store, NOTES_REF, NOTES_REF, theirs, |ours, _| {
         Ok((notes::merge(store, ours, theirs)?, Vec::new()))

@@ -346,7 +346,9 @@ impl Hook<'_> {
         // This clone's checkpoint, else the one remote's copy a fetch brought.
         let (refname, tip) = match locate::locate_story(self.store, &story, false) {
             Ok(found) => found,
-            Err(Error::NotFound { .. } | Error::OnSeveralRemotes { .. }) => return Ok(None),
+            Err(
+                Error::NotFound { .. } | Error::OnSeveralRemotes { .. } | Error::Finished { .. },
+            ) => return Ok(None),
             Err(e) => return Err(e),
         };
         Ok(Some((story, self.store.read(&refname, tip)?)))

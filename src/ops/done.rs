@@ -266,3 +266,59 @@ pub fn done(store: &Store, request: Request) -> Result<Report> {
         }
     }
 }
+
+/// A story `done --merged` finished: its branch landed in the default branch.
+#[derive(Debug, Clone)]
+pub struct FinishedMerged {
+    /// The story.
+    pub story: StoryId,
+    /// How its branch landed.
+    pub landed: super::merged::Landed,
+    /// What finishing it wrote.
+    pub finished: Finished,
+}
+
+/// `done --merged`: finishes every active story whose branch has landed in the default branch
+/// ([`super::merged::landed`], squashes included), open todos or not (completion rides the
+/// branch, seeds 000 and 003), each with the journal entry `done: branch '<b>' merged into
+/// <default>`. Stories whose checkpoint cannot be read are left as they are.
+///
+/// # Errors
+/// As [`finish`] for a story whose branch landed; storage errors listing the stories.
+pub fn finish_merged(store: &Store) -> Result<Vec<FinishedMerged>> {
+    let mut out = Vec::new();
+    for (name, tip) in store.refs(store::ACTIVE_PREFIX)? {
+        let Ok(story) = StoryId::parse(&name) else {
+            continue;
+        };
+        let Ok(rev) = store.read(&story.refname(), tip) else {
+            continue;
+        };
+        let Some(landed) = super::merged::landed(store, &rev, true)? else {
+            continue;
+        };
+        let how = match landed.how {
+            super::merged::How::Merged => "merged",
+            super::merged::How::Squashed => "squash-merged",
+        };
+        let message = format!(
+            "done: branch '{}' {how} into {}",
+            landed.branch, landed.into
+        );
+        let finished = finish(
+            store,
+            &story,
+            &Options {
+                message: Some(&message),
+                force: true,
+                allow_secret: true,
+            },
+        )?;
+        out.push(FinishedMerged {
+            story,
+            landed,
+            finished,
+        });
+    }
+    Ok(out)
+}

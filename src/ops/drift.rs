@@ -40,6 +40,11 @@ pub fn warnings(store: &Store, tip: &Revision) -> Result<Vec<String>> {
         });
     }
     let rev = confirmed.as_ref().unwrap_or(tip);
+    // Completion rides the branch: a merge or fast-forward into the default branch (squashes
+    // are `status`'s and `done --merged`'s: they take a few git calls).
+    if let Some(l) = super::merged::landed(store, tip, false)? {
+        out.push(l.sentence());
+    }
     let now = gitstate::head(store)?;
     if let (Some(saved), Some(current)) = (&rev.meta.branch, &now.branch) {
         if saved != current {

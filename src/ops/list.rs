@@ -70,6 +70,12 @@ pub fn list(store: &Store, opts: &Options) -> Result<Listing> {
         }
     }
     let total = rows.len();
+    // Before the branch filter: a story whose branch landed is usually on another branch.
+    let landed_notes = if opts.remote.is_none() && !opts.archived {
+        landed(store, &rows)?
+    } else {
+        Vec::new()
+    };
     // Detached HEAD has no branch to filter on: show everything.
     if !opts.all && !opts.archived && opts.remote.is_none() {
         if let Some(b) = &branch {
@@ -77,11 +83,12 @@ pub fn list(store: &Store, opts: &Options) -> Result<Listing> {
         }
     }
     rows.sort_by(|a, b| b.1.time.cmp(&a.1.time).then(a.0.cmp(&b.0)));
-    let remote = if opts.remote.is_none() && !opts.archived {
+    let mut remote = if opts.remote.is_none() && !opts.archived {
         remote_state(store, &rows)?
     } else {
         Vec::new()
     };
+    remote.extend(landed_notes);
     Ok(Listing {
         prefix,
         rows,
@@ -89,6 +96,24 @@ pub fn list(store: &Store, opts: &Options) -> Result<Listing> {
         ignored,
         remote,
     })
+}
+
+/// The most listed stories whose branch `list` checks for having landed.
+const LANDED_ROWS: usize = 200;
+
+/// One sentence per listed story (the first [`LANDED_ROWS`]) whose branch was merged or
+/// fast-forwarded into the default branch (squashes: `status`, `done --merged`).
+fn landed(store: &Store, rows: &[(String, Summary)]) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    for (story, s) in rows.iter().take(LANDED_ROWS) {
+        let Ok(rev) = store.read(&format!("{ACTIVE_PREFIX}{story}"), s.commit) else {
+            continue;
+        };
+        if let Some(l) = super::merged::landed(store, &rev, false)? {
+            out.push(format!("{story}: {}", l.sentence()));
+        }
+    }
+    Ok(out)
 }
 
 /// What the remotes have that `rows` (the local active listing) lack, as last fetched: one scan

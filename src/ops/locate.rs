@@ -181,13 +181,22 @@ pub fn locate_for_read(
 /// ([`crate::sync::integrate_story`]).
 ///
 /// # Errors
-/// [`Error::NotFound`] when no ref has it; [`Error::OnSeveralRemotes`] when several remotes do
+/// [`Error::Finished`] when only its archive is here (and not `archived`); [`Error::NotFound`]
+/// when no ref has it; [`Error::OnSeveralRemotes`] when several remotes do
 /// and this clone does not (name one: `REMOTE/STORY`); storage errors.
 pub fn locate_story(store: &Store, story: &StoryId, archived: bool) -> Result<(String, ObjectId)> {
     let missing = match store::locate(store, story, archived) {
         Err(e @ Error::NotFound { .. }) => e,
         found => return found,
     };
+    if !archived {
+        if let Some(_archived) = store.tip(&story.archive_refname())? {
+            return Err(Error::Finished {
+                story: story.to_string(),
+                refname: story.archive_refname(),
+            });
+        }
+    }
     let mut copies = Vec::new();
     for r in store.remote_names() {
         let prefix = if archived {

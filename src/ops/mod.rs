@@ -16,6 +16,7 @@ pub mod import;
 pub mod list;
 pub mod locate;
 pub mod log;
+pub mod merged;
 pub mod outgoing;
 pub mod pr_body;
 pub mod prompt;

@@ -155,12 +155,18 @@ impl Provenance {
     }
 }
 
-/// A part's identity: its letters and digits, lowercased, after a leading list marker and
-/// checkbox (`- [x] `), so a task keeps its identity when checked or moved.
+/// A part's identity: its letters and digits, lowercased, after a leading list marker (`- `,
+/// `2. `) and checkbox (`- [x] `), so a task keeps its identity when checked, moved or
+/// renumbered.
 pub fn key(text: &str) -> String {
     let mut t = text.trim_start();
     for marker in ["- ", "* ", "+ "] {
         t = t.strip_prefix(marker).unwrap_or(t);
+    }
+    // A numbered item (`2. `).
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 && t[digits..].starts_with(". ") {
+        t = &t[digits + 2..];
     }
     for checkbox in ["[ ]", "[x]", "[X]"] {
         t = t.strip_prefix(checkbox).unwrap_or(t);

@@ -9,7 +9,22 @@ use crate::remote::{self, PushedRef};
 use crate::store::{Store, ACTIVE_PREFIX, ARCHIVE_PREFIX};
 use crate::story::StoryId;
 use crate::sync::{self, Outcome};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+
+/// Gives each ref `results` lists as up to date the result of the earlier attempt that moved
+/// it (in `landed`, by remote ref), then records in `landed` the refs this attempt moved
+/// (fast-forwarded, created, forced or deleted).
+fn carry_landed(results: &mut [PushedRef], landed: &mut HashMap<String, PushedRef>) {
+    for r in results.iter_mut() {
+        if r.flag == '=' {
+            if let Some(before) = landed.get(&r.to) {
+                *r = before.clone();
+            }
+        } else if matches!(r.flag, ' ' | '*' | '+' | '-') {
+            landed.insert(r.to.clone(), r.clone());
+        }
+    }
+}
 
 /// How many times a push is attempted; after each rejection the remote is fetched and
 /// integrated, and the next attempt waits twice as long (50-100 ms first, at most 1.6-3.2 s,
@@ -314,6 +329,8 @@ pub fn push(
     crate::remote::fetch_purged(store, remote)?;
     let mut purged = Vec::new();
     sync::apply_purges(store, remote, &mut purged)?;
+    // Notes a plain `git fetch` brought are ours before the first attempt, not after a rejection.
+    sync::integrate_fetched_notes(store, remote)?;
     let (pushed, integrated) = push_fetched(store, remote, stories, guards)?;
     purged.extend(integrated);
     Ok((pushed, purged))
@@ -337,6 +354,9 @@ pub fn push_fetched(
     }
     let mut scanned = std::collections::HashSet::new();
     let mut integrated = Vec::new();
+    // Refs that landed in an earlier attempt: a retry lists them as up to date, but what the
+    // user is told is what the push did (a story pushed while the notes ref was rejected).
+    let mut landed_before = HashMap::new();
     for attempt in 1..=PUSH_ATTEMPTS {
         let held = held(store)?;
         let (specs, sent) = refspecs(store, stories, &held)?;
@@ -360,7 +380,8 @@ pub fn push_fetched(
             // Never run a bare `git push`: it would push branches by push.default.
             return Ok((Vec::new(), integrated));
         }
-        let results = remote::push(store, remote, &specs, &leases, !guards.no_verify)?;
+        let mut results = remote::push(store, remote, &specs, &leases, !guards.no_verify)?;
+        carry_landed(&mut results, &mut landed_before);
         // One pass over git's lines, then one look-up per ref sent: `--porcelain` lists every
         // ref, up to date or not, so matching each ref sent against every line grew with the
         // square of the stories (44 s of CPU for a no-op push of 100,000).
@@ -420,7 +441,6 @@ pub fn push_fetched(
         integrated.extend(super::fetch::fetch(store, remote)?);
         // A rejected ref whose local tip is now the remote's (another clone's story we hold a
         // copy of, fast-forwarded by that fetch) has nothing left to send: not a failure.
-        let mut results = results;
         let mut left = Vec::new();
         for r in results.iter_mut().filter(|r| r.rejected()) {
             let tracking = format!("refs/remotes/{remote}/{}", r.to.trim_start_matches("refs/"));

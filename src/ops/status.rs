@@ -72,6 +72,9 @@ pub struct Freshness {
     pub reasons: Vec<String>,
     /// Open merge conflicts in the tip's document (its `conflict` gaps).
     pub open_conflicts: usize,
+    /// Where its branch landed in the default branch (merged, fast-forwarded or squashed),
+    /// when it did.
+    pub landed: Option<super::merged::Landed>,
 }
 
 /// The freshness of `story`'s checkpoint under `limits`; `None` when it has none.
@@ -94,6 +97,8 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
         .iter()
         .filter(|g| g.kind == crate::model::GapKind::Conflict)
         .count();
+    // The newest revision knows the branch's fork point best.
+    let landed = super::merged::landed(store, &tip_rev, true)?;
     let (rev, hook_tip) = match confirmed(store, &refname, &tip_rev)? {
         Some(c) => (c, Some(tip_rev)),
         None => (tip_rev, None),
@@ -134,6 +139,7 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
         changed,
         reasons,
         open_conflicts,
+        landed,
     }))
 }
 

@@ -415,3 +415,28 @@ fn revisions_written_before_provenance_was_recorded_are_read_from_the_reflog() {
     assert_fenced(&brief, 1, "after the first recorded save");
     assert!(brief.contains("\n- Bob: keep it small\n"), "{brief}");
 }
+
+#[test]
+fn a_story_a_teammate_finished_is_shown_as_finished_not_missing() {
+    let t = team(Transport::File);
+    alice_shares(&t);
+    t.sb.ok(&t.b, &["fetch", "-q"]);
+    t.sb.ok(&t.a, &["done", "42", "-q", "--force"]);
+    t.sb.ok(&t.a, &["push", "-q"]);
+    t.sb.ok(&t.b, &["sync", "-q"]);
+    let err =
+        t.sb.fails(&t.b, &["resume", "42"], &["story 42 is finished"]);
+    assert!(
+        err.contains("`git checkpoint resume --archived 42` reads it"),
+        "{err}"
+    );
+    assert!(!err.contains("start one with"), "{err}");
+    t.sb.fails(&t.b, &["status", "42"], &["story 42 is finished"]);
+    let (_, err) = t.sb.ok_with_stderr(&t.b, &["list"]);
+    assert!(
+        err.contains("no open checkpoints; 1 finished story (`git checkpoint list --archived`)"),
+        "{err}"
+    );
+    // The hook stays quiet on a finished story.
+    assert_eq!(session_start(&t.sb, &t.b).trim(), "");
+}

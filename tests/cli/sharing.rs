@@ -1181,3 +1181,32 @@ fn a_merge_over_max_size_is_written_and_flagged_not_refused() {
     );
     sb.ok(&b, &["save", "big", "-q", "-F", short.to_str().unwrap()]);
 }
+
+/// After a plain `git fetch` (set up by `setup`), a save integrates the fetched story but adds
+/// its note to a notes ref behind the remote's: the first push is rejected for the notes only,
+/// and the retry lists the story, which the first attempt landed, as up to date. The report
+/// says what the push did.
+#[test]
+fn a_story_pushed_while_the_notes_ref_was_retried_is_reported_as_pushed() {
+    let (sb, origin, a, b) = two_clones();
+    for dir in [&a, &b] {
+        sb.ok(dir, &["setup", "-q"]);
+    }
+    save_and_push(&sb, &a, &["42", "--next", "a"]);
+    sb.git(&b, &["fetch", "-q"]);
+    sb.ok(&b, &["save", "42", "-q", "--next", "b"]);
+    let out = sb.ok(&b, &["push"]);
+    let line = out
+        .lines()
+        .find(|l| l.contains("refs/checkpoints/42"))
+        .unwrap_or_else(|| panic!("no line for the story: {out}"));
+    assert!(
+        line.starts_with("  refs/checkpoints/42") && line.contains(".."),
+        "the story's line says it moved: {out}"
+    );
+    assert!(!out.contains("[up to date]"), "{out}");
+    assert_eq!(
+        tip(&sb, &origin, "refs/checkpoints/42"),
+        tip(&sb, &b, "refs/checkpoints/42")
+    );
+}

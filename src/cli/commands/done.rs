@@ -39,6 +39,10 @@ pub struct Args {
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Finish every active story whose branch has landed in the default branch (merged,
+    /// fast-forwarded or squash-merged), open todos or not.
+    #[arg(long, conflicts_with_all = ["story", "purge", "message", "json", "force"])]
+    pub merged: bool,
 }
 
 /// Runs `done`; returns the exit code.
@@ -47,6 +51,24 @@ pub struct Args {
 /// Repository, story, identity, lock and storage errors; refs are untouched on error.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
+    if args.merged {
+        let finished = done::finish_merged(&store)?;
+        if finished.is_empty() {
+            err.info(format_args!(
+                "no active story's branch has landed in the default branch"
+            ));
+        }
+        for f in &finished {
+            out.line(&format!(
+                "Story {} done: {}; archived at {} (revision {})",
+                f.finished.shown,
+                f.landed.sentence_short(),
+                f.finished.refname,
+                f.finished.revision
+            ))?;
+        }
+        return Ok(0);
+    }
     // How the story was found is said first, before a confirmation or an error.
     let (story, found) = done::story(&store, args.story.as_deref())?;
     note_found(err, &story, &found);

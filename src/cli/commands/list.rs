@@ -150,6 +150,13 @@ fn pad(line: &mut String, text: &str, width: usize, right: bool) {
 /// What to say when there are no local checkpoints: a clone carries none by default, so point
 /// at what was fetched already or at how to fetch.
 fn empty_hint(store: &git_checkpoint::store::Store) -> Result<String> {
+    let finished = store.refs(git_checkpoint::store::ARCHIVE_PREFIX)?.len();
+    if finished > 0 {
+        return Ok(format!(
+            "no open checkpoints; {} (`git checkpoint list --archived`)",
+            crate::cli::output::count(finished, "finished story", "finished stories")
+        ));
+    }
     let remotes = store.remote_names();
     for r in &remotes {
         let n = store.refs(&remote::tracking_prefix(r))?.len();

@@ -115,7 +115,9 @@ pub struct TakeSide {
     /// conflict marker calls `ours` (the clone that merged), writing one revision per story.
     #[arg(long, conflicts_with = "theirs")]
     pub ours: bool,
-    /// Likewise, taking the side the marker calls `theirs` (the one that was fetched).
+    /// Likewise, taking the side the marker calls `theirs`: the side the merging clone fetched,
+    /// whichever clone runs this (the marker names each side's author and revision; `resume`
+    /// shows them).
     #[arg(long)]
     pub theirs: bool,
 }

@@ -67,6 +67,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         changed,
         reasons,
         open_conflicts,
+        landed,
         ..
     } = st;
     let stale = !reasons.is_empty();
@@ -115,6 +116,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             "{}: both sides kept; `git checkpoint resume {story}` shows them, a save that sets each value or `git checkpoint sync --ours`/`--theirs` resolves them",
             crate::cli::output::count(open_conflicts, "open conflict", "open conflicts")
         ))?;
+    }
+    if let Some(l) = &landed {
+        out.line(&format!("Branch: {}", l.sentence()))?;
     }
     if stale {
         out.line(&format!(

@@ -1,0 +1,198 @@
+//! Completion rides the branch (seeds 000 and 003): whether a story's branch has landed in the
+//! default branch, by a merge or a fast-forward (its tip is reachable from the default branch)
+//! or by a squash (a commit on the default branch since the fork point names the story in a
+//! `Checkpoint-Story:` trailer, or carries the same patch id as the branch's whole change,
+//! `git patch-id --stable`).
+
+use crate::error::Result;
+use crate::gitstate;
+use crate::store::{Revision, Store};
+use gix::ObjectId;
+
+/// How the branch landed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum How {
+    /// Its tip is reachable from the default branch (a merge or a fast-forward).
+    Merged,
+    /// A commit on the default branch holds its change (a squash merge).
+    Squashed,
+}
+
+/// A story's branch found in the default branch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Landed {
+    /// The story's branch.
+    pub branch: String,
+    /// The default branch it landed in (short name).
+    pub into: String,
+    /// How.
+    pub how: How,
+    /// The branch tip that landed (merged) or the squash commit (squashed).
+    pub commit: ObjectId,
+}
+
+impl Landed {
+    /// `branch 'feature/x' was merged into main (a1b2c3d4e5f6)`.
+    pub fn sentence_short(&self) -> String {
+        let how = match self.how {
+            How::Merged => "merged into",
+            How::Squashed => "squash-merged into",
+        };
+        format!(
+            "branch '{}' was {how} {} ({})",
+            self.branch,
+            self.into,
+            &self.commit.to_string()[..12]
+        )
+    }
+
+    /// [`Landed::sentence_short`] with what it means and the command that finishes the story.
+    pub fn sentence(&self) -> String {
+        format!(
+            "{}: the story looks finished; `git checkpoint done --merged` archives it",
+            self.sentence_short()
+        )
+    }
+}
+
+/// The most commits of the default branch a squash is looked for in.
+const SQUASH_WALK: usize = 500;
+
+/// Whether the branch `rev` was saved on has landed in the default branch: its local tip (else
+/// the commit HEAD was at when saved) must hold work of its own (differ from the fork point the
+/// revision recorded). With `squash`, also a squash commit on the default branch since the fork
+/// point (two `git` calls: `log -p` and `patch-id`). `None` when it has not, or when the branch
+/// is the default branch, or the revision recorded no branch or fork point.
+///
+/// # Errors
+/// Storage errors; [`crate::Error::GitFailed`] when `git log` or `git patch-id` fails.
+pub fn landed(store: &Store, rev: &Revision, squash: bool) -> Result<Option<Landed>> {
+    let (Some(branch), Some(fork)) = (rev.meta.branch.as_deref(), rev.meta.merge_base.as_deref())
+    else {
+        return Ok(None);
+    };
+    let Ok(fork) = ObjectId::from_hex(fork.as_bytes()) else {
+        return Ok(None);
+    };
+    let Some((into, default_tip)) = gitstate::default_branch(store) else {
+        return Ok(None);
+    };
+    let into = into.strip_prefix("origin/").unwrap_or(&into).to_string();
+    if branch == into {
+        return Ok(None);
+    }
+    // The branch name is the document's text: a name git would refuse has no local tip.
+    let local = format!("refs/heads/{branch}");
+    let local_tip = match gix::refs::FullName::try_from(local.as_str()) {
+        Ok(_) => store.tip(&local)?,
+        Err(_) => None,
+    };
+    let tip = match local_tip {
+        Some(t) => t,
+        None => match rev
+            .meta
+            .head
+            .as_deref()
+            .map(|h| ObjectId::from_hex(h.as_bytes()))
+        {
+            Some(Ok(h)) => h,
+            _ => return Ok(None),
+        },
+    };
+    if tip == fork {
+        return Ok(None);
+    }
+    let landed = |how, commit| Landed {
+        branch: branch.to_string(),
+        into: into.clone(),
+        how,
+        commit,
+    };
+    if store.merge_base(tip, default_tip)? == Some(tip) {
+        return Ok(Some(landed(How::Merged, tip)));
+    }
+    if !squash {
+        return Ok(None);
+    }
+    Ok(squashed(store, &rev.meta.story, fork, tip, default_tip)?.map(|c| landed(How::Squashed, c)))
+}
+
+/// A commit of `fork..default_tip` (first parents, at most [`SQUASH_WALK`]) that names `story`
+/// in a `Checkpoint-Story:` trailer or has the patch id of `fork..tip` as one change.
+fn squashed(
+    store: &Store,
+    story: &str,
+    fork: ObjectId,
+    tip: ObjectId,
+    default_tip: ObjectId,
+) -> Result<Option<ObjectId>> {
+    let git = store.git();
+    let range = format!("{fork}..{default_tip}");
+    let limit = format!("--max-count={SQUASH_WALK}");
+    let trailer = format!("Checkpoint-Story: {story}");
+    let log = git.run(&[
+        "log",
+        "--first-parent",
+        "--no-merges",
+        &limit,
+        "--format=%H%x00%B%x00",
+        &range,
+    ])?;
+    let text = String::from_utf8_lossy(&log.stdout);
+    let mut fields = text.split('\0');
+    while let (Some(id), Some(body)) = (fields.next(), fields.next()) {
+        if body
+            .lines()
+            .any(|l| l.trim().eq_ignore_ascii_case(&trailer))
+        {
+            if let Ok(id) = ObjectId::from_hex(id.trim().as_bytes()) {
+                return Ok(Some(id));
+            }
+        }
+    }
+    // The branch's whole change as one patch, against each commit's patch.
+    let diff = git.run(&[
+        "diff",
+        "--no-color",
+        "--no-ext-diff",
+        &fork.to_string(),
+        &tip.to_string(),
+    ])?;
+    let want = patch_ids(store, &diff.stdout)?;
+    let Some((want, _)) = want.first() else {
+        return Ok(None);
+    };
+    let patches = git.run(&[
+        "log",
+        "--first-parent",
+        "--no-merges",
+        &limit,
+        "-p",
+        "--no-color",
+        "--no-ext-diff",
+        "--format=commit %H",
+        &range,
+    ])?;
+    Ok(patch_ids(store, &patches.stdout)?
+        .into_iter()
+        .find(|(id, _)| id == want)
+        .and_then(|(_, c)| ObjectId::from_hex(c.as_bytes()).ok()))
+}
+
+/// `git patch-id --stable` of `patches`: (patch id, commit id) pairs.
+fn patch_ids(store: &Store, patches: &[u8]) -> Result<Vec<(String, String)>> {
+    if patches.is_empty() {
+        return Ok(Vec::new());
+    }
+    let args = ["patch-id", "--stable"];
+    let out = store.git().output_with(&args, Some(patches), &[])?;
+    let out = crate::git::subprocess::checked(&args, out)?;
+    Ok(String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| {
+            let (p, c) = l.split_once(' ')?;
+            Some((p.to_string(), c.to_string()))
+        })
+        .collect())
+}

@@ -1,0 +1,111 @@
+//! Completion rides the branch (issue 27, item 2): a story whose branch was merged,
+//! fast-forwarded or squash-merged into the default branch says so in status, list and the
+//! brief, and `done --merged` archives it.
+
+use crate::common::Sandbox;
+use std::path::{Path, PathBuf};
+
+const BRANCH: &str = "feature/#42-login";
+
+/// A repository on `main` with story 42 saved on its branch after one commit of its own; HEAD
+/// back on `main`.
+fn story_on_a_branch() -> (Sandbox, PathBuf) {
+    let (sb, repo) = Sandbox::with_repo_on(BRANCH);
+    std::fs::write(repo.join("login.rs"), "fn login() {}\n").unwrap();
+    sb.git(&repo, &["add", "login.rs"]);
+    sb.git(&repo, &["commit", "-q", "-m", "login form"]);
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "42",
+            "-q",
+            "--todo",
+            "T1 — form",
+            "--next",
+            "open the PR",
+        ],
+    );
+    // Another story on main, whose branch never landed anywhere.
+    sb.git(&repo, &["switch", "-q", "main"]);
+    (sb, repo)
+}
+
+fn assert_seen_as_landed(sb: &Sandbox, repo: &Path, how: &str) {
+    let said = format!("branch '{BRANCH}' was {how} main");
+    let (code, status, _) = sb.run(repo, &["status", "42"]);
+    assert!(status.contains(&said), "status ({code}): {status}");
+    let (_, err) = sb.ok_with_stderr(repo, &["list"]);
+    if how == "merged into" {
+        assert!(err.contains(&format!("42: {said}")), "list: {err}");
+    }
+    let brief = sb.ok(repo, &["prompt", "42"]);
+    if how == "merged into" {
+        assert!(brief.contains(&said), "the brief: {brief}");
+    }
+    let out = sb.ok(repo, &["done", "--merged"]);
+    assert!(
+        out.contains(&format!("Story #42 done: {said}")),
+        "done --merged: {out}"
+    );
+    let archived = sb.ok(repo, &["list", "--archived"]);
+    assert!(archived.contains("42"), "{archived}");
+    assert!(
+        !sb.refs(repo).contains("refs/checkpoints/42\n"),
+        "no longer active"
+    );
+    // Nothing left to finish.
+    let (_, err) = sb.ok_with_stderr(repo, &["done", "--merged"]);
+    assert!(err.contains("no active story's branch has landed"), "{err}");
+}
+
+#[test]
+fn a_merged_branch_finishes_its_story() {
+    let (sb, repo) = story_on_a_branch();
+    // Not landed yet: nothing said, nothing finished.
+    let status = sb.run(&repo, &["status", "42"]).1;
+    assert!(!status.contains("was merged"), "{status}");
+    std::fs::write(repo.join("other.rs"), "fn other() {}\n").unwrap();
+    sb.git(&repo, &["add", "other.rs"]);
+    sb.git(&repo, &["commit", "-q", "-m", "other work on main"]);
+    sb.git(
+        &repo,
+        &["merge", "-q", "--no-ff", "-m", "Merge login", BRANCH],
+    );
+    assert_seen_as_landed(&sb, &repo, "merged into");
+}
+
+#[test]
+fn a_fast_forwarded_branch_finishes_its_story() {
+    let (sb, repo) = story_on_a_branch();
+    let (_, err) = sb.ok_with_stderr(&repo, &["done", "--merged"]);
+    assert!(err.contains("no active story's branch has landed"), "{err}");
+    sb.git(&repo, &["merge", "-q", "--ff-only", BRANCH]);
+    assert_seen_as_landed(&sb, &repo, "merged into");
+}
+
+#[test]
+fn a_squash_merged_branch_finishes_its_story() {
+    let (sb, repo) = story_on_a_branch();
+    std::fs::write(repo.join("other.rs"), "fn other() {}\n").unwrap();
+    sb.git(&repo, &["add", "other.rs"]);
+    sb.git(&repo, &["commit", "-q", "-m", "other work on main"]);
+    sb.git(&repo, &["merge", "-q", "--squash", BRANCH]);
+    sb.git(&repo, &["commit", "-q", "-m", "Login form (#7)"]);
+    // The branch tip is not in main: only the patch id finds it.
+    assert_seen_as_landed(&sb, &repo, "squash-merged into");
+}
+
+#[test]
+fn a_squash_naming_the_story_in_a_trailer_finishes_it() {
+    let (sb, repo) = story_on_a_branch();
+    // The squash also changed the patch (a review fix), so only the trailer finds it.
+    sb.git(&repo, &["merge", "-q", "--squash", BRANCH]);
+    std::fs::write(repo.join("login.rs"), "fn login() { /* reviewed */ }\n").unwrap();
+    sb.git(&repo, &["add", "login.rs"]);
+    sb.git(
+        &repo,
+        &["commit", "-q", "-m", "Login form\n\nCheckpoint-Story: 42"],
+    );
+    assert_seen_as_landed(&sb, &repo, "squash-merged into");
+}
