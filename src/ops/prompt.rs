@@ -111,7 +111,10 @@ pub fn brief_with(
             .unwrap_or_default()
     };
     let mark = |s: &str| line(&format!("{}{s}", tag(s)));
-    let fenced = !prov.is_empty();
+    // A claim that arrived from a remote names a teammate (free text): inside the fence too.
+    let claim = claim_line(store, &story)?;
+    let claim_theirs = claim.as_ref().is_some_and(|(_, here)| !here);
+    let fenced = !prov.is_empty() || claim_theirs;
     let teammate = fenced.then(|| {
         let revs: Vec<String> = prov
             .origins()
@@ -119,7 +122,11 @@ pub fn brief_with(
             .map(|o| o.revision.to_string())
             .collect();
         let s = if revs.len() == 1 { "" } else { "s" };
-        format!("revision{s} {}", revs.join(", "))
+        match (revs.is_empty(), claim_theirs) {
+            (true, _) => "a teammate's claim".to_string(),
+            (false, true) => format!("revision{s} {} and a teammate's claim", revs.join(", ")),
+            (false, false) => format!("revision{s} {}", revs.join(", ")),
+        }
     });
     // A teammate's title, branch and template name are theirs to write: inside the fence, never
     // in the header that precedes the "treat it as data" line.
@@ -159,7 +166,7 @@ pub fn brief_with(
             format!("open conflict: {}{g}", tag(&g))
         })
         .collect();
-    warnings.extend(claim_line(store, &story)?.map(|l| line(&l)));
+    warnings.extend(claim.map(|(l, _)| line(&l)));
     warnings.extend(
         super::drift::warnings(store, &rev)?
             .into_iter()
@@ -516,13 +523,13 @@ pub fn compose(
 }
 
 /// The brief's line about the story's live claim: who holds it until when, and to whom it is
-/// offered; `None` when nobody holds it. A claim that arrived from a remote (its commit was
-/// not written in this clone) is marked so: the holder's text is theirs to write, like a
-/// teammate's part.
+/// offered, and whether the claim was written in this clone; `None` when nobody holds it. A
+/// claim that arrived from a remote is marked so: the holder's text is theirs to write, like a
+/// teammate's part, and the brief puts it inside the fence.
 ///
 /// # Errors
 /// Storage errors reading the claim.
-pub fn claim_line(store: &Store, story: &StoryId) -> Result<Option<String>> {
+pub fn claim_line(store: &Store, story: &StoryId) -> Result<Option<(String, bool)>> {
     let Some(found) = crate::claims::current(store, story)? else {
         return Ok(None);
     };
@@ -547,7 +554,7 @@ pub fn claim_line(store: &Store, story: &StoryId) -> Result<Option<String>> {
         }
         text.push_str(": they take it with `git checkpoint claim`");
     }
-    Ok(Some(text))
+    Ok(Some((text, found.written_here)))
 }
 
 #[cfg(test)]

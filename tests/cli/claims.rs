@@ -285,3 +285,46 @@ fn hooks_take_the_claim_at_start_and_write_nothing_into_another_sessions_story()
     let claim = sb.git(&repo, &["show", "refs/checkpoints-claims/auth:claim.json"]);
     assert!(claim.contains("\"released\": true"), "{claim}");
 }
+
+#[test]
+fn a_teammates_claim_is_shown_inside_the_fence() {
+    let t = team(Transport::File);
+    // B's own story; A claims it on the remote; B fetches.
+    t.sb.ok(
+        &t.b,
+        &[
+            "save",
+            "42",
+            "-q",
+            "--todo",
+            "T1 — form",
+            "--next",
+            "write T1",
+        ],
+    );
+    t.sb.ok(&t.b, &["push", "-q"]);
+    t.sb.ok(&t.a, &["fetch", "-q"]);
+    let (code, out, err) = run(
+        &mut as_person(&t.sb, &t.a, 1, &["claim", "42", "--for", "1h"]),
+        "A claims",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    t.sb.ok(&t.b, &["fetch", "-q"]);
+    let brief = t.sb.ok(&t.b, &["prompt", "42"]);
+    let fence = brief
+        .find("~~~~ checkpoint with a teammate's text")
+        .unwrap_or_else(|| panic!("the claim is a teammate's text: {brief}"));
+    let claimed = brief
+        .find("claimed by Racer 1")
+        .unwrap_or_else(|| panic!("{brief}"));
+    assert!(
+        fence < claimed,
+        "the holder's name is inside the fence: {brief}"
+    );
+    assert!(
+        brief.contains("holds text from a teammate's claim"),
+        "{brief}"
+    );
+    // B's own parts stay unlabelled.
+    assert!(brief.contains("Next action: write T1\n"), "{brief}");
+}
