@@ -369,6 +369,41 @@ pub fn check_write(
     Ok(())
 }
 
+/// The story's live claim as one line for a person or an agent (`claimed by Ada <a@x> (claude,
+/// session s1, host h) until <time>`, and the offer when handed off), `[from a remote] ` in
+/// front when the claim commit was not written in this clone (its text is a teammate's);
+/// `None` when nobody holds it.
+///
+/// # Errors
+/// As [`current`].
+pub fn live_line(store: &Store, story: &StoryId) -> Result<Option<(String, Found)>> {
+    let Some(found) = current(store, story)? else {
+        return Ok(None);
+    };
+    let c = &found.claim;
+    if !c.live(now()) {
+        return Ok(None);
+    }
+    let from = if found.written_here {
+        ""
+    } else {
+        "[from a remote] "
+    };
+    let mut text = format!(
+        "{from}claimed by {} until {}",
+        c.holder.describe(),
+        c.expires_at
+    );
+    if let Some(to) = &c.handed_to {
+        text.push_str(&format!("; offered to {to}"));
+        if let Some(n) = &c.note {
+            text.push_str(&format!(" ({n})"));
+        }
+        text.push_str(": they take it with `git checkpoint claim`");
+    }
+    Ok(Some((text, found)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -366,6 +366,9 @@ pub struct ResumeBrief {
     /// instructions), newest first; `title`, `next_action`, `warnings` and the brief carry a
     /// `[rN name <email>]` label in front of such text. The parts themselves: `full: true`.
     pub teammate_revisions: Vec<TeammateRevision>,
+    /// Who holds the story (`git checkpoint claim`) until when; null when nobody does. Free
+    /// text of the holder's when the claim arrived from a remote.
+    pub claim: Option<ClaimState>,
 }
 
 /// A revision that arrived from a remote (not written in this clone), by provenance.
@@ -450,6 +453,10 @@ impl ResumeBrief {
                 .into_iter()
                 .map(TeammateRevision::new)
                 .collect(),
+            claim: r
+                .claim
+                .as_ref()
+                .and_then(|(_, f)| ClaimState::of(&f.claim, crate::claims::now())),
         }
     }
 }

@@ -89,6 +89,9 @@ pub fn list(store: &Store, opts: &Options) -> Result<Listing> {
         Vec::new()
     };
     remote.extend(landed_notes);
+    if opts.remote.is_none() && !opts.archived {
+        remote.extend(claimed(store, &rows)?);
+    }
     Ok(Listing {
         prefix,
         rows,
@@ -96,6 +99,34 @@ pub fn list(store: &Store, opts: &Options) -> Result<Listing> {
         ignored,
         remote,
     })
+}
+
+/// One sentence per listed story someone holds (`git checkpoint claim`): one scan of the
+/// claim refs here and of each remote's, then only the claimed stories are read.
+fn claimed(store: &Store, rows: &[(String, Summary)]) -> Result<Vec<String>> {
+    let mut names: std::collections::HashSet<String> = store
+        .refs(crate::names::CLAIMS_PREFIX)?
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect();
+    for r in store.remote_names() {
+        names.extend(
+            store
+                .refs(&remote::tracking_claims_prefix(&r))?
+                .into_iter()
+                .map(|(s, _)| s),
+        );
+    }
+    let mut out = Vec::new();
+    for (story, _) in rows.iter().filter(|(s, _)| names.contains(s)) {
+        let Ok(id) = StoryId::parse(story) else {
+            continue;
+        };
+        if let Some((line, _)) = crate::claims::live_line(store, &id)? {
+            out.push(format!("{story}: {line}"));
+        }
+    }
+    Ok(out)
 }
 
 /// The most listed stories whose branch `list` checks for having landed.

@@ -530,31 +530,7 @@ pub fn compose(
 /// # Errors
 /// Storage errors reading the claim.
 pub fn claim_line(store: &Store, story: &StoryId) -> Result<Option<(String, bool)>> {
-    let Some(found) = crate::claims::current(store, story)? else {
-        return Ok(None);
-    };
-    let c = &found.claim;
-    if !c.live(crate::claims::now()) {
-        return Ok(None);
-    }
-    let from = if found.written_here {
-        ""
-    } else {
-        "[from a remote] "
-    };
-    let mut text = format!(
-        "{from}claimed by {} until {}",
-        c.holder.describe(),
-        c.expires_at
-    );
-    if let Some(to) = &c.handed_to {
-        text.push_str(&format!("; offered to {to}"));
-        if let Some(n) = &c.note {
-            text.push_str(&format!(" ({n})"));
-        }
-        text.push_str(": they take it with `git checkpoint claim`");
-    }
-    Ok(Some((text, found.written_here)))
+    Ok(crate::claims::live_line(store, story)?.map(|(text, found)| (text, found.written_here)))
 }
 
 #[cfg(test)]

@@ -64,6 +64,8 @@ pub struct Report {
     pub brief: Option<Brief>,
     /// Which parts of the revision arrived from a remote (a teammate's), by provenance.
     pub provenance: Provenance,
+    /// The story's live claim ([`crate::claims::live_line`]): the line, and the claim.
+    pub claim: Option<(String, crate::claims::Found)>,
 }
 
 /// Why [`resume`] failed, with what the front end still tells its user: a failed auto-sync
@@ -133,7 +135,7 @@ pub fn resume(store: &Store, options: &Options) -> std::result::Result<Report, B
         }
     };
     match read(store, options, &located) {
-        Ok((story, revision, parsed, warnings, brief, provenance)) => Ok(Report {
+        Ok((story, revision, parsed, warnings, brief, provenance, claim)) => Ok(Report {
             located,
             found,
             story,
@@ -143,6 +145,7 @@ pub fn resume(store: &Store, options: &Options) -> std::result::Result<Report, B
             not_fetched,
             brief,
             provenance,
+            claim,
         }),
         Err(error) => Err(Box::new(Failed {
             error,
@@ -189,6 +192,7 @@ type Read = (
     Vec<String>,
     Option<Brief>,
     Provenance,
+    Option<(String, crate::claims::Found)>,
 );
 
 /// Reads, parses and briefs the revision [`resume`] located.
@@ -219,5 +223,6 @@ fn read(store: &Store, options: &Options, located: &Located) -> Result<Read> {
     };
     let provenance =
         super::provenance::provenance(store, &located.refname, revision.summary.commit)?;
-    Ok((story, revision, parsed, warnings, brief, provenance))
+    let claim = crate::claims::live_line(store, &located.story)?;
+    Ok((story, revision, parsed, warnings, brief, provenance, claim))
 }

@@ -75,6 +75,9 @@ pub struct Freshness {
     /// Where its branch landed in the default branch (merged, fast-forwarded or squashed),
     /// when it did.
     pub landed: Option<super::merged::Landed>,
+    /// The story's live claim as one line ([`crate::claims::live_line`]); `None` when nobody
+    /// holds it.
+    pub claim: Option<String>,
 }
 
 /// The freshness of `story`'s checkpoint under `limits`; `None` when it has none.
@@ -129,6 +132,7 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
             _ => {}
         }
     }
+    let claim = crate::claims::live_line(store, &story)?.map(|(l, _)| l);
     Ok(Some(Freshness {
         story,
         revision: rev,
@@ -140,6 +144,7 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
         reasons,
         open_conflicts,
         landed,
+        claim,
     }))
 }
 

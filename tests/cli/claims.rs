@@ -327,4 +327,15 @@ fn a_teammates_claim_is_shown_inside_the_fence() {
     );
     // B's own parts stay unlabelled.
     assert!(brief.contains("Next action: write T1\n"), "{brief}");
+    // Every view names the holder, marked as a teammate's text.
+    let held = "[from a remote] claimed by Racer 1 <racer1@example.com>";
+    let status = t.sb.run(&t.b, &["status", "42"]).1;
+    assert!(
+        status.contains(&format!("Claim: {held}")),
+        "status: {status}"
+    );
+    let (_, err) = t.sb.ok_with_stderr(&t.b, &["list"]);
+    assert!(err.contains(&format!("42: {held}")), "list: {err}");
+    let (_, err) = t.sb.ok_with_stderr(&t.b, &["resume", "42"]);
+    assert!(err.contains(held), "resume: {err}");
 }

@@ -74,6 +74,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         for w in &report.warnings {
             err.warn(crate::cli::output::escape_controls(&prov.tag(w)));
         }
+        if let Some((line, _)) = &report.claim {
+            err.note(crate::cli::output::escape_controls(line));
+        }
         out.line("")?;
         if prov.is_empty() {
             out.line(rev.document.trim_end())?;

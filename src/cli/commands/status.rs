@@ -68,6 +68,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         reasons,
         open_conflicts,
         landed,
+        claim,
         ..
     } = st;
     let stale = !reasons.is_empty();
@@ -119,6 +120,12 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     }
     if let Some(l) = &landed {
         out.line(&format!("Branch: {}", l.sentence()))?;
+    }
+    if let Some(c) = &claim {
+        out.line(&format!(
+            "Claim: {}",
+            crate::cli::output::escape_controls(c)
+        ))?;
     }
     if stale {
         out.line(&format!(
