@@ -223,18 +223,7 @@ pub fn read(store: &Store, refname: &str, id: ObjectId) -> Result<Claim> {
         }
         return serde_json::from_slice(&out.stdout).map_err(|e| bad(format!("{CLAIM_FILE}: {e}")));
     }
-    let commit = store
-        .repo()
-        .find_commit(id)
-        .map_err(|e| bad(e.to_string()))?;
-    let tree = commit.tree().map_err(|e| bad(e.to_string()))?;
-    let entry = tree
-        .find_entry(CLAIM_FILE)
-        .ok_or_else(|| bad(format!("no {CLAIM_FILE}")))?;
-    let blob = store
-        .blob(entry.oid().to_owned())
-        .map_err(|e| bad(e.to_string()))?;
-    serde_json::from_slice(&blob).map_err(|e| bad(format!("{CLAIM_FILE}: {e}")))
+    store.json_file(refname, id, CLAIM_FILE)
 }
 
 /// Writes a claim commit with `parent` (the previous claim commit); no ref moves. Recorded as

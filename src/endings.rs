@@ -115,19 +115,7 @@ impl Purges {
 /// # Errors
 /// [`Error::Corrupt`] when the commit holds no readable record.
 pub fn read(store: &Store, refname: &str, id: ObjectId) -> Result<Record> {
-    let bad = |why: String| store::corrupt(refname, id, why);
-    let commit = store
-        .repo()
-        .find_commit(id)
-        .map_err(|e| bad(e.to_string()))?;
-    let tree = commit.tree().map_err(|e| bad(e.to_string()))?;
-    let entry = tree
-        .find_entry(PURGE_FILE)
-        .ok_or_else(|| bad(format!("no {PURGE_FILE}")))?;
-    let blob = store
-        .blob(entry.oid().to_owned())
-        .map_err(|e| bad(e.to_string()))?;
-    serde_json::from_slice(&blob).map_err(|e| bad(format!("{PURGE_FILE}: {e}")))
+    store.json_file(refname, id, PURGE_FILE)
 }
 
 /// Every purge record here (`refs/checkpoints-purged/*`) and fetched from every remote

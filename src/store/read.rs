@@ -238,6 +238,30 @@ impl Store {
                 .any(|r| config.boolean(format!("remote.{r}.promisor").as_str()) == Some(true))
     }
 
+    /// The JSON file `name` of the tree of commit `id` (a claim or purge record of `refname`),
+    /// decoded.
+    ///
+    /// # Errors
+    /// [`Error::Corrupt`] naming `refname` when the commit, its tree or the file cannot be read,
+    /// or the file is not the JSON `T` expects.
+    pub fn json_file<T: serde::de::DeserializeOwned>(
+        &self,
+        refname: &str,
+        id: ObjectId,
+        name: &str,
+    ) -> Result<T> {
+        let bad = |why: String| corrupt(refname, id, why);
+        let commit = self.repo.find_commit(id).map_err(|e| bad(e.to_string()))?;
+        let tree = commit.tree().map_err(|e| bad(e.to_string()))?;
+        let entry = tree
+            .find_entry(name)
+            .ok_or_else(|| bad(format!("no {name}")))?;
+        let blob = self
+            .blob(entry.oid().to_owned())
+            .map_err(|e| bad(e.to_string()))?;
+        serde_json::from_slice(&blob).map_err(|e| bad(format!("{name}: {e}")))
+    }
+
     /// Reads the full revision at commit `id` of `refname` (used in error messages).
     ///
     /// # Errors

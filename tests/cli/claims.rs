@@ -183,16 +183,22 @@ fn claude_hook(sb: &Sandbox, dir: &Path, event: &str, session: &str) -> (String,
 fn expiry_renewal_handoff_and_saves_into_a_claimed_story() {
     let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["save", "auth", "--todo", "T1 — login", "-q"]);
-    // Racer 1 claims for a second; racer 2 is refused with the holder named, then takes it
-    // over once it expired, and is told whose it was.
+    // Racer 1 claims for an hour; racer 2 is refused with the holder named. Racer 1 then
+    // renews for one second (on a loaded machine a one-second claim could lapse before racer
+    // 2 even asked), and once it expired racer 2 takes it over and is told whose it was.
     let (code, out, err) = run(
-        &mut as_person(&sb, &repo, 1, &["claim", "auth", "--for", "1s"]),
+        &mut as_person(&sb, &repo, 1, &["claim", "auth", "--for", "1h"]),
         "claim",
     );
     assert_eq!(code, 0, "{out}{err}");
     let (code, _, err) = run(&mut as_person(&sb, &repo, 2, &["claim", "auth"]), "claim");
     assert_eq!(code, HELD, "{err}");
     assert!(err.contains("Racer 1 <racer1@example.com>"), "{err}");
+    let (code, out, err) = run(
+        &mut as_person(&sb, &repo, 1, &["claim", "auth", "--for", "1s"]),
+        "renew for 1s",
+    );
+    assert_eq!(code, 0, "{out}{err}");
     std::thread::sleep(Duration::from_millis(1500));
     let (code, out, err) = run(&mut as_person(&sb, &repo, 2, &["claim", "auth"]), "claim");
     assert_eq!(code, 0, "{err}");
