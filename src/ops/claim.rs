@@ -332,6 +332,9 @@ fn on_remote(
         // Opened again, it has room for what is on disk now.
         let reopened = Store::discover(store.workdir().unwrap_or(store.git_dir()))?;
         let store = &reopened;
+        // What the remote holds is now known here too: status, list, save and the brief of
+        // this clone name the holder even when this claim loses.
+        set_ref(store, &tracking, expected)?;
         let current = expected
             .map(|e| claims::read(store, &tracking, e))
             .transpose()?;
@@ -352,22 +355,7 @@ fn on_remote(
         }
         // Won: the claim ref here and the remote-tracking ref now say so.
         for r in [&refname, &tracking] {
-            store.transact(r, || {
-                let tip = store.tip(r)?;
-                Ok(if tip == Some(commit) {
-                    store::Step::Nothing(())
-                } else {
-                    store::Step::Write(
-                        vec![store::update_edit(
-                            r,
-                            commit,
-                            store::expect(tip),
-                            "checkpoint: claim",
-                        )],
-                        (),
-                    )
-                })
-            })?;
+            set_ref(store, r, Some(commit))?;
         }
         let mut r = report(options, outcome, Some(claim), Some(commit));
         r.remote = Some(remote.to_string());
@@ -376,5 +364,27 @@ fn on_remote(
     Err(Error::Contended {
         refname,
         attempts: REMOTE_ATTEMPTS as u32,
+    })
+}
+
+/// Points `refname` (a claim ref of ours) at `value`, or deletes it for `None`, by
+/// compare-and-swap on its current tip; nothing when it already holds `value`.
+fn set_ref(store: &Store, refname: &str, value: Option<ObjectId>) -> Result<()> {
+    store.transact(refname, || {
+        let tip = store.tip(refname)?;
+        Ok(match (tip, value) {
+            (t, v) if t == v => store::Step::Nothing(()),
+            (t, Some(v)) => store::Step::Write(
+                vec![store::update_edit(
+                    refname,
+                    v,
+                    store::expect(t),
+                    "checkpoint: claim",
+                )],
+                (),
+            ),
+            (Some(t), None) => store::Step::Write(vec![store::delete_edit(refname, t)], ()),
+            (None, None) => store::Step::Nothing(()),
+        })
     })
 }

@@ -345,3 +345,44 @@ fn a_teammates_claim_is_shown_inside_the_fence() {
     let (_, err) = t.sb.ok_with_stderr(&t.b, &["resume", "42"]);
     assert!(err.contains(held), "resume: {err}");
 }
+
+/// A clone whose claim lost on the remote knows the holder from then on, without a fetch of
+/// its own: its save is refused naming the holder and `status` shows the claim. (Before, the
+/// claim's fetch left no remote-tracking ref: the save went through and status said nothing.)
+#[test]
+fn a_clone_that_lost_a_claim_names_the_holder_everywhere_without_fetching() {
+    let t = team(Transport::File);
+    t.sb.ok(&t.a, &["save", "42", "-q", "--todo", "T1 — form"]);
+    t.sb.ok(&t.a, &["push", "-q"]);
+    t.sb.ok(&t.b, &["fetch", "-q"]);
+    let (code, out, err) = run(&mut as_person(&t.sb, &t.a, 1, &["claim", "42"]), "A claims");
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, _, err) = run(&mut as_person(&t.sb, &t.b, 2, &["claim", "42"]), "B claims");
+    assert_eq!(code, HELD, "{err}");
+    assert!(
+        err.contains("claimed by Racer 1 <racer1@example.com>"),
+        "{err}"
+    );
+    let (code, _, err) = run(
+        &mut as_person(&t.sb, &t.b, 2, &["save", "42", "--next", "mine"]),
+        "B saves",
+    );
+    assert_eq!(code, HELD, "{err}");
+    assert!(
+        err.contains("claimed by Racer 1 <racer1@example.com>") && err.contains("not saved"),
+        "{err}"
+    );
+    let status = t.sb.run(&t.b, &["status", "42"]).1;
+    assert!(
+        status.contains("Claim: [from a remote] claimed by Racer 1 <racer1@example.com>"),
+        "{status}"
+    );
+    // A release on the remote is mirrored the same way at B's next claim, which then wins.
+    let (code, out, err) = run(
+        &mut as_person(&t.sb, &t.a, 1, &["release", "42"]),
+        "A releases",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = run(&mut as_person(&t.sb, &t.b, 2, &["claim", "42"]), "B claims");
+    assert_eq!(code, 0, "{out}{err}");
+}
