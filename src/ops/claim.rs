@@ -388,3 +388,34 @@ fn set_ref(store: &Store, refname: &str, value: Option<ObjectId>) -> Result<()> 
         })
     })
 }
+
+/// Releases `me`'s live claim on `story` after the story was finished or purged, here and on
+/// the remote (waiting at most `remote_limit`; a remote that fails or is slow leaves it
+/// released here only). `Ok(None)` when `me` holds no live claim on it (someone else's claim
+/// is left alone).
+///
+/// # Errors
+/// Storage errors reading the claim or writing the release.
+pub fn release_own(
+    store: &Store,
+    story: &StoryId,
+    me: Holder,
+    remote_limit: Duration,
+) -> Result<Option<Report>> {
+    let now = claims::now();
+    let ours = claims::current(store, story)?
+        .is_some_and(|f| f.claim.live(now) && f.claim.holder.same_as(&me));
+    if !ours {
+        return Ok(None);
+    }
+    let options = Options {
+        story: story.clone(),
+        action: Action::Release,
+        duration: None,
+        force: false,
+        me,
+        remote_limit: Some(remote_limit),
+        local_on_error: true,
+    };
+    run(store, &options).map(Some)
+}

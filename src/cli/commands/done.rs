@@ -5,9 +5,13 @@
 use super::note_found;
 use super::Quiet;
 use crate::cli::context::Context;
+use crate::cli::ui::Messages;
+use git_checkpoint::claims::Holder;
 use git_checkpoint::error::Result;
 use git_checkpoint::json;
-use git_checkpoint::ops::done;
+use git_checkpoint::ops::{claim, done};
+use git_checkpoint::store::Store;
+use git_checkpoint::story::StoryId;
 use std::io::{BufRead, IsTerminal, Write};
 
 /// Finish a story: a final revision, then archive its ref (or purge it).
@@ -66,6 +70,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
                 f.finished.refname,
                 f.finished.revision
             ))?;
+            release_own(err, &store, &f.story);
         }
         return Ok(0);
     }
@@ -91,6 +96,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         action,
     };
     let report = done::done(&store, request)?;
+    let (done::Report::Finished { story, .. } | done::Report::Purged { story, .. }) = &report;
+    release_own(err, &store, story);
     match &report {
         done::Report::Purged { refs, .. } => {
             if args.json {
@@ -113,6 +120,37 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         }
     }
     Ok(0)
+}
+
+/// Releases this user's live claim on a story just finished or purged (here and on the
+/// remote, bounded like the agent hooks), saying so; a failure only costs the release, which
+/// then expires on its own.
+fn release_own(err: &mut Messages, store: &Store, story: &StoryId) {
+    let released = Holder::me(store, None, None).and_then(|me| {
+        claim::release_own(
+            store,
+            story,
+            me,
+            git_checkpoint::agents::hook::CLAIM_REMOTE_LIMIT,
+        )
+    });
+    match released {
+        Ok(Some(r)) => {
+            let on = r.remote.map(|rm| format!(" (on {rm})")).unwrap_or_default();
+            err.info(format_args!(
+                "released your claim on {}{on}",
+                story.display()
+            ));
+            if let Some(why) = r.local_only {
+                err.warn(format_args!("{why}"));
+            }
+        }
+        Ok(None) => {}
+        Err(e) => err.warn(format_args!(
+            "the claim on {} was not released: {e}; it expires on its own",
+            story.display()
+        )),
+    }
 }
 
 fn confirm(question: &str) -> Result<bool> {
