@@ -196,7 +196,8 @@ pub fn fetch_story(
 /// destination (`--refmap=`, `--no-write-fetch-head`): it moves no ref, so processes of one
 /// clone (its worktrees) racing for a claim never fail on each other's ref locks. Waits at most
 /// `limit` for each git. Returns `None` when git did not finish in time, `Some(None)` when the
-/// remote has no claim, else the remote's value, its commit present here.
+/// remote has no claim, else the remote's value, its commit present here with the whole of
+/// `file`, the path its tree holds (checked by [`has_whole`]).
 ///
 /// # Errors
 /// [`Error::FetchFailed`] with git's stderr when git fails, or when the ref kept moving between
@@ -205,6 +206,7 @@ pub fn fetch_claim(
     store: &Store,
     remote: &str,
     story: &crate::story::StoryId,
+    file: &str,
     limit: std::time::Duration,
 ) -> Result<Option<Option<gix::ObjectId>>> {
     let refname = format!("{CLAIMS_PREFIX}{}", story.as_str());
@@ -227,14 +229,14 @@ pub fn fetch_claim(
         let Some(value) = value else {
             return Ok(Some(None));
         };
-        if has_commit(store, value)? {
+        if has_whole(store, value, file)? {
             return Ok(Some(Some(value)));
         }
         let args = fetch_args(remote, false, vec![refname.clone()]);
         match store.git().output_within(&args, limit)? {
             None => return Ok(None),
             Some(out) if !out.status.success() => return Err(fetch_failed(remote, &out)),
-            Some(_) if has_commit(store, value)? => return Ok(Some(Some(value))),
+            Some(_) if has_whole(store, value, file)? => return Ok(Some(Some(value))),
             // The ref moved between ls-remote and the fetch: read it again.
             Some(_) => continue,
         }
@@ -245,10 +247,13 @@ pub fn fetch_claim(
     })
 }
 
-/// Whether the repository has commit `id`, asked of git (`cat-file -e`): a pack a fetch just
-/// wrote is not always seen by gix's object store of this process.
-fn has_commit(store: &Store, id: gix::ObjectId) -> Result<bool> {
-    let spec = format!("{id}^{{commit}}");
+/// Whether the repository has commit `id` whole (the commit, its tree and the blob at `file`),
+/// asked of git (`cat-file -e <id>:<file>`): a pack a fetch just wrote is
+/// not always seen by gix's object store of this process, and a concurrent fetch into the same
+/// object store (a worktree, another racer) unpacks a small pack object by object, the commit
+/// before its tree, so the commit alone may be there before the rest.
+fn has_whole(store: &Store, id: gix::ObjectId, file: &str) -> Result<bool> {
+    let spec = format!("{id}:{file}");
     Ok(store
         .git()
         .output(&["cat-file", "-e", spec.as_str()])?

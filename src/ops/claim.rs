@@ -323,7 +323,8 @@ fn on_remote(
         options.story.as_str()
     );
     for _ in 0..REMOTE_ATTEMPTS {
-        let Some(expected) = crate::remote::fetch_claim(store, remote, &options.story, limit)?
+        let Some(expected) =
+            crate::remote::fetch_claim(store, remote, &options.story, claims::CLAIM_FILE, limit)?
         else {
             return Ok(None);
         };
@@ -333,8 +334,9 @@ fn on_remote(
         let reopened = Store::discover(store.workdir().unwrap_or(store.git_dir()))?;
         let store = &reopened;
         // What the remote holds is now known here too: status, list, save and the brief of
-        // this clone name the holder even when this claim loses.
-        set_ref(store, &tracking, expected)?;
+        // this clone name the holder even when this claim loses. Best effort: it is a copy of
+        // what the remote says, and the worktrees of one clone racing for the claim share it.
+        let _ = set_ref(store, &tracking, expected);
         let current = expected
             .map(|e| claims::read(store, &tracking, e))
             .transpose()?;
@@ -354,9 +356,8 @@ fn on_remote(
             continue;
         }
         // Won: the claim ref here and the remote-tracking ref now say so.
-        for r in [&refname, &tracking] {
-            set_ref(store, r, Some(commit))?;
-        }
+        set_ref(store, &refname, Some(commit))?;
+        let _ = set_ref(store, &tracking, Some(commit));
         let mut r = report(options, outcome, Some(claim), Some(commit));
         r.remote = Some(remote.to_string());
         return Ok(Some(r));

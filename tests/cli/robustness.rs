@@ -207,14 +207,14 @@ fn roomy_repo() -> (Sandbox, PathBuf) {
     (sb, repo)
 }
 
-/// Runs `git-checkpoint args` in `repo` like [`Sandbox::ok`], failing when it takes 15 s or
-/// more: a hang guard for the scale tests (linear work takes well under that in a debug build,
+/// Runs `git-checkpoint args` in `repo` like [`Sandbox::ok`], failing when it takes 60 s or
+/// more (a loaded 2-core CI machine took 41 s for work that takes 4 s alone): a hang guard for the scale tests (linear work takes well under that in a debug build,
 /// the quadratic work they replaced took minutes), not a speed target.
 fn ok_within_guard(sb: &Sandbox, repo: &Path, args: &[&str]) -> String {
     let t = std::time::Instant::now();
     let out = sb.ok(repo, args);
     let took = t.elapsed().as_secs_f64();
-    assert!(took < 15.0, "{args:?} took {took:.1} s");
+    assert!(took < 60.0, "{args:?} took {took:.1} s");
     out
 }
 
@@ -352,7 +352,7 @@ fn a_save_of_40k_list_items_applies_them_item_for_item() {
     let t = std::time::Instant::now();
     sb.ok(&repo, &args);
     let took = t.elapsed().as_secs_f64();
-    assert!(took < 15.0, "the save took {took:.1} s");
+    assert!(took < 60.0, "the save took {took:.1} s");
 
     let v = sb.json(&repo, &["resume", "q3", "--json"]);
     let done = v["tasks_done"].as_array().unwrap();
@@ -391,7 +391,7 @@ fn the_completed_tasks_of_a_100k_task_import_are_listed_task_for_task() {
     let t = std::time::Instant::now();
     let log = sb.json(&repo, &["log", "p1", "--completed", "--json"]);
     let took = t.elapsed().as_secs_f64();
-    assert!(took < 15.0, "log --completed took {took:.1} s");
+    assert!(took < 60.0, "log --completed took {took:.1} s");
     let completed = log["completed"].as_array().unwrap();
     // The one repeated task is listed once.
     assert_eq!(completed.len(), n - 1);
@@ -1085,7 +1085,26 @@ fn a_no_op_push_of_50k_stories_matches_refs_in_one_pass() {
     let before = sb.refs(&repo);
     assert_eq!(before.lines().count(), 2 * n + 3, "{}", &before[..300]);
 
-    let out = ok_within_guard(&sb, &repo, &["push", "origin"]);
+    // The same no-op push by git itself, timed in this run: the guard below scales with the
+    // machine's load (a quadratic match took 12.8x git's CPU at 100k).
+    let t = std::time::Instant::now();
+    sb.git(
+        &repo,
+        &[
+            "push",
+            "--porcelain",
+            "origin",
+            "refs/checkpoints/*:refs/checkpoints/*",
+        ],
+    );
+    let git_took = t.elapsed().as_secs_f64();
+    let t = std::time::Instant::now();
+    let out = sb.ok(&repo, &["push", "origin"]);
+    let took = t.elapsed().as_secs_f64();
+    assert!(
+        took < 10.0 + 6.0 * git_took,
+        "push took {took:.1} s, git's own push {git_took:.1} s"
+    );
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), n + 1, "every story and the notes ref");
     assert!(lines.iter().all(|l| l.starts_with("= ")), "{}", lines[0]);
