@@ -539,6 +539,13 @@ impl Hook<'_> {
         {
             return Ok(Reply::Nothing);
         }
+        // A story another session holds is not this one's to record: a save would be refused
+        // (and `--force` is not for the model to reach for).
+        if let Ok(me) = self.holder() {
+            if crate::claims::held_by_other(self.store, story, &me)?.is_some() {
+                return Ok(Reply::Nothing);
+            }
+        }
         let refname = story.refname();
         let confirmed = status::confirmed(self.store, &refname, tip)?;
         let base = confirmed.as_ref().unwrap_or(tip);

@@ -278,6 +278,12 @@ fn hooks_take_the_claim_at_start_and_write_nothing_into_another_sessions_story()
     assert!(out.contains("claimed by Ada Author"), "{out}");
     let tip = sb.git(&repo, &["rev-parse", "refs/checkpoints/auth"]);
     std::fs::write(repo.join("work.txt"), "changed\n").unwrap();
+    // Work moved: session one, the holder, is asked to save at its turn's end; session two
+    // is not asked to save into a story it does not hold.
+    let (out, _) = claude_hook(&sb, &repo, "Stop", "two");
+    assert!(!out.contains("Before you stop"), "{out}");
+    let (out, _) = claude_hook(&sb, &repo, "Stop", "one");
+    assert!(out.contains("Before you stop"), "{out}");
     // Session two's end writes nothing into the story session one holds.
     let (out, err) = claude_hook(&sb, &repo, "SessionEnd", "two");
     assert_eq!(sb.git(&repo, &["rev-parse", "refs/checkpoints/auth"]), tip);
