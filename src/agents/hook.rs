@@ -247,7 +247,8 @@ pub const CLAIM_REMOTE_LIMIT: std::time::Duration = std::time::Duration::from_se
 enum ClaimStep {
     /// Session start: take or renew it, when unclaimed or ours.
     Take,
-    /// A turn ended: renew ours when within half its duration of expiry.
+    /// A turn ended: renew ours when within half its duration of expiry, or take it again
+    /// when it expired and nobody took it since.
     Renew,
     /// Session end: release it, when this session took it.
     Release,
@@ -399,10 +400,20 @@ impl Hook<'_> {
             ClaimStep::Take if live.is_none_or(|f| f.claim.holder.same_as(&me)) => {
                 ClaimAction::Claim
             }
-            // Ours, within half its duration of expiry.
+            // Ours, within half its duration of expiry, or already expired (the session is
+            // still working: a turn longer than the claim) unless released or offered to
+            // someone (the offer stands for them). A claim someone else took since is not ours
+            // and stays untouched, expired or not; one taken between this read and the write
+            // is refused by `ops::claim`, which decides again on what it reads.
             ClaimStep::Renew
-                if live.is_some_and(|f| {
-                    f.claim.holder.same_as(&me) && f.claim.expires() - now <= f.claim.duration() / 2
+                if current.as_ref().is_some_and(|f| {
+                    let c = &f.claim;
+                    c.holder.same_as(&me)
+                        && if c.live(now) {
+                            c.expires() - now <= c.duration() / 2
+                        } else {
+                            !c.released && c.handed_to.is_none()
+                        }
                 }) =>
             {
                 ClaimAction::Claim
@@ -527,6 +538,13 @@ impl Hook<'_> {
             .boolean(&crate::config::HOOK_NUDGE, true)?
         {
             return Ok(Reply::Nothing);
+        }
+        // A story another session holds is not this one's to record: a save would be refused
+        // (and `--force` is not for the model to reach for).
+        if let Ok(me) = self.holder() {
+            if crate::claims::held_by_other(self.store, story, &me)?.is_some() {
+                return Ok(Reply::Nothing);
+            }
         }
         let refname = story.refname();
         let confirmed = status::confirmed(self.store, &refname, tip)?;

@@ -2068,3 +2068,191 @@ fn codex_keeps_alices_text_fenced_and_labelled_hers_through_bobs_hooks_saves_and
 fn gemini_keeps_alices_text_fenced_and_labelled_hers_through_bobs_hooks_saves_and_sync() {
     alices_text_stays_hers(Agent::Gemini, "alice@example.com");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Claims (issue 27): a session holds its story while it works, and writes nothing into a story
+// another session holds (docs/FORMAT.md "Claims").
+
+/// The claim history of story 42 as `(session, released, expires_at in seconds)`, oldest first.
+fn claims_of_42(h: &Harness) -> Vec<(String, bool, i64)> {
+    h.sb.claim_history(&h.repo, "42")
+        .iter()
+        .map(|(_, c)| {
+            (
+                c["holder"]["session"].as_str().unwrap_or("").to_string(),
+                c["released"].as_bool().unwrap_or(false),
+                crate::claims::expires(c),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn claude_takes_its_claim_at_start_renews_it_at_the_turns_end_and_releases_it_at_the_end() {
+    let Some(h) = harness(Agent::Claude, false, true) else {
+        return;
+    };
+    // Six seconds: the turn's end, three seconds in, has at most half of it left, and the
+    // session's end, right after, still finds it live to release.
+    h.sb.git(&h.repo, &["config", "checkpoint.claimDuration", "6s"]);
+    let server = h.serve(steps(vec![
+        Step::tool(
+            "Bash",
+            json!({"command": "sleep 3", "description": "Wait for the build"}),
+        ),
+        Step::text("The build is done."),
+    ]));
+    let sid = "33333333-4444-4555-8666-777777777777";
+    let started = Instant::now();
+    h.session(
+        &[
+            "-p",
+            "continue",
+            "--session-id",
+            sid,
+            "--allowedTools",
+            "Bash",
+        ],
+        &server,
+    );
+    let took = started.elapsed();
+    let turns = server.turns();
+    assert_eq!(turns.len(), 2, "one request per scripted step");
+    // The brief names the session's own claim.
+    assert!(
+        turns[0].body.contains(&format!(
+            "claimed by Ada Author <ada@example.com> (claude, session {sid})"
+        )),
+        "the first request does not name the session's claim"
+    );
+    // SessionEnd releases it, possibly after Claude Code exited: wait for it, boundedly.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !claims_of_42(&h).last().is_some_and(|c| c.1) {
+        assert!(
+            Instant::now() < deadline,
+            "no release 20 s after the session: {:#?}",
+            h.sb.claim_history(&h.repo, "42")
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let claims = claims_of_42(&h);
+    let shown = format!("{:#?}", h.sb.claim_history(&h.repo, "42"));
+    assert_eq!(
+        claims.len(),
+        3,
+        "taken at start, renewed at the turn's end, released at the end ({took:?}): {shown}"
+    );
+    assert!(claims.iter().all(|c| c.0 == sid), "{shown}");
+    assert_eq!(
+        (claims[0].1, claims[1].1, claims[2].1),
+        (false, false, true),
+        "{shown}"
+    );
+    assert!(
+        claims[1].2 > claims[0].2,
+        "the renewal expires later: {shown}"
+    );
+    // The turn's end came after the command slept (else nothing was due to renew).
+    let second = turns[1].json();
+    let result = &second["messages"].as_array().unwrap().last().unwrap()["content"][0];
+    assert_eq!(result["type"], "tool_result", "{result}");
+    assert_eq!(result["is_error"], false, "the sleep ran: {result}");
+}
+
+#[test]
+fn claude_in_a_story_another_session_holds_is_told_who_holds_it_and_its_hooks_write_nothing() {
+    let Some((h, dumped)) = dumping_harness(Agent::Claude, &["SessionEnd"]) else {
+        return;
+    };
+    // Another session of the same person on the same host (a Codex session, say) holds it.
+    let other = [
+        ("GIT_CHECKPOINT_SESSION", "other-session"),
+        ("GIT_CHECKPOINT_AGENT", "codex"),
+    ];
+    h.sb.ok_with_env(&h.repo, &["claim", "42", "--for", "1h", "-q"], &other);
+    let claim_before = h.sb.claim_history(&h.repo, "42");
+    let until = claim_before[0].1["expires_at"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let tip = h.sb.git(&h.repo, &["rev-parse", "refs/checkpoints/42"]);
+    // The model finishes T1 with the task tools (their hook would move it to the done tasks),
+    // writes a file (the end hook would record it, the stop hook would ask to save) and ends.
+    let form = h.repo.join("form.rs");
+    let server = h.serve(steps(vec![
+        Step::tool(
+            "ToolSearch",
+            json!({"query": "select:TaskCreate,TaskUpdate"}),
+        ),
+        Step::tool(
+            "TaskCreate",
+            json!({"subject": "T1 — build the form", "description": "the form",
+                "activeForm": "Building the form"}),
+        ),
+        Step::tool("TaskUpdate", json!({"taskId": "1", "status": "completed"})),
+        Step::tool(
+            "Write",
+            json!({"file_path": form.to_str().unwrap(), "content": "fn form() {}\n"}),
+        ),
+        Step::text("T1 is done."),
+    ]));
+    let sid = "44444444-5555-4666-8777-888888888888";
+    h.session(
+        &[
+            "-p",
+            "continue",
+            "--session-id",
+            sid,
+            "--allowedTools",
+            "Write",
+        ],
+        &server,
+    );
+    assert!(form.exists(), "the model's Write ran");
+    assert_eq!(
+        payloads(&dumped, "SessionEnd").len(),
+        1,
+        "the session ended"
+    );
+    let turns = server.turns();
+    // One request per scripted step: no stop-hook nudge made the model go on to save.
+    assert_eq!(turns.len(), 5, "one request per scripted step");
+    for t in &turns {
+        assert!(
+            !t.body.contains("Before you stop"),
+            "the model was asked to save into a story another session holds"
+        );
+    }
+    // The brief says who holds the story, and until when.
+    let held = format!(
+        "claimed by Ada Author <ada@example.com> (codex, session other-session) on {} until {until}",
+        claim_before[0].1["holder"]["host"].as_str().unwrap()
+    );
+    assert_has_brief(&turns[0].body, "Claude Code's first request");
+    assert!(
+        turns[0].body.contains(&held),
+        "the first request does not say {held:?}"
+    );
+    // The hooks wrote nothing into the story (the sandbox writes end revisions before the
+    // hook returns, and Claude Code waits for it), and left the user a line saying why; the
+    // claim is still the other session's.
+    assert_eq!(
+        h.sb.git(&h.repo, &["rev-parse", "refs/checkpoints/42"]),
+        tip,
+        "a hook wrote into the story: {:?}",
+        hook_trailers(&h)
+    );
+    let (done, next) = tasks_done_and_next(&h);
+    assert_eq!((done.len(), next.as_str()), (0, NEXT));
+    let hooks = claude_hook_attachments(&h.sb.path("home"), sid);
+    assert!(
+        hooks
+            .iter()
+            .any(|a| a["hookName"] == "PostToolUse:TaskUpdate"
+                && a["stderr"].as_str().is_some_and(|e| e.contains(&format!(
+                    "story 42 is {held}: this session's hooks write nothing into it"
+                )))),
+        "no note from the task hook: {hooks:#?}"
+    );
+    assert_eq!(h.sb.claim_history(&h.repo, "42"), claim_before);
+}

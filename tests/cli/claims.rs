@@ -278,6 +278,12 @@ fn hooks_take_the_claim_at_start_and_write_nothing_into_another_sessions_story()
     assert!(out.contains("claimed by Ada Author"), "{out}");
     let tip = sb.git(&repo, &["rev-parse", "refs/checkpoints/auth"]);
     std::fs::write(repo.join("work.txt"), "changed\n").unwrap();
+    // Work moved: session one, the holder, is asked to save at its turn's end; session two
+    // is not asked to save into a story it does not hold.
+    let (out, _) = claude_hook(&sb, &repo, "Stop", "two");
+    assert!(!out.contains("Before you stop"), "{out}");
+    let (out, _) = claude_hook(&sb, &repo, "Stop", "one");
+    assert!(out.contains("Before you stop"), "{out}");
     // Session two's end writes nothing into the story session one holds.
     let (out, err) = claude_hook(&sb, &repo, "SessionEnd", "two");
     assert_eq!(sb.git(&repo, &["rev-parse", "refs/checkpoints/auth"]), tip);
@@ -385,4 +391,75 @@ fn a_clone_that_lost_a_claim_names_the_holder_everywhere_without_fetching() {
     assert_eq!(code, 0, "{out}{err}");
     let (code, out, err) = run(&mut as_person(&t.sb, &t.b, 2, &["claim", "42"]), "B claims");
     assert_eq!(code, 0, "{out}{err}");
+}
+
+#[test]
+fn a_turns_end_renews_the_sessions_claim_and_takes_it_again_once_expired_but_never_anothers() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(&repo, &["save", "auth", "--todo", "T1 — login", "-q"]);
+    sb.ok(&repo, &["start", "auth", "-q"]);
+    // Commands run for session one count as the session (the hooks' holder).
+    let one = [
+        ("GIT_CHECKPOINT_SESSION", "one"),
+        ("GIT_CHECKPOINT_AGENT", "claude"),
+    ];
+    let history = || sb.claim_history(&repo, "auth");
+    // A claim far from its expiry: a turn's end leaves it alone.
+    sb.ok_with_env(&repo, &["claim", "auth", "--for", "1h", "-q"], &one);
+    claude_hook(&sb, &repo, "Stop", "one");
+    assert_eq!(history().len(), 1, "{:#?}", history());
+    // The session's claim lapsed during a long turn: the turn's end takes it again.
+    sb.ok_with_env(&repo, &["claim", "auth", "--for", "1s", "-q"], &one);
+    std::thread::sleep(Duration::from_millis(1500));
+    let lapsed = history().last().unwrap().1.clone();
+    claude_hook(&sb, &repo, "Stop", "one");
+    let h = history();
+    assert_eq!(h.len(), 3, "taken again at the turn's end: {h:#?}");
+    let again = &h[2].1;
+    assert_eq!(again["holder"]["session"], "one", "{again}");
+    assert_eq!(again["released"], false, "{again}");
+    assert!(
+        expires(again) > expires(&lapsed) && expires(again) > now(),
+        "a live claim with a later expiry: {again}"
+    );
+    // Another session's claim that expired is not the session's to take at a turn's end.
+    let (code, out, err) = run(
+        &mut as_person(&sb, &repo, 2, &["claim", "auth", "--for", "1s", "--force"]),
+        "claim --force",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    std::thread::sleep(Duration::from_millis(1500));
+    let before = history();
+    claude_hook(&sb, &repo, "Stop", "one");
+    assert_eq!(history(), before, "another's expired claim was touched");
+    // Nor one the session released, or offered to someone else before it expired.
+    sb.ok_with_env(&repo, &["claim", "auth", "-q"], &one);
+    sb.ok_with_env(&repo, &["release", "auth", "-q"], &one);
+    let before = history();
+    claude_hook(&sb, &repo, "Stop", "one");
+    assert_eq!(history(), before, "a released claim was taken again");
+    sb.git(&repo, &["config", "checkpoint.claimDuration", "1s"]);
+    sb.ok_with_env(
+        &repo,
+        &["handoff", "auth", "--to", "racer3@example.com", "-q"],
+        &one,
+    );
+    sb.git(&repo, &["config", "--unset", "checkpoint.claimDuration"]);
+    std::thread::sleep(Duration::from_millis(1500));
+    let before = history();
+    claude_hook(&sb, &repo, "Stop", "one");
+    assert_eq!(history(), before, "an offered claim was taken back");
+}
+
+/// Seconds since the epoch.
+pub fn now() -> i64 {
+    chrono::Utc::now().timestamp()
+}
+
+/// A `claim.json`'s `expires_at`, in seconds since the epoch.
+pub fn expires(claim: &serde_json::Value) -> i64 {
+    let at = claim["expires_at"].as_str().unwrap_or_default();
+    chrono::DateTime::parse_from_rfc3339(at)
+        .unwrap_or_else(|e| panic!("expires_at {at:?}: {e}"))
+        .timestamp()
 }

@@ -554,6 +554,32 @@ impl Sandbox {
         self.git(dir, &["for-each-ref", "--format=%(objectname) %(refname)"])
     }
 
+    /// The claim history of `story` in `dir`, oldest first: each commit of
+    /// `refs/checkpoints-claims/<story>` (first parents) with its `claim.json`; empty when the
+    /// story was never claimed.
+    pub fn claim_history(&self, dir: &Path, story: &str) -> Vec<(String, serde_json::Value)> {
+        let refname = format!("refs/checkpoints-claims/{story}");
+        let mut cmd = std::process::Command::new("git");
+        self.env(&mut cmd);
+        let out = cmd
+            .current_dir(dir)
+            .args(["rev-list", "--first-parent", "--reverse", &refname, "--"])
+            .output()
+            .expect("git runs");
+        if !out.status.success() {
+            return Vec::new();
+        }
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|c| {
+                let text = self.git(dir, &["show", &format!("{c}:claim.json")]);
+                let v = serde_json::from_str(&text)
+                    .unwrap_or_else(|e| panic!("{c}:claim.json is not JSON ({e}): {text}"));
+                (c.to_string(), v)
+            })
+            .collect()
+    }
+
     /// HEAD, index and working tree state: what no command may change.
     pub fn worktree_state(&self, dir: &Path) -> (String, String, Vec<u8>) {
         let head = self.git(dir, &["rev-parse", "HEAD"]);
