@@ -1085,26 +1085,7 @@ fn a_no_op_push_of_50k_stories_matches_refs_in_one_pass() {
     let before = sb.refs(&repo);
     assert_eq!(before.lines().count(), 2 * n + 3, "{}", &before[..300]);
 
-    // The same no-op push by git itself, timed in this run: the guard below scales with the
-    // machine's load (a quadratic match took 12.8x git's CPU at 100k).
-    let t = std::time::Instant::now();
-    sb.git(
-        &repo,
-        &[
-            "push",
-            "--porcelain",
-            "origin",
-            "refs/checkpoints/*:refs/checkpoints/*",
-        ],
-    );
-    let git_took = t.elapsed().as_secs_f64();
-    let t = std::time::Instant::now();
-    let out = sb.ok(&repo, &["push", "origin"]);
-    let took = t.elapsed().as_secs_f64();
-    assert!(
-        took < 10.0 + 6.0 * git_took,
-        "push took {took:.1} s, git's own push {git_took:.1} s"
-    );
+    let out = ok_within_guard(&sb, &repo, &["push", "origin"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), n + 1, "every story and the notes ref");
     assert!(lines.iter().all(|l| l.starts_with("= ")), "{}", lines[0]);
