@@ -404,14 +404,23 @@ pub enum Error {
         /// The ref that could not be written.
         refname: String,
     },
-    /// A revision given on the command line does not name a commit.
-    #[error("not a commit: {rev:?}")]
+    /// A revision given on the command line names nothing (gitrevisions(7)).
+    #[error("{rev}: no such revision ({reason}); {fix}")]
+    UnknownRevision {
+        /// The revision as given.
+        rev: String,
+        /// Why it names nothing, in git's words (`HEAD has no parent`, `unknown revision`).
+        reason: String,
+        /// What to run or name instead.
+        fix: String,
+    },
+    /// A revision given on the command line names an object that is not a commit.
+    #[error("{rev}: not a commit (it names a {kind}); name a commit: a branch, a tag, HEAD~1 or a commit id")]
     NotACommit {
         /// The revision as given.
         rev: String,
-        /// gix's reason.
-        #[source]
-        source: Box<dyn std::error::Error + Send + Sync>,
+        /// What it names: `tree` or `blob`.
+        kind: String,
     },
     /// `import`: no story id could be told for a file; `--story` names it.
     #[error("cannot tell which story {} belongs to; pass --story <id>", path.display())]
@@ -674,6 +683,7 @@ impl Error {
             | Error::PushFailed { .. }
             | Error::SetConfig { .. }
             | Error::RefsUnderRef { .. }
+            | Error::UnknownRevision { .. }
             | Error::NotACommit { .. }
             | Error::NothingToImport { .. }
             | Error::BadStackEntry { .. }

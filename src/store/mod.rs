@@ -10,13 +10,15 @@
 //!
 //! One file per job: `revision.rs` is the stored format (what `meta.json` and a checkpoint
 //! commit hold), `trailers.rs` the commit message's trailer block, `read.rs` reads objects and
-//! revisions, `write.rs` writes objects and moves refs (through [`Store::transact`], the one
+//! revisions, `revspec.rs` resolves a code commit named on the command line (and says why a
+//! name leads nowhere), `write.rs` writes objects and moves refs (through [`Store::transact`], the one
 //! path that updates a ref). This file opens the repository and names what the rest of the
 //! crate may ask of it.
 
 mod read;
 mod retry;
 mod revision;
+mod revspec;
 mod trailers;
 mod write;
 mod written;

@@ -1,0 +1,91 @@
+//! Edges a git user trips on (issue 30, item 8): revisions named as git names them, recovery
+//! advice that restores the last good revision, `setup --undo` beside a global
+//! `notes.rewriteRef`, `status` in a bare repository, the formats' names in help texts,
+//! `agent uninstall` keeping the user's files, `log -n`/`--oneline`, and the JSON fields
+//! scripts asked for.
+
+use crate::common::Sandbox;
+use std::path::Path;
+
+/// Runs `args` in `dir`; asserts exit code `code` and that stderr is one `error: ` line;
+/// returns that line.
+fn one_error_line(sb: &Sandbox, dir: &Path, args: &[&str], code: i32) -> String {
+    let (got, out, err) = sb.run(dir, args);
+    assert_eq!(got, code, "{args:?}: stdout {out}\nstderr {err}");
+    assert!(out.is_empty(), "{args:?}: nothing on stdout: {out}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    for raw in ["delegate", "NthAncestor", "input=", "NotFound", "peel"] {
+        assert!(!err.contains(raw), "{args:?}: gix's words ({raw}): {err}");
+    }
+    err.trim_end().to_string()
+}
+
+/// `at` of a revision that does not exist names the input, why, and what to run instead, in
+/// one line and git's words, exit 1 (a failure, as `git checkpoint resume` of a missing story:
+/// the input was read against the repository). Before: "not a commit: \"HEAD~1\":
+/// delegate.traverse(NthAncestor(1)) failed, input=\"~1\": Commit 1430cd1 has 0 ancestors
+/// ...".
+#[test]
+fn at_names_a_missing_revision_and_the_fix_as_git_does() {
+    let (sb, repo) = Sandbox::with_repo();
+    let e = one_error_line(&sb, &repo, &["at", "HEAD~1"], 1);
+    assert!(
+        e.starts_with("error: HEAD~1: no such revision (HEAD has no parent"),
+        "{e}"
+    );
+    assert!(e.contains("git log"), "the fix: {e}");
+    let e = one_error_line(&sb, &repo, &["at", "HEAD^2"], 1);
+    assert!(
+        e.starts_with("error: HEAD^2: no such revision (HEAD has no parent"),
+        "{e}"
+    );
+    let e = one_error_line(&sb, &repo, &["at", "nosuchrev"], 1);
+    assert!(
+        e.starts_with("error: nosuchrev: no such revision (unknown revision"),
+        "{e}"
+    );
+    let e = one_error_line(&sb, &repo, &["at", "nosuchrev~2", "--json"], 1);
+    assert!(
+        e.starts_with("error: nosuchrev~2: no such revision (unknown revision nosuchrev"),
+        "{e}"
+    );
+
+    sb.git(&repo, &["commit", "-q", "--allow-empty", "-m", "second"]);
+    let e = one_error_line(&sb, &repo, &["at", "HEAD~3"], 1);
+    assert!(
+        e.starts_with(
+            "error: HEAD~3: no such revision (HEAD has only 1 ancestor along the first parent)"
+        ),
+        "{e}"
+    );
+    let e = one_error_line(&sb, &repo, &["at", "main^^^"], 1);
+    assert!(
+        e.starts_with("error: main^^^: no such revision (main^ has no parent"),
+        "{e}"
+    );
+    // What does exist still answers.
+    sb.ok(&repo, &["at", "HEAD~1"]);
+    sb.ok(&repo, &["at", "main^"]);
+
+    // No commit at all: git's own words for an unborn branch.
+    let empty = sb.path("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    sb.git(&empty, &["init", "-q", "-b", "main"]);
+    for args in [&["at"][..], &["at", "HEAD~1"], &["at", "@"]] {
+        let e = one_error_line(&sb, &empty, args, 1);
+        assert!(
+            e.contains(
+                "no such revision (your current branch 'main' does not have any commits yet)"
+            ),
+            "{args:?}: {e}"
+        );
+        assert!(e.contains("git commit"), "the fix: {e}");
+    }
+}
+
+/// Deletes the loose object `id` of `repo` (what a `git gc` race or a disk fault leaves).
+fn lose_object(repo: &Path, id: &str) {
+    let path = repo.join(".git/objects").join(&id[..2]).join(&id[2..]);
+    std::fs::remove_file(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
