@@ -193,7 +193,7 @@ pub enum Error {
         reason: &'static str,
     },
     /// A stored checkpoint commit lacks the expected tree entries or metadata.
-    #[error("{refname} at {oid} is not a checkpoint commit: {reason}; inspect it with `git log {refname}`, remove it with `git update-ref -d {refname}`")]
+    #[error("{refname} at {oid} is not a checkpoint commit: {reason}; {fix}")]
     Corrupt {
         /// The ref.
         refname: String,
@@ -201,6 +201,9 @@ pub enum Error {
         oid: String,
         /// What is wrong with it.
         reason: String,
+        /// What to do: restore the last good revision (`git update-ref <ref> <good> <broken>`),
+        /// keep the ref when the tip is fine, or remove it when nothing earlier reads.
+        fix: String,
     },
     /// A file could not be read; the binary prints `cannot read PATH: <the I/O error>`.
     #[error("cannot read {}", path.display())]

@@ -89,3 +89,68 @@ fn lose_object(repo: &Path, id: &str) {
     let path = repo.join(".git/objects").join(&id[..2]).join(&id[2..]);
     std::fs::remove_file(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
 }
+
+/// A tip whose `checkpoint.md` was lost: every command that reads it names the last good
+/// revision (the previous value in the ref's reflog) and the one command that restores it,
+/// a compare-and-swap from the broken tip; it no longer advises `git update-ref -d`, which
+/// throws the whole history away. Running the advice brings saves back.
+#[test]
+fn a_broken_tip_is_restored_to_the_last_good_revision_not_deleted() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(
+        &repo,
+        &["save", "42", "-q", "-m", "first", "--todo", "T1 — one"],
+    );
+    sb.ok(
+        &repo,
+        &["save", "42", "-q", "-m", "second", "--todo", "T2 — two"],
+    );
+    let good = sb.git(&repo, &["rev-parse", "refs/checkpoints/42~1"]);
+    let broken = sb.git(&repo, &["rev-parse", "refs/checkpoints/42"]);
+    let (good, broken) = (good.trim(), broken.trim());
+    let blob = sb.git(&repo, &["rev-parse", "refs/checkpoints/42:checkpoint.md"]);
+    lose_object(&repo, blob.trim());
+    let restore = format!("git update-ref refs/checkpoints/42 {good} {broken}");
+    for args in [
+        &["save", "42", "-m", "third"][..],
+        &["resume", "42"],
+        &["status", "42"],
+        &["diff", "42"],
+    ] {
+        let e = one_error_line(&sb, &repo, args, 1);
+        assert!(e.contains(&restore), "{args:?}: want {restore:?} in {e}");
+        assert!(
+            e.contains("revision 1"),
+            "{args:?}: names the revision: {e}"
+        );
+        assert!(!e.contains("update-ref -d"), "{args:?}: {e}");
+    }
+    // Following the advice works.
+    let argv: Vec<&str> = restore.split(' ').skip(1).collect();
+    sb.git(&repo, &argv);
+    sb.ok(&repo, &["save", "42", "-q", "-m", "third"]);
+    let v = sb.json(&repo, &["resume", "42", "--json"]);
+    assert_eq!(v["revision"], 2, "{v}");
+}
+
+/// An old revision that cannot be read does not get the healthy ref deleted: the message says
+/// the tip is fine, and names the tip.
+#[test]
+fn a_broken_old_revision_keeps_the_tip_and_says_so() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(
+        &repo,
+        &["save", "42", "-q", "-m", "first", "--todo", "T1 — one"],
+    );
+    sb.ok(
+        &repo,
+        &["save", "42", "-q", "-m", "second", "--todo", "T2 — two"],
+    );
+    let old = sb.git(&repo, &["rev-parse", "refs/checkpoints/42~1:checkpoint.md"]);
+    lose_object(&repo, old.trim());
+    let tip = sb.git(&repo, &["rev-parse", "refs/checkpoints/42"]);
+    let e = one_error_line(&sb, &repo, &["resume", "42", "--rev", "1"], 1);
+    assert!(!e.contains("update-ref -d"), "{e}");
+    assert!(e.contains(&tip.trim()[..12]), "names the tip: {e}");
+    sb.ok(&repo, &["resume", "42"]);
+}
