@@ -154,3 +154,38 @@ fn a_broken_old_revision_keeps_the_tip_and_says_so() {
     assert!(e.contains(&tip.trim()[..12]), "names the tip: {e}");
     sb.ok(&repo, &["resume", "42"]);
 }
+
+/// `setup --undo` with `notes.rewriteRef` also in the global config: it removes what setup
+/// added here and leaves the user's global value alone. Before: exit 1 with "error: git config
+/// notes.rewriteRef failed: " and nothing after it.
+#[test]
+fn setup_undo_leaves_a_global_notes_rewrite_ref_alone() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.add_empty_origin(&repo, "o.git");
+    let global = sb.path("gitconfig");
+    let mut text = std::fs::read_to_string(&global).unwrap();
+    text.push_str("[notes]\n\trewriteRef = refs/notes/checkpoints\n");
+    std::fs::write(&global, &text).unwrap();
+
+    let added = sb.ok(&repo, &["setup"]);
+    assert!(added.contains("added remote.origin.fetch"), "{added}");
+    let undone = sb.ok(&repo, &["setup", "--undo"]);
+    assert!(undone.contains("removed remote.origin.fetch"), "{undone}");
+    assert_eq!(std::fs::read_to_string(&global).unwrap(), text);
+
+    // Set here as well: undo removes this repository's value only.
+    sb.git(
+        &repo,
+        &[
+            "config",
+            "--add",
+            "notes.rewriteRef",
+            "refs/notes/checkpoints",
+        ],
+    );
+    let undone = sb.ok(&repo, &["setup", "--undo"]);
+    assert!(undone.contains("removed notes.rewriteRef"), "{undone}");
+    assert_eq!(std::fs::read_to_string(&global).unwrap(), text);
+    let again = sb.ok(&repo, &["setup", "--undo"]);
+    assert!(again.contains("nothing to undo"), "{again}");
+}
