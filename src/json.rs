@@ -837,7 +837,8 @@ impl Status {
             head: st.head.map(|h| h.to_string()),
             saved_head: rev.meta.head.clone(),
             commits_since: st.commits,
-            files_changed_since: st.changed.clone(),
+            files_changed_since: st.changed.clone().unwrap_or_default(),
+            work_tree: st.changed.is_some(),
             max_age_seconds: limits.max_age,
             max_commits: limits.max_commits,
             stale: !st.reasons.is_empty(),
@@ -887,8 +888,12 @@ pub struct StatusSaved {
     pub saved_head: Option<String>,
     /// Commits on HEAD the checkpoint has not seen; null when too many to count.
     pub commits_since: Option<usize>,
-    /// Paths whose working-tree state differs from the one recorded, sorted.
+    /// Paths whose working-tree state differs from the one recorded, sorted; empty without a
+    /// work tree.
     pub files_changed_since: Vec<String>,
+    /// Whether the repository has a work tree to compare; false in a bare repository, where
+    /// `files_changed_since` is empty because there are no files, not because none changed.
+    pub work_tree: bool,
     /// The limit applied (`--max-age` or checkpoint.maxAge) in seconds; null when none.
     pub max_age_seconds: Option<i64>,
     /// The limit applied (`--max-commits` or checkpoint.maxCommits); null when none.

@@ -189,3 +189,31 @@ fn setup_undo_leaves_a_global_notes_rewrite_ref_alone() {
     let again = sb.ok(&repo, &["setup", "--undo"]);
     assert!(again.contains("nothing to undo"), "{again}");
 }
+
+/// `status` in a bare repository says there is no work tree instead of counting none of its
+/// files ("Working tree: 0 files changed since the save"); `--json` says so too.
+#[test]
+fn status_in_a_bare_repository_says_there_is_no_work_tree() {
+    let sb = Sandbox::new();
+    let origin = sb.bare_origin();
+    let clone = sb.clone_origin("c");
+    sb.ok(&clone, &["save", "42", "-q", "-m", "first"]);
+    sb.ok(&clone, &["push", "-q"]);
+    let (code, out, err) = sb.run(&origin, &["status", "42"]);
+    assert!(code == 0 || code == 1, "{out}{err}");
+    assert!(
+        out.contains("Working tree: none (a bare repository has no work tree)"),
+        "{out}"
+    );
+    assert!(!out.contains("files changed"), "{out}");
+    let out = sb
+        .cp(&origin)
+        .args(["status", "42", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    crate::common::schema::check(&["status", "42", "--json"], &v);
+    assert_eq!(v["work_tree"], false, "{v}");
+    let v = sb.json(&clone, &["status", "42", "--json"]);
+    assert_eq!(v["work_tree"], true, "{v}");
+}
