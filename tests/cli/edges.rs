@@ -217,3 +217,30 @@ fn status_in_a_bare_repository_says_there_is_no_work_tree() {
     let v = sb.json(&clone, &["status", "42", "--json"]);
     assert_eq!(v["work_tree"], true, "{v}");
 }
+
+/// Help texts call the formats by the names users type (pair, team, pm, gstack), never by
+/// the seed numbers of the project's history ("Seed 000 checkpoint files").
+#[test]
+fn help_texts_name_the_formats_users_know() {
+    let (sb, repo) = Sandbox::with_repo();
+    for cmd in ["import", "export"] {
+        let help = sb.ok(&repo, &[cmd, "--help"]);
+        assert!(!help.to_lowercase().contains("seed 0"), "{cmd}: {help}");
+        for name in ["pair:", "team:", "pm:", "gstack:"] {
+            assert!(help.contains(name), "{cmd}: {name} in {help}");
+        }
+    }
+    let help = sb.ok(&repo, &["import", "--help"]);
+    assert!(
+        help.contains("pair:   The pair format's checkpoint files"),
+        "{help}"
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for dir in ["man", "completions"] {
+        for e in std::fs::read_dir(root.join(dir)).unwrap() {
+            let p = e.unwrap().path();
+            let text = std::fs::read_to_string(&p).unwrap().to_lowercase();
+            assert!(!text.contains("seed 0"), "{}", p.display());
+        }
+    }
+}
