@@ -4,7 +4,7 @@
 //! `agent uninstall` keeping the user's files, `log -n`/`--oneline`, and the JSON fields
 //! scripts asked for.
 
-use crate::common::Sandbox;
+use crate::common::{read_json, Sandbox};
 use std::path::Path;
 
 /// Runs `args` in `dir`; asserts exit code `code` and that stderr is one `error: ` line;
@@ -243,4 +243,46 @@ fn help_texts_name_the_formats_users_know() {
             assert!(!text.contains("seed 0"), "{}", p.display());
         }
     }
+}
+
+/// `agent uninstall` takes out what install wrote and nothing the user made: an instruction
+/// file the user created (empty) before installing stays, and so does a skill file the user
+/// edited after installing (named on stderr) and a hooks file the user created as an empty
+/// skeleton. What install created itself still goes.
+#[test]
+fn agent_uninstall_keeps_files_the_user_created_or_edited() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.file("r/AGENTS.md", b"");
+    sb.file("r/GEMINI.md", b"\n");
+    let cursor_hooks = "{\"version\": 1, \"hooks\": {}}\n";
+    sb.file("r/.cursor/hooks.json", cursor_hooks.as_bytes());
+    for agent in ["claude", "codex", "cursor", "gemini"] {
+        sb.ok(&repo, &["agent", "install", agent, "-q"]);
+    }
+    let skill = repo.join(".claude/skills/git-checkpoint/SKILL.md");
+    let mut edited = std::fs::read_to_string(&skill).unwrap();
+    edited.push_str("\nMy own rule: run the tests first.\n");
+    std::fs::write(&skill, &edited).unwrap();
+
+    let (_, err) = sb.ok_with_stderr(&repo, &["agent", "uninstall", "claude"]);
+    assert_eq!(std::fs::read_to_string(&skill).unwrap(), edited);
+    assert!(
+        err.contains("SKILL.md") && err.contains("kept"),
+        "the kept file is named: {err}"
+    );
+    for agent in ["codex", "cursor", "gemini"] {
+        sb.ok(&repo, &["agent", "uninstall", agent, "-q"]);
+    }
+    assert_eq!(std::fs::read_to_string(repo.join("AGENTS.md")).unwrap(), "");
+    assert_eq!(
+        std::fs::read_to_string(repo.join("GEMINI.md")).unwrap(),
+        "\n"
+    );
+    let v = read_json(&repo.join(".cursor/hooks.json"));
+    assert_eq!(v, serde_json::json!({"version": 1, "hooks": {}}));
+    // What install created is gone.
+    assert!(!repo.join(".cursor/rules").exists());
+    assert!(!repo.join(".codex").exists());
+    assert!(!repo.join(".gemini").exists());
+    assert!(!repo.join(".claude/settings.local.json").exists());
 }
