@@ -123,9 +123,11 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -s h
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -s n -l max-count -d 'Show only the N newest revisions (as `git log -n`)' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l completed -d 'List the completed tasks in the order they were completed, with dates'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l oneline -d 'One line per revision: its short commit id, `r<N>` and its subject (as `git log --oneline`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'

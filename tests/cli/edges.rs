@@ -286,3 +286,55 @@ fn agent_uninstall_keeps_files_the_user_created_or_edited() {
     assert!(!repo.join(".gemini").exists());
     assert!(!repo.join(".claude/settings.local.json").exists());
 }
+
+/// `log -n N` / `--max-count N` and `--oneline`, as `git log` has them; `-n` limits
+/// `--json` too, and each revision's task change still counts from its parent.
+#[test]
+fn log_takes_max_count_and_oneline() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(
+        &repo,
+        &["save", "42", "-q", "-m", "first", "--todo", "T1 — one"],
+    );
+    sb.ok(&repo, &["save", "42", "-q", "-m", "second", "--done", "T1"]);
+    sb.ok(
+        &repo,
+        &["save", "42", "-q", "-m", "third", "--todo", "T2 — two"],
+    );
+    let ids: Vec<String> = sb
+        .git(&repo, &["log", "--format=%H", "refs/checkpoints/42"])
+        .lines()
+        .map(|l| l[..12].to_string())
+        .collect();
+
+    let one = sb.ok(&repo, &["log", "42", "-n", "1"]);
+    assert!(one.contains("revision 3"), "{one}");
+    assert!(!one.contains("revision 2"), "{one}");
+    let two = sb.ok(&repo, &["log", "42", "--max-count=2"]);
+    assert!(
+        two.contains("revision 2") && !two.contains("revision 1"),
+        "{two}"
+    );
+    assert_eq!(sb.ok(&repo, &["log", "42", "-n", "0"]), "");
+
+    let oneline = sb.ok(&repo, &["log", "42", "--oneline"]);
+    let want = format!(
+        "{} r3 third\n{} r2 second\n{} r1 first\n",
+        ids[0], ids[1], ids[2]
+    );
+    assert_eq!(oneline, want);
+    let short = sb.ok(&repo, &["log", "42", "--oneline", "-n", "2"]);
+    assert_eq!(
+        short,
+        want.lines()
+            .take(2)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    );
+
+    let v = sb.json(&repo, &["log", "42", "-n", "2", "--json"]);
+    let revs = v["revisions"].as_array().unwrap();
+    assert_eq!(revs.len(), 2, "{v}");
+    assert_eq!(revs[1]["revision"], 2);
+    assert_eq!(revs[1]["tasks_done_change"], 1, "from its parent: {v}");
+}
