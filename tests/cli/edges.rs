@@ -338,3 +338,76 @@ fn log_takes_max_count_and_oneline() {
     assert_eq!(revs[1]["revision"], 2);
     assert_eq!(revs[1]["tasks_done_change"], 1, "from its parent: {v}");
 }
+
+/// The JSON views carry what their text shows: `status --json` the revision numbers,
+/// `diff --json` the two revisions compared, `list --json` each story's next action, and
+/// `resume --json` each task with its id.
+#[test]
+fn json_views_carry_revisions_next_actions_and_task_ids() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "42",
+            "-q",
+            "-m",
+            "first",
+            "--todo",
+            "T1 — one",
+            "--next",
+            "write it",
+        ],
+    );
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "42",
+            "-q",
+            "-m",
+            "second",
+            "--done",
+            "T1",
+            "--todo",
+            "T2 — two",
+        ],
+    );
+    sb.ok(&repo, &["save", "7", "-q", "-m", "other"]);
+
+    let v = sb.json(&repo, &["status", "42", "--json"]);
+    assert_eq!(v["revision"], 2, "{v}");
+    assert_eq!(v["confirmed_revision"], 2, "{v}");
+
+    let v = sb.json(&repo, &["diff", "42", "--json"]);
+    assert_eq!(
+        (v["from_revision"].clone(), v["to_revision"].clone()),
+        (1.into(), 2.into()),
+        "{v}"
+    );
+    let v = sb.json(&repo, &["diff", "42", "2", "1", "--json"]);
+    assert_eq!(v["from_revision"], 2, "{v}");
+    assert_eq!(v["to_revision"], 1, "{v}");
+
+    let v = sb.json(&repo, &["list", "--all", "--json"]);
+    let by = |story: &str| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["story"] == story)
+            .unwrap_or_else(|| panic!("{story} in {v}"))
+            .clone()
+    };
+    assert_eq!(by("42")["next_action"], "write it", "{v}");
+    assert!(by("7")["next_action"].is_null(), "{v}");
+
+    let v = sb.json(&repo, &["resume", "42", "--json"]);
+    assert_eq!(
+        v["tasks"],
+        serde_json::json!([
+            {"id": "T1", "text": "T1 — one", "done": true},
+            {"id": "T2", "text": "T2 — two", "done": false},
+        ]),
+        "{v}"
+    );
+}
