@@ -130,9 +130,12 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
         }
         'git-checkpoint;log' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Show only the N newest revisions (as `git log -n`)')
+            [CompletionResult]::new('--max-count', '--max-count', [CompletionResultType]::ParameterName, 'Show only the N newest revisions (as `git log -n`)')
             [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)')
             [CompletionResult]::new('--archived', '--archived', [CompletionResultType]::ParameterName, 'Read a finished story from refs/checkpoints-archive/')
             [CompletionResult]::new('--completed', '--completed', [CompletionResultType]::ParameterName, 'List the completed tasks in the order they were completed, with dates')
+            [CompletionResult]::new('--oneline', '--oneline', [CompletionResultType]::ParameterName, 'One line per revision: its short commit id, `r<N>` and its subject (as `git log --oneline`)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

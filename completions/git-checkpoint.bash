@@ -542,7 +542,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__log)
-            opts="-h --color --no-pager --archived --completed --json --help"
+            opts="-n -h --color --no-pager --archived --completed --max-count --oneline --json --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -551,6 +551,14 @@ _git__checkpoint() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-count)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

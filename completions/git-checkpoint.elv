@@ -122,9 +122,12 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
         }
         &'git-checkpoint;log'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand -n 'Show only the N newest revisions (as `git log -n`)'
+            cand --max-count 'Show only the N newest revisions (as `git log -n`)'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand --archived 'Read a finished story from refs/checkpoints-archive/'
             cand --completed 'List the completed tasks in the order they were completed, with dates'
+            cand --oneline 'One line per revision: its short commit id, `r<N>` and its subject (as `git log --oneline`)'
             cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'

@@ -123,9 +123,11 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand list" -s h
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -s n -l max-count -d 'Show only the N newest revisions (as `git log -n`)' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l archived -d 'Read a finished story from refs/checkpoints-archive/'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l completed -d 'List the completed tasks in the order they were completed, with dates'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l oneline -d 'One line per revision: its short commit id, `r<N>` and its subject (as `git log --oneline`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand log" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand diff" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
@@ -297,10 +299,10 @@ always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l story -d 'Import into this story instead of the one each file names' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l format -d 'How to read the files' -r -f -a "auto\t'Recognise each file by its name and content'
-pair\t'Seed 000 checkpoint files'
-team\t'Seed 001 `working-context.md` / `completed.md`'
-pm\t'Seed 003 `NOW.md` / `STACK.md`'
-gstack\t'Seed 004 timestamped checkpoint files'"
+pair\t'The pair format\'s checkpoint files (`.pair/working/checkpoints/<story>.md`)'
+team\t'The team format\'s `working-context.md` / `completed.md`'
+pm\t'The pm format\'s `NOW.md` / `STACK.md`'
+gstack\t'The gstack format\'s timestamped checkpoint files'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -s q -l quiet -d 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -l json -d 'Print one JSON document instead of text'
@@ -309,10 +311,10 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand import" -s
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l format -d 'The file format to write' -r -f -a "pair\t'`.pair/working/checkpoints/<story>.md` (seed 000)'
-team\t'`working-context.md`, plus `completed.md` beside it with `-o` (seed 001)'
-pm\t'`NOW.md`, plus `STACK.md` beside it with `-o` when stories are stacked (seed 003)'
-gstack\t'A timestamped checkpoint file with front matter (seed 004)'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l format -d 'The file format to write' -r -f -a "pair\t'`.pair/working/checkpoints/<story>.md`'
+team\t'`working-context.md`, plus `completed.md` beside it with `-o`'
+pm\t'`NOW.md`, plus `STACK.md` beside it with `-o` when stories are stacked'
+gstack\t'A timestamped checkpoint file with front matter'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -s o -l output -d 'Write to PATH instead of stdout; a directory gets the system\'s usual file name (a PATH ending in `/` is a directory, made when missing)' -r -F
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -s q -l quiet -d 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'

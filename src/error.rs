@@ -193,7 +193,7 @@ pub enum Error {
         reason: &'static str,
     },
     /// A stored checkpoint commit lacks the expected tree entries or metadata.
-    #[error("{refname} at {oid} is not a checkpoint commit: {reason}; inspect it with `git log {refname}`, remove it with `git update-ref -d {refname}`")]
+    #[error("{refname} at {oid} is not a checkpoint commit: {reason}; {fix}")]
     Corrupt {
         /// The ref.
         refname: String,
@@ -201,6 +201,9 @@ pub enum Error {
         oid: String,
         /// What is wrong with it.
         reason: String,
+        /// What to do: restore the last good revision (`git update-ref <ref> <good> <broken>`),
+        /// keep the ref when the tip is fine, or remove it when nothing earlier reads.
+        fix: String,
     },
     /// A file could not be read; the binary prints `cannot read PATH: <the I/O error>`.
     #[error("cannot read {}", path.display())]
@@ -404,14 +407,23 @@ pub enum Error {
         /// The ref that could not be written.
         refname: String,
     },
-    /// A revision given on the command line does not name a commit.
-    #[error("not a commit: {rev:?}")]
+    /// A revision given on the command line names nothing (gitrevisions(7)).
+    #[error("{rev}: no such revision ({reason}); {fix}")]
+    UnknownRevision {
+        /// The revision as given.
+        rev: String,
+        /// Why it names nothing, in git's words (`HEAD has no parent`, `unknown revision`).
+        reason: String,
+        /// What to run or name instead.
+        fix: String,
+    },
+    /// A revision given on the command line names an object that is not a commit.
+    #[error("{rev}: not a commit (it names a {kind}); name a commit: a branch, a tag, HEAD~1 or a commit id")]
     NotACommit {
         /// The revision as given.
         rev: String,
-        /// gix's reason.
-        #[source]
-        source: Box<dyn std::error::Error + Send + Sync>,
+        /// What it names: `tree` or `blob`.
+        kind: String,
     },
     /// `import`: no story id could be told for a file; `--story` names it.
     #[error("cannot tell which story {} belongs to; pass --story <id>", path.display())]
@@ -674,6 +686,7 @@ impl Error {
             | Error::PushFailed { .. }
             | Error::SetConfig { .. }
             | Error::RefsUnderRef { .. }
+            | Error::UnknownRevision { .. }
             | Error::NotACommit { .. }
             | Error::NothingToImport { .. }
             | Error::BadStackEntry { .. }

@@ -155,6 +155,9 @@ pub struct Checkpoint {
     pub tasks_done: Vec<String>,
     /// Texts of the unchecked tasks, in document order.
     pub tasks_remaining: Vec<String>,
+    /// Every task with its id: the checked ones, then the unchecked ones, each in document
+    /// order (the same texts as `tasks_done` and `tasks_remaining`).
+    pub tasks: Vec<TaskItem>,
     /// Key decisions, one line each with the reason, in document order.
     pub decisions: Vec<String>,
     /// The "Next immediate action" line; null when unknown.
@@ -220,6 +223,28 @@ pub struct Checkpoint {
     pub teammate_parts: Vec<TeammatePart>,
 }
 
+/// One task of the checkpoint view, with the id `save --done` and `--todo` take.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct TaskItem {
+    /// The id leading the text (`T3`, `T3.1`); null when the text has none.
+    pub id: Option<String>,
+    /// The item's text without list marker and checkbox, id included.
+    pub text: String,
+    /// Whether it is done (listed in `tasks_done`).
+    pub done: bool,
+}
+
+impl TaskItem {
+    /// The item of task `t`, listed under Tasks Done when `done`.
+    pub fn new(t: &Task, done: bool) -> TaskItem {
+        TaskItem {
+            id: t.id().map(str::to_string),
+            text: t.text.clone(),
+            done,
+        }
+    }
+}
+
 /// A header field of the template that has no field of its own.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Field {
@@ -267,6 +292,12 @@ impl Checkpoint {
             template: rev.meta.template.clone(),
             tasks_done: texts(&d.tasks_done),
             tasks_remaining: texts(&d.tasks_remaining),
+            tasks: d
+                .tasks_done
+                .iter()
+                .map(|t| TaskItem::new(t, true))
+                .chain(d.tasks_remaining.iter().map(|t| TaskItem::new(t, false)))
+                .collect(),
             decisions: d.decisions.clone(),
             next_action: d.next_action.clone(),
             files_modified: rev.meta.files_modified.clone(),
@@ -536,7 +567,10 @@ pub fn list(listing: &crate::ops::list::Listing) -> List {
     listing
         .rows
         .iter()
-        .map(|(story, s)| ListEntry::new(&listing.prefix, story, s))
+        .map(|(story, s)| ListEntry {
+            next_action: listing.next_actions.get(story).cloned(),
+            ..ListEntry::new(&listing.prefix, story, s)
+        })
         .collect()
 }
 
@@ -611,10 +645,13 @@ pub struct ListEntry {
     /// (line 15)`); empty when none, or for revisions written before git-checkpoint recorded
     /// them.
     pub left_out: Vec<String>,
+    /// The tip document's next action (as `resume` reads it); null when it has none.
+    pub next_action: Option<String>,
 }
 
 impl ListEntry {
-    /// The entry of `story`'s checkpoint under the ref namespace `prefix`, whose tip is `s`.
+    /// The entry of `story`'s checkpoint under the ref namespace `prefix`, whose tip is `s`;
+    /// `next_action` null (the summary does not hold it, see [`list`]).
     pub fn new(prefix: &str, story: &str, s: &crate::store::Summary) -> ListEntry {
         ListEntry {
             header: StoryHeader::new(story),
@@ -629,6 +666,7 @@ impl ListEntry {
             author: s.author.clone(),
             updated_at: rfc3339(s.time, s.offset),
             left_out: s.left_out.clone(),
+            next_action: None,
         }
     }
 }
@@ -760,6 +798,12 @@ pub struct Diff {
     /// The new revision's commit.
     #[schemars(extend("pattern" = OID_PATTERN))]
     pub to: String,
+    /// The old revision's number; null when the new one is the first.
+    #[schemars(range(min = 1))]
+    pub from_revision: Option<u64>,
+    /// The new revision's number.
+    #[schemars(range(min = 1))]
+    pub to_revision: u64,
     /// What changed, section by section.
     pub changes: Changes,
     /// The unified diff of the two documents (3 lines of context).
@@ -773,6 +817,8 @@ impl Diff {
             header: StoryHeader::new(c.story.as_str()),
             from: c.old.as_ref().map(|o| o.summary.commit.to_string()),
             to: c.new.summary.commit.to_string(),
+            from_revision: c.old.as_ref().map(Revision::number),
+            to_revision: c.new.number(),
             changes: c.changes.clone(),
             unified_diff: c.unified_diff.clone(),
         }
@@ -824,20 +870,24 @@ impl Status {
             });
         };
         let rev = &st.revision;
-        let tip = st.hook_tip.as_ref().unwrap_or(rev).summary.commit;
+        let tip_rev = st.hook_tip.as_ref().unwrap_or(rev);
+        let tip = tip_rev.summary.commit;
         Status::Saved(Box::new(StatusSaved {
             header: StoryHeader::new(st.story.as_str()),
             refname,
             exists: true,
             commit: tip.to_string(),
+            revision: tip_rev.number(),
             confirmed_commit: rev.summary.commit.to_string(),
+            confirmed_revision: rev.number(),
             hook: st.hook_tip.as_ref().map(|h| h.summary.hook.clone()),
             saved_at: rfc3339(rev.summary.time, rev.summary.offset),
             age_seconds: st.age,
             head: st.head.map(|h| h.to_string()),
             saved_head: rev.meta.head.clone(),
             commits_since: st.commits,
-            files_changed_since: st.changed.clone(),
+            files_changed_since: st.changed.clone().unwrap_or_default(),
+            work_tree: st.changed.is_some(),
             max_age_seconds: limits.max_age,
             max_commits: limits.max_commits,
             stale: !st.reasons.is_empty(),
@@ -868,10 +918,16 @@ pub struct StatusSaved {
     /// The checkpoint tip.
     #[schemars(extend("pattern" = OID_PATTERN))]
     pub commit: String,
+    /// The tip's revision number.
+    #[schemars(range(min = 1))]
+    pub revision: u64,
     /// The revision staleness is measured from: the last one a model or person wrote (the tip
     /// unless a hook wrote the tip).
     #[schemars(extend("pattern" = OID_PATTERN))]
     pub confirmed_commit: String,
+    /// The confirmed revision's number (the one `status` says it was "saved" as).
+    #[schemars(range(min = 1))]
+    pub confirmed_revision: u64,
     /// `<agent> <event>` of the hook that wrote the tip; null when a model or person did.
     pub hook: Option<String>,
     /// RFC 3339 time of the confirmed revision.
@@ -887,8 +943,12 @@ pub struct StatusSaved {
     pub saved_head: Option<String>,
     /// Commits on HEAD the checkpoint has not seen; null when too many to count.
     pub commits_since: Option<usize>,
-    /// Paths whose working-tree state differs from the one recorded, sorted.
+    /// Paths whose working-tree state differs from the one recorded, sorted; empty without a
+    /// work tree.
     pub files_changed_since: Vec<String>,
+    /// Whether the repository has a work tree to compare; false in a bare repository, where
+    /// `files_changed_since` is empty because there are no files, not because none changed.
+    pub work_tree: bool,
     /// The limit applied (`--max-age` or checkpoint.maxAge) in seconds; null when none.
     pub max_age_seconds: Option<i64>,
     /// The limit applied (`--max-commits` or checkpoint.maxCommits); null when none.

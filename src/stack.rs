@@ -37,7 +37,7 @@ pub struct Entry {
     /// Why it was suspended, verbatim.
     pub reason: String,
     /// When it was pushed, RFC 3339 (an imported STACK.md's `Pushed: YYYY-MM-DD HH:MM` is
-    /// read in the local time zone, as seed 003 writes it).
+    /// read in the local time zone, as the pm format writes it).
     pub pushed_at: String,
     /// Full hex id of the story's checkpoint tip at the push, if it had one.
     #[serde(default)]
@@ -46,17 +46,17 @@ pub struct Entry {
     /// The next action recorded in that checkpoint.
     #[serde(default)]
     pub next_action: Option<String>,
-    /// Where the checkpoint stopped (seed 003's `Stopped at`).
+    /// Where the checkpoint stopped (the pm format's `Stopped at`).
     #[serde(default)]
     pub stopped_at: Option<String>,
-    /// The exact command or file to start with (seed 003's `Start with`).
+    /// The exact command or file to start with (the pm format's `Start with`).
     #[serde(default)]
     pub start_with: Option<String>,
-    /// The item's other header fields in order, as (key, value): seed 003's Brief, Spec,
+    /// The item's other header fields in order, as (key, value): the pm format's Brief, Spec,
     /// Plan, Milestone, Started.
     #[serde(default)]
     pub fields: Vec<(String, String)>,
-    /// The checks that must hold before the item is done (seed 003's `Done when`).
+    /// The checks that must hold before the item is done (the pm format's `Done when`).
     #[serde(default)]
     pub done_when: Vec<crate::model::Task>,
     /// The checkpoint's decisions.

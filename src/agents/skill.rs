@@ -10,7 +10,12 @@
 //!   `alwaysApply`): the file is ours, with `alwaysApply: true`.
 //! - Codex reads `AGENTS.md` and Gemini CLI `GEMINI.md` (its default `context.fileName`), files
 //!   the user also writes: ours is a section between [`BEGIN`] and [`END`], replaced in place
-//!   on reinstall and cut on uninstall, the rest of the file kept byte for byte.
+//!   on reinstall and cut on uninstall, the rest of the file kept byte for byte. A file install
+//!   created for the section says so inside it ([`CREATED`]); uninstall removes only such a
+//!   file, and leaves one the user made (even empty) as it was before.
+//!
+//! Uninstall removes a whole file only when it is what install writes: one the user edited is
+//! theirs now and stays.
 
 use super::install::State;
 use super::Agent;
@@ -22,6 +27,10 @@ pub const SKILL: &str = include_str!("../../agents/SKILL.md");
 pub const BEGIN: &str = "<!-- git-checkpoint:begin -->";
 /// The line that closes it.
 pub const END: &str = "<!-- git-checkpoint:end -->";
+
+/// What our section's comment says when install created the file for it: uninstall removes
+/// the file only then (when nothing else is left in it).
+pub const CREATED: &str = "install created this file";
 
 /// The skill's front matter value `key` (one line), or "".
 fn front(key: &str) -> &'static str {
@@ -48,10 +57,16 @@ pub fn whole_file(agent: Agent) -> bool {
 }
 
 /// Our section: the markers around the body, its headings one level down (it sits inside the
-/// user's document), ending with a newline.
-pub fn section() -> String {
+/// user's document), ending with a newline. With `created`, its comment says install created
+/// the file ([`CREATED`]).
+pub fn section(created: bool) -> String {
+    let whose = if created {
+        format!(" ({CREATED}: uninstall removes it when nothing else is in it)")
+    } else {
+        String::new()
+    };
     let mut out = format!(
-        "{BEGIN}\n<!-- Written by `git-checkpoint agent install`; replaced on reinstall, \
+        "{BEGIN}\n<!-- Written by `git-checkpoint agent install`{whose}; replaced on reinstall, \
          removed by `git-checkpoint agent uninstall`. Edit outside the markers. -->\n"
     );
     let mut fenced = false;
@@ -97,36 +112,43 @@ fn find(text: &str) -> Option<std::ops::Range<usize>> {
     Some(start..end)
 }
 
+/// Whether our section in `text` (the range [`find`] returns) says install created the file.
+fn created(text: &str, r: &std::ops::Range<usize>) -> bool {
+    text[r.clone()].contains(CREATED)
+}
+
 /// The agent's instruction file with our skill in it, from `existing` (`None`: no file): the
 /// whole file for Claude Code and Cursor; for Codex and Gemini CLI our section replaced in
-/// place, or appended after a blank line.
+/// place (keeping whether install created the file), or appended after a blank line (a new
+/// file's section says install created it).
 pub fn installed(agent: Agent, existing: Option<&str>) -> String {
     if whole_file(agent) {
         return file(agent);
     }
-    let text = existing.unwrap_or("");
+    let Some(text) = existing else {
+        return section(true);
+    };
     if let Some(r) = find(text) {
-        return format!("{}{}{}", &text[..r.start], section(), &text[r.end..]);
+        let ours = section(created(text, &r));
+        return format!("{}{ours}{}", &text[..r.start], &text[r.end..]);
     }
     if text.is_empty() {
-        return section();
+        return section(false);
     }
-    let sep = if text.ends_with("\n\n") {
-        ""
-    } else if text.ends_with('\n') {
-        "\n"
-    } else {
-        "\n\n"
-    };
-    format!("{text}{sep}{}", section())
+    // One blank line before ours, always added (never taken from the user's text), so that
+    // `removed` takes back exactly what was added.
+    let sep = if text.ends_with('\n') { "\n" } else { "\n\n" };
+    format!("{text}{sep}{}", section(false))
 }
 
-/// What is left of `existing` without our skill: `None` when the file should go (ours whole,
-/// or nothing but our section), else the text with our section and the blank line we put
-/// before it cut. `Some(existing)` unchanged when nothing of ours is in it.
+/// What is left of `existing` without our skill: `None` when the file should go (ours whole
+/// and as install writes it, or nothing but our section in a file install created), else the
+/// text with our section and the blank line we put before it cut. `Some(existing)` unchanged
+/// when nothing of ours is in it, or when a whole file differs from what install writes (the
+/// user edited it: theirs now, see [`edited`]).
 pub fn removed(agent: Agent, existing: &str) -> Option<String> {
     if whole_file(agent) {
-        return None;
+        return (existing != file(agent)).then(|| existing.to_string());
     }
     let Some(r) = find(existing) else {
         return Some(existing.to_string());
@@ -136,11 +158,17 @@ pub fn removed(agent: Agent, existing: &str) -> Option<String> {
         before = &before[..before.len() - 1];
     }
     let rest = format!("{before}{}", &existing[r.end..]);
-    if rest.trim().is_empty() {
+    if rest.trim().is_empty() && created(existing, &r) {
         None
     } else {
         Some(rest)
     }
+}
+
+/// Whether `existing`, the agent's whole skill file, differs from what install writes: edited
+/// by the user (or written by another version), so [`removed`] keeps it.
+pub fn edited(agent: Agent, existing: &str) -> bool {
+    whole_file(agent) && existing != file(agent)
 }
 
 /// Whether our skill is in `existing`, current or from another version.
@@ -204,7 +232,24 @@ mod tests {
             format!("{user}\nMore of mine.\n")
         );
         assert_eq!(removed(Agent::Codex, &once).unwrap(), user);
-        assert_eq!(removed(Agent::Gemini, &section()), None);
+        assert_eq!(
+            removed(Agent::Gemini, &installed(Agent::Gemini, None)),
+            None
+        );
+        // A file the user made, even empty, stays as it was.
+        for user in ["", "\n", "  \n\n"] {
+            let with = installed(Agent::Gemini, Some(user));
+            assert_eq!(installed(Agent::Gemini, Some(&with)), with, "{user:?}");
+            assert_eq!(removed(Agent::Gemini, &with).as_deref(), Some(user));
+        }
+        let created = installed(Agent::Codex, None);
+        assert!(created.contains(CREATED), "{created}");
+        assert_eq!(
+            installed(Agent::Codex, Some(&created)),
+            created,
+            "kept on reinstall"
+        );
+        assert_eq!(state(Agent::Codex, Some(&created)), State::Installed);
         assert_eq!(removed(Agent::Gemini, user).unwrap(), user);
         assert_eq!(state(Agent::Gemini, Some(user)), State::Missing);
         let no_newline = installed(Agent::Gemini, Some("x"));

@@ -19,10 +19,10 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// What `import --format gstack` reads, one line for help.
-pub const FILES_READ: &str = "Seed 004 timestamped checkpoint files";
+pub const FILES_READ: &str = "The gstack format's timestamped checkpoint files";
 
 /// What `export --format gstack` writes, one line for help.
-pub const FILES_WRITTEN: &str = "A timestamped checkpoint file with front matter (seed 004)";
+pub const FILES_WRITTEN: &str = "A timestamped checkpoint file with front matter";
 
 /// The four sections in seed 004's order, with the document field each holds.
 const SECTIONS: [(&str, Slot); 4] = [

@@ -15,10 +15,11 @@ use crate::story::StoryId;
 use std::path::Path;
 
 /// What `import --format pair` reads, one line for help.
-pub const FILES_READ: &str = "Seed 000 checkpoint files";
+pub const FILES_READ: &str =
+    "The pair format's checkpoint files (`.pair/working/checkpoints/<story>.md`)";
 
 /// What `export --format pair` writes, one line for help.
-pub const FILES_WRITTEN: &str = "`.pair/working/checkpoints/<story>.md` (seed 000)";
+pub const FILES_WRITTEN: &str = "`.pair/working/checkpoints/<story>.md`";
 
 /// On every save: `last_updated` as `YYYY-MM-DD HH:MM` local time (seed 000's header).
 pub fn fill_for_save(doc: &mut Document, saving: &Saving<'_>) {

@@ -22,11 +22,11 @@ use std::fmt::Write;
 use std::path::Path;
 
 /// What `import --format pm` reads, one line for help.
-pub const FILES_READ: &str = "Seed 003 `NOW.md` / `STACK.md`";
+pub const FILES_READ: &str = "The pm format's `NOW.md` / `STACK.md`";
 
 /// What `export --format pm` writes, one line for help.
 pub const FILES_WRITTEN: &str =
-    "`NOW.md`, plus `STACK.md` beside it with `-o` when stories are stacked (seed 003)";
+    "`NOW.md`, plus `STACK.md` beside it with `-o` when stories are stacked";
 
 const PM_KNOWN: [&str; 5] = ["status", "item", "session", "branch", "stage"];
 

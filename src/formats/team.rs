@@ -19,11 +19,10 @@ use std::fmt::Write;
 use std::path::Path;
 
 /// What `import --format team` reads, one line for help.
-pub const FILES_READ: &str = "Seed 001 `working-context.md` / `completed.md`";
+pub const FILES_READ: &str = "The team format's `working-context.md` / `completed.md`";
 
 /// What `export --format team` writes, one line for help.
-pub const FILES_WRITTEN: &str =
-    "`working-context.md`, plus `completed.md` beside it with `-o` (seed 001)";
+pub const FILES_WRITTEN: &str = "`working-context.md`, plus `completed.md` beside it with `-o`";
 
 /// How many journal entries the `team` template keeps in Part B (the full journal is the
 /// commit history; seed 001 keeps the journal bounded the same way).

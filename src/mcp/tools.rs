@@ -282,6 +282,7 @@ pub fn list(dir: &Path, p: &ListParams) -> Result<Reply> {
         all: p.all,
         archived: p.archived,
         remote: p.remote.clone(),
+        next_actions: true,
     };
     let listing = ops::list::list(&store, &opts)?;
     let checkpoints = json::list(&listing);

@@ -152,6 +152,9 @@ pub struct Report {
     pub on_path: Option<PathBuf>,
     /// The program the MCP entry starts, when the server was registered.
     pub mcp_binary: Option<PathBuf>,
+    /// Uninstall: files of ours the user edited, kept as they are (shown paths); delete them
+    /// yourself when nothing in them is yours.
+    pub kept: Vec<String>,
 }
 
 /// Adds git-checkpoint's hooks and skill to an agent's configuration, with
@@ -207,12 +210,21 @@ pub fn change(
         return Err(Error::NoWorkTree);
     }
     let mut files = Vec::new();
+    // Per settings file, what one that install created holds once uninstall has taken our
+    // entries out: such a file is removed, any other (the user's, even an empty skeleton) kept.
+    let mut leftovers: Vec<(PathBuf, Vec<String>)> = Vec::new();
+    let mut kept = Vec::new();
     if let Which::Agent(agent) = which {
         let hooks = settings::hooks_file(agent, scope, options.shared, roots)?;
         let old = settings::read(&hooks)?;
         let new = if add {
             install::merge(agent, old.as_deref(), &hooks.path)?
         } else {
+            let created = install::merge(agent, None, &hooks.path)?;
+            leftovers.push((
+                hooks.path.clone(),
+                vec![install::unmerge(agent, Some(&created), &hooks.path)?],
+            ));
             install::unmerge(agent, old.as_deref(), &hooks.path)?
         };
         files.push(FileChange {
@@ -225,6 +237,9 @@ pub fn change(
             let new = if add {
                 Some(skill::installed(agent, old.as_deref()))
             } else {
+                if old.as_deref().is_some_and(|o| skill::edited(agent, o)) {
+                    kept.push(target.shown.clone());
+                }
                 old.as_deref().and_then(|o| skill::removed(agent, o))
             };
             files.push(FileChange { target, old, new });
@@ -258,6 +273,27 @@ pub fn change(
             Some(b) => clients::merge(client, old, &target.path, b),
             None => clients::unmerge(client, old, &target.path),
         };
+        if !add {
+            // What a file holds after uninstall when install created it: for the MCP server
+            // alone, or beside the hooks (installed first) in the same file.
+            let example = Path::new("/usr/bin/git-checkpoint");
+            let path = &target.path;
+            let server_only = clients::merge(client, None, path, example)?;
+            let mut left = vec![clients::unmerge(client, Some(&server_only), path)?];
+            if let Some((_, hooks_left)) = leftovers.iter_mut().find(|(p, _)| p == path) {
+                if let Which::Agent(agent) = which {
+                    let hooks = install::merge(agent, None, path)?;
+                    let both = clients::merge(client, Some(&hooks), path, example)?;
+                    let both = install::unmerge(agent, Some(&both), path)?;
+                    left.push(clients::unmerge(client, Some(&both), path)?);
+                    let hooks = install::unmerge(agent, Some(&hooks), path)?;
+                    left.push(clients::unmerge(client, Some(&hooks), path)?);
+                }
+                hooks_left.extend(left);
+            } else {
+                leftovers.push((path.clone(), left));
+            }
+        }
         match files.iter_mut().find(|f| f.target.path == target.path) {
             Some(same) => {
                 if let Some(text) = same.new.take() {
@@ -290,9 +326,18 @@ pub fn change(
         }
     }
     if !add && matches!(which, Which::Agent(_)) {
-        // A settings file left holding only empty objects is removed, not kept as a skeleton.
+        // A settings file install created, left holding only empty objects, is removed, not
+        // kept as a skeleton; one the user made (an empty `{"hooks": {}}` too) stays.
         for f in &mut files {
-            if f.new.as_deref().is_some_and(install::holds_nothing) {
+            let created = |t: &str| {
+                leftovers
+                    .iter()
+                    .any(|(p, left)| *p == f.target.path && left.iter().any(|l| l == t))
+            };
+            if f.new
+                .as_deref()
+                .is_some_and(|t| install::holds_nothing(t) && created(t))
+            {
                 f.new = None;
             }
         }
@@ -325,6 +370,7 @@ pub fn change(
         kept_comments: None,
         on_path: None,
         mcp_binary: binary,
+        kept,
     };
     if let (Which::Agent(agent), true) = (which, add) {
         let local = agent == Agent::Claude && scope == Scope::Project && !options.shared;

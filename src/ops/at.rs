@@ -1,7 +1,7 @@
 //! `at`: the checkpoints taken at a code commit, read from the notes index
 //! (`refs/notes/checkpoints`). Prints nothing.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::notes::{self, NoteLine, NOTES_REF};
 use crate::store::Store;
 use gix::ObjectId;
@@ -25,14 +25,10 @@ pub struct Report {
 /// Reads the checkpoints recorded at `options.commit`.
 ///
 /// # Errors
-/// [`Error::NotACommit`] when the revision does not name a commit; storage errors.
+/// [`crate::Error::UnknownRevision`] when the revision names nothing, [`crate::Error::NotACommit`] when it
+/// names a tree or a blob; storage errors.
 pub fn at(store: &Store, options: Options) -> Result<Report> {
-    let commit = store
-        .rev_parse_single(options.commit.as_str())
-        .map_err(|e| Error::NotACommit {
-            rev: options.commit.clone(),
-            source: e,
-        })?;
+    let commit = store.commit_of(&options.commit)?;
     let text = notes::read(store, NOTES_REF, commit)?.unwrap_or_default();
     let checkpoints = text.lines().filter_map(NoteLine::parse).collect();
     Ok(Report {

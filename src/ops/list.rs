@@ -16,6 +16,9 @@ pub struct Options {
     pub archived: bool,
     /// A remote's fetched checkpoints (its remote-tracking refs) instead of the local ones.
     pub remote: Option<String>,
+    /// Also read each listed tip's document for its next action ([`Listing::next_actions`]):
+    /// one blob and one parse per row, so only for the views that show it (`--json`, MCP).
+    pub next_actions: bool,
 }
 
 /// The checkpoints [`list`] found.
@@ -35,6 +38,10 @@ pub struct Listing {
     /// of (or diverged from) as last fetched, and one per remote with stories this clone does
     /// not have, naming the command that shows or brings them.
     pub remote: Vec<String>,
+    /// With [`Options::next_actions`]: each listed story's next action (the tip document's, as
+    /// `resume` reads it), by story id; stories without one (or whose tip cannot be read) are
+    /// not in it.
+    pub next_actions: std::collections::HashMap<String, String>,
 }
 
 /// Lists the checkpoints `opts` asks for.
@@ -92,12 +99,25 @@ pub fn list(store: &Store, opts: &Options) -> Result<Listing> {
     if opts.remote.is_none() && !opts.archived {
         remote.extend(claimed(store, &rows)?);
     }
+    let mut next_actions = std::collections::HashMap::new();
+    if opts.next_actions {
+        for (story, s) in &rows {
+            // A tip that cannot be read shows no next action; `resume` names what is wrong.
+            let Ok(rev) = store.read(&format!("{prefix}{story}"), s.commit) else {
+                continue;
+            };
+            if let Some(next) = crate::formats::parse_revision(store, &rev).doc.next_action {
+                next_actions.insert(story.clone(), next);
+            }
+        }
+    }
     Ok(Listing {
         prefix,
         rows,
         total,
         ignored,
         remote,
+        next_actions,
     })
 }
 

@@ -31,7 +31,9 @@ pub struct Report {
 }
 
 /// Adds (or with `options.undo` removes) the remote's checkpoint fetch refspecs and
-/// `notes.rewriteRef`.
+/// `notes.rewriteRef`, in this repository's config file (`git config --local`): a value
+/// already set in any scope is not added again, and undo leaves values of other scopes (the
+/// user's global config) alone.
 ///
 /// # Errors
 /// [`Error::SetConfig`] when `git config` fails; I/O errors running `git`.
@@ -44,10 +46,13 @@ pub fn setup(store: &Store, options: Options) -> Result<Report> {
     wanted.push(("notes.rewriteRef".into(), NOTES_REF.into()));
     let mut changed = Vec::new();
     for (key, value) in wanted {
-        let present = current(store, &key)?.contains(&value);
+        // Adding looks at every scope (a value the global config already has needs no local
+        // copy); removing only at this repository's file, the one setup writes: a global
+        // value is the user's, and `git config --unset-all` could not remove it anyway.
+        let present = current(store, &key, undo)?.contains(&value);
         let op: &[&str] = match (undo, present) {
-            (false, false) => &["config", "--add"],
-            (true, true) => &["config", "--fixed-value", "--unset-all"],
+            (false, false) => &["config", "--local", "--add"],
+            (true, true) => &["config", "--local", "--fixed-value", "--unset-all"],
             _ => continue,
         };
         let mut cmd: Vec<String> = op.iter().map(|s| s.to_string()).collect();
@@ -55,9 +60,15 @@ pub fn setup(store: &Store, options: Options) -> Result<Report> {
         cmd.push(value.clone());
         let o = store.git().output(&cmd)?;
         if !o.status.success() {
+            let stderr = String::from_utf8_lossy(&o.stderr).trim().to_string();
             return Err(Error::SetConfig {
                 key,
-                stderr: String::from_utf8_lossy(&o.stderr).trim().to_string(),
+                // `git config` says nothing for some failures (exit 5: nothing to unset).
+                stderr: if stderr.is_empty() {
+                    format!("it exited with {} and said nothing", o.status)
+                } else {
+                    stderr
+                },
             });
         }
         changed.push(ConfigValue { key, value });
@@ -69,8 +80,16 @@ pub fn setup(store: &Store, options: Options) -> Result<Report> {
     })
 }
 
-fn current(store: &Store, key: &str) -> Result<Vec<String>> {
-    let o = store.git().output(&["config", "--get-all", key])?;
+/// The values of `key`: in every scope, or with `local` in this repository's config file only.
+fn current(store: &Store, key: &str, local: bool) -> Result<Vec<String>> {
+    let scope: &[&str] = if local { &["--local"] } else { &[] };
+    let args: Vec<&str> = ["config"]
+        .iter()
+        .chain(scope)
+        .chain(&["--get-all", key])
+        .copied()
+        .collect();
+    let o = store.git().output(&args)?;
     Ok(String::from_utf8_lossy(&o.stdout)
         .lines()
         .map(String::from)

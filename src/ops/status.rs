@@ -66,8 +66,9 @@ pub struct Freshness {
     pub head: Option<ObjectId>,
     /// Commits on HEAD since the save (`None`: too many to count).
     pub commits: Option<usize>,
-    /// Paths whose working-tree state differs from the one recorded, sorted.
-    pub changed: Vec<String>,
+    /// Paths whose working-tree state differs from the one recorded, sorted; `None` in a
+    /// repository without a work tree (bare), where there is nothing to compare.
+    pub changed: Option<Vec<String>>,
     /// Why it is stale; empty when fresh.
     pub reasons: Vec<String>,
     /// Open merge conflicts in the tip's document (its `conflict` gaps).
@@ -114,7 +115,10 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
         (None, Some(h)) => gitstate::count(store.repo(), h, h).map(|_| 0),
         _ => Some(0),
     };
-    let changed = changed_files(store, &rev)?;
+    let changed = match store.workdir() {
+        Some(_) => Some(changed_files(store, &rev)?),
+        None => None,
+    };
     // A remote ahead of (or diverged from) this clone's checkpoint makes it stale too.
     let mut reasons = super::behind::remote_ahead(store, story.as_str())?;
     if let Some(m) = max_age {
@@ -209,13 +213,17 @@ pub(crate) fn saved_head(rev: &Revision) -> Option<ObjectId> {
     ObjectId::from_hex(hex.as_bytes()).ok()
 }
 
-/// Paths whose working-tree state differs from the one `rev` recorded, sorted.
+/// Paths whose working-tree state differs from the one `rev` recorded, sorted; empty without
+/// a work tree (a bare repository has no files to compare).
 ///
 /// Per clone: the file list a revision records is the work tree of the clone that wrote it. A
 /// revision another clone wrote (fetched: not in [`Store::written`]) says nothing about this
 /// work tree, so against it every file that differs from HEAD and the index here counts.
 fn changed_files(store: &Store, rev: &Revision) -> Result<Vec<String>> {
     use std::collections::HashSet;
+    if store.workdir().is_none() {
+        return Ok(Vec::new());
+    }
     let written_here = store
         .written(&rev.summary.story)?
         .contains(&rev.summary.commit);

@@ -10,13 +10,17 @@
 //!
 //! One file per job: `revision.rs` is the stored format (what `meta.json` and a checkpoint
 //! commit hold), `trailers.rs` the commit message's trailer block, `read.rs` reads objects and
-//! revisions, `write.rs` writes objects and moves refs (through [`Store::transact`], the one
+//! revisions, `recovery.rs` the fix for a revision that cannot be read,
+//! `revspec.rs` resolves a code commit named on the command line (and says why a
+//! name leads nowhere), `write.rs` writes objects and moves refs (through [`Store::transact`], the one
 //! path that updates a ref). This file opens the repository and names what the rest of the
 //! crate may ask of it.
 
 mod read;
+mod recovery;
 mod retry;
 mod revision;
+mod revspec;
 mod trailers;
 mod write;
 mod written;
@@ -62,13 +66,21 @@ pub struct Store {
     config: crate::config::Config,
 }
 
-/// [`Error::Corrupt`]: the commit `id` of `refname` is not a checkpoint commit, for `reason`.
+/// [`Error::Corrupt`]: the commit `id` of `refname` is not a checkpoint commit, for `reason`;
+/// the fix is [`default_fix`] ([`Store::read`] names a better one for a checkpoint ref).
 pub(crate) fn corrupt(refname: &str, id: ObjectId, reason: String) -> Error {
     Error::Corrupt {
         refname: refname.to_string(),
         oid: id.to_string(),
         reason,
+        fix: default_fix(refname),
     }
+}
+
+/// The fix for a broken commit of `refname` when nothing better is known: look at it, or
+/// remove the ref.
+pub(crate) fn default_fix(refname: &str) -> String {
+    format!("inspect it with `git log {refname}`, remove it with `git update-ref -d {refname}`")
 }
 impl Store {
     /// A handle on the same repository whose object writes stay in memory (and are readable

@@ -266,9 +266,17 @@ impl Store {
     ///
     /// # Errors
     /// [`Error::Corrupt`] when the tree lacks `checkpoint.md`, `meta.json` is not valid JSON,
-    /// or an object stays missing after three more lookups (10-20 ms apart); [`Error::Git`]
-    /// when objects cannot be read.
+    /// or an object stays missing after three more lookups (10-20 ms apart), with the fix:
+    /// for the tip, restoring the last revision that reads (see `recovery.rs`), for an older
+    /// revision, keeping the ref; [`Error::Git`] when objects cannot be read.
     pub fn read(&self, refname: &str, id: ObjectId) -> Result<Revision> {
+        self.read_unadvised(refname, id)
+            .map_err(|e| self.with_recovery(refname, id, e))
+    }
+
+    /// [`Store::read`] without looking for the fix of a [`Error::Corrupt`] (what the search for
+    /// one reads with).
+    pub(super) fn read_unadvised(&self, refname: &str, id: ObjectId) -> Result<Revision> {
         match again_if_vanished(|| self.read_once(refname, id)) {
             Err(Error::Git { context, source }) if vanished(source.as_ref()) => {
                 Err(corrupt(refname, id, format!("{context}: {source}")))

@@ -187,7 +187,7 @@ impl Meta {
     }
 }
 
-/// One completed task, as `log --completed` lists it (seed 001's `completed.md` line).
+/// One completed task, as `log --completed` lists it (a line of the team format's `completed.md`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct Completion {
     /// The task's text.

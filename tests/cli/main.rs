@@ -10,6 +10,7 @@ mod conflicts;
 mod core;
 mod corpus;
 mod ecosystem;
+mod edges;
 mod endings;
 mod fuzz_corpus;
 mod generated;

@@ -175,6 +175,12 @@ pub fn change(args: InstallArgs, ctx: &mut Context, add: bool) -> Result<i32> {
                  .gitignore (Claude Code does when it creates the file itself)"
             ));
         }
+        for shown in &report.kept {
+            err.note(format_args!(
+                "{shown} kept: it differs from the skill install writes (edited since?); delete \
+                 it yourself if nothing in it is yours"
+            ));
+        }
         if let Some(path) = &report.kept_comments {
             err.note(format_args!(
                 "{} has comments; they are kept as they were",

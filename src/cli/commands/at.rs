@@ -20,7 +20,8 @@ pub struct Args {
 /// Runs `at`; returns the exit code (0 even when no checkpoint was taken there).
 ///
 /// # Errors
-/// [`git_checkpoint::Error::NotACommit`] when the revision does not name a commit; storage errors.
+/// [`git_checkpoint::Error::UnknownRevision`] when the revision names nothing,
+/// [`git_checkpoint::Error::NotACommit`] when it names a tree or a blob; storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
     let at::Report {

@@ -33,6 +33,7 @@ impl Args {
             all: self.all,
             archived: self.archived,
             remote: self.remote.clone(),
+            next_actions: self.json,
         }
     }
 }

@@ -16,8 +16,15 @@ pub struct Args {
     #[arg(long)]
     pub archived: bool,
     /// List the completed tasks in the order they were completed, with dates.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["max_count", "oneline"])]
     pub completed: bool,
+    /// Show only the N newest revisions (as `git log -n`).
+    #[arg(short = 'n', long, value_name = "N")]
+    pub max_count: Option<usize>,
+    /// One line per revision: its short commit id, `r<N>` and its subject (as `git log
+    /// --oneline`).
+    #[arg(long, conflicts_with = "json")]
+    pub oneline: bool,
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
@@ -65,13 +72,24 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         return Ok(0);
     }
     out.start_pager();
+    // Counted from the whole history, so the last revision shown still compares with its
+    // parent; then cut to `-n`.
+    let mut view = json::LogRevisions::new(&story, &refname, &history);
+    let shown = args.max_count.unwrap_or(usize::MAX);
+    view.revisions.truncate(shown);
     if args.json {
-        out.json(&json::Log::Revisions(json::LogRevisions::new(
-            &story, &refname, &history,
-        )))?;
+        out.json(&json::Log::Revisions(view))?;
         return Ok(0);
     }
-    let revisions = json::LogRevisions::new(&story, &refname, &history).revisions;
+    if args.oneline {
+        for s in history.iter().take(shown) {
+            let id = out.paint("33", &s.commit.to_string()[..12]);
+            let subject = out.safe(&s.subject);
+            out.painted(&format!("{id} r{} {subject}", s.revision))?;
+        }
+        return Ok(0);
+    }
+    let revisions = view.revisions;
     for (s, r) in history.iter().zip(&revisions) {
         let dd = r.tasks_done_change;
         let date = rfc3339(s.time, s.offset).replace('T', " ");

@@ -95,23 +95,26 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             "commits"
         )
     ))?;
-    out.line(&format!(
-        "Working tree: {} changed since the save{}",
-        crate::cli::output::count(changed.len(), "file", "files"),
-        if changed.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " ({})",
-                changed
-                    .iter()
-                    .take(5)
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        }
-    ))?;
+    match &changed {
+        None => out.line("Working tree: none (a bare repository has no work tree)")?,
+        Some(changed) => out.line(&format!(
+            "Working tree: {} changed since the save{}",
+            crate::cli::output::count(changed.len(), "file", "files"),
+            if changed.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " ({})",
+                    changed
+                        .iter()
+                        .take(5)
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+        ))?,
+    }
     if open_conflicts > 0 {
         out.line(&format!(
             "{}: both sides kept; `git checkpoint resume {story}` shows them, a save that sets each value or `git checkpoint sync --ours`/`--theirs` resolves them",
