@@ -192,6 +192,20 @@ pub enum Error {
         /// What is wrong with the file.
         reason: &'static str,
     },
+    /// A notes ref (`refs/notes/checkpoints`, or a remote's as fetched) points at something
+    /// other than a commit: someone wrote or pushed it by hand. Notes are an index, so the
+    /// stories are saved and shared without it; this names it and the fix.
+    #[error("{refname} points at {kind} ({oid}), not a notes commit; {fix}")]
+    BrokenNotes {
+        /// The notes ref.
+        refname: String,
+        /// What it points at: `a blob`, `a tree`, `a tag`, or a missing object.
+        kind: &'static str,
+        /// Its value, abbreviated to 12 hex digits.
+        oid: String,
+        /// How to repair it, here or on the remote.
+        fix: String,
+    },
     /// A stored checkpoint commit lacks the expected tree entries or metadata.
     #[error("{refname} at {oid} is not a checkpoint commit: {reason}; inspect it with `git log {refname}`, remove it with `git update-ref -d {refname}`")]
     Corrupt {
@@ -652,6 +666,7 @@ impl Error {
             | Error::AcceptedSecret { .. }
             | Error::TooLargeToRead { .. }
             | Error::BrokenRef { .. }
+            | Error::BrokenNotes { .. }
             | Error::Corrupt { .. }
             | Error::Read { .. }
             | Error::Config { .. }

@@ -196,6 +196,10 @@ pub struct Saved {
     /// What was integrated from remote-tracking refs before the save (a fast-forward to what a
     /// fetch brought, or a merge), empty when the local tip was current.
     pub integrated: Vec<crate::sync::Outcome>,
+    /// Why no note was written on the code commit ([`Error::BrokenNotes`]: the notes ref is
+    /// not a notes commit), naming the ref and the fix; `None` when the note was written or
+    /// there was no code commit to annotate. The revision is written either way.
+    pub no_note: Option<String>,
 }
 
 impl Options {
@@ -414,6 +418,7 @@ fn write(
     let mut held: Vec<crate::secrets::Held> = Vec::new();
     let mut last: Option<Parsed> = None;
     let mut written: Option<(String, Meta)> = None;
+    let mut no_note: Option<String> = None;
     let Some((commit, previous)) = store.update_if(
         &refname,
         None,
@@ -498,7 +503,18 @@ fn write(
                 revision: new.meta.revision,
                 summary: new.subject.clone(),
             };
-            Ok(vec![notes::add_line_edit(store, head, &line)?])
+            // Notes are an index: one broken by hand never stops a save (it is named instead).
+            match notes::add_line_edit(store, head, &line) {
+                Ok(edit) => {
+                    no_note = None;
+                    Ok(vec![edit])
+                }
+                Err(e @ Error::BrokenNotes { .. }) => {
+                    no_note = Some(e.to_string());
+                    Ok(Vec::new())
+                }
+                Err(e) => Err(e),
+            }
         },
     )?
     else {
@@ -521,6 +537,7 @@ fn write(
         here: state.branch.clone(),
         held,
         integrated,
+        no_note,
     }))
 }
 
