@@ -206,6 +206,21 @@ pub enum Error {
         /// How to repair it, here or on the remote.
         fix: String,
     },
+    /// A ref under our namespaces (`refs/checkpoints/...`, the archive, a remote's copy) that
+    /// is no checkpoint at all: it points at a blob, a tree, a tag, or a commit with neither
+    /// the checkpoint trailers nor a `checkpoint.md` (made outside git-checkpoint). Listings,
+    /// fetch, push and sync skip it naming it; reading it fails with this.
+    #[error("{refname} is not a checkpoint: it points at {what} ({oid}), made outside git-checkpoint; {fix}")]
+    NotACheckpoint {
+        /// The ref.
+        refname: String,
+        /// What it points at (`a blob`, `a commit whose tree has no checkpoint.md`, ...).
+        what: &'static str,
+        /// Its value, abbreviated to 12 hex digits.
+        oid: String,
+        /// How to look at it and remove it (here, or on the remote for a remote's copy).
+        fix: String,
+    },
     /// A stored checkpoint commit lacks the expected tree entries or metadata.
     #[error("{refname} at {oid} is not a checkpoint commit: {reason}; inspect it with `git log {refname}`, remove it with `git update-ref -d {refname}`")]
     Corrupt {
@@ -667,6 +682,7 @@ impl Error {
             | Error::TooLargeToRead { .. }
             | Error::BrokenRef { .. }
             | Error::BrokenNotes { .. }
+            | Error::NotACheckpoint { .. }
             | Error::Corrupt { .. }
             | Error::Read { .. }
             | Error::Config { .. }

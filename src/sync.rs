@@ -36,7 +36,8 @@ pub enum Action {
     FastForward,
     /// Diverged: a merge commit was written.
     Merged,
-    /// Not integrated (finished or purged here, or an id we refuse); see the reason.
+    /// Not integrated (finished or purged here, an id we refuse, or a ref that is no checkpoint
+    /// or notes commit at all); see the reason.
     Skipped,
     /// The active ref was removed: its whole history is in the story's archive (finished).
     Finished,
@@ -77,7 +78,8 @@ pub struct Outcome {
     /// when it is not a canonical id (then skipped).
     #[schemars(length(min = 1))]
     pub story: String,
-    /// The local ref concerned (the remote-tracking ref when skipped as not canonical).
+    /// The local ref concerned (the remote-tracking ref when skipped as not canonical, or as no
+    /// checkpoint or notes commit).
     #[serde(rename = "ref")]
     #[schemars(extend("pattern" = "^refs/"))]
     pub refname: String,
@@ -369,11 +371,14 @@ enum Kind {
 }
 
 /// Why `value` of `refname` cannot be integrated as a `kind` (a notes ref that is not a notes
-/// commit), as a sentence naming the ref and the fix; `None` when it can.
+/// commit, a checkpoint ref that points at a blob or a plain commit), as a sentence naming the
+/// ref and the fix; `None` when it can.
 fn unusable(store: &Store, kind: Kind, refname: &str, value: ObjectId) -> Option<String> {
     match kind {
         Kind::Notes => notes::broken(store, refname, value).map(|e| e.to_string()),
-        Kind::Checkpoint => None,
+        Kind::Checkpoint => store
+            .not_a_checkpoint(refname, value)
+            .map(|e| e.to_string()),
     }
 }
 
@@ -577,6 +582,14 @@ fn finish_archived(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
         let Some(tip) = store.tip(&story.refname())? else {
             continue;
         };
+        // Refs made outside git-checkpoint are left alone (fetch and list name them).
+        if store.not_a_checkpoint(&story.refname(), tip).is_some()
+            || store
+                .not_a_checkpoint(&story.archive_refname(), archived)
+                .is_some()
+        {
+            continue;
+        }
         if is_ancestor(store, tip, archived)? {
             let refname = story.refname();
             // Not applied when someone saved meanwhile: that new work keeps the story active.

@@ -61,10 +61,24 @@ pub fn list(store: &Store, opts: &Options) -> Result<Listing> {
             ));
             continue;
         }
-        match store.summary(*tip) {
+        let refname = format!("{prefix}{story}");
+        let summary = store.summary(*tip);
+        // A ref that is no checkpoint at all (a blob, a plain commit) is named, not listed as
+        // a revision 0; told apart only for a tip without trailers (a checkpoint has them).
+        if !matches!(&summary, Ok(s) if s.revision > 0) {
+            if let Some(crate::Error::NotACheckpoint { what, oid, fix, .. }) =
+                store.not_a_checkpoint(&refname, *tip)
+            {
+                ignored.push(format!(
+                    "ignoring {refname}: it points at {what} ({oid}), not a checkpoint, made outside git-checkpoint; {fix}"
+                ));
+                continue;
+            }
+        }
+        match summary {
             Ok(s) => rows.push((story.clone(), s)),
             Err(e) => ignored.push(format!(
-                "ignoring {prefix}{story}: {} (remove it with `git update-ref -d {prefix}{story}`)",
+                "ignoring {refname}: {} (remove it with `git update-ref -d {refname}`)",
                 e.chain()
             )),
         }

@@ -153,6 +153,9 @@ pub fn locate_for_read(
             story: story.to_string(),
             refname: refname.clone(),
         })?;
+        if let Some(e) = store.not_a_checkpoint(&refname, tip) {
+            return Err(e);
+        }
         return Ok((
             Located {
                 story,
@@ -183,8 +186,18 @@ pub fn locate_for_read(
 /// # Errors
 /// [`Error::Finished`] when only its archive is here (and not `archived`); [`Error::NotFound`]
 /// when no ref has it; [`Error::OnSeveralRemotes`] when several remotes do
-/// and this clone does not (name one: `REMOTE/STORY`); storage errors.
+/// and this clone does not (name one: `REMOTE/STORY`); [`Error::NotACheckpoint`] when the ref
+/// found is no checkpoint at all (a blob, a plain commit); storage errors.
 pub fn locate_story(store: &Store, story: &StoryId, archived: bool) -> Result<(String, ObjectId)> {
+    let (refname, tip) = find_story(store, story, archived)?;
+    match store.not_a_checkpoint(&refname, tip) {
+        Some(e) => Err(e),
+        None => Ok((refname, tip)),
+    }
+}
+
+/// [`locate_story`] without its test of what the ref points at.
+fn find_story(store: &Store, story: &StoryId, archived: bool) -> Result<(String, ObjectId)> {
     let missing = match store::locate(store, story, archived) {
         Err(e @ Error::NotFound { .. }) => e,
         found => return found,

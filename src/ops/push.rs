@@ -44,8 +44,9 @@ pub struct Plan {
     /// The refs they send with their current values.
     pub sent: Vec<Sent>,
     /// Refs kept back because they cannot be shared as they are, each with the sentence
-    /// naming it and the fix: a notes ref that is not a notes commit, here or on the remote
-    /// as last fetched.
+    /// naming it and the fix: a checkpoint ref that is no checkpoint (a blob, a plain commit:
+    /// [`Store::not_a_checkpoint`]), a notes ref that is not a notes commit, here or on the
+    /// remote as last fetched.
     pub skipped: Vec<(String, String)>,
 }
 
@@ -77,9 +78,32 @@ pub fn refspecs(
                 if !refs.is_empty() {
                     specs.push(format!("{prefix}*:{prefix}*"));
                 }
+                // What the remote has, as last fetched: only refs that differ from it are
+                // looked at (a ref the remote already holds is no news, foreign or not).
+                let tracking = format!("refs/remotes/{remote}/{}", &prefix["refs/".len()..]);
+                let known: HashMap<String, gix::ObjectId> = if prefix == PURGED_PREFIX {
+                    HashMap::new()
+                } else {
+                    store.refs(&tracking)?.into_iter().collect()
+                };
                 for (id, oid) in refs {
                     let r = format!("{prefix}{id}");
-                    if held.contains(&r) {
+                    let theirs = known.get(&id).copied();
+                    // Ours, or the remote's copy it would replace (a blob pushed by hand over a
+                    // story, which a push never forces): named, and kept out of the push.
+                    let foreign = (prefix != PURGED_PREFIX && theirs != Some(oid))
+                        .then(|| {
+                            store.not_a_checkpoint(&r, oid).or_else(|| {
+                                theirs.and_then(|t| {
+                                    store.not_a_checkpoint(&format!("{tracking}{id}"), t)
+                                })
+                            })
+                        })
+                        .flatten();
+                    if let Some(e) = foreign {
+                        specs.push(format!("^{r}"));
+                        skipped.push((r, e.to_string()));
+                    } else if held.contains(&r) {
                         specs.push(format!("^{r}"));
                     } else {
                         sent.push((r, oid));
@@ -93,7 +117,14 @@ pub fn refspecs(
                 for r in [s.refname(), s.archive_refname()] {
                     if let Some(oid) = store.tip(&r)? {
                         found = true;
-                        if !held.contains(&r) {
+                        let tracking = format!("refs/remotes/{remote}/{}", &r["refs/".len()..]);
+                        let theirs = store.tip(&tracking)?.filter(|t| *t != oid);
+                        let foreign = store
+                            .not_a_checkpoint(&r, oid)
+                            .or_else(|| theirs.and_then(|t| store.not_a_checkpoint(&tracking, t)));
+                        if let Some(e) = foreign {
+                            skipped.push((r, e.to_string()));
+                        } else if !held.contains(&r) {
                             specs.push(format!("{r}:{r}"));
                             sent.push((r, oid));
                         }

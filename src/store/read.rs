@@ -262,6 +262,33 @@ impl Store {
         serde_json::from_slice(&blob).map_err(|e| bad(format!("{name}: {e}")))
     }
 
+    /// [`Error::NotACheckpoint`] when `tip`, the value of `refname`, is no checkpoint at all: a
+    /// blob, a tree or a tag, or a commit with no `Checkpoint-Revision` trailer whose tree has
+    /// no `checkpoint.md` (docs/FORMAT.md, "Refs": foreign refs). `None` for a checkpoint
+    /// commit, and for a value that cannot be told (a missing object, a commit over the read
+    /// limit): the read that follows reports those. Reads the commit only, and its tree only
+    /// when the trailers are missing.
+    pub fn not_a_checkpoint(&self, refname: &str, tip: ObjectId) -> Option<Error> {
+        use gix::object::Kind;
+        let what = match self.repo.find_header(tip).ok()?.kind() {
+            Kind::Commit => {
+                if self.summary(tip).ok()?.revision > 0 {
+                    return None;
+                }
+                // No trailers: a checkpoint written with plain git still has its document.
+                let tree = self.repo.find_commit(tip).ok()?.tree().ok()?;
+                if tree.find_entry(DOCUMENT_FILE).is_some() {
+                    return None;
+                }
+                "a commit whose tree has no checkpoint.md"
+            }
+            Kind::Blob => "a blob",
+            Kind::Tree => "a tree",
+            Kind::Tag => "a tag",
+        };
+        Some(foreign(refname, tip, what))
+    }
+
     /// Reads the full revision at commit `id` of `refname` (used in error messages).
     ///
     /// # Errors
@@ -336,6 +363,28 @@ impl Store {
         }
         out.sort_by(|a, b| b.revision.cmp(&a.revision).then(b.time.cmp(&a.time)));
         Ok(out)
+    }
+}
+
+/// [`Error::NotACheckpoint`] for `refname` pointing at `what` (`tip`), with the fix: a local
+/// ref is looked at and removed here, a remote's copy (`refs/remotes/<r>/<rest>`) on the remote.
+fn foreign(refname: &str, tip: ObjectId, what: &'static str) -> Error {
+    let on_remote = refname
+        .strip_prefix("refs/remotes/")
+        .and_then(|r| r.split_once('/'));
+    let fix = match on_remote {
+        Some((remote, rest)) => format!(
+            "it is skipped; look at it with `git cat-file -p {refname}`, and whoever may remove it on {remote}: `git push {remote} :refs/{rest}`"
+        ),
+        None => format!(
+            "look at it with `git cat-file -p {refname}`, and remove it with `git update-ref -d {refname}` if nobody needs it"
+        ),
+    };
+    Error::NotACheckpoint {
+        refname: refname.to_string(),
+        what,
+        oid: tip.to_hex_with_len(12).to_string(),
+        fix,
     }
 }
 

@@ -158,3 +158,151 @@ fn a_broken_local_notes_ref_does_not_stop_fetch_push_or_sync() {
     );
     assert!(sb.ok(&t.b, &["list", "--all"]).contains("s1"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Foreign refs under our namespace: named and skipped, never a ghost row or an abort.
+
+/// Makes `refs/checkpoints/blobby` a blob, `refs/checkpoints/treey` a tree and
+/// `refs/checkpoints/plain` a plain code commit (no checkpoint.md) in `dir`.
+fn foreign_refs(sb: &Sandbox, dir: &Path) {
+    let b = blob(sb, dir);
+    sb.git(dir, &["update-ref", "refs/checkpoints/blobby", &b]);
+    let t = tree(sb, dir);
+    sb.git(dir, &["update-ref", "refs/checkpoints/treey", &t]);
+    sb.git(dir, &["update-ref", "refs/checkpoints/plain", "HEAD"]);
+}
+
+#[test]
+fn list_names_and_skips_foreign_refs_instead_of_a_ghost_row() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(&repo, &["save", "s1", "-q", "--next", "x"]);
+    foreign_refs(&sb, &repo);
+    let (out, err) = sb.ok_with_stderr(&repo, &["list", "--all"]);
+    assert!(out.contains("s1"), "{out}");
+    assert!(!out.contains("plain") && !out.contains("rev 0"), "{out}");
+    for name in ["plain", "blobby", "treey"] {
+        let line = lines_with(&err, &format!("refs/checkpoints/{name}"));
+        assert_eq!(line.len(), 1, "{err}");
+        assert!(
+            line[0].contains("not a checkpoint")
+                && line[0].contains(&format!("git update-ref -d refs/checkpoints/{name}")),
+            "{err}"
+        );
+        assert!(
+            !line[0].contains("supposed to be"),
+            "no raw gix message: {err}"
+        );
+    }
+    let v = sb.json(&repo, &["list", "--all", "--json"]);
+    assert_eq!(crate::common::strings_of(&v, "story"), vec!["s1"], "{v}");
+}
+
+#[test]
+fn log_diff_and_resume_of_a_foreign_ref_fail_naming_it() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(&repo, &["save", "s1", "-q", "--next", "x"]);
+    foreign_refs(&sb, &repo);
+    for name in ["plain", "blobby", "treey"] {
+        for cmd in [
+            vec!["log", name],
+            vec!["log", name, "--json"],
+            vec!["diff", name],
+            vec!["resume", name],
+            vec!["status", name],
+        ] {
+            let err = sb.fails(
+                &repo,
+                &cmd,
+                &[
+                    &format!("refs/checkpoints/{name} is not a checkpoint"),
+                    &format!("git update-ref -d refs/checkpoints/{name}"),
+                ],
+            );
+            assert_eq!(err.trim().lines().count(), 1, "{cmd:?}: {err}");
+            assert!(!err.contains("Expected object"), "{cmd:?}: {err}");
+        }
+    }
+}
+
+/// Local foreign refs, and foreign refs a teammate pushed, are named and skipped by push,
+/// fetch and sync; every real story is shared.
+fn foreign_refs_are_skipped_by_push_fetch_and_sync(transport: Transport) {
+    let t = team(transport);
+    let sb = &t.sb;
+    sb.ok(&t.a, &["save", "s1", "-q", "--next", "x"]);
+    foreign_refs(sb, &t.a);
+    for cmd in ["push", "sync"] {
+        let (out, _) = sb.ok_with_stderr(&t.a, &[cmd]);
+        for name in ["plain", "blobby", "treey"] {
+            assert!(
+                lines_with(&out, &format!("refs/checkpoints/{name}"))
+                    .iter()
+                    .any(|l| l.contains("skipped")),
+                "{cmd}: {out}"
+            );
+        }
+        assert!(out.contains("is not a checkpoint"), "{cmd}: {out}");
+    }
+    let remote = origin_refs(&t);
+    assert!(remote.contains("refs/checkpoints/s1"), "{remote}");
+    for name in ["plain", "blobby", "treey"] {
+        assert!(
+            !remote.contains(&format!("refs/checkpoints/{name}")),
+            "{remote}"
+        );
+    }
+    // A teammate pushes foreign refs by hand, one of them over a story B also has.
+    sb.ok(&t.b, &["save", "s2", "-q", "--next", "y"]);
+    sb.ok(&t.b, &["push", "-q"]);
+    let b = blob(sb, &t.c);
+    for name in ["blobby", "s2"] {
+        sb.git(
+            &t.c,
+            &[
+                "push",
+                "-q",
+                "--force",
+                "origin",
+                &format!("{b}:refs/checkpoints/{name}"),
+            ],
+        );
+    }
+    sb.git(
+        &t.c,
+        &["push", "-q", "origin", "HEAD:refs/checkpoints/plain"],
+    );
+    sb.ok(&t.a, &["save", "s1", "-q", "--next", "again"]);
+    for cmd in ["fetch", "sync"] {
+        let (out, _) = sb.ok_with_stderr(&t.b, &[cmd]);
+        for name in ["plain", "blobby", "s2"] {
+            assert!(
+                lines_with(&out, &format!("origin/checkpoints/{name}"))
+                    .iter()
+                    .any(|l| l.contains("skipped")),
+                "{cmd}: {out}"
+            );
+        }
+        assert!(
+            out.contains(":refs/checkpoints/blobby"),
+            "the fix on the remote: {out}"
+        );
+    }
+    let local = sb.refs(&t.b);
+    assert!(!local.contains(" refs/checkpoints/blobby"), "{local}");
+    assert!(!local.contains(" refs/checkpoints/plain"), "{local}");
+    assert!(local.contains(" refs/checkpoints/s1"), "{local}");
+    // B's own s2 stays a checkpoint, and lists without a ghost or an error.
+    let listed = sb.ok(&t.b, &["list", "--all"]);
+    assert!(listed.contains("s2") && listed.contains("s1"), "{listed}");
+    sb.ok(&t.b, &["resume", "s2"]);
+}
+
+#[test]
+fn foreign_refs_are_skipped_by_push_fetch_and_sync_over_file() {
+    foreign_refs_are_skipped_by_push_fetch_and_sync(Transport::File);
+}
+
+#[test]
+fn foreign_refs_are_skipped_by_push_fetch_and_sync_over_git_daemon() {
+    foreign_refs_are_skipped_by_push_fetch_and_sync(Transport::Daemon);
+}
