@@ -188,6 +188,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
             [CompletionResult]::new('--ours', '--ours', [CompletionResultType]::ParameterName, 'Resolve every open merge conflict of the stories fetched by taking the side the conflict marker calls `ours` (the clone that merged), writing one revision per story')
             [CompletionResult]::new('--theirs', '--theirs', [CompletionResultType]::ParameterName, 'Likewise, taking the side the marker calls `theirs`: the side the merging clone fetched, whichever clone runs this (the marker names each side''s author and revision; `resume` shows them)')
+            [CompletionResult]::new('--unshallow', '--unshallow', [CompletionResultType]::ParameterName, 'In a shallow clone, fetch the whole history (as `git fetch --unshallow`, which makes the code''s history complete too), so that `log`, `diff` and `resume --rev` reach every revision. In a complete clone, a plain fetch')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break

@@ -221,6 +221,15 @@ pub enum Error {
         /// How to look at it and remove it (here, or on the remote for a remote's copy).
         fix: String,
     },
+    /// A revision of a healthy story is not in this clone because the clone is shallow (`git
+    /// clone --depth`, `git fetch --depth`): its history was cut at a shallow boundary.
+    #[error("{what} of {refname} is not in this shallow clone: `git checkpoint fetch --unshallow` brings the whole history ({refname} itself is healthy: keep it)")]
+    NotInShallowClone {
+        /// The ref whose history was read.
+        refname: String,
+        /// What is missing: `revision 2`, `commit 18d1baabb708`.
+        what: String,
+    },
     /// A stored checkpoint commit lacks the expected tree entries or metadata.
     #[error("{refname} at {oid} is not a checkpoint commit: {reason}; inspect it with `git log {refname}`, remove it with `git update-ref -d {refname}`")]
     Corrupt {
@@ -683,6 +692,7 @@ impl Error {
             | Error::BrokenRef { .. }
             | Error::BrokenNotes { .. }
             | Error::NotACheckpoint { .. }
+            | Error::NotInShallowClone { .. }
             | Error::Corrupt { .. }
             | Error::Read { .. }
             | Error::Config { .. }

@@ -338,7 +338,7 @@ pub fn log(dir: &Path, p: &LogParams) -> Result<Reply> {
         completed: false,
     };
     let log = ops::log::log(&store, options)?;
-    let doc = json::LogRevisions::new(&log.story, &log.refname, &log.history);
+    let doc = json::LogRevisions::new(&log.story, &log.refname, &log.history).with_cuts(&log.cuts);
     let mut text = String::new();
     for r in &doc.revisions {
         text.push_str(&format!(

@@ -252,7 +252,7 @@ pub fn read_revision(store: &Store, at: &Located, rev: Option<&str>) -> Result<R
         None => at.tip,
         Some(r) => {
             let history = store.history(at.tip)?;
-            store::resolve_revision(&history, at.story.as_str(), &at.refname, r)?
+            store.resolve_revision(&history, at.story.as_str(), &at.refname, r)?
         }
     };
     store.read(&at.refname, commit)

@@ -297,10 +297,88 @@ impl Store {
     /// when objects cannot be read.
     pub fn read(&self, refname: &str, id: ObjectId) -> Result<Revision> {
         match again_if_vanished(|| self.read_once(refname, id)) {
+            Err(Error::Git { .. }) if self.beyond_shallow(id) => Err(Error::NotInShallowClone {
+                refname: refname.to_string(),
+                what: format!("commit {}", id.to_hex_with_len(12)),
+            }),
             Err(Error::Git { context, source }) if vanished(source.as_ref()) => {
                 Err(corrupt(refname, id, format!("{context}: {source}")))
             }
             result => result,
+        }
+    }
+
+    /// Whether the repository is a shallow clone (a non-empty `<git dir>/shallow`).
+    pub fn is_shallow(&self) -> bool {
+        self.repo.is_shallow().unwrap_or(false)
+    }
+
+    /// Whether the commit `id` is missing because the repository is shallow: it is not here,
+    /// and it is a parent of a commit of the shallow boundary (`<git dir>/shallow`,
+    /// gitrepository-layout(5)), so a deeper fetch brings it.
+    pub fn beyond_shallow(&self, id: ObjectId) -> bool {
+        if self.repo.has_object(id) {
+            return false;
+        }
+        let Ok(Some(boundary)) = self.repo.shallow_commits() else {
+            return false;
+        };
+        boundary.iter().any(|c| {
+            self.repo
+                .find_commit(*c)
+                .is_ok_and(|c| c.parent_ids().any(|p| p == id))
+        })
+    }
+
+    /// Where `history` ([`Store::history`] of one tip) is cut: each revision with parents that
+    /// are not in this clone, newest first. Empty for a whole history (every parent is in it, so
+    /// nothing else is looked up).
+    pub fn cuts(&self, history: &[Summary]) -> Vec<Cut> {
+        let listed: std::collections::HashSet<ObjectId> =
+            history.iter().map(|s| s.commit).collect();
+        history
+            .iter()
+            .filter_map(|s| {
+                let missing: Vec<ObjectId> = s
+                    .parents
+                    .iter()
+                    .filter(|p| !listed.contains(*p) && !self.repo.has_object(**p))
+                    .copied()
+                    .collect();
+                (!missing.is_empty()).then(|| Cut {
+                    revision: s.revision,
+                    commit: s.commit,
+                    shallow: missing.iter().all(|p| self.beyond_shallow(*p)),
+                    missing,
+                })
+            })
+            .collect()
+    }
+
+    /// The one commit `rev` names in `history` (the history of `refname`, story `story`), as
+    /// [`resolve_revision`] finds it; a revision a shallow clone lacks is said to be so.
+    ///
+    /// # Errors
+    /// As [`resolve_revision`]; [`Error::NotInShallowClone`] instead of
+    /// [`Error::NoSuchRevision`] when the history is cut at a shallow boundary.
+    pub fn resolve_revision(
+        &self,
+        history: &[Summary],
+        story: &str,
+        refname: &str,
+        rev: &str,
+    ) -> Result<ObjectId> {
+        match resolve_revision(history, story, refname, rev) {
+            Err(Error::NoSuchRevision { .. }) if self.cuts(history).iter().any(|c| c.shallow) => {
+                Err(Error::NotInShallowClone {
+                    refname: refname.to_string(),
+                    what: match rev.parse::<u64>() {
+                        Ok(n) if rev.len() < 7 => format!("revision {n}"),
+                        _ => format!("revision {rev}"),
+                    },
+                })
+            }
+            found => found,
         }
     }
 
@@ -386,6 +464,20 @@ fn foreign(refname: &str, tip: ObjectId, what: &'static str) -> Error {
         oid: tip.to_hex_with_len(12).to_string(),
         fix,
     }
+}
+
+/// A revision whose parents are not in this clone ([`Store::cuts`]): the history read from a
+/// tip ends there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cut {
+    /// The revision's number (`Checkpoint-Revision`).
+    pub revision: u64,
+    /// The revision's commit.
+    pub commit: ObjectId,
+    /// Its parents that are not here.
+    pub missing: Vec<ObjectId>,
+    /// Whether they are missing because the clone is shallow (a deeper fetch brings them).
+    pub shallow: bool,
 }
 
 /// Looks up revision `rev` (a revision number, or a hex commit id or prefix of at least 4

@@ -306,3 +306,133 @@ fn foreign_refs_are_skipped_by_push_fetch_and_sync_over_file() {
 fn foreign_refs_are_skipped_by_push_fetch_and_sync_over_git_daemon() {
     foreign_refs_are_skipped_by_push_fetch_and_sync(Transport::Daemon);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Shallow checkpoint history: where it is cut is said, and the fetch that deepens it named.
+
+/// A bare origin holding story `s1` at revision 4 (and code commits after its saves), and a
+/// complete clone `S` of it whose checkpoints were then fetched with `--depth=1`: its
+/// refs/checkpoints/s1 holds revision 4 only.
+fn shallow_story() -> (Sandbox, std::path::PathBuf) {
+    let sb = Sandbox::new();
+    let origin = sb.bare_origin();
+    let a = sb.clone_origin("A");
+    for (n, next) in ["one", "two", "three", "four"].iter().enumerate() {
+        sb.ok(
+            &a,
+            &[
+                "save",
+                "s1",
+                "-q",
+                "--todo",
+                &format!("T{n} — {next}"),
+                "--next",
+                next,
+            ],
+        );
+    }
+    sb.ok(&a, &["push", "-q"]);
+    let url = format!("file://{}", origin.display());
+    sb.git(&sb.path(""), &["clone", "-q", &url, "S"]);
+    let s = sb.path("S");
+    sb.git(
+        &s,
+        &[
+            "fetch",
+            "-q",
+            "--depth=1",
+            "origin",
+            "+refs/checkpoints/*:refs/checkpoints/*",
+        ],
+    );
+    (sb, s)
+}
+
+#[test]
+fn log_says_where_a_shallow_history_is_cut() {
+    let (sb, s) = shallow_story();
+    let out = sb.ok(&s, &["log", "s1"]);
+    assert!(
+        out.contains("revision 4") && !out.contains("revision 3 "),
+        "{out}"
+    );
+    let cut = lines_with(&out, "not in this shallow clone");
+    assert_eq!(cut.len(), 1, "{out}");
+    assert!(
+        cut[0].contains("revision 4") && cut[0].contains("git checkpoint fetch --unshallow"),
+        "{out}"
+    );
+    let v = sb.json(&s, &["log", "s1", "--json"]);
+    let cuts = v["cut_at"].as_array().expect("cut_at");
+    assert_eq!(cuts.len(), 1, "{v}");
+    assert_eq!(cuts[0]["revision"], 4);
+    assert_eq!(cuts[0]["shallow"], true);
+    assert_eq!(
+        cuts[0]["missing"][0], v["revisions"][0]["parents"][0],
+        "{v}"
+    );
+    // `fetch --unshallow` brings the rest: four revisions, no cut.
+    sb.ok(&s, &["fetch", "--unshallow"]);
+    let v = sb.json(&s, &["log", "s1", "--json"]);
+    assert_eq!(v["revisions"].as_array().unwrap().len(), 4, "{v}");
+    assert_eq!(v["cut_at"], serde_json::json!([]));
+    assert!(!sb.ok(&s, &["log", "s1"]).contains("shallow"));
+}
+
+#[test]
+fn diff_and_resume_rev_name_the_shallow_clone_and_never_advise_deleting_the_ref() {
+    let (sb, s) = shallow_story();
+    for cmd in [
+        vec!["diff", "s1"],
+        vec!["diff", "s1", "2", "4"],
+        vec!["resume", "s1", "--rev", "2"],
+        vec!["show", "s1", "--rev", "3"],
+    ] {
+        let err = sb.fails(
+            &s,
+            &cmd,
+            &[
+                "not in this shallow clone",
+                "`git checkpoint fetch --unshallow`",
+                "refs/checkpoints/s1",
+            ],
+        );
+        assert!(!err.contains("update-ref -d"), "{cmd:?}: {err}");
+        assert!(!err.contains("could not be found"), "{cmd:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{cmd:?}: {err}");
+    }
+    sb.ok(&s, &["fetch", "--unshallow"]);
+    let out = sb.ok(&s, &["diff", "s1"]);
+    assert!(out.contains("revision 3 -> revision 4"), "{out}");
+    let v = sb.json(&s, &["resume", "s1", "--rev", "2", "--json"]);
+    assert_eq!(v["revision"], 2);
+}
+
+#[test]
+fn status_in_a_shallow_clone_says_what_it_cannot_count() {
+    let sb = Sandbox::new();
+    let origin = sb.bare_origin();
+    let a = sb.clone_origin("A");
+    sb.ok(&a, &["save", "s1", "-q", "--next", "go"]);
+    for n in ["c1", "c2"] {
+        sb.git(&a, &["commit", "-q", "--allow-empty", "-m", n]);
+    }
+    sb.git(&a, &["push", "-q", "origin", "HEAD:main"]);
+    sb.ok(&a, &["push", "-q"]);
+    let url = format!("file://{}", origin.display());
+    sb.git(&sb.path(""), &["clone", "-q", "--depth=1", &url, "S"]);
+    let s = sb.path("S");
+    sb.ok(&s, &["fetch", "-q"]);
+    let (code, out, _) = sb.run(&s, &["status", "s1"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("not in this shallow clone")
+            && out.contains("git checkpoint fetch --unshallow"),
+        "{out}"
+    );
+    assert!(!out.contains("HEAD: 1 commit"), "a guess: {out}");
+    sb.ok(&s, &["fetch", "--unshallow"]);
+    let (_, out, _) = sb.run(&s, &["status", "s1"]);
+    assert!(out.contains("HEAD: 2 commits since the save"), "{out}");
+    assert!(!out.contains("shallow"), "{out}");
+}
