@@ -230,6 +230,22 @@ pub enum Error {
         /// What is missing: `revision 2`, `commit 18d1baabb708`.
         what: String,
     },
+    /// An object a checkpoint revision needs (its commit, tree, `checkpoint.md` or
+    /// `meta.json`) is not in this clone although the ref is sound: lost to a `git gc` race, a
+    /// damaged copy or a disk. The history is intact, so the fix never deletes the ref.
+    #[error("{what} ({object}) of {refname} at {commit} is missing from this clone (lost to a `git gc` race or a damaged copy); the ref and its history are sound, keep them: {fix}")]
+    MissingObject {
+        /// The ref whose revision was read.
+        refname: String,
+        /// The revision's commit, abbreviated to 12 hex digits.
+        commit: String,
+        /// What is missing: `checkpoint.md`, `meta.json`, `its tree`, `the commit`.
+        what: &'static str,
+        /// The missing object (full hex, as `git fetch <remote> <object>` needs it).
+        object: String,
+        /// How to bring it back, or go on without it.
+        fix: String,
+    },
     /// A stored checkpoint commit lacks the expected tree entries or metadata.
     #[error("{refname} at {oid} is not a checkpoint commit: {reason}; inspect it with `git log {refname}`, remove it with `git update-ref -d {refname}`")]
     Corrupt {
@@ -693,6 +709,7 @@ impl Error {
             | Error::BrokenNotes { .. }
             | Error::NotACheckpoint { .. }
             | Error::NotInShallowClone { .. }
+            | Error::MissingObject { .. }
             | Error::Corrupt { .. }
             | Error::Read { .. }
             | Error::Config { .. }

@@ -189,6 +189,9 @@ pub fn save(dir: &Path, p: &SaveParams) -> Result<Reply> {
         }));
     }
     warnings.extend(saved.held.iter().map(ToString::to_string));
+    if let Some(why) = &saved.continued {
+        warnings.push(why.clone());
+    }
     if let Some(why) = &saved.no_note {
         warnings.push(format!("no note written: {why}"));
     }

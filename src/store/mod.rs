@@ -21,7 +21,7 @@ mod trailers;
 mod write;
 mod written;
 
-pub use read::{find_revisions, resolve_revision, Cut};
+pub use read::{find_revisions, resolve_revision, Cut, Unreadable};
 pub use retry::{backoff, backoff_by};
 pub use revision::{
     next_revision, now_rfc3339, Completion, FileChange, FileState, Meta, NewRevision, Revision,

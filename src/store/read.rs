@@ -301,11 +301,121 @@ impl Store {
                 refname: refname.to_string(),
                 what: format!("commit {}", id.to_hex_with_len(12)),
             }),
-            Err(Error::Git { context, source }) if vanished(source.as_ref()) => {
-                Err(corrupt(refname, id, format!("{context}: {source}")))
-            }
+            Err(Error::Git { context, source }) if vanished(source.as_ref()) => Err(self
+                .missing(refname, id)
+                .unwrap_or_else(|| corrupt(refname, id, format!("{context}: {source}")))),
             result => result,
         }
+    }
+
+    /// [`Error::MissingObject`] for the first object of revision `id` of `refname` that is not
+    /// here (the commit, its tree, `checkpoint.md`, `meta.json`), with the fix: fetch it by id
+    /// from a remote that has the story (git's protocol v2 serves any reachable object), or
+    /// restore an earlier tip from the reflog; a save goes on from the last readable revision
+    /// when the commit is here. `None` when every object is here after all.
+    fn missing(&self, refname: &str, id: ObjectId) -> Option<Error> {
+        let present = |o: ObjectId| self.repo.has_object(o);
+        let (what, object) = if !present(id) {
+            ("the commit", id)
+        } else {
+            let commit = self.repo.find_commit(id).ok()?;
+            let tree_id = commit.tree_id().ok()?.detach();
+            if !present(tree_id) {
+                ("its tree", tree_id)
+            } else {
+                let tree = self.repo.find_tree(tree_id).ok()?;
+                [DOCUMENT_FILE, META_FILE].iter().find_map(|name| {
+                    let entry = tree.find_entry(*name)?;
+                    (!present(entry.object_id())).then(|| (*name, entry.object_id()))
+                })?
+            }
+        };
+        let remote = self.remote_for(refname);
+        let mut fix = format!(
+            "fetch it from a remote that has the story (`git fetch {remote} {object}`), or restore an earlier tip from `git reflog {refname}` (`git update-ref {refname} <commit>`)"
+        );
+        if object != id {
+            fix.push_str(
+                "; `git checkpoint save` goes on from the last readable revision and keeps this one in the history",
+            );
+        }
+        Some(Error::MissingObject {
+            refname: refname.to_string(),
+            commit: id.to_hex_with_len(12).to_string(),
+            what,
+            object: object.to_string(),
+            fix,
+        })
+    }
+
+    /// The remote to fetch a lost object of `refname` from: the one whose copy it is
+    /// (`refs/remotes/<remote>/...`), else the first configured, else `<remote>`.
+    fn remote_for(&self, refname: &str) -> String {
+        refname
+            .strip_prefix("refs/remotes/")
+            .and_then(|r| r.split_once('/'))
+            .map(|(r, _)| r.to_string())
+            .or_else(|| {
+                self.repo
+                    .remote_names()
+                    .iter()
+                    .next()
+                    .map(|r| r.to_string())
+            })
+            .unwrap_or_else(|| "<remote>".to_string())
+    }
+
+    /// The revision a write of `refname` builds on when its tip `tip` cannot be read because an
+    /// object of it is missing ([`Error::MissingObject`]) but its commit is here: the newest
+    /// readable revision along first parents (at most 1,000 back), with what was skipped. Any
+    /// other failure, or none readable, is the tip's own error.
+    ///
+    /// # Errors
+    /// The error reading `tip` when there is no readable revision to go on from.
+    pub fn read_for_write(
+        &self,
+        refname: &str,
+        tip: ObjectId,
+    ) -> Result<(Revision, Option<Unreadable>)> {
+        let (err, what, object) = match self.read(refname, tip) {
+            Ok(rev) => return Ok((rev, None)),
+            Err(e @ Error::MissingObject { .. }) => {
+                let Error::MissingObject { what, object, .. } = &e else {
+                    unreachable!("matched above")
+                };
+                let (what, object) = (what.to_string(), object.clone());
+                (e, what, object)
+            }
+            Err(e) => return Err(e),
+        };
+        let Ok(top) = self.summary(tip) else {
+            return Err(err);
+        };
+        let mut at = top.parents.first().copied();
+        for _ in 0..1000 {
+            let Some(id) = at else { break };
+            match self.read(refname, id) {
+                Ok(rev) => {
+                    return Ok((
+                        rev,
+                        Some(Unreadable {
+                            revision: top.revision,
+                            commit: tip,
+                            what,
+                            fetch: format!("git fetch {} {object}", self.remote_for(refname)),
+                        }),
+                    ))
+                }
+                Err(Error::MissingObject { .. }) => {
+                    at = self
+                        .summary(id)
+                        .ok()
+                        .and_then(|s| s.parents.first().copied());
+                }
+                Err(_) => break,
+            }
+        }
+        Err(err)
     }
 
     /// Whether the repository is a shallow clone (a non-empty `<git dir>/shallow`).
@@ -464,6 +574,20 @@ fn foreign(refname: &str, tip: ObjectId, what: &'static str) -> Error {
         oid: tip.to_hex_with_len(12).to_string(),
         fix,
     }
+}
+
+/// A tip that could not be read for a write ([`Store::read_for_write`]): the write went on
+/// from an older revision, and kept this one as its parent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreadable {
+    /// The tip's revision number.
+    pub revision: u64,
+    /// The tip's commit.
+    pub commit: ObjectId,
+    /// What of it is missing (`checkpoint.md`, `meta.json`, `its tree`).
+    pub what: String,
+    /// The command that fetches the missing object from a remote that has the story.
+    pub fetch: String,
 }
 
 /// A revision whose parents are not in this clone ([`Store::cuts`]): the history read from a

@@ -436,3 +436,76 @@ fn status_in_a_shallow_clone_says_what_it_cannot_count() {
     assert!(out.contains("HEAD: 2 commits since the save"), "{out}");
     assert!(!out.contains("shallow"), "{out}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Recovery never destroys: a lost object is restored, not the ref deleted.
+
+/// Deletes the loose object `id` from `dir`'s object database (what a `git gc` race can lose).
+fn lose_object(dir: &Path, id: &str) {
+    let path = dir.join(".git/objects").join(&id[..2]).join(&id[2..]);
+    std::fs::remove_file(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
+#[test]
+fn a_lost_tip_blob_is_restored_or_saved_past_never_deleted() {
+    let t = team(Transport::File);
+    let sb = &t.sb;
+    for n in ["a", "b", "c"] {
+        sb.ok(
+            &t.a,
+            &[
+                "save",
+                "s1",
+                "-q",
+                "--todo",
+                &format!("T{n} — {n}"),
+                "--next",
+                n,
+            ],
+        );
+    }
+    sb.ok(&t.a, &["push", "-q"]);
+    let tip = sb.git(&t.a, &["rev-parse", "refs/checkpoints/s1"]);
+    let doc = sb.git(&t.a, &["rev-parse", "refs/checkpoints/s1:checkpoint.md"]);
+    let doc = doc.trim();
+    lose_object(&t.a, doc);
+    for cmd in [
+        vec!["resume", "s1"],
+        vec!["status", "s1"],
+        vec!["diff", "s1"],
+    ] {
+        let err = sb.fails(
+            &t.a,
+            &cmd,
+            &[
+                "checkpoint.md",
+                "missing from this clone",
+                &format!("git fetch origin {doc}"),
+                "git reflog refs/checkpoints/s1",
+            ],
+        );
+        assert!(!err.contains("update-ref -d"), "{cmd:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{cmd:?}: {err}");
+    }
+    // The fix it names works: the object comes back from the remote, and resume reads it.
+    sb.git(&t.a, &["fetch", "-q", "origin", doc]);
+    assert!(sb.ok(&t.a, &["resume", "s1"]).contains("Tc — c"));
+    // Lost again, a save goes on from the last readable revision, keeps the tip as its
+    // parent and says so.
+    lose_object(&t.a, doc);
+    let (_, err) = sb.ok_with_stderr(&t.a, &["save", "s1", "--next", "d"]);
+    let said = lines_with(&err, "cannot be read");
+    assert_eq!(said.len(), 1, "{err}");
+    for want in [
+        "revision 3",
+        "revision 2, the last readable one",
+        "as its parent",
+    ] {
+        assert!(said[0].contains(want), "want {want:?}: {err}");
+    }
+    let v = sb.json(&t.a, &["resume", "s1", "--json"]);
+    assert_eq!(v["revision"], 4);
+    assert_eq!(v["next_action"], "d");
+    let parent = sb.git(&t.a, &["rev-parse", "refs/checkpoints/s1^"]);
+    assert_eq!(parent, tip, "the unreadable revision stays in the history");
+}
