@@ -916,7 +916,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__stack__subcmd__push)
-            opts="-q -h --reason --json --color --no-pager --quiet --help"
+            opts="-q -h --reason --allow-secret --json --color --no-pager --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

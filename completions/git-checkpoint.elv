@@ -288,8 +288,9 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand drop 'Remove a story from the stack without restoring it (default: the top one)'
         }
         &'git-checkpoint;stack;push'= {
-            cand --reason 'Why it is suspended, kept verbatim'
+            cand --reason 'Why it is suspended, kept verbatim (scanned for credentials, as a save''s text is)'
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --allow-secret 'Write the reason even if it looks like it holds a credential (see checkpoint.secretScan)'
             cand --json 'Print one JSON document instead of text'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'

@@ -509,3 +509,31 @@ fn a_lost_tip_blob_is_restored_or_saved_past_never_deleted() {
     let parent = sb.git(&t.a, &["rev-parse", "refs/checkpoints/s1^"]);
     assert_eq!(parent, tip, "the unreadable revision stays in the history");
 }
+
+#[test]
+fn stack_push_scans_its_reason_for_secrets() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(&repo, &["save", "s1", "-q", "--next", "x"]);
+    let token = crate::common::github_token();
+    let reason = format!("paged: use {token} to get in");
+    let err = sb.fails(
+        &repo,
+        &["stack", "push", "s1", "--reason", &reason],
+        &[
+            "refusing to suspend",
+            "--reason",
+            "GitHub personal access token",
+            "--allow-secret",
+        ],
+    );
+    assert!(!err.contains(&token), "never echoed: {err}");
+    assert!(
+        !sb.refs(&repo).contains("refs/checkpoints-stack/"),
+        "nothing written"
+    );
+    sb.ok(
+        &repo,
+        &["stack", "push", "s1", "--reason", &reason, "--allow-secret"],
+    );
+    assert!(sb.refs(&repo).contains("refs/checkpoints-stack/default"));
+}
