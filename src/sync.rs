@@ -134,16 +134,25 @@ pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
         for (name, theirs) in store.refs(&prefix)? {
             let story = match StoryId::parse(&name) {
                 Ok(s) if s.as_str() == name => s,
-                _ => {
+                parsed => {
+                    let reason = match parsed {
+                        // Story ids ignore case: `ABC` is never merged into `abc`, but is read.
+                        Ok(s) => format!(
+                            "its id differs only in letter case from story {}, and story ids ignore case, so it is left in the remote-tracking ref; `git checkpoint resume {remote}/{name}{}` reads it",
+                            s.as_str(),
+                            if local_prefix == ARCHIVE_PREFIX { " --archived" } else { "" }
+                        ),
+                        Err(_) => {
+                            "not a canonical story id; left in the remote-tracking ref".into()
+                        }
+                    };
                     out.push(Outcome {
                         story: name.clone(),
                         refname: format!("{prefix}{name}"),
                         action: Action::Skipped,
                         tip: None,
                         conflicts: Vec::new(),
-                        reason: Some(
-                            "not a canonical story id; left in the remote-tracking ref".into(),
-                        ),
+                        reason: Some(reason),
                     });
                     continue;
                 }

@@ -148,7 +148,14 @@ pub fn locate_for_read(
         } else {
             remote::tracking_prefix(remote_name)
         };
-        let refname = format!("{prefix}{story}");
+        // A remote's copy named in other letter case (`origin/ABC`, pushed by hand or an old
+        // version) is never integrated: read as named, it can still be looked at.
+        let exact = format!("{prefix}{id}");
+        let refname = if id != story.as_str() && store.tip(&exact)?.is_some() {
+            exact
+        } else {
+            format!("{prefix}{story}")
+        };
         let tip = store.tip(&refname)?.ok_or_else(|| Error::RemoteNotFound {
             story: story.to_string(),
             refname: refname.clone(),

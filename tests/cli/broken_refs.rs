@@ -537,3 +537,45 @@ fn stack_push_scans_its_reason_for_secrets() {
     );
     assert!(sb.refs(&repo).contains("refs/checkpoints-stack/default"));
 }
+
+#[test]
+fn a_teammates_story_differing_only_in_case_is_named_and_readable() {
+    let t = team(Transport::File);
+    let sb = &t.sb;
+    sb.ok(&t.b, &["save", "abc", "-q", "--next", "b's own step"]);
+    sb.ok(&t.b, &["push", "-q"]);
+    // A teammate's story arrives under `ABC` (pushed by hand, or by an old version).
+    sb.ok(&t.c, &["save", "xyz", "-q", "--next", "c's step"]);
+    sb.git(
+        &t.c,
+        &[
+            "push",
+            "-q",
+            "origin",
+            "refs/checkpoints/xyz:refs/checkpoints/ABC",
+        ],
+    );
+    let out = sb.ok(&t.b, &["fetch"]);
+    let named = lines_with(&out, "origin/checkpoints/ABC");
+    assert!(named.iter().any(|l| l.contains("skipped")), "{out}");
+    assert!(out.contains("git checkpoint resume origin/ABC"), "{out}");
+    let (_, err) = sb.ok_with_stderr(&t.b, &["list"]);
+    let warned = lines_with(&err, "refs/remotes/origin/checkpoints/ABC");
+    assert_eq!(warned.len(), 1, "{err}");
+    assert!(
+        warned[0].contains("warning:")
+            && warned[0].contains("story abc")
+            && warned[0].contains("git checkpoint resume origin/ABC"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("only on origin"),
+        "not counted as a story of its own: {err}"
+    );
+    // The way it names reads the teammate's copy, not ours.
+    let v = sb.json(&t.b, &["resume", "origin/ABC", "--json"]);
+    assert_eq!(v["next_action"], "c's step", "{v}");
+    assert_eq!(v["ref"], "refs/remotes/origin/checkpoints/ABC");
+    let ours = sb.json(&t.b, &["resume", "abc", "--json"]);
+    assert_eq!(ours["next_action"], "b's own step");
+}
