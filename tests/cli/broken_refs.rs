@@ -579,3 +579,101 @@ fn a_teammates_story_differing_only_in_case_is_named_and_readable() {
     let ours = sb.json(&t.b, &["resume", "abc", "--json"]);
     assert_eq!(ours["next_action"], "b's own step");
 }
+
+/// The processes of process group `pgid` that are alive (not zombies), as (pid, name) from
+/// /proc (Linux).
+fn live_in_group(pgid: i32) -> Vec<(i32, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // pid (comm) state ppid pgrp ...: comm may hold spaces, so split after its ')'.
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            continue;
+        };
+        let name = stat[open + 1..close].to_string();
+        let rest: Vec<&str> = stat[close + 2..].split(' ').collect();
+        if rest.len() > 2 && rest[0] != "Z" && rest[2].parse::<i32>() == Ok(pgid) {
+            out.push((pid, name));
+        }
+    }
+    out
+}
+
+/// A `sync` killed with SIGKILL while its `git fetch` waits on the remote leaves no git behind
+/// (its children die with it, and with them the ref locks they hold), so the next sync works.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_sync_takes_its_git_children_with_it() {
+    use std::os::unix::process::CommandExt as _;
+    use std::time::{Duration, Instant};
+    let sb = Sandbox::new();
+    sb.bare_origin();
+    let a = sb.clone_origin("A");
+    sb.ok(&a, &["save", "s1", "-q", "--next", "x"]);
+    // The remote answers only after a minute: the fetch of the sync is still waiting when the
+    // sync is killed.
+    sb.git(
+        &a,
+        &[
+            "config",
+            "remote.origin.uploadpack",
+            "sleep 60 && git upload-pack",
+        ],
+    );
+    let mut cmd = std::process::Command::new(crate::common::bin());
+    sb.env(&mut cmd);
+    cmd.current_dir(&a)
+        .arg("sync")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .process_group(0);
+    let mut sync = cmd.spawn().unwrap();
+    let pgid = sync.id() as i32;
+    // Whatever happens, nothing of the group outlives the test.
+    struct Reap(i32);
+    impl Drop for Reap {
+        fn drop(&mut self) {
+            // SAFETY: kill(2) on the process group this test created.
+            unsafe { libc::kill(-self.0, libc::SIGKILL) };
+        }
+    }
+    let _reap = Reap(pgid);
+    let git = |pgid| -> Vec<(i32, String)> {
+        live_in_group(pgid)
+            .into_iter()
+            .filter(|(pid, name)| *pid != pgid && name == "git")
+            .collect()
+    };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while git(pgid).is_empty() {
+        assert!(
+            Instant::now() < deadline,
+            "the sync never started git fetch"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: kill(2) on the child this test started.
+    unsafe { libc::kill(pgid, libc::SIGKILL) };
+    sync.wait().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let left = git(pgid);
+        if left.is_empty() {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "git children outlived the killed sync: {left:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // No lock was left behind: the next sync (with a remote that answers) works.
+    sb.git(&a, &["config", "--unset", "remote.origin.uploadpack"]);
+    sb.ok(&a, &["sync", "-q"]);
+}
