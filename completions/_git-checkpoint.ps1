@@ -191,6 +191,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
             [CompletionResult]::new('--ours', '--ours', [CompletionResultType]::ParameterName, 'Resolve every open merge conflict of the stories fetched by taking the side the conflict marker calls `ours` (the clone that merged), writing one revision per story')
             [CompletionResult]::new('--theirs', '--theirs', [CompletionResultType]::ParameterName, 'Likewise, taking the side the marker calls `theirs`: the side the merging clone fetched, whichever clone runs this (the marker names each side''s author and revision; `resume` shows them)')
+            [CompletionResult]::new('--unshallow', '--unshallow', [CompletionResultType]::ParameterName, 'In a shallow clone, fetch the whole history (as `git fetch --unshallow`, which makes the code''s history complete too), so that `log`, `diff` and `resume --rev` reach every revision. In a complete clone, a plain fetch')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -313,8 +314,9 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
             break
         }
         'git-checkpoint;stack;push' {
-            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why it is suspended, kept verbatim')
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why it is suspended, kept verbatim (scanned for credentials, as a save''s text is)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto')
+            [CompletionResult]::new('--allow-secret', '--allow-secret', [CompletionResultType]::ParameterName, 'Write the reason even if it looks like it holds a credential (see checkpoint.secretScan)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
             [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')

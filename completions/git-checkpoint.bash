@@ -389,7 +389,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__fetch)
-            opts="-q -h --color --no-pager --quiet --json --ours --theirs --help"
+            opts="-q -h --color --no-pager --quiet --json --ours --theirs --unshallow --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_remotes)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -924,7 +924,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__stack__subcmd__push)
-            opts="-q -h --reason --json --color --no-pager --quiet --help"
+            opts="-q -h --reason --allow-secret --json --color --no-pager --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

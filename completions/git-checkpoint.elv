@@ -179,6 +179,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --json 'Print one JSON document instead of text'
             cand --ours 'Resolve every open merge conflict of the stories fetched by taking the side the conflict marker calls `ours` (the clone that merged), writing one revision per story'
             cand --theirs 'Likewise, taking the side the marker calls `theirs`: the side the merging clone fetched, whichever clone runs this (the marker names each side''s author and revision; `resume` shows them)'
+            cand --unshallow 'In a shallow clone, fetch the whole history (as `git fetch --unshallow`, which makes the code''s history complete too), so that `log`, `diff` and `resume --rev` reach every revision. In a complete clone, a plain fetch'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -290,8 +291,9 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand drop 'Remove a story from the stack without restoring it (default: the top one)'
         }
         &'git-checkpoint;stack;push'= {
-            cand --reason 'Why it is suspended, kept verbatim'
+            cand --reason 'Why it is suspended, kept verbatim (scanned for credentials, as a save''s text is)'
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
+            cand --allow-secret 'Write the reason even if it looks like it holds a credential (see checkpoint.secretScan)'
             cand --json 'Print one JSON document instead of text'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'

@@ -169,6 +169,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -s 
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -l ours -d 'Resolve every open merge conflict of the stories fetched by taking the side the conflict marker calls `ours` (the clone that merged), writing one revision per story'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -l theirs -d 'Likewise, taking the side the marker calls `theirs`: the side the merging clone fetched, whichever clone runs this (the marker names each side\'s author and revision; `resume` shows them)'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -l unshallow -d 'In a shallow clone, fetch the whole history (as `git fetch --unshallow`, which makes the code\'s history complete too), so that `log`, `diff` and `resume --rev` reach every revision. In a complete clone, a plain fetch'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand fetch" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand sync" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
@@ -255,10 +256,11 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop" -f -a "pop" -d 'Restore the top story: make it current and print its resume'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop" -f -a "list" -d 'List suspended stories, top first'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop" -f -a "drop" -d 'Remove a story from the stack without restoring it (default: the top one)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l reason -d 'Why it is suspended, kept verbatim' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l reason -d 'Why it is suspended, kept verbatim (scanned for credentials, as a save\'s text is)' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l allow-secret -d 'Write the reason even if it looks like it holds a credential (see checkpoint.secretScan)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -s q -l quiet -d 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'

@@ -192,6 +192,60 @@ pub enum Error {
         /// What is wrong with the file.
         reason: &'static str,
     },
+    /// A notes ref (`refs/notes/checkpoints`, or a remote's as fetched) points at something
+    /// other than a commit: someone wrote or pushed it by hand. Notes are an index, so the
+    /// stories are saved and shared without it; this names it and the fix.
+    #[error("{refname} points at {kind} ({oid}), not a notes commit; {fix}")]
+    BrokenNotes {
+        /// The notes ref.
+        refname: String,
+        /// What it points at: `a blob`, `a tree`, `a tag`, or a missing object.
+        kind: &'static str,
+        /// Its value, abbreviated to 12 hex digits.
+        oid: String,
+        /// How to repair it, here or on the remote.
+        fix: String,
+    },
+    /// A ref under our namespaces (`refs/checkpoints/...`, the archive, a remote's copy) that
+    /// is no checkpoint at all: it points at a blob, a tree, a tag, or a commit with neither
+    /// the checkpoint trailers nor a `checkpoint.md` (made outside git-checkpoint). Listings,
+    /// fetch, push and sync skip it naming it; reading it fails with this.
+    #[error("{refname} is not a checkpoint: it points at {what} ({oid}), made outside git-checkpoint; {fix}")]
+    NotACheckpoint {
+        /// The ref.
+        refname: String,
+        /// What it points at (`a blob`, `a commit whose tree has no checkpoint.md`, ...).
+        what: &'static str,
+        /// Its value, abbreviated to 12 hex digits.
+        oid: String,
+        /// How to look at it and remove it (here, or on the remote for a remote's copy).
+        fix: String,
+    },
+    /// A revision of a healthy story is not in this clone because the clone is shallow (`git
+    /// clone --depth`, `git fetch --depth`): its history was cut at a shallow boundary.
+    #[error("{what} of {refname} is not in this shallow clone: `git checkpoint fetch --unshallow` brings the whole history ({refname} itself is healthy: keep it)")]
+    NotInShallowClone {
+        /// The ref whose history was read.
+        refname: String,
+        /// What is missing: `revision 2`, `commit 18d1baabb708`.
+        what: String,
+    },
+    /// An object a checkpoint revision needs (its commit, tree, `checkpoint.md` or
+    /// `meta.json`) is not in this clone although the ref is sound: lost to a `git gc` race, a
+    /// damaged copy or a disk. The history is intact, so the fix never deletes the ref.
+    #[error("{what} ({object}) of {refname} at {commit} is missing from this clone (lost to a `git gc` race or a damaged copy); the ref and its history are sound, keep them: {fix}")]
+    MissingObject {
+        /// The ref whose revision was read.
+        refname: String,
+        /// The revision's commit, abbreviated to 12 hex digits.
+        commit: String,
+        /// What is missing: `checkpoint.md`, `meta.json`, `its tree`, `the commit`.
+        what: &'static str,
+        /// The missing object (full hex, as `git fetch <remote> <object>` needs it).
+        object: String,
+        /// How to bring it back, or go on without it.
+        fix: String,
+    },
     /// A stored checkpoint commit lacks the expected tree entries or metadata.
     #[error("{refname} at {oid} is not a checkpoint commit: {reason}; {fix}")]
     Corrupt {
@@ -664,6 +718,10 @@ impl Error {
             | Error::AcceptedSecret { .. }
             | Error::TooLargeToRead { .. }
             | Error::BrokenRef { .. }
+            | Error::BrokenNotes { .. }
+            | Error::NotACheckpoint { .. }
+            | Error::NotInShallowClone { .. }
+            | Error::MissingObject { .. }
             | Error::Corrupt { .. }
             | Error::Read { .. }
             | Error::Config { .. }

@@ -694,6 +694,37 @@ pub struct LogRevisions {
     pub refname: String,
     /// The revisions, newest first.
     pub revisions: Vec<LogRevision>,
+    /// Where the history listed is cut: each revision whose parents are not in this clone
+    /// (a shallow clone; `git checkpoint fetch --unshallow` brings them), newest first. Empty
+    /// when the history is whole.
+    pub cut_at: Vec<LogCut>,
+}
+
+/// A revision of `log --json` whose parents are not in this clone (`cut_at`).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct LogCut {
+    /// The revision number.
+    pub revision: u64,
+    /// Its commit.
+    #[schemars(extend("pattern" = OID_PATTERN))]
+    pub commit: String,
+    /// Its parents that are not here.
+    pub missing: Vec<String>,
+    /// True when they are missing because the clone is shallow (a deeper fetch brings them);
+    /// false when they were lost otherwise.
+    pub shallow: bool,
+}
+
+impl LogCut {
+    /// The view of one [`crate::store::Cut`].
+    pub fn new(c: &crate::store::Cut) -> LogCut {
+        LogCut {
+            revision: c.revision,
+            commit: c.commit.to_string(),
+            missing: c.missing.iter().map(ToString::to_string).collect(),
+            shallow: c.shallow,
+        }
+    }
 }
 
 impl LogRevisions {
@@ -729,7 +760,14 @@ impl LogRevisions {
             header: StoryHeader::new(story.as_str()),
             refname: refname.to_string(),
             revisions,
+            cut_at: Vec::new(),
         }
+    }
+
+    /// The same view saying where the history is cut ([`crate::store::Store::cuts`]).
+    pub fn with_cuts(mut self, cuts: &[crate::store::Cut]) -> LogRevisions {
+        self.cut_at = cuts.iter().map(LogCut::new).collect();
+        self
     }
 }
 

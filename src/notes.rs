@@ -103,9 +103,49 @@ pub fn merge_text<'a>(texts: impl IntoIterator<Item = &'a str>) -> String {
     out
 }
 
+/// Why `tip`, the value of the notes ref `refname` (ours, or a remote's as fetched), cannot be
+/// read as a notes commit: [`Error::BrokenNotes`] naming what it points at (a blob, a tree, a
+/// tag, a missing object) and the fix, or `None` when it is a commit. A notes ref is an index
+/// (docs/FORMAT.md, "Notes index"), so callers skip it and go on with the stories.
+pub fn broken(store: &Store, refname: &str, tip: ObjectId) -> Option<Error> {
+    let kind = match store.repo().find_header(tip) {
+        Ok(h) if h.kind() == gix::object::Kind::Commit => return None,
+        Ok(h) => match h.kind() {
+            gix::object::Kind::Blob => "a blob",
+            gix::object::Kind::Tree => "a tree",
+            _ => "a tag",
+        },
+        Err(_) => "an object missing from this clone",
+    };
+    // `refs/remotes/<remote>/notes/checkpoints`: a remote's, as last fetched.
+    let remote = refname
+        .strip_prefix("refs/remotes/")
+        .and_then(|r| r.strip_suffix("/notes/checkpoints"));
+    let fix = match remote {
+        Some(remote) => format!(
+            "{remote}'s notes were neither merged nor pushed over, and the stories were shared as usual; restore it on {remote} (`git push --force {remote} <notes commit>:{NOTES_REF}`) or delete it there (`git push {remote} :{NOTES_REF}`)"
+        ),
+        None => format!(
+            "restore it from `git reflog {refname}` (`git update-ref {refname} <commit>`) or remove it with `git update-ref -d {refname}` (notes are only an index: no checkpoint is lost)"
+        ),
+    };
+    Some(Error::BrokenNotes {
+        refname: refname.to_string(),
+        kind,
+        oid: tip.to_hex_with_len(12).to_string(),
+        fix,
+    })
+}
+
 /// The notes ref's current commit and its tree (the empty tree when the ref does not exist).
+///
+/// # Errors
+/// [`Error::BrokenNotes`] when the ref is not a notes commit ([`broken`]).
 fn root(store: &Store, refname: &str) -> Result<(Option<ObjectId>, ObjectId)> {
     let tip = store.tip(refname)?;
+    if let Some(e) = tip.and_then(|t| broken(store, refname, t)) {
+        return Err(e);
+    }
     let tree = match tip {
         Some(t) => store
             .repo()
@@ -122,7 +162,8 @@ fn root(store: &Store, refname: &str) -> Result<(Option<ObjectId>, ObjectId)> {
 /// Reads the note `refname` holds for `commit`, if any.
 ///
 /// # Errors
-/// [`Error::Git`] when the notes tree cannot be read.
+/// [`Error::BrokenNotes`] when `refname` is not a notes commit; [`Error::Git`] when the notes
+/// tree cannot be read.
 pub fn read(store: &Store, refname: &str, commit: ObjectId) -> Result<Option<String>> {
     let (_, tree) = root(store, refname)?;
     let mut state = State::new(tree, store.repo())
@@ -148,7 +189,8 @@ fn blob_text(store: &Store, blob: Option<ObjectId>) -> Result<Option<String>> {
 /// (compare-and-swap against the notes tip that was read).
 ///
 /// # Errors
-/// [`Error::Git`] when objects cannot be read or written.
+/// [`Error::BrokenNotes`] when the notes ref is not a notes commit (a save writes its
+/// checkpoint without the note then); [`Error::Git`] when objects cannot be read or written.
 pub fn add_line_edit(store: &Store, commit: ObjectId, line: &NoteLine) -> Result<RefEdit> {
     crate::signals::deferred(|| write_line(store, commit, line))
 }

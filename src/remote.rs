@@ -105,6 +105,25 @@ pub fn fetch(store: &Store, remote: &str) -> Result<()> {
     fetch_with(store, remote, fetch_refspecs(remote))
 }
 
+/// [`fetch`], and in a shallow clone (`<git dir>/shallow`) with `--unshallow`, so the whole
+/// history comes: the checkpoints' and, git being what it is, the code's (git-fetch(1),
+/// `--unshallow`). A complete clone is fetched as by [`fetch`] (git refuses `--unshallow`
+/// there).
+///
+/// # Errors
+/// As [`fetch`].
+pub fn fetch_unshallow(store: &Store, remote: &str) -> Result<()> {
+    let mut args = fetch_args(remote, true, fetch_refspecs(remote));
+    if store.is_shallow() {
+        args.insert(1, "--unshallow".to_string());
+    }
+    let out = store.git().output(&args)?;
+    if !out.status.success() {
+        return Err(fetch_failed(remote, &out));
+    }
+    Ok(())
+}
+
 /// Fetches only the remote's purge records (`refs/checkpoints-purged/*`) into their
 /// remote-tracking refs, pruning those the remote no longer has: what a push learns first, so
 /// that it never sends back a story purged elsewhere. Options as [`fetch`].

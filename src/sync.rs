@@ -36,7 +36,8 @@ pub enum Action {
     FastForward,
     /// Diverged: a merge commit was written.
     Merged,
-    /// Not integrated (finished or purged here, or an id we refuse); see the reason.
+    /// Not integrated (finished or purged here, an id we refuse, or a ref that is no checkpoint
+    /// or notes commit at all); see the reason.
     Skipped,
     /// The active ref was removed: its whole history is in the story's archive (finished).
     Finished,
@@ -77,7 +78,8 @@ pub struct Outcome {
     /// when it is not a canonical id (then skipped).
     #[schemars(length(min = 1))]
     pub story: String,
-    /// The local ref concerned (the remote-tracking ref when skipped as not canonical).
+    /// The local ref concerned (the remote-tracking ref when skipped as not canonical, or as no
+    /// checkpoint or notes commit).
     #[serde(rename = "ref")]
     #[schemars(extend("pattern" = "^refs/"))]
     pub refname: String,
@@ -90,6 +92,20 @@ pub struct Outcome {
     pub conflicts: Vec<String>,
     /// Why it was skipped, finished or purged, or the choice a race leaves; null otherwise.
     pub reason: Option<String>,
+}
+
+/// Appends `more` to `out`, except a [`Action::Skipped`] outcome for a ref `out` already
+/// skips: a broken ref is said once when a sync's fetch and push both meet it.
+pub fn extend_once(out: &mut Vec<Outcome>, more: Vec<Outcome>) {
+    for o in more {
+        let said = o.action == Action::Skipped
+            && out
+                .iter()
+                .any(|p| p.action == Action::Skipped && p.refname == o.refname);
+        if !said {
+            out.push(o);
+        }
+    }
 }
 
 /// Integrates everything fetched from `remote` into the local refs.
@@ -118,16 +134,25 @@ pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
         for (name, theirs) in store.refs(&prefix)? {
             let story = match StoryId::parse(&name) {
                 Ok(s) if s.as_str() == name => s,
-                _ => {
+                parsed => {
+                    let reason = match parsed {
+                        // Story ids ignore case: `ABC` is never merged into `abc`, but is read.
+                        Ok(s) => format!(
+                            "its id differs only in letter case from story {}, and story ids ignore case, so it is left in the remote-tracking ref; `git checkpoint resume {remote}/{name}{}` reads it",
+                            s.as_str(),
+                            if local_prefix == ARCHIVE_PREFIX { " --archived" } else { "" }
+                        ),
+                        Err(_) => {
+                            "not a canonical story id; left in the remote-tracking ref".into()
+                        }
+                    };
                     out.push(Outcome {
                         story: name.clone(),
                         refname: format!("{prefix}{name}"),
                         action: Action::Skipped,
                         tip: None,
                         conflicts: Vec::new(),
-                        reason: Some(
-                            "not a canonical story id; left in the remote-tracking ref".into(),
-                        ),
+                        reason: Some(reason),
                     });
                     continue;
                 }
@@ -169,7 +194,7 @@ pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
     }
     out.extend(finish_archived(store, remote)?);
     if let Some(theirs) = store.tip(&tracking_notes(remote))? {
-        out.push(integrate_notes(store, theirs)?);
+        out.push(integrate_notes(store, remote, theirs)?);
     }
     Ok(out)
 }
@@ -258,9 +283,14 @@ fn integrate_batch(
     for (_, story, refname, theirs) in items {
         planned.push(match finished(&memory, story, refname, *theirs)? {
             Some(o) => (o, None),
-            None => plan_tip(&memory, story.as_str(), refname, *theirs, |ours, base| {
-                merge_commit(&memory, refname, ours, *theirs, base, remote)
-            })?,
+            None => plan_tip(
+                &memory,
+                story.as_str(),
+                refname,
+                (&tracking_ref(remote, refname), *theirs),
+                Kind::Checkpoint,
+                |ours, base| merge_commit(&memory, refname, ours, *theirs, base, remote),
+            )?,
         });
     }
     let objects = memory.take_objects();
@@ -320,23 +350,71 @@ fn integrate_ref(
     if let Some(o) = finished(store, story, refname, theirs)? {
         return Ok(o);
     }
-    integrate_tip(store, story.as_str(), refname, theirs, |ours, base| {
-        merge_commit(store, refname, ours, theirs, base, remote)
-    })
+    integrate_tip(
+        store,
+        story.as_str(),
+        refname,
+        (&tracking_ref(remote, refname), theirs),
+        Kind::Checkpoint,
+        |ours, base| merge_commit(store, refname, ours, theirs, base, remote),
+    )
 }
 
-/// What moving `refname` towards `theirs` takes, without moving it: nothing when equal or
-/// ahead, a fast-forward when behind, else the commit `merge(ours, merge_base)` returns (with
-/// its conflicts). Returns the outcome and the compare-and-swap edit that applies it (`None`
-/// when the ref stays).
+/// The remote-tracking ref of `remote` for our ref `refname` (`refs/<rest>` ->
+/// `refs/remotes/<remote>/<rest>`), as the fetch refspecs map them.
+fn tracking_ref(remote: &str, refname: &str) -> String {
+    format!(
+        "refs/remotes/{remote}/{}",
+        refname.strip_prefix("refs/").unwrap_or(refname)
+    )
+}
+
+/// What [`plan_tip`] moves: a story's checkpoint (or archive) ref, or the notes ref. Each has
+/// its own test of a value that cannot be integrated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// `refs/checkpoints/<story>` or `refs/checkpoints-archive/<story>`.
+    Checkpoint,
+    /// `refs/notes/checkpoints`.
+    Notes,
+}
+
+/// Why `value` of `refname` cannot be integrated as a `kind` (a notes ref that is not a notes
+/// commit, a checkpoint ref that points at a blob or a plain commit), as a sentence naming the
+/// ref and the fix; `None` when it can.
+fn unusable(store: &Store, kind: Kind, refname: &str, value: ObjectId) -> Option<String> {
+    match kind {
+        Kind::Notes => notes::broken(store, refname, value).map(|e| e.to_string()),
+        Kind::Checkpoint => store
+            .not_a_checkpoint(refname, value)
+            .map(|e| e.to_string()),
+    }
+}
+
+/// What moving `refname` towards `theirs` (the value of the remote-tracking ref `from`)
+/// takes, without moving it: nothing when equal or ahead, a fast-forward when behind, else the
+/// commit `merge(ours, merge_base)` returns (with its conflicts). Either side that is not a
+/// `kind` at all (see [`unusable`]) is skipped, naming that ref. Returns the outcome and the
+/// compare-and-swap edit that applies it (`None` when the ref stays).
 fn plan_tip(
     store: &Store,
     name: &str,
     refname: &str,
-    theirs: ObjectId,
+    (from, theirs): (&str, ObjectId),
+    kind: Kind,
     mut merge: impl FnMut(ObjectId, Option<ObjectId>) -> Result<(ObjectId, Vec<String>)>,
 ) -> Result<(Outcome, Option<RefEdit>)> {
     let ours = store.tip(refname)?;
+    if ours != Some(theirs) {
+        let bad = unusable(store, kind, from, theirs)
+            .map(|r| (from, r))
+            .or_else(|| ours.and_then(|o| unusable(store, kind, refname, o).map(|r| (refname, r))));
+        if let Some((at, reason)) = bad {
+            let mut o = outcome(name, at, Action::Skipped, ours);
+            o.reason = Some(reason);
+            return Ok((o, None));
+        }
+    }
     let (action, new_tip, conflicts) = match ours {
         None => (Action::Created, theirs, Vec::new()),
         Some(o) if o == theirs => {
@@ -365,14 +443,17 @@ fn integrate_tip(
     store: &Store,
     name: &str,
     refname: &str,
-    theirs: ObjectId,
+    theirs: (&str, ObjectId),
+    kind: Kind,
     mut merge: impl FnMut(ObjectId, Option<ObjectId>) -> Result<(ObjectId, Vec<String>)>,
 ) -> Result<Outcome> {
     store.transact(refname, || {
-        Ok(match plan_tip(store, name, refname, theirs, &mut merge)? {
-            (o, Some(edit)) => store::Step::Write(vec![edit], o),
-            (o, None) => store::Step::Nothing(o),
-        })
+        Ok(
+            match plan_tip(store, name, refname, theirs, kind, &mut merge)? {
+                (o, Some(edit)) => store::Step::Write(vec![edit], o),
+                (o, None) => store::Step::Nothing(o),
+            },
+        )
     })
 }
 
@@ -470,21 +551,31 @@ fn merge_commit(
 
 /// Merges the notes ref as last fetched from `remote` (our fetch or a plain `git fetch`) into
 /// ours, by line union, when it has notes ours lacks: what a push does first, so it is not
-/// rejected for the notes ref after a save took in only the fetched checkpoint.
+/// rejected for the notes ref after a save took in only the fetched checkpoint. Returns the
+/// outcome when there was a notes ref to integrate: [`Action::Skipped`] with the reason when
+/// ours or theirs is not a notes commit ([`notes::broken`]).
 ///
 /// # Errors
 /// Storage errors; [`Error::LockHeld`]; [`Error::Contended`].
-pub fn integrate_fetched_notes(store: &Store, remote: &str) -> Result<()> {
-    if let Some(theirs) = store.tip(&tracking_notes(remote))? {
-        integrate_notes(store, theirs)?;
+pub fn integrate_fetched_notes(store: &Store, remote: &str) -> Result<Option<Outcome>> {
+    match store.tip(&tracking_notes(remote))? {
+        Some(theirs) => integrate_notes(store, remote, theirs).map(Some),
+        None => Ok(None),
     }
-    Ok(())
 }
 
-fn integrate_notes(store: &Store, theirs: ObjectId) -> Result<Outcome> {
-    integrate_tip(store, NOTES_REF, NOTES_REF, theirs, |ours, _| {
-        Ok((notes::merge(store, ours, theirs)?, Vec::new()))
-    })
+/// Integrates `theirs`, `remote`'s notes ref as fetched, into ours; a notes ref on either side
+/// that is not a notes commit is skipped with its fix (notes never stop the stories).
+fn integrate_notes(store: &Store, remote: &str, theirs: ObjectId) -> Result<Outcome> {
+    let from = tracking_notes(remote);
+    integrate_tip(
+        store,
+        NOTES_REF,
+        NOTES_REF,
+        (&from, theirs),
+        Kind::Notes,
+        |ours, _| Ok((notes::merge(store, ours, theirs)?, Vec::new())),
+    )
 }
 
 /// Removes each active ref whose whole history is in its story's archive: the story was
@@ -500,6 +591,14 @@ fn finish_archived(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
         let Some(tip) = store.tip(&story.refname())? else {
             continue;
         };
+        // Refs made outside git-checkpoint are left alone (fetch and list name them).
+        if store.not_a_checkpoint(&story.refname(), tip).is_some()
+            || store
+                .not_a_checkpoint(&story.archive_refname(), archived)
+                .is_some()
+        {
+            continue;
+        }
         if is_ancestor(store, tip, archived)? {
             let refname = story.refname();
             // Not applied when someone saved meanwhile: that new work keeps the story active.

@@ -7,6 +7,10 @@
 //! directory when there is one), `LC_ALL=C` so git's messages are the ones we document and
 //! parse, and a closed stdin unless input is passed explicitly. This module does not parse
 //! output: its callers do.
+//!
+//! A git started here dies with the process that started it (Linux: `PR_SET_PDEATHSIG`, see
+//! `die_with_parent`): a `sync` killed with SIGKILL would otherwise leave its `git fetch`
+//! running, holding ref locks the next sync fails on.
 
 use crate::error::{Error, Result};
 use std::ffi::OsStr;
@@ -53,6 +57,7 @@ impl Git {
             cmd.current_dir(&self.git_dir);
         }
         cmd.args(args).env("LC_ALL", "C").stdin(Stdio::null());
+        die_with_parent(&mut cmd);
         cmd
     }
 
@@ -141,6 +146,43 @@ impl Git {
         Ok(child.wait_with_output()?)
     }
 }
+
+/// Makes the child `cmd` starts get SIGTERM when this process dies, however it dies (SIGKILL
+/// included), so no git outlives a killed git-checkpoint: prctl(2) `PR_SET_PDEATHSIG`, set
+/// between fork and exec, and SIGTERM at once when the parent is already gone by then. SIGTERM,
+/// not SIGKILL: git removes its lock files and temporary packs on SIGTERM (its tempfile
+/// handlers), and ends the children it started (a transport's `upload-pack`) itself.
+///
+/// The signal is sent when the *thread* that started the child exits; every git here is
+/// started and waited for by the same thread (the MCP server's tools run on blocking threads
+/// that wait for their git). Elsewhere than Linux this does nothing.
+#[cfg(target_os = "linux")]
+fn die_with_parent(cmd: &mut Command) {
+    use std::os::unix::process::CommandExt as _;
+    let parent = std::process::id() as libc::pid_t;
+    // SAFETY: between fork and exec the closure calls only async-signal-safe functions
+    // (prctl, getppid, raise: signal-safety(7)) and allocates nothing.
+    unsafe {
+        cmd.pre_exec(move || {
+            // A failure leaves the child as it was before this existed: not an error.
+            let _ = libc::prctl(
+                libc::PR_SET_PDEATHSIG,
+                libc::SIGTERM as libc::c_ulong,
+                0 as libc::c_ulong,
+                0 as libc::c_ulong,
+                0 as libc::c_ulong,
+            );
+            if libc::getppid() != parent {
+                libc::raise(libc::SIGTERM);
+            }
+            Ok(())
+        });
+    }
+}
+
+/// See the Linux version: elsewhere a child is left as it is.
+#[cfg(not(target_os = "linux"))]
+fn die_with_parent(_cmd: &mut Command) {}
 
 /// `out` when its status is success, else [`Error::GitFailed`] for `args`.
 ///

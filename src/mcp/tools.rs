@@ -189,6 +189,12 @@ pub fn save(dir: &Path, p: &SaveParams) -> Result<Reply> {
         }));
     }
     warnings.extend(saved.held.iter().map(ToString::to_string));
+    if let Some(why) = &saved.continued {
+        warnings.push(why.clone());
+    }
+    if let Some(why) = &saved.no_note {
+        warnings.push(format!("no note written: {why}"));
+    }
     if let Some(e) = &written.not_pushed {
         warnings.push(format!("checkpoint.autoSync: not pushed: {}", e.chain()));
     }
@@ -336,7 +342,7 @@ pub fn log(dir: &Path, p: &LogParams) -> Result<Reply> {
         completed: false,
     };
     let log = ops::log::log(&store, options)?;
-    let doc = json::LogRevisions::new(&log.story, &log.refname, &log.history);
+    let doc = json::LogRevisions::new(&log.story, &log.refname, &log.history).with_cuts(&log.cuts);
     let mut text = String::new();
     for r in &doc.revisions {
         text.push_str(&format!(

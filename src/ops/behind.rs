@@ -25,7 +25,8 @@ pub fn remote_ahead(store: &Store, story: &str) -> Result<Vec<String>> {
         let Some(theirs) = store.tip(&tracking)? else {
             continue;
         };
-        if theirs == local {
+        // A remote's copy that is no checkpoint (a blob pushed by hand) is named by fetch.
+        if theirs == local || store.not_a_checkpoint(&tracking, theirs).is_some() {
             continue;
         }
         let base = store.merge_base(local, theirs)?;

@@ -5,7 +5,7 @@ use crate::error::Result;
 use crate::formats;
 use crate::model::{self, Document};
 use crate::ops::locate::Located;
-use crate::store::{self, Revision, Store};
+use crate::store::{Revision, Store};
 use crate::story::StoryId;
 
 /// Two revisions compared, by [`diff`].
@@ -53,7 +53,7 @@ pub fn label(r: Option<&Revision>) -> String {
 }
 
 /// Compares revision `rev1` of the located story with `rev2` (each a number or a commit id, as
-/// [`store::resolve_revision`] takes them); by default `rev2` is the tip and `rev1` its first
+/// [`crate::store::resolve_revision`] takes them); by default `rev2` is the tip and `rev1` its first
 /// parent (none for the first revision).
 ///
 /// # Errors
@@ -66,7 +66,7 @@ pub fn diff(
     rev2: Option<&str>,
 ) -> Result<Compared> {
     let history = store.history(at.tip)?;
-    let find = |r: &str| store::resolve_revision(&history, at.story.as_str(), &at.refname, r);
+    let find = |r: &str| store.resolve_revision(&history, at.story.as_str(), &at.refname, r);
     let new_id = match rev2 {
         Some(r) => find(r)?,
         None => at.tip,

@@ -15,3 +15,14 @@ pub fn fetch(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
     crate::remote::fetch(store, remote)?;
     sync::integrate(store, remote)
 }
+
+/// [`fetch`] that, in a shallow clone, fetches the whole history first
+/// ([`crate::remote::fetch_unshallow`]): what `log`, `diff` and `resume --rev` ask for when a
+/// revision is not in the clone.
+///
+/// # Errors
+/// As [`fetch`].
+pub fn fetch_unshallow(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
+    crate::remote::fetch_unshallow(store, remote)?;
+    sync::integrate(store, remote)
+}

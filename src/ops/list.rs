@@ -59,19 +59,37 @@ pub fn list(store: &Store, opts: &Options) -> Result<Listing> {
     let mut ignored = Vec::new();
     for (story, tip) in &store.refs(&prefix)? {
         // Refs made outside git-checkpoint must not hide the healthy ones.
-        if StoryId::parse(story)
-            .map(|s| s.as_str() != story)
-            .unwrap_or(true)
-        {
-            ignored.push(format!(
-                "ignoring {prefix}{story}: not a story id git-checkpoint writes (remove it with `git update-ref -d {prefix}{story}`)"
-            ));
-            continue;
+        match StoryId::parse(story) {
+            Ok(s) if s.as_str() == story => {}
+            Ok(s) => {
+                ignored.push(case_twin(&prefix, story, &s, opts.remote.as_deref()));
+                continue;
+            }
+            Err(_) => {
+                ignored.push(format!(
+                    "ignoring {prefix}{story}: not a story id git-checkpoint writes (remove it with `git update-ref -d {prefix}{story}`)"
+                ));
+                continue;
+            }
         }
-        match store.summary(*tip) {
+        let refname = format!("{prefix}{story}");
+        let summary = store.summary(*tip);
+        // A ref that is no checkpoint at all (a blob, a plain commit) is named, not listed as
+        // a revision 0; told apart only for a tip without trailers (a checkpoint has them).
+        if !matches!(&summary, Ok(s) if s.revision > 0) {
+            if let Some(crate::Error::NotACheckpoint { what, oid, fix, .. }) =
+                store.not_a_checkpoint(&refname, *tip)
+            {
+                ignored.push(format!(
+                    "ignoring {refname}: it points at {what} ({oid}), not a checkpoint, made outside git-checkpoint; {fix}"
+                ));
+                continue;
+            }
+        }
+        match summary {
             Ok(s) => rows.push((story.clone(), s)),
             Err(e) => ignored.push(format!(
-                "ignoring {prefix}{story}: {} (remove it with `git update-ref -d {prefix}{story}`)",
+                "ignoring {refname}: {} (remove it with `git update-ref -d {refname}`)",
                 e.chain()
             )),
         }
@@ -91,7 +109,9 @@ pub fn list(store: &Store, opts: &Options) -> Result<Listing> {
     }
     rows.sort_by(|a, b| b.1.time.cmp(&a.1.time).then(a.0.cmp(&b.0)));
     let mut remote = if opts.remote.is_none() && !opts.archived {
-        remote_state(store, &rows)?
+        let (notes, twins) = remote_state(store, &rows)?;
+        ignored.extend(twins);
+        notes
     } else {
         Vec::new()
     };
@@ -167,10 +187,30 @@ fn landed(store: &Store, rows: &[(String, Summary)]) -> Result<Vec<String>> {
     Ok(out)
 }
 
+/// The warning for `refname` (`<prefix><name>`), whose id is story `id` in other letter case
+/// (`ABC` for `abc`, written by hand or an old version): story ids ignore case, so it is never
+/// merged into `id`'s ref; it says how to read it (a remote's copy through `REMOTE/NAME`, which
+/// reads the ref as named).
+fn case_twin(prefix: &str, name: &str, id: &StoryId, remote: Option<&str>) -> String {
+    let refname = format!("{prefix}{name}");
+    let read = match remote {
+        Some(r) => format!("`git checkpoint resume {r}/{name}` reads it"),
+        None => format!("`git show {refname}:checkpoint.md` shows it"),
+    };
+    format!(
+        "not listed: {refname} differs only in letter case from story {}, and story ids ignore case, so it is never merged into {}; {read}",
+        id.as_str(),
+        id.refname()
+    )
+}
+
 /// What the remotes have that `rows` (the local active listing) lack, as last fetched: one scan
 /// of each remote's tracking refs; ancestry is looked at only for stories whose tips differ.
-fn remote_state(store: &Store, rows: &[(String, Summary)]) -> Result<Vec<String>> {
+/// Returns those notes, and one warning per remote copy whose id differs only in letter case
+/// from a canonical one ([`case_twin`]): fetch leaves it in the remote-tracking ref.
+fn remote_state(store: &Store, rows: &[(String, Summary)]) -> Result<(Vec<String>, Vec<String>)> {
     let mut out = Vec::new();
+    let mut twins = Vec::new();
     let local: std::collections::HashMap<&str, gix::ObjectId> = rows
         .iter()
         .map(|(s, sum)| (s.as_str(), sum.commit))
@@ -182,7 +222,14 @@ fn remote_state(store: &Store, rows: &[(String, Summary)]) -> Result<Vec<String>
         .collect();
     for r in store.remote_names() {
         let mut only_there = 0;
-        for (story, tip) in store.refs(&remote::tracking_prefix(&r))? {
+        let prefix = remote::tracking_prefix(&r);
+        for (story, tip) in store.refs(&prefix)? {
+            if let Ok(id) = StoryId::parse(&story) {
+                if id.as_str() != story {
+                    twins.push(case_twin(&prefix, &story, &id, Some(&r)));
+                    continue;
+                }
+            }
             match local.get(story.as_str()) {
                 Some(ours) if *ours != tip => {
                     out.extend(
@@ -204,5 +251,5 @@ fn remote_state(store: &Store, rows: &[(String, Summary)]) -> Result<Vec<String>
         }
     }
     out.dedup();
-    Ok(out)
+    Ok((out, twins))
 }

@@ -148,11 +148,21 @@ pub fn locate_for_read(
         } else {
             remote::tracking_prefix(remote_name)
         };
-        let refname = format!("{prefix}{story}");
+        // A remote's copy named in other letter case (`origin/ABC`, pushed by hand or an old
+        // version) is never integrated: read as named, it can still be looked at.
+        let exact = format!("{prefix}{id}");
+        let refname = if id != story.as_str() && store.tip(&exact)?.is_some() {
+            exact
+        } else {
+            format!("{prefix}{story}")
+        };
         let tip = store.tip(&refname)?.ok_or_else(|| Error::RemoteNotFound {
             story: story.to_string(),
             refname: refname.clone(),
         })?;
+        if let Some(e) = store.not_a_checkpoint(&refname, tip) {
+            return Err(e);
+        }
         return Ok((
             Located {
                 story,
@@ -183,8 +193,18 @@ pub fn locate_for_read(
 /// # Errors
 /// [`Error::Finished`] when only its archive is here (and not `archived`); [`Error::NotFound`]
 /// when no ref has it; [`Error::OnSeveralRemotes`] when several remotes do
-/// and this clone does not (name one: `REMOTE/STORY`); storage errors.
+/// and this clone does not (name one: `REMOTE/STORY`); [`Error::NotACheckpoint`] when the ref
+/// found is no checkpoint at all (a blob, a plain commit); storage errors.
 pub fn locate_story(store: &Store, story: &StoryId, archived: bool) -> Result<(String, ObjectId)> {
+    let (refname, tip) = find_story(store, story, archived)?;
+    match store.not_a_checkpoint(&refname, tip) {
+        Some(e) => Err(e),
+        None => Ok((refname, tip)),
+    }
+}
+
+/// [`locate_story`] without its test of what the ref points at.
+fn find_story(store: &Store, story: &StoryId, archived: bool) -> Result<(String, ObjectId)> {
     let missing = match store::locate(store, story, archived) {
         Err(e @ Error::NotFound { .. }) => e,
         found => return found,
@@ -239,7 +259,7 @@ pub fn read_revision(store: &Store, at: &Located, rev: Option<&str>) -> Result<R
         None => at.tip,
         Some(r) => {
             let history = store.history(at.tip)?;
-            store::resolve_revision(&history, at.story.as_str(), &at.refname, r)?
+            store.resolve_revision(&history, at.story.as_str(), &at.refname, r)?
         }
     };
     store.read(&at.refname, commit)

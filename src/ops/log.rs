@@ -27,6 +27,9 @@ pub struct Report {
     pub refname: String,
     /// The ref's history, newest first.
     pub history: Vec<Summary>,
+    /// Where the history is cut (revisions whose parents are not in this clone, as in a
+    /// shallow clone), newest first; empty when it is whole.
+    pub cuts: Vec<store::Cut>,
     /// The completed tasks, oldest first, when [`Options::completed`] asked for them.
     pub completed: Option<Vec<Completion>>,
 }
@@ -43,6 +46,7 @@ pub fn log(store: &Store, options: Options) -> Result<Report> {
         tip,
     } = options.at;
     let history = store.history(tip)?;
+    let cuts = store.cuts(&history);
     let completed = if options.completed {
         Some(completed(store, &refname, tip, &history)?)
     } else {
@@ -52,6 +56,7 @@ pub fn log(store: &Store, options: Options) -> Result<Report> {
         story,
         refname,
         history,
+        cuts,
         completed,
     })
 }

@@ -95,7 +95,8 @@ pub fn outgoing(
     allow_secret: bool,
 ) -> Result<Outgoing> {
     let held = super::push::held(store)?;
-    let (_, sent) = super::push::refspecs(store, stories, &held)?;
+    let plan = super::push::refspecs(store, remote, stories, &held)?;
+    let sent = plan.sent.clone();
     let mut out = Outgoing::default();
     let mut sorted: Vec<&String> = held.iter().collect();
     sorted.sort();
@@ -104,6 +105,10 @@ pub fn outgoing(
             refname: r.clone(),
             reason: "it holds history purged here or elsewhere (refs/checkpoints-purged/); see `git checkpoint status`".into(),
         });
+    }
+    // Refs that cannot be shared as they are (a broken notes ref): named with their fix.
+    for (refname, reason) in plan.skipped {
+        out.held.push(HeldRef { refname, reason });
     }
     let scan = crate::secrets::enabled(store, allow_secret)?;
     let mut scanned = HashSet::new();

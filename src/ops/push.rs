@@ -37,8 +37,24 @@ pub const PUSH_ATTEMPTS: u32 = 16;
 /// A ref a push sends and the commit it points at.
 pub type Sent = (String, gix::ObjectId);
 
-/// What to push for `stories` (all when `None`): the refspecs, each ref to the same name on the
-/// remote and never forced, and the refs they send with their current values. Everything is
+/// What a push sends, from [`refspecs`].
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    /// The refspecs for `git push` (negative ones included).
+    pub specs: Vec<String>,
+    /// The refs they send with their current values.
+    pub sent: Vec<Sent>,
+    /// Refs kept back because they cannot be shared as they are, each with the sentence
+    /// naming it and the fix: a checkpoint ref that is no checkpoint (a blob, a plain commit:
+    /// [`Store::not_a_checkpoint`]), a notes ref that is not a notes commit, here or on the
+    /// remote as last fetched.
+    pub skipped: Vec<(String, String)>,
+}
+
+/// What to push to `remote` for `stories` (all when `None`): the refspecs, each ref to the same
+/// name on the remote and never forced, and the refs they send with their current values. The
+/// notes ref is sent only when it is a notes commit here and on the remote as last fetched
+/// (otherwise it is in [`Plan::skipped`]: notes never stop the stories). Everything is
 /// sent as one glob per namespace (git matches an explicit refspec list against every ref, which
 /// grows with the square of the number of stories); named stories are sent one by one. Refs in
 /// `held` (copies of history purged elsewhere, `crate::endings`) are never sent: a negative
@@ -49,11 +65,13 @@ pub type Sent = (String, gix::ObjectId);
 /// [`Error::NotFound`] for a named story with no local ref; storage errors.
 pub fn refspecs(
     store: &Store,
+    remote: &str,
     stories: Option<&[StoryId]>,
     held: &HashSet<String>,
-) -> Result<(Vec<String>, Vec<Sent>)> {
+) -> Result<Plan> {
     let mut specs = Vec::new();
     let mut sent = Vec::new();
+    let mut skipped = Vec::new();
     match stories {
         None => {
             for prefix in [ACTIVE_PREFIX, ARCHIVE_PREFIX, PURGED_PREFIX] {
@@ -61,9 +79,32 @@ pub fn refspecs(
                 if !refs.is_empty() {
                     specs.push(format!("{prefix}*:{prefix}*"));
                 }
+                // What the remote has, as last fetched: only refs that differ from it are
+                // looked at (a ref the remote already holds is no news, foreign or not).
+                let tracking = format!("refs/remotes/{remote}/{}", &prefix["refs/".len()..]);
+                let known: HashMap<String, gix::ObjectId> = if prefix == PURGED_PREFIX {
+                    HashMap::new()
+                } else {
+                    store.refs(&tracking)?.into_iter().collect()
+                };
                 for (id, oid) in refs {
                     let r = format!("{prefix}{id}");
-                    if held.contains(&r) {
+                    let theirs = known.get(&id).copied();
+                    // Ours, or the remote's copy it would replace (a blob pushed by hand over a
+                    // story, which a push never forces): named, and kept out of the push.
+                    let foreign = (prefix != PURGED_PREFIX && theirs != Some(oid))
+                        .then(|| {
+                            store.not_a_checkpoint(&r, oid).or_else(|| {
+                                theirs.and_then(|t| {
+                                    store.not_a_checkpoint(&format!("{tracking}{id}"), t)
+                                })
+                            })
+                        })
+                        .flatten();
+                    if let Some(e) = foreign {
+                        specs.push(format!("^{r}"));
+                        skipped.push((r, e.to_string()));
+                    } else if held.contains(&r) {
                         specs.push(format!("^{r}"));
                     } else {
                         sent.push((r, oid));
@@ -77,7 +118,14 @@ pub fn refspecs(
                 for r in [s.refname(), s.archive_refname()] {
                     if let Some(oid) = store.tip(&r)? {
                         found = true;
-                        if !held.contains(&r) {
+                        let tracking = format!("refs/remotes/{remote}/{}", &r["refs/".len()..]);
+                        let theirs = store.tip(&tracking)?.filter(|t| *t != oid);
+                        let foreign = store
+                            .not_a_checkpoint(&r, oid)
+                            .or_else(|| theirs.and_then(|t| store.not_a_checkpoint(&tracking, t)));
+                        if let Some(e) = foreign {
+                            skipped.push((r, e.to_string()));
+                        } else if !held.contains(&r) {
                             specs.push(format!("{r}:{r}"));
                             sent.push((r, oid));
                         }
@@ -93,10 +141,48 @@ pub fn refspecs(
         }
     }
     if let Some(oid) = store.tip(NOTES_REF)? {
-        specs.push(format!("{NOTES_REF}:{NOTES_REF}"));
-        sent.push((NOTES_REF.to_string(), oid));
+        let tracking = crate::remote::tracking_notes(remote);
+        let theirs = store.tip(&tracking)?;
+        let broken = crate::notes::broken(store, NOTES_REF, oid)
+            .map(|e| (NOTES_REF.to_string(), e))
+            .or_else(|| {
+                theirs
+                    .and_then(|t| crate::notes::broken(store, &tracking, t).map(|e| (tracking, e)))
+            });
+        match broken {
+            Some((refname, e)) => skipped.push((refname, e.to_string())),
+            None => {
+                specs.push(format!("{NOTES_REF}:{NOTES_REF}"));
+                sent.push((NOTES_REF.to_string(), oid));
+            }
+        }
     }
-    Ok((specs, sent))
+    Ok(Plan {
+        specs,
+        sent,
+        skipped,
+    })
+}
+
+/// Adds to `out` an [`Action::Skipped`](sync::Action::Skipped) outcome for each of `skipped`
+/// (ref, reason) that `out` does not already skip ([`sync::extend_once`]).
+pub fn add_skipped(out: &mut Vec<Outcome>, skipped: &[(String, String)]) {
+    let more = skipped
+        .iter()
+        .map(|(refname, reason)| Outcome {
+            story: if refname.ends_with("notes/checkpoints") {
+                NOTES_REF.to_string()
+            } else {
+                refname.rsplit('/').next().unwrap_or(refname).to_string()
+            },
+            refname: refname.clone(),
+            action: sync::Action::Skipped,
+            tip: None,
+            conflicts: Vec::new(),
+            reason: Some(reason.clone()),
+        })
+        .collect();
+    sync::extend_once(out, more);
 }
 
 /// The local refs a push keeps back: those holding history purged here or elsewhere (new
@@ -331,9 +417,13 @@ pub fn push(
     let mut purged = Vec::new();
     sync::apply_purges(store, remote, &mut purged)?;
     // Notes a plain `git fetch` brought are ours before the first attempt, not after a rejection.
-    sync::integrate_fetched_notes(store, remote)?;
+    if let Some(o) = sync::integrate_fetched_notes(store, remote)? {
+        if o.action == sync::Action::Skipped {
+            purged.push(o);
+        }
+    }
     let (pushed, integrated) = push_fetched(store, remote, stories, guards)?;
-    purged.extend(integrated);
+    sync::extend_once(&mut purged, integrated);
     Ok((pushed, purged))
 }
 
@@ -360,7 +450,12 @@ pub fn push_fetched(
     let mut landed_before = HashMap::new();
     for attempt in 1..=PUSH_ATTEMPTS {
         let held = held(store)?;
-        let (specs, sent) = refspecs(store, stories, &held)?;
+        let Plan {
+            specs,
+            sent,
+            skipped,
+        } = refspecs(store, remote, stories, &held)?;
+        add_skipped(&mut integrated, &skipped);
         // Every attempt sends what it scanned: tips integrated after a rejection included.
         if scan {
             scan_tips(store, remote, &sent, &mut scanned)?;

@@ -196,6 +196,14 @@ pub struct Saved {
     /// What was integrated from remote-tracking refs before the save (a fast-forward to what a
     /// fetch brought, or a merge), empty when the local tip was current.
     pub integrated: Vec<crate::sync::Outcome>,
+    /// Why no note was written on the code commit ([`Error::BrokenNotes`]: the notes ref is
+    /// not a notes commit), naming the ref and the fix; `None` when the note was written or
+    /// there was no code commit to annotate. The revision is written either way.
+    pub no_note: Option<String>,
+    /// When the tip could not be read because an object of it is missing
+    /// ([`crate::store::Store::read_for_write`]): what was missing, the revision the save went
+    /// on from, and that the unreadable one stays in the history, as one sentence.
+    pub continued: Option<String>,
 }
 
 impl Options {
@@ -414,9 +422,10 @@ fn write(
     let mut held: Vec<crate::secrets::Held> = Vec::new();
     let mut last: Option<Parsed> = None;
     let mut written: Option<(String, Meta)> = None;
-    let Some((commit, previous)) = store.update_if(
+    let mut no_note: Option<String> = None;
+    let mut based_on: Option<u64> = None;
+    let Some((commit, previous, unreadable)) = store.update_past_missing(
         &refname,
-        None,
         |current| {
             if skip_same && current.is_none() {
                 return Ok(None);
@@ -465,6 +474,7 @@ fn write(
                 }
             }
             last = Some(parsed);
+            based_on = current.map(Revision::number);
             held.clear();
             if guard {
                 let findings = crate::secrets::revision_findings(&new);
@@ -498,7 +508,18 @@ fn write(
                 revision: new.meta.revision,
                 summary: new.subject.clone(),
             };
-            Ok(vec![notes::add_line_edit(store, head, &line)?])
+            // Notes are an index: one broken by hand never stops a save (it is named instead).
+            match notes::add_line_edit(store, head, &line) {
+                Ok(edit) => {
+                    no_note = None;
+                    Ok(vec![edit])
+                }
+                Err(e @ Error::BrokenNotes { .. }) => {
+                    no_note = Some(e.to_string());
+                    Ok(Vec::new())
+                }
+                Err(e) => Err(e),
+            }
         },
     )?
     else {
@@ -512,6 +533,16 @@ fn write(
         document,
         meta,
     };
+    let continued = unreadable.map(|u| {
+        format!(
+            "revision {n} ({}) of {refname} cannot be read: {} is missing from this clone (a `git gc` race or a damaged copy); this save went on from revision {}, the last readable one, and keeps revision {n} in the history as its parent (`{}` brings the object back to see what revision {n} changed)",
+            u.commit.to_hex_with_len(12),
+            u.what,
+            based_on.unwrap_or(0),
+            u.fetch,
+            n = u.revision,
+        )
+    });
     Ok(Some(Saved {
         refname,
         commit,
@@ -521,6 +552,8 @@ fn write(
         here: state.branch.clone(),
         held,
         integrated,
+        no_note,
+        continued,
     }))
 }
 
@@ -531,7 +564,10 @@ fn current_and_state(
     args: &Options,
 ) -> Result<(Option<Revision>, GitState)> {
     let tip = store.tip(refname)?;
-    let current = tip.map(|t| store.read(refname, t)).transpose()?;
+    // A tip with an object lost (a `git gc` race) is built on from the last readable revision.
+    let current = tip
+        .map(|t| store.read_for_write(refname, t).map(|(rev, _)| rev))
+        .transpose()?;
     // `-F` hands over the whole document: the working-tree scan is the caller's business
     // (commits since the merge-base are still recorded).
     let kept = current.as_ref().filter(|_| args.keep_worktree).map(|c| {

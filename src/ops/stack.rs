@@ -45,11 +45,17 @@ where
     })
 }
 
-/// Pushes `story` (which must have a checkpoint) on the stack and clears it as current.
+/// Pushes `story` (which must have a checkpoint) on the stack and clears it as current. The
+/// reason is scanned for credentials like a save's text (it is written into the stack ref),
+/// unless `allow_secret` or `checkpoint.secretScan=false`.
 ///
 /// # Errors
+/// [`Error::Secret`] when the reason holds a credential (nothing is written);
 /// [`Error::NotFound`] without a checkpoint; [`Error::AlreadyStacked`] when it is already stacked.
-pub fn push(store: &Store, story: &StoryId, reason: &str) -> Result<Entry> {
+pub fn push(store: &Store, story: &StoryId, reason: &str, allow_secret: bool) -> Result<Entry> {
+    if crate::secrets::enabled(store, allow_secret)? {
+        crate::secrets::refuse(&[("the --reason text", reason)], "suspend", "written")?;
+    }
     let (refname, tip) = crate::store::locate(store, story, false)?;
     let rev = store.read(&refname, tip)?;
     let mut d = formats::parse_revision(store, &rev).doc;

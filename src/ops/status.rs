@@ -103,14 +103,32 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
         .count();
     // The newest revision knows the branch's fork point best.
     let landed = super::merged::landed(store, &tip_rev, true)?;
+    // What a shallow clone lacks is said, with the fetch that brings it, not guessed at.
+    let mut cut = Vec::new();
+    let by_hook = tip_rev.meta.hook.is_some() || !tip_rev.summary.hook.is_empty();
     let (rev, hook_tip) = match confirmed(store, &refname, &tip_rev)? {
         Some(c) => (c, Some(tip_rev)),
-        None => (tip_rev, None),
+        None => {
+            if by_hook && store.is_shallow() {
+                cut.push(format!(
+                    "the last revision a person or model wrote before the hook's revision {} is not in this shallow clone, so freshness counts from the hook's: `git checkpoint fetch --unshallow`",
+                    tip_rev.number()
+                ));
+            }
+            (tip_rev, None)
+        }
     };
     let age = now - rev.summary.time;
     let git = gitstate::head(store)?;
     let saved_head = saved_head(&rev);
     let commits = match (saved_head, git.head) {
+        (Some(s), Some(h)) if s != h && !store.repo().has_object(s) && store.is_shallow() => {
+            cut.push(format!(
+                "the commit it was saved at ({}) is not in this shallow clone, so the commits since cannot be counted: `git checkpoint fetch --unshallow`",
+                s.to_hex_with_len(12)
+            ));
+            None
+        }
         (Some(s), Some(h)) if s != h => gitstate::count(store.repo(), h, s),
         (None, Some(h)) => gitstate::count(store.repo(), h, h).map(|_| 0),
         _ => Some(0),
@@ -136,6 +154,7 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
             _ => {}
         }
     }
+    reasons.extend(cut);
     let claim = crate::claims::live_line(store, &story)?.map(|(l, _)| l);
     Ok(Some(Freshness {
         story,

@@ -50,7 +50,8 @@ pub fn sync_taking(
         None => Vec::new(),
     };
     let (pushed, more) = super::push::push_fetched(store, remote, None, guards)?;
-    integrated.extend(more);
+    // What the fetch already skipped (a broken notes ref) is said once.
+    crate::sync::extend_once(&mut integrated, more);
     Ok(Synced {
         integrated,
         pushed,

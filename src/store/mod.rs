@@ -25,7 +25,7 @@ mod trailers;
 mod write;
 mod written;
 
-pub use read::{find_revisions, resolve_revision};
+pub use read::{find_revisions, resolve_revision, Cut, Unreadable};
 pub use retry::{backoff, backoff_by};
 pub use revision::{
     next_revision, now_rfc3339, Completion, FileChange, FileState, Meta, NewRevision, Revision,
@@ -173,7 +173,9 @@ impl Store {
         self.repo.common_dir()
     }
 
-    /// The best common ancestor of commits `a` and `b`, or `None` when they share no history.
+    /// The best common ancestor of commits `a` and `b`, or `None` when they share no history,
+    /// which is also the answer when either is an object of another kind (a blob or tree a
+    /// foreign ref points at has no history).
     ///
     /// # Errors
     /// [`Error::Git`] when the commit graph cannot be walked.
@@ -181,7 +183,20 @@ impl Store {
         self.repo
             .merge_base(a, b)
             .map(|id| id.map(|id| id.detach()))
-            .map_err(|e| Error::git(format!("cannot compute the merge-base of {a} and {b}"), e))
+            .or_else(|e| {
+                let not_commit = |id: ObjectId| {
+                    self.repo
+                        .find_header(id)
+                        .is_ok_and(|h| h.kind() != gix::object::Kind::Commit)
+                };
+                if not_commit(a) || not_commit(b) {
+                    return Ok(None);
+                }
+                Err(Error::git(
+                    format!("cannot compute the merge-base of {a} and {b}"),
+                    e,
+                ))
+            })
     }
 
     /// The work tree's top directory; `None` in a bare repository.

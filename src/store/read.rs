@@ -262,6 +262,33 @@ impl Store {
         serde_json::from_slice(&blob).map_err(|e| bad(format!("{name}: {e}")))
     }
 
+    /// [`Error::NotACheckpoint`] when `tip`, the value of `refname`, is no checkpoint at all: a
+    /// blob, a tree or a tag, or a commit with no `Checkpoint-Revision` trailer whose tree has
+    /// no `checkpoint.md` (docs/FORMAT.md, "Refs": foreign refs). `None` for a checkpoint
+    /// commit, and for a value that cannot be told (a missing object, a commit over the read
+    /// limit): the read that follows reports those. Reads the commit only, and its tree only
+    /// when the trailers are missing.
+    pub fn not_a_checkpoint(&self, refname: &str, tip: ObjectId) -> Option<Error> {
+        use gix::object::Kind;
+        let what = match self.repo.find_header(tip).ok()?.kind() {
+            Kind::Commit => {
+                if self.summary(tip).ok()?.revision > 0 {
+                    return None;
+                }
+                // No trailers: a checkpoint written with plain git still has its document.
+                let tree = self.repo.find_commit(tip).ok()?.tree().ok()?;
+                if tree.find_entry(DOCUMENT_FILE).is_some() {
+                    return None;
+                }
+                "a commit whose tree has no checkpoint.md"
+            }
+            Kind::Blob => "a blob",
+            Kind::Tree => "a tree",
+            Kind::Tag => "a tag",
+        };
+        Some(foreign(refname, tip, what))
+    }
+
     /// Reads the full revision at commit `id` of `refname` (used in error messages).
     ///
     /// # Errors
@@ -278,10 +305,198 @@ impl Store {
     /// one reads with).
     pub(super) fn read_unadvised(&self, refname: &str, id: ObjectId) -> Result<Revision> {
         match again_if_vanished(|| self.read_once(refname, id)) {
-            Err(Error::Git { context, source }) if vanished(source.as_ref()) => {
-                Err(corrupt(refname, id, format!("{context}: {source}")))
-            }
+            Err(Error::Git { .. }) if self.beyond_shallow(id) => Err(Error::NotInShallowClone {
+                refname: refname.to_string(),
+                what: format!("commit {}", id.to_hex_with_len(12)),
+            }),
+            Err(Error::Git { context, source }) if vanished(source.as_ref()) => Err(self
+                .missing(refname, id)
+                .unwrap_or_else(|| corrupt(refname, id, format!("{context}: {source}")))),
             result => result,
+        }
+    }
+
+    /// [`Error::MissingObject`] for the first object of revision `id` of `refname` that is not
+    /// here (the commit, its tree, `checkpoint.md`, `meta.json`), with the fix: fetch it by id
+    /// from a remote that has the story (git's protocol v2 serves any reachable object), or
+    /// restore an earlier tip from the reflog; a save goes on from the last readable revision
+    /// when the commit is here. `None` when every object is here after all.
+    fn missing(&self, refname: &str, id: ObjectId) -> Option<Error> {
+        let present = |o: ObjectId| self.repo.has_object(o);
+        let (what, object) = if !present(id) {
+            ("the commit", id)
+        } else {
+            let commit = self.repo.find_commit(id).ok()?;
+            let tree_id = commit.tree_id().ok()?.detach();
+            if !present(tree_id) {
+                ("its tree", tree_id)
+            } else {
+                let tree = self.repo.find_tree(tree_id).ok()?;
+                [DOCUMENT_FILE, META_FILE].iter().find_map(|name| {
+                    let entry = tree.find_entry(*name)?;
+                    (!present(entry.object_id())).then(|| (*name, entry.object_id()))
+                })?
+            }
+        };
+        let remote = self.remote_for(refname);
+        let mut fix = format!(
+            "fetch it from a remote that has the story (`git fetch {remote} {object}`), or restore an earlier tip from `git reflog {refname}` (`git update-ref {refname} <commit>`)"
+        );
+        if object != id {
+            fix.push_str(
+                "; `git checkpoint save` goes on from the last readable revision and keeps this one in the history",
+            );
+        }
+        Some(Error::MissingObject {
+            refname: refname.to_string(),
+            commit: id.to_hex_with_len(12).to_string(),
+            what,
+            object: object.to_string(),
+            fix,
+        })
+    }
+
+    /// The remote to fetch a lost object of `refname` from: the one whose copy it is
+    /// (`refs/remotes/<remote>/...`), else the first configured, else `<remote>`.
+    fn remote_for(&self, refname: &str) -> String {
+        refname
+            .strip_prefix("refs/remotes/")
+            .and_then(|r| r.split_once('/'))
+            .map(|(r, _)| r.to_string())
+            .or_else(|| {
+                self.repo
+                    .remote_names()
+                    .iter()
+                    .next()
+                    .map(|r| r.to_string())
+            })
+            .unwrap_or_else(|| "<remote>".to_string())
+    }
+
+    /// The revision a write of `refname` builds on when its tip `tip` cannot be read because an
+    /// object of it is missing ([`Error::MissingObject`]) but its commit is here: the newest
+    /// readable revision along first parents (at most 1,000 back), with what was skipped. Any
+    /// other failure, or none readable, is the tip's own error.
+    ///
+    /// # Errors
+    /// The error reading `tip` when there is no readable revision to go on from.
+    pub fn read_for_write(
+        &self,
+        refname: &str,
+        tip: ObjectId,
+    ) -> Result<(Revision, Option<Unreadable>)> {
+        let (err, what, object) = match self.read(refname, tip) {
+            Ok(rev) => return Ok((rev, None)),
+            Err(e @ Error::MissingObject { .. }) => {
+                let Error::MissingObject { what, object, .. } = &e else {
+                    unreachable!("matched above")
+                };
+                let (what, object) = (what.to_string(), object.clone());
+                (e, what, object)
+            }
+            Err(e) => return Err(e),
+        };
+        let Ok(top) = self.summary(tip) else {
+            return Err(err);
+        };
+        let mut at = top.parents.first().copied();
+        for _ in 0..1000 {
+            let Some(id) = at else { break };
+            match self.read(refname, id) {
+                Ok(rev) => {
+                    return Ok((
+                        rev,
+                        Some(Unreadable {
+                            revision: top.revision,
+                            commit: tip,
+                            what,
+                            fetch: format!("git fetch {} {object}", self.remote_for(refname)),
+                        }),
+                    ))
+                }
+                Err(Error::MissingObject { .. }) => {
+                    at = self
+                        .summary(id)
+                        .ok()
+                        .and_then(|s| s.parents.first().copied());
+                }
+                Err(_) => break,
+            }
+        }
+        Err(err)
+    }
+
+    /// Whether the repository is a shallow clone (a non-empty `<git dir>/shallow`).
+    pub fn is_shallow(&self) -> bool {
+        self.repo.is_shallow().unwrap_or(false)
+    }
+
+    /// Whether the commit `id` is missing because the repository is shallow: it is not here,
+    /// and it is a parent of a commit of the shallow boundary (`<git dir>/shallow`,
+    /// gitrepository-layout(5)), so a deeper fetch brings it.
+    pub fn beyond_shallow(&self, id: ObjectId) -> bool {
+        if self.repo.has_object(id) {
+            return false;
+        }
+        let Ok(Some(boundary)) = self.repo.shallow_commits() else {
+            return false;
+        };
+        boundary.iter().any(|c| {
+            self.repo
+                .find_commit(*c)
+                .is_ok_and(|c| c.parent_ids().any(|p| p == id))
+        })
+    }
+
+    /// Where `history` ([`Store::history`] of one tip) is cut: each revision with parents that
+    /// are not in this clone, newest first. Empty for a whole history (every parent is in it, so
+    /// nothing else is looked up).
+    pub fn cuts(&self, history: &[Summary]) -> Vec<Cut> {
+        let listed: std::collections::HashSet<ObjectId> =
+            history.iter().map(|s| s.commit).collect();
+        history
+            .iter()
+            .filter_map(|s| {
+                let missing: Vec<ObjectId> = s
+                    .parents
+                    .iter()
+                    .filter(|p| !listed.contains(*p) && !self.repo.has_object(**p))
+                    .copied()
+                    .collect();
+                (!missing.is_empty()).then(|| Cut {
+                    revision: s.revision,
+                    commit: s.commit,
+                    shallow: missing.iter().all(|p| self.beyond_shallow(*p)),
+                    missing,
+                })
+            })
+            .collect()
+    }
+
+    /// The one commit `rev` names in `history` (the history of `refname`, story `story`), as
+    /// [`resolve_revision`] finds it; a revision a shallow clone lacks is said to be so.
+    ///
+    /// # Errors
+    /// As [`resolve_revision`]; [`Error::NotInShallowClone`] instead of
+    /// [`Error::NoSuchRevision`] when the history is cut at a shallow boundary.
+    pub fn resolve_revision(
+        &self,
+        history: &[Summary],
+        story: &str,
+        refname: &str,
+        rev: &str,
+    ) -> Result<ObjectId> {
+        match resolve_revision(history, story, refname, rev) {
+            Err(Error::NoSuchRevision { .. }) if self.cuts(history).iter().any(|c| c.shallow) => {
+                Err(Error::NotInShallowClone {
+                    refname: refname.to_string(),
+                    what: match rev.parse::<u64>() {
+                        Ok(n) if rev.len() < 7 => format!("revision {n}"),
+                        _ => format!("revision {rev}"),
+                    },
+                })
+            }
+            found => found,
         }
     }
 
@@ -345,6 +560,56 @@ impl Store {
         out.sort_by(|a, b| b.revision.cmp(&a.revision).then(b.time.cmp(&a.time)));
         Ok(out)
     }
+}
+
+/// [`Error::NotACheckpoint`] for `refname` pointing at `what` (`tip`), with the fix: a local
+/// ref is looked at and removed here, a remote's copy (`refs/remotes/<r>/<rest>`) on the remote.
+fn foreign(refname: &str, tip: ObjectId, what: &'static str) -> Error {
+    let on_remote = refname
+        .strip_prefix("refs/remotes/")
+        .and_then(|r| r.split_once('/'));
+    let fix = match on_remote {
+        Some((remote, rest)) => format!(
+            "it is skipped; look at it with `git cat-file -p {refname}`, and whoever may remove it on {remote}: `git push {remote} :refs/{rest}`"
+        ),
+        None => format!(
+            "look at it with `git cat-file -p {refname}`, and remove it with `git update-ref -d {refname}` if nobody needs it"
+        ),
+    };
+    Error::NotACheckpoint {
+        refname: refname.to_string(),
+        what,
+        oid: tip.to_hex_with_len(12).to_string(),
+        fix,
+    }
+}
+
+/// A tip that could not be read for a write ([`Store::read_for_write`]): the write went on
+/// from an older revision, and kept this one as its parent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreadable {
+    /// The tip's revision number.
+    pub revision: u64,
+    /// The tip's commit.
+    pub commit: ObjectId,
+    /// What of it is missing (`checkpoint.md`, `meta.json`, `its tree`).
+    pub what: String,
+    /// The command that fetches the missing object from a remote that has the story.
+    pub fetch: String,
+}
+
+/// A revision whose parents are not in this clone ([`Store::cuts`]): the history read from a
+/// tip ends there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cut {
+    /// The revision's number (`Checkpoint-Revision`).
+    pub revision: u64,
+    /// The revision's commit.
+    pub commit: ObjectId,
+    /// Its parents that are not here.
+    pub missing: Vec<ObjectId>,
+    /// Whether they are missing because the clone is shallow (a deeper fetch brings them).
+    pub shallow: bool,
 }
 
 /// Looks up revision `rev` (a revision number, or a hex commit id or prefix of at least 4

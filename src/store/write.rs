@@ -14,6 +14,10 @@ use gix::refs::transaction::{Change, LogChange, PreviousValue, RefEdit, RefLog};
 use gix::refs::Target;
 use gix::ObjectId;
 
+/// What [`Store::update_past_missing`] wrote: the new commit, the previous tip, and the tip
+/// that could not be read when the write went on from an older revision.
+pub type Updated = (ObjectId, Option<ObjectId>, Option<super::Unreadable>);
+
 impl Store {
     /// Checks that a commit can be written: an identity is configured.
     ///
@@ -107,9 +111,47 @@ impl Store {
         &self,
         refname: &str,
         time: Option<(i64, i32)>,
+        change: F,
+        extra: G,
+    ) -> Result<Option<(ObjectId, Option<ObjectId>)>>
+    where
+        F: FnMut(Option<&Revision>) -> Result<Option<NewRevision>>,
+        G: FnMut(ObjectId, &NewRevision) -> Result<Vec<RefEdit>>,
+    {
+        let written = self.update_from(refname, time, false, change, extra)?;
+        Ok(written.map(|(commit, tip, _)| (commit, tip)))
+    }
+
+    /// [`Store::update_if`] for a save: when the tip cannot be read because an object of it is
+    /// missing ([`Store::read_for_write`]), `change` gets the newest readable revision instead,
+    /// the new commit still has the tip as its parent (no revision leaves the history) and a
+    /// revision number above the tip's, and what was skipped is returned with the new commit.
+    ///
+    /// # Errors
+    /// As [`Store::update`]; the tip's read error when no revision of it can be read.
+    pub fn update_past_missing<F, G>(
+        &self,
+        refname: &str,
+        change: F,
+        extra: G,
+    ) -> Result<Option<Updated>>
+    where
+        F: FnMut(Option<&Revision>) -> Result<Option<NewRevision>>,
+        G: FnMut(ObjectId, &NewRevision) -> Result<Vec<RefEdit>>,
+    {
+        self.update_from(refname, None, true, change, extra)
+    }
+
+    /// [`Store::update_if`], going on past a missing object of the tip when `past_missing`
+    /// ([`Store::update_past_missing`]).
+    fn update_from<F, G>(
+        &self,
+        refname: &str,
+        time: Option<(i64, i32)>,
+        past_missing: bool,
         mut change: F,
         mut extra: G,
-    ) -> Result<Option<(ObjectId, Option<ObjectId>)>>
+    ) -> Result<Option<Updated>>
     where
         F: FnMut(Option<&Revision>) -> Result<Option<NewRevision>>,
         G: FnMut(ObjectId, &NewRevision) -> Result<Vec<RefEdit>>,
@@ -117,11 +159,23 @@ impl Store {
         self.check_identity()?;
         self.transact(refname, || {
             let tip = self.tip(refname)?;
-            let current = tip.map(|t| self.read(refname, t)).transpose()?;
+            let (current, skipped) = match tip {
+                Some(t) if past_missing => {
+                    let (rev, skipped) = self.read_for_write(refname, t)?;
+                    (Some(rev), skipped)
+                }
+                Some(t) => (Some(self.read(refname, t)?), None),
+                None => (None, None),
+            };
             let Some(mut new) = change(current.as_ref())? else {
                 return Ok(Step::Nothing(None));
             };
-            new.meta.revision = next_revision(current.iter().map(Revision::number));
+            new.meta.revision = next_revision(
+                current
+                    .iter()
+                    .map(Revision::number)
+                    .chain(skipped.as_ref().map(|s| s.revision)),
+            );
             let commit = self.write_commit_at(&new, tip.into_iter().collect(), time)?;
             let mut edits = vec![update_edit(
                 refname,
@@ -130,7 +184,7 @@ impl Store {
                 "checkpoint: save",
             )];
             edits.extend(extra(commit, &new)?);
-            Ok(Step::Write(edits, Some((commit, tip))))
+            Ok(Step::Write(edits, Some((commit, tip, skipped))))
         })
     }
 

@@ -18,6 +18,11 @@ pub struct Args {
     /// `--ours`, `--theirs`.
     #[command(flatten)]
     pub take: TakeSide,
+    /// In a shallow clone, fetch the whole history (as `git fetch --unshallow`, which makes
+    /// the code's history complete too), so that `log`, `diff` and `resume --rev` reach every
+    /// revision. In a complete clone, a plain fetch.
+    #[arg(long)]
+    pub unshallow: bool,
 }
 
 /// Runs `fetch`; returns the exit code.
@@ -26,7 +31,11 @@ pub struct Args {
 /// Repository, transport and storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store, remote) = args.common.open(ctx)?;
-    let outcomes = git_checkpoint::ops::fetch::fetch(&store, &remote)?;
+    let outcomes = if args.unshallow {
+        git_checkpoint::ops::fetch::fetch_unshallow(&store, &remote)?
+    } else {
+        git_checkpoint::ops::fetch::fetch(&store, &remote)?
+    };
     let taken = match args.take.pick() {
         Some(pick) => git_checkpoint::ops::resolve::take_side(&store, &outcomes, pick)?,
         None => Vec::new(),

@@ -45,6 +45,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         story,
         refname,
         history,
+        cuts,
         completed,
     } = log::log(&store, options)?;
     if let Some(log) = completed {
@@ -74,7 +75,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     out.start_pager();
     // Counted from the whole history, so the last revision shown still compares with its
     // parent; then cut to `-n`.
-    let mut view = json::LogRevisions::new(&story, &refname, &history);
+    let mut view = json::LogRevisions::new(&story, &refname, &history).with_cuts(&cuts);
     let shown = args.max_count.unwrap_or(usize::MAX);
     view.revisions.truncate(shown);
     if args.json {
@@ -130,6 +131,36 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             out.line(&format!("    {l}"))?;
         }
         out.line("")?;
+        // Where the history stops short: said under the revision, as git log --graph marks a
+        // grafted commit.
+        if let Some(c) = cuts.iter().find(|c| c.commit == s.commit) {
+            out.line(&cut_line(c))?;
+            out.line("")?;
+        }
     }
     Ok(0)
+}
+
+/// The line `log` prints under a revision whose parents are not in this clone.
+fn cut_line(c: &git_checkpoint::store::Cut) -> String {
+    let parents: Vec<String> = c
+        .missing
+        .iter()
+        .map(|p| p.to_hex_with_len(12).to_string())
+        .collect();
+    if c.shallow {
+        format!(
+            "History cut here: revision {}'s parent {} is not in this shallow clone; `git checkpoint fetch --unshallow` brings the rest",
+            c.revision,
+            parents.join(", ")
+        )
+    } else {
+        let full: Vec<String> = c.missing.iter().map(ToString::to_string).collect();
+        format!(
+            "History cut here: revision {}'s parent {} is missing from this clone; a remote that has the story sends it back: `git fetch <remote> {}`",
+            c.revision,
+            parents.join(", "),
+            full.join(" ")
+        )
+    }
 }

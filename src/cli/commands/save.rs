@@ -209,6 +209,12 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         ));
     }
     print_saved(&saved, &story, &args, out, err)?;
+    if let Some(why) = &saved.continued {
+        err.warn(format_args!("{why}"));
+    }
+    if let Some(why) = &saved.no_note {
+        err.warn(format_args!("no note written: {why}"));
+    }
     // Written all the same: the person accepted these values on an earlier revision.
     for held in &saved.held {
         err.warn(format_args!("{held}"));

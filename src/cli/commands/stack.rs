@@ -29,9 +29,13 @@ pub enum Action {
         /// Story id; default: GIT_CHECKPOINT_STORY, the current story made current on this
         /// branch, the branch name, then the current story (`git checkpoint current`).
         story: Option<String>,
-        /// Why it is suspended, kept verbatim.
+        /// Why it is suspended, kept verbatim (scanned for credentials, as a save's text is).
         #[arg(long, value_name = "TEXT")]
         reason: String,
+        /// Write the reason even if it looks like it holds a credential (see
+        /// checkpoint.secretScan).
+        #[arg(long)]
+        allow_secret: bool,
         /// Print one JSON document instead of text.
         #[arg(long)]
         json: bool,
@@ -74,10 +78,11 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         Action::Push {
             story,
             reason,
+            allow_secret,
             json,
         } => {
             let story = resolve_story_noted(err, &store, story.as_deref(), "stack push", false)?;
-            let entry = ops::stack::push(&store, &story, &reason)?;
+            let entry = ops::stack::push(&store, &story, &reason, allow_secret)?;
             if json {
                 out.json(&json::Stack::Pushed(json::StackPushed {
                     schema_version: json::SchemaVersion,
