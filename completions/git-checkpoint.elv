@@ -349,8 +349,8 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
         &'git-checkpoint;export'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --format 'The file format to write'
-            cand -o 'Write to PATH instead of stdout; a directory gets the system''s usual file name (a PATH ending in `/` is a directory, made when missing)'
-            cand --output 'Write to PATH instead of stdout; a directory gets the system''s usual file name (a PATH ending in `/` is a directory, made when missing)'
+            cand -o 'Write to PATH instead of stdout; a directory gets the system''s usual file name (a PATH ending in `/` is a directory, made when missing). A symlink of the work tree is followed only when it leads inside it, never into `.git/`; the file''s mode is kept'
+            cand --output 'Write to PATH instead of stdout; a directory gets the system''s usual file name (a PATH ending in `/` is a directory, made when missing). A symlink of the work tree is followed only when it leads inside it, never into `.git/`; the file''s mode is kept'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand --quiet 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'

@@ -313,7 +313,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l
 team\t'`working-context.md`, plus `completed.md` beside it with `-o` (seed 001)'
 pm\t'`NOW.md`, plus `STACK.md` beside it with `-o` when stories are stacked (seed 003)'
 gstack\t'A timestamped checkpoint file with front matter (seed 004)'"
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -s o -l output -d 'Write to PATH instead of stdout; a directory gets the system\'s usual file name (a PATH ending in `/` is a directory, made when missing)' -r -F
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -s o -l output -d 'Write to PATH instead of stdout; a directory gets the system\'s usual file name (a PATH ending in `/` is a directory, made when missing). A symlink of the work tree is followed only when it leads inside it, never into `.git/`; the file\'s mode is kept' -r -F
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -s q -l quiet -d 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l json -d 'Print one JSON document instead of text'

@@ -30,3 +30,4 @@ mod shared_state;
 mod sharing;
 mod stress;
 mod tasks;
+mod writes;
