@@ -3,6 +3,7 @@
 mod agent_install;
 mod agents;
 mod architecture;
+mod caps;
 mod cases;
 mod claims;
 mod common;
