@@ -8,6 +8,7 @@ mod cases;
 mod claims;
 mod common;
 mod conflicts;
+mod controls;
 mod core;
 mod corpus;
 mod ecosystem;
