@@ -383,8 +383,8 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
         'git-checkpoint;export' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'The file format to write')
-            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to PATH instead of stdout; a directory gets the system''s usual file name (a PATH ending in `/` is a directory, made when missing)')
-            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to PATH instead of stdout; a directory gets the system''s usual file name (a PATH ending in `/` is a directory, made when missing)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to PATH instead of stdout; a directory gets the system''s usual file name (a PATH ending in `/` is a directory, made when missing). A symlink of the work tree is followed only when it leads inside it, never into `.git/`; the file''s mode is kept')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to PATH instead of stdout; a directory gets the system''s usual file name (a PATH ending in `/` is a directory, made when missing). A symlink of the work tree is followed only when it leads inside it, never into `.git/`; the file''s mode is kept')
             [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)')
@@ -395,7 +395,7 @@ Register-ArgumentCompleter -Native -CommandName 'git-checkpoint' -ScriptBlock {
         }
         'git-checkpoint;prompt' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto')
-            [CompletionResult]::new('--max-chars', '--max-chars', [CompletionResultType]::ParameterName, 'Keep the text within N characters (Unicode scalar values); parts are dropped from the least important up, and the next action and start command always stay')
+            [CompletionResult]::new('--max-chars', '--max-chars', [CompletionResultType]::ParameterName, 'Keep the text within N characters (Unicode scalar values); parts are dropped from the least important up, and the next action and start command always stay (a teammate''s are cut when they do not fit). Without it the text is whole, unless it holds a teammate''s text: then it keeps to checkpoint.hookBudget')
             [CompletionResult]::new('--no-pager', '--no-pager', [CompletionResultType]::ParameterName, 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON document instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

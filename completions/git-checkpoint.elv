@@ -354,8 +354,8 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
         &'git-checkpoint;export'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --format 'The file format to write'
-            cand -o 'Write to PATH instead of stdout; a directory gets the system''s usual file name (a PATH ending in `/` is a directory, made when missing)'
-            cand --output 'Write to PATH instead of stdout; a directory gets the system''s usual file name (a PATH ending in `/` is a directory, made when missing)'
+            cand -o 'Write to PATH instead of stdout; a directory gets the system''s usual file name (a PATH ending in `/` is a directory, made when missing). A symlink of the work tree is followed only when it leads inside it, never into `.git/`; the file''s mode is kept'
+            cand --output 'Write to PATH instead of stdout; a directory gets the system''s usual file name (a PATH ending in `/` is a directory, made when missing). A symlink of the work tree is followed only when it leads inside it, never into `.git/`; the file''s mode is kept'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand --quiet 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
@@ -365,7 +365,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
         }
         &'git-checkpoint;prompt'= {
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
-            cand --max-chars 'Keep the text within N characters (Unicode scalar values); parts are dropped from the least important up, and the next action and start command always stay'
+            cand --max-chars 'Keep the text within N characters (Unicode scalar values); parts are dropped from the least important up, and the next action and start command always stay (a teammate''s are cut when they do not fit). Without it the text is whole, unless it holds a teammate''s text: then it keeps to checkpoint.hookBudget'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'

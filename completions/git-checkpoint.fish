@@ -317,7 +317,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l
 team\t'`working-context.md`, plus `completed.md` beside it with `-o`'
 pm\t'`NOW.md`, plus `STACK.md` beside it with `-o` when stories are stacked'
 gstack\t'A timestamped checkpoint file with front matter'"
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -s o -l output -d 'Write to PATH instead of stdout; a directory gets the system\'s usual file name (a PATH ending in `/` is a directory, made when missing)' -r -F
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -s o -l output -d 'Write to PATH instead of stdout; a directory gets the system\'s usual file name (a PATH ending in `/` is a directory, made when missing). A symlink of the work tree is followed only when it leads inside it, never into `.git/`; the file\'s mode is kept' -r -F
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -s q -l quiet -d 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -l json -d 'Print one JSON document instead of text'
@@ -325,7 +325,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand export" -s
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l max-chars -d 'Keep the text within N characters (Unicode scalar values); parts are dropped from the least important up, and the next action and start command always stay' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l max-chars -d 'Keep the text within N characters (Unicode scalar values); parts are dropped from the least important up, and the next action and start command always stay (a teammate\'s are cut when they do not fit). Without it the text is whole, unless it holds a teammate\'s text: then it keeps to checkpoint.hookBudget' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -l json -d 'Print one JSON document instead of text'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand prompt" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -200,6 +200,9 @@ pub const KEYS: &[Key] = &[
 /// hook's output before they cut it to a preview.
 pub const DEFAULT_HOOK_BUDGET: usize = 8000;
 
+/// The smallest [`HOOK_BUDGET`] accepted, in characters.
+pub const MIN_HOOK_BUDGET: usize = 200;
+
 /// Default of [`MAX_SIZE`] in bytes (1 MiB).
 pub const DEFAULT_MAX_SIZE: u64 = 1024 * 1024;
 
@@ -362,7 +365,7 @@ impl Config {
         match self.string(&HOOK_BUDGET) {
             None => Ok(DEFAULT_HOOK_BUDGET),
             Some(v) => match v.trim().parse::<usize>() {
-                Ok(n) if n >= 200 => Ok(n),
+                Ok(n) if n >= MIN_HOOK_BUDGET => Ok(n),
                 _ => Err(Error::Config {
                     key: HOOK_BUDGET.name.into(),
                     value: v,

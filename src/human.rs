@@ -59,6 +59,27 @@ pub fn escape_controls(text: &str) -> String {
     out
 }
 
+/// `json` (a serialized JSON document) with DEL, the C1 controls and the bidirectional controls
+/// of [`escape_controls`] written as JSON escapes (`\u007f`, `\u009b`, `\u202e`): the same
+/// document (RFC 8259, section 7: any character may be escaped), which a terminal shows
+/// instead of obeying. JSON escapes the C0 controls itself; these characters can only stand
+/// inside strings, so no other text changes.
+pub fn escape_json_controls(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        let u = c as u32;
+        if u == 0x7f
+            || (0x80..=0x9f).contains(&u)
+            || matches!(u, 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069)
+        {
+            out.push_str(&format!("\\u{u:04x}"));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,6 +89,15 @@ mod tests {
         assert_eq!(escape_controls("a\x1b]0;t\x07b"), "a\\x1b]0;t\\x07b");
         assert_eq!(escape_controls("x\ry\u{9b}"), "x\\x0dy\\u{9b}");
         assert_eq!(escape_controls("ok\n\tok"), "ok\n\tok");
+    }
+
+    #[test]
+    fn json_controls_are_escaped_as_json() {
+        let doc = serde_json::json!({"t": "a\u{1b}[31m\u{9b}\u{7f}\u{202e}b"}).to_string();
+        let shown = escape_json_controls(&doc);
+        assert_eq!(shown, r#"{"t":"a\u001b[31m\u009b\u007f\u202eb"}"#);
+        let back: serde_json::Value = serde_json::from_str(&shown).unwrap();
+        assert_eq!(back.to_string(), doc);
     }
 
     #[test]

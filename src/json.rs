@@ -411,14 +411,17 @@ pub struct TeammateRevision {
     /// Its commit.
     #[schemars(extend("pattern" = OID_PATTERN))]
     pub commit: String,
-    /// Its author name as recorded (free text).
+    /// Its author name as recorded (free text), at most 256 characters (a longer one is cut,
+    /// ending in `…`: it is repeated with every part).
     pub author: String,
-    /// Its author email as recorded (free text).
+    /// Its author email as recorded (free text), at most 256 characters likewise (RFC 5321
+    /// allows 254).
     pub email: String,
 }
 
 impl TeammateRevision {
-    /// The view of `o`.
+    /// The view of `o` (whose name and email are cut already:
+    /// [`crate::ops::provenance::NAME_MAX`]).
     pub fn new(o: &crate::ops::provenance::Origin) -> TeammateRevision {
         TeammateRevision {
             revision: o.revision,

@@ -22,6 +22,7 @@ pub mod config;
 pub mod current;
 pub mod endings;
 pub mod error;
+pub mod files;
 pub mod formats;
 pub mod git;
 pub mod gitstate;

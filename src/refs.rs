@@ -146,14 +146,16 @@ fn read_full_name(repo: &gix::Repository, refname: &str) -> Option<Result<Option
         )
         .map(|r| r.target.try_id().map(ToOwned::to_owned))
         .map_err(|_| broken("holds neither an object id nor `ref: <name>`")),
-        // No file by that name: none, a file where a directory of the path should be, or a
-        // directory of refs below the name (Windows refuses to open one).
+        // No file by that name: none, a file where a directory of the path should be, a
+        // directory of refs below the name (Windows refuses to open one), or a name longer
+        // than a file name may be (a teammate's branch name: only packed-refs can hold it).
         Err(e)
             if matches!(
                 e.kind(),
                 std::io::ErrorKind::NotFound
                     | std::io::ErrorKind::NotADirectory
                     | std::io::ErrorKind::IsADirectory
+                    | std::io::ErrorKind::InvalidFilename
             ) || (cfg!(windows)
                 && e.kind() == std::io::ErrorKind::PermissionDenied
                 && path.is_dir()) =>

@@ -301,7 +301,9 @@ impl Hook<'_> {
                 session.state.brief_owed = false;
                 session.prune();
                 let taken = self.claim(story, ClaimStep::Take);
-                let brief = self.brief(story, tip)?;
+                // The budget holds the whole text the model gets: the note too.
+                let reserve = taken.as_ref().map_or(0, |n| n.chars().count() + 2);
+                let brief = self.brief(story, tip, reserve)?;
                 Ok(match taken {
                     Some(note) => Reply::Context(format!("{brief}\n\n{note}")),
                     None => Reply::Context(brief),
@@ -309,7 +311,7 @@ impl Hook<'_> {
             }
             Action::Prompt if session.state.brief_owed => {
                 session.state.brief_owed = false;
-                self.brief(story, tip).map(Reply::Context)
+                self.brief(story, tip, 0).map(Reply::Context)
             }
             Action::Prompt => Ok(Reply::Nothing),
             Action::Plan => self.plan(story, tip),
@@ -355,21 +357,23 @@ impl Hook<'_> {
         Ok(Some((story, self.store.read(&refname, tip)?)))
     }
 
-    fn brief(&self, story: &StoryId, tip: &Revision) -> Result<String> {
+    /// The brief within the configured budget less `reserve` characters (for what the hook
+    /// adds after it); a hard cap, counted on the whole text.
+    fn brief(&self, story: &StoryId, tip: &Revision, reserve: usize) -> Result<String> {
         // A bad budget must not cost the model its brief: the default is used, the user told.
         let budget = self.store.config().hook_budget().unwrap_or_else(|e| {
             *self.misconfigured.borrow_mut() =
                 Some(format!("{}; the default is used", note(self.event, &e)));
             crate::config::DEFAULT_HOOK_BUDGET
         });
-        // What is never cut (next action, start command, todo ids) may alone exceed the
-        // budget: the model then gets just that rather than nothing.
+        // A hard cap: when the next action, start command and todo ids alone exceed it, they
+        // are cut too (a teammate's first).
         let b = prompt::agent_brief(
             self.store,
             story,
             &story.refname(),
             tip.summary.commit,
-            budget,
+            budget.saturating_sub(reserve),
             true,
         )?;
         Ok(b.text)

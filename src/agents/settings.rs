@@ -20,19 +20,16 @@
 //! Claude Code is the only one with an uncommitted local settings file (it git-ignores it when
 //! it creates it); the others have one project file, which is the default and the shared one.
 //!
-//! Writes (issue 13): the new text goes to a temp file created exclusively (`O_EXCL`, random
-//! name, by the `tempfile` crate) in the target's directory, gets the replaced file's mode, is
-//! synced and renamed over the target, inside [`crate::signals::deferred`]. A symlink at the
-//! temp path cannot be followed: the name is fresh and creation fails on anything there. A
-//! settings path that is a symlink (or lies under a symlinked directory) is written through to
-//! the real file, after [`resolve`] checked where that is: inside the project's work tree for
-//! project scope; under HOME (or the agent's configured directory) and owned by the user for
-//! user scope. A read-only file is refused. Nothing is written when a check fails.
+//! Writes go through [`crate::files`], the one writer: exclusive temp file, mode kept, atomic
+//! rename; a symlink is written through only where [`crate::files::resolve`] allows it (inside the
+//! project's work tree and not into a git directory for project scope; under HOME or the agent's
+//! directory, and the user's own file, for user scope). Nothing is written when a check fails.
 
 use super::Agent;
 use crate::error::{Error, Result};
+use crate::files::Rule;
+pub use crate::files::{read, remove, resolve, write, Target};
 use crate::mcp::clients::{self, Client};
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// What a user must do before Codex runs the hooks we install (docs/agents/HARNESS.md, "Trust";
@@ -77,11 +74,14 @@ pub struct Roots {
     /// `XDG_CONFIG_HOME` (`APPDATA` on Windows), when set and not empty: where Claude
     /// Desktop's configuration lives off macOS.
     pub config_home: Option<PathBuf>,
+    /// The repository's git directories (git dir, common dir): never written into.
+    pub git_dirs: Vec<PathBuf>,
 }
 
 impl Roots {
-    /// The roots from the environment, with `project` as the work tree top.
-    pub fn from_env(project: Option<PathBuf>) -> Roots {
+    /// The roots from the environment, with `project` as the work tree top and `git_dirs` the
+    /// repository's git directories.
+    pub fn from_env(project: Option<PathBuf>, git_dirs: Vec<PathBuf>) -> Roots {
         // A relative directory is taken from the current one, as the agents' own loaders do
         // (path checks compare real, absolute paths).
         let var = |name: &str| {
@@ -100,6 +100,7 @@ impl Roots {
             } else {
                 "XDG_CONFIG_HOME"
             }),
+            git_dirs,
         }
     }
 
@@ -131,53 +132,43 @@ impl Roots {
     }
 }
 
-/// A file we write: where, for which scope, and the directory it must stay in.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Target {
-    /// The path as the agent reads it (may be or pass through a symlink).
-    pub path: PathBuf,
-    /// The scope it belongs to.
-    pub scope: Scope,
-    /// The directories the real file must be under: the work tree top (project), or HOME and
-    /// the agent's user directory (user).
-    pub within: Vec<PathBuf>,
-    /// The path for people: relative to the project top (`.claude/settings.local.json`), or
-    /// `~/...` under HOME, else in full.
-    pub shown: String,
-}
-
-impl Target {
-    fn new(path: PathBuf, scope: Scope, roots: &Roots, agent: Agent) -> Target {
-        let mut within = Vec::new();
-        match scope {
-            Scope::Project => within.extend(roots.project.clone()),
-            Scope::User => {
-                within.extend(roots.home.clone());
-                if let Ok(dir) = roots.user_dir(agent) {
-                    within.push(dir);
-                }
+/// The target of a file of `agent` for `scope`: bounded by the work tree (project), or HOME and
+/// the agent's user directory (user).
+fn target(path: PathBuf, scope: Scope, roots: &Roots, agent: Agent) -> Target {
+    let mut within = Vec::new();
+    match scope {
+        Scope::Project => within.extend(roots.project.clone()),
+        Scope::User => {
+            within.extend(roots.home.clone());
+            if let Ok(dir) = roots.user_dir(agent) {
+                within.push(dir);
             }
         }
-        Target::within(path, scope, roots, within)
     }
+    target_within(path, scope, roots, within)
+}
 
-    fn within(path: PathBuf, scope: Scope, roots: &Roots, within: Vec<PathBuf>) -> Target {
-        let rel = |base: &Option<PathBuf>| {
-            base.as_ref()
-                .and_then(|b| path.strip_prefix(b).ok())
-                .map(|p| p.to_string_lossy().into_owned())
-        };
-        let shown = match scope {
-            Scope::Project => rel(&roots.project),
-            Scope::User => rel(&roots.home).map(|r| format!("~/{r}")),
-        }
-        .unwrap_or_else(|| path.to_string_lossy().into_owned());
-        Target {
-            path,
-            scope,
-            within,
-            shown,
-        }
+fn target_within(path: PathBuf, scope: Scope, roots: &Roots, within: Vec<PathBuf>) -> Target {
+    let rel = |base: &Option<PathBuf>| {
+        base.as_ref()
+            .and_then(|b| path.strip_prefix(b).ok())
+            .map(|p| p.to_string_lossy().into_owned())
+    };
+    let shown = match scope {
+        Scope::Project => rel(&roots.project),
+        Scope::User => rel(&roots.home).map(|r| format!("~/{r}")),
+    }
+    .unwrap_or_else(|| path.to_string_lossy().into_owned());
+    Target {
+        path,
+        rule: match scope {
+            Scope::Project => Rule::Project,
+            Scope::User => Rule::User,
+        },
+        within,
+        tree: roots.project.clone(),
+        git_dirs: roots.git_dirs.clone(),
+        shown,
     }
 }
 
@@ -200,7 +191,7 @@ pub fn hooks_file(agent: Agent, scope: Scope, shared: bool, roots: &Roots) -> Re
             Agent::Claude | Agent::Gemini => "settings.json",
         }),
     };
-    Ok(Target::new(path, scope, roots, agent))
+    Ok(target(path, scope, roots, agent))
 }
 
 /// Where the agent loads our instructions from (see [`super::skill`]): Claude Code's skill
@@ -227,7 +218,7 @@ pub fn skill_file(agent: Agent, scope: Scope, roots: &Roots) -> Result<Option<Ta
         }
         (Agent::Cursor, Scope::User) => return Ok(None),
     };
-    Ok(Some(Target::new(path, scope, roots, agent)))
+    Ok(Some(target(path, scope, roots, agent)))
 }
 
 /// Codex's instruction files in `dir` (the project top, or its home), the one it reads first:
@@ -261,7 +252,7 @@ pub fn other_skill_files(agent: Agent, scope: Scope, roots: &Roots) -> Result<Ve
         _ => return Ok(Vec::new()),
     };
     let [_, other] = codex_instructions(&dir);
-    Ok(vec![Target::new(other, scope, roots, agent)])
+    Ok(vec![target(other, scope, roots, agent)])
 }
 
 /// The MCP configuration file of `client` for `scope` (see [`crate::mcp::clients::user_file`]
@@ -301,215 +292,7 @@ pub fn mcp_file(client: Client, scope: Scope, roots: &Roots) -> Result<Option<Ta
             (path, within)
         }
     };
-    Ok(Some(Target::within(path, scope, roots, within)))
-}
-
-fn refuse(target: &Target, reason: String, fix: &str) -> Error {
-    Error::UnsafeWrite {
-        path: target.path.clone(),
-        reason,
-        fix: fix.to_string(),
-    }
-}
-
-/// The real file `target` names (symlinks followed) after checking that it may be written:
-/// under `Target::within`, owned by the user for user scope, not read-only. The file itself
-/// need not exist.
-///
-/// # Errors
-/// [`Error::UnsafeWrite`] naming the path, what is wrong and the fix: a project path resolving
-/// outside the work tree, a user path resolving outside HOME or to another user's file, a
-/// dangling symlink, a read-only file; [`Error::Read`] when a directory cannot be examined.
-pub fn resolve(target: &Target) -> Result<PathBuf> {
-    let real = real_path(&target.path).map_err(|e| match e {
-        Resolve::Dangling(link) => refuse(
-            target,
-            format!("{} is a symlink to a missing file", link.display()),
-            "remove the symlink or create its target",
-        ),
-        Resolve::Io(path, cause) => Error::Read { path, cause },
-    })?;
-    let within: Vec<PathBuf> = target
-        .within
-        .iter()
-        .map(|w| std::fs::canonicalize(w).unwrap_or_else(|_| w.clone()))
-        .collect();
-    if !within.iter().any(|w| real.starts_with(w)) {
-        return Err(match target.scope {
-            Scope::Project => refuse(
-                target,
-                format!(
-                    "it resolves to {}, outside the project's work tree",
-                    real.display()
-                ),
-                "remove the symlink, or install for your user with --user",
-            ),
-            Scope::User => refuse(
-                target,
-                format!(
-                    "it resolves to {}, outside your home directory",
-                    real.display()
-                ),
-                "point the symlink at a file under HOME, or edit the file by hand",
-            ),
-        });
-    }
-    if let Ok(meta) = std::fs::metadata(&real) {
-        if target.scope == Scope::User && !owned_by_us(&meta) {
-            return Err(refuse(
-                target,
-                format!("{} belongs to another user", real.display()),
-                "run as its owner, or edit the file by hand",
-            ));
-        }
-        if meta.permissions().readonly() {
-            return Err(refuse(
-                target,
-                "it is read-only".into(),
-                &format!(
-                    "make it writable (chmod u+w {}) or edit it by hand",
-                    target.path.display()
-                ),
-            ));
-        }
-    }
-    Ok(real)
-}
-
-#[cfg(unix)]
-fn owned_by_us(meta: &std::fs::Metadata) -> bool {
-    use std::os::unix::fs::MetadataExt as _;
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    meta.uid() == unsafe { libc::geteuid() }
-}
-
-#[cfg(not(unix))]
-fn owned_by_us(_meta: &std::fs::Metadata) -> bool {
-    true
-}
-
-enum Resolve {
-    Dangling(PathBuf),
-    Io(PathBuf, std::io::Error),
-}
-
-/// `path` with every symlink resolved, also when its last components do not exist yet (they
-/// are appended to the deepest existing ancestor's real path).
-fn real_path(path: &Path) -> std::result::Result<PathBuf, Resolve> {
-    let mut missing = Vec::new();
-    let mut cur = path.to_path_buf();
-    loop {
-        match std::fs::symlink_metadata(&cur) {
-            Ok(_) => {
-                let real = std::fs::canonicalize(&cur).map_err(|e| {
-                    if e.kind() == std::io::ErrorKind::NotFound {
-                        Resolve::Dangling(cur.clone())
-                    } else {
-                        Resolve::Io(cur.clone(), e)
-                    }
-                })?;
-                return Ok(missing.iter().rev().fold(real, |p, c| p.join(c)));
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                let (Some(parent), Some(name)) = (cur.parent(), cur.file_name()) else {
-                    return Err(Resolve::Io(cur.clone(), e));
-                };
-                missing.push(name.to_os_string());
-                cur = parent.to_path_buf();
-            }
-            Err(e) => return Err(Resolve::Io(cur, e)),
-        }
-    }
-}
-
-/// The text of `target` (through symlinks), `None` when it does not exist. Checks it with
-/// [`resolve`] first, so a dry run refuses what a write would.
-///
-/// # Errors
-/// As [`resolve`]; [`Error::Read`] when it exists but cannot be read (or is not UTF-8).
-pub fn read(target: &Target) -> Result<Option<String>> {
-    let real = resolve(target)?;
-    match std::fs::read(&real) {
-        Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|e| Error::Read {
-            path: target.path.clone(),
-            cause: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
-        }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(cause) => Err(Error::Read {
-            path: target.path.clone(),
-            cause,
-        }),
-    }
-}
-
-/// Replaces the file `target` names with `contents` as described in the module docs (exclusive
-/// temp file, mode kept, atomic rename, through a checked symlink), creating its directories.
-///
-/// # Errors
-/// As [`resolve`]; [`Error::Write`] when a directory cannot be made or the file written.
-pub fn write(target: &Target, contents: &[u8]) -> Result<()> {
-    let real = resolve(target)?;
-    let fail = |cause: std::io::Error| Error::Write {
-        path: target.path.clone(),
-        cause,
-    };
-    let dir = real
-        .parent()
-        .ok_or_else(|| fail(std::io::Error::other("no parent directory")))?;
-    std::fs::create_dir_all(dir).map_err(fail)?;
-    let old_mode = std::fs::metadata(&real).ok().map(|m| m.permissions());
-    crate::signals::deferred(|| {
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(".git-checkpoint-").suffix(".tmp");
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt as _;
-            // A new file gets what the umask leaves of 0666, as any editor's would.
-            builder.permissions(std::fs::Permissions::from_mode(0o666));
-        }
-        let mut tmp = builder.tempfile_in(dir)?;
-        if let Some(mode) = old_mode {
-            // Set explicitly: the umask applied at creation must not narrow the old mode.
-            tmp.as_file().set_permissions(mode)?;
-        }
-        tmp.write_all(contents)?;
-        tmp.as_file().sync_all()?;
-        tmp.persist(&real).map_err(|e| e.error)?;
-        Ok(())
-    })
-    .map_err(fail)
-}
-
-/// Removes the file `target` names (a symlink itself, not its target), after [`resolve`]
-/// checked it, and then its parent directories below `keep` that are left empty.
-///
-/// # Errors
-/// As [`resolve`]; [`Error::Write`] when it cannot be removed.
-pub fn remove(target: &Target, keep: &Path) -> Result<()> {
-    let real = resolve(target)?;
-    let doomed = if std::fs::symlink_metadata(&target.path).is_ok_and(|m| m.is_symlink()) {
-        target.path.clone()
-    } else {
-        real
-    };
-    match std::fs::remove_file(&doomed) {
-        Ok(()) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(cause) => {
-            return Err(Error::Write {
-                path: target.path.clone(),
-                cause,
-            })
-        }
-    }
-    let mut dir = target.path.parent();
-    while let Some(d) = dir {
-        if d == keep || !d.starts_with(keep) || std::fs::remove_dir(d).is_err() {
-            break;
-        }
-        dir = d.parent();
-    }
-    Ok(())
+    Ok(Some(target_within(path, scope, roots, within)))
 }
 
 /// The first `name` on `path` (a `PATH` value) that is an executable file, as the shell would
@@ -543,6 +326,7 @@ mod tests {
             claude_config_dir: None,
             codex_home: None,
             config_home: None,
+            git_dirs: vec![dir.join("repo/.git")],
         }
     }
 

@@ -181,7 +181,10 @@ impl Output {
         self.out.write_all(text.as_bytes())
     }
 
-    /// Writes one JSON document and a newline.
+    /// Writes one JSON document and a newline. When a person sees it ([`Output::shown`]), DEL,
+    /// C1 and bidirectional controls are written as JSON escapes (`\u202e`): the same document,
+    /// which the terminal shows instead of obeying (JSON escapes the other controls itself).
+    /// A pipe or file gets serde_json's bytes.
     ///
     /// # Errors
     /// I/O errors.
@@ -191,6 +194,11 @@ impl Output {
         // 10,000 stories); into memory, then one write (serde_json writes each quote, key and
         // comma on its own, and each went through the sink's dispatch: another tenth).
         let mut text = serde_json::to_vec_pretty(value)?;
+        if self.shown {
+            let shown =
+                git_checkpoint::human::escape_json_controls(&String::from_utf8_lossy(&text));
+            text = shown.into_bytes();
+        }
         text.push(b'\n');
         self.out.write_all(&text)
     }

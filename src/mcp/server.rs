@@ -151,6 +151,7 @@ impl Server {
         let joined = tokio::task::spawn_blocking(move || f(&dir, &params)).await;
         match joined {
             Ok(Ok(reply)) => {
+                let reply = reply.for_model(tools::REPLY_MAX_CHARS);
                 let json = reply.structured.to_string();
                 let mut r = CallToolResult::success(vec![
                     ContentBlock::text(reply.text),
@@ -159,9 +160,7 @@ impl Server {
                 r.structured_content = Some(reply.structured);
                 r
             }
-            Ok(Err(e)) => {
-                CallToolResult::error(vec![ContentBlock::text(format!("error: {}", e.chain()))])
-            }
+            Ok(Err(e)) => CallToolResult::error(vec![ContentBlock::text(tools::error_text(&e))]),
             Err(e) => CallToolResult::error(vec![ContentBlock::text(format!(
                 "error: the call failed: {e}"
             ))]),

@@ -8,6 +8,10 @@
 //! schemas in docs/json-schema/v1/), wrapped in an object where the command prints an array;
 //! except `resume`'s, a short summary (mcp-resume.schema.json) unless the client asks for the
 //! full document: clients pass the structured part on to the model, and cut long ones.
+//!
+//! Every reply reaches the model through [`Reply::for_model`]: control characters escaped in
+//! the text and in every string of the structured part (as human output escapes them), and the
+//! whole reply held to [`REPLY_MAX_CHARS`].
 
 use crate::error::{Error, Result};
 use crate::json;
@@ -33,6 +37,150 @@ impl Reply {
             .map_err(|e| Error::Io(std::io::Error::other(e.to_string())))?;
         Ok(Reply { text, structured })
     }
+}
+
+/// The most characters one reply holds, counted on all the model reads of it: the text and the
+/// structured part as JSON text (the structured content itself is the same document, which a
+/// client reads instead of that text). About 20,000 tokens: under the 25,000 past which Claude
+/// Code refuses a tool's result (`MAX_MCP_OUTPUT_TOKENS`, Claude Code docs "MCP output
+/// limits"), with room for JSON's denser tokens.
+pub const REPLY_MAX_CHARS: usize = 80_000;
+
+/// No string of the structured part is cut below this many characters: ids, refs, dates and
+/// story names stay whole.
+const STRING_FLOOR: usize = 256;
+
+fn chars(s: &str) -> usize {
+    s.chars().count()
+}
+
+fn cut(s: &str, n: usize) -> String {
+    if chars(s) <= n {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(n.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+/// `v` with each string value passed through `f` (object keys are ours and kept).
+fn map_strings(v: &serde_json::Value, f: &dyn Fn(&str) -> String) -> serde_json::Value {
+    use serde_json::Value;
+    match v {
+        Value::String(s) => Value::String(f(s)),
+        Value::Array(a) => Value::Array(a.iter().map(|x| map_strings(x, f)).collect()),
+        Value::Object(o) => Value::Object(
+            o.iter()
+                .map(|(k, x)| (k.clone(), map_strings(x, f)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// `v` with each array holding at most `items` elements.
+fn cut_arrays(v: &serde_json::Value, items: usize) -> serde_json::Value {
+    use serde_json::Value;
+    match v {
+        Value::Array(a) => {
+            Value::Array(a.iter().take(items).map(|x| cut_arrays(x, items)).collect())
+        }
+        Value::Object(o) => Value::Object(
+            o.iter()
+                .map(|(k, x)| (k.clone(), cut_arrays(x, items)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// The longest string and the longest array in `v`.
+fn longest(v: &serde_json::Value) -> (usize, usize) {
+    use serde_json::Value;
+    match v {
+        Value::String(s) => (chars(s), 0),
+        Value::Array(a) => a
+            .iter()
+            .map(longest)
+            .fold((0, a.len()), |(s, n), (s2, n2)| (s.max(s2), n.max(n2))),
+        Value::Object(o) => o
+            .values()
+            .map(longest)
+            .fold((0, 0), |(s, n), (s2, n2)| (s.max(s2), n.max(n2))),
+        _ => (0, 0),
+    }
+}
+
+/// The largest `n` in `lo..=hi` for which `fits(n)`, `lo` when none (`fits` grows false with
+/// `n`).
+fn largest(lo: usize, hi: usize, fits: impl Fn(usize) -> bool) -> usize {
+    let (mut lo, mut hi) = (lo, hi);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
+}
+
+impl Reply {
+    /// This reply as the model may read it. Control characters and bidirectional formatting
+    /// characters are escaped ([`crate::human::escape_controls`]: `\x1b`, `\u{202e}`) in the
+    /// text and in every string of the structured part. Then the whole reply (the text plus
+    /// twice the structured part as JSON) is held to `max` characters: the structured part's
+    /// longest strings are cut first (a teammate's outsized title or next action are those;
+    /// never below [`STRING_FLOOR`]), then its longest arrays, then the text; a reply that was
+    /// cut says so at the end of its text.
+    pub fn for_model(self, max: usize) -> Reply {
+        let escape = |s: &str| crate::human::escape_controls(s);
+        let text = escape(&self.text);
+        let structured = map_strings(&self.structured, &escape);
+        let size = |v: &serde_json::Value| chars(&v.to_string());
+        if chars(&text) + size(&structured) <= max {
+            return Reply { text, structured };
+        }
+        let note = format!(
+            "\n… cut to stay within {max} characters (a long string ends in …); ask for less: a story, a smaller max_chars, no full"
+        );
+        // The structured part gets what the text leaves, the text at least half.
+        let room = max.saturating_sub(chars(&text).min(max / 2) + chars(&note));
+        let mut structured = structured;
+        if size(&structured) > room {
+            // Nothing longer than the room survives anyway: cut at once, then search.
+            let v = map_strings(&structured, &|s: &str| cut(s, room.max(STRING_FLOOR)));
+            let floored = map_strings(&v, &|s: &str| cut(s, STRING_FLOOR));
+            structured = if size(&floored) > room {
+                floored
+            } else {
+                let (long, _) = longest(&v);
+                let fits = |n: usize| size(&map_strings(&v, &|s: &str| cut(s, n))) <= room;
+                let n = largest(STRING_FLOOR, long.max(STRING_FLOOR), fits);
+                map_strings(&v, &|s: &str| cut(s, n))
+            };
+        }
+        if size(&structured) > room {
+            let v = structured;
+            let (_, items) = longest(&v);
+            let n = largest(0, items, |n| size(&cut_arrays(&v, n)) <= room);
+            structured = cut_arrays(&v, n);
+        }
+        let left = max.saturating_sub(size(&structured) + chars(&note));
+        let mut text = cut(&text, left);
+        text.push_str(&note);
+        Reply { text, structured }
+    }
+}
+
+/// An error's text as a tool error carries it: the CLI's one-line message, control characters
+/// escaped, at most [`REPLY_MAX_CHARS`].
+pub fn error_text(e: &Error) -> String {
+    cut(
+        &crate::human::escape_controls(&format!("error: {}", e.chain())),
+        REPLY_MAX_CHARS,
+    )
 }
 
 /// Opens the repository that holds `dir` (the client's root, else the server's directory).
@@ -441,6 +589,36 @@ pub fn status(dir: &Path, p: &StatusParams) -> Result<Reply> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Control characters are escaped in the text and the structured strings, and a reply of
+    /// megabytes is held to the cap, its longest strings cut first, ids kept whole.
+    #[test]
+    fn replies_are_escaped_and_capped_on_the_whole_text() {
+        let commit = "a".repeat(40);
+        let reply = Reply {
+            text: "title \u{1b}[31mred\u{202e}".into(),
+            structured: serde_json::json!({"title": "\u{1b}[31m\u{9b}x\u{202e}", "commit": commit}),
+        }
+        .for_model(REPLY_MAX_CHARS);
+        assert_eq!(reply.text, "title \\x1b[31mred\\u{202e}");
+        assert_eq!(reply.structured["title"], "\\x1b[31m\\u{9b}x\\u{202e}");
+        let huge = "x".repeat(2_000_000);
+        let reply = Reply {
+            text: huge.clone(),
+            structured: serde_json::json!({
+                "commit": commit,
+                "title": huge,
+                "tasks": vec!["y".repeat(300); 10_000],
+                "brief": "b".repeat(5000),
+            }),
+        }
+        .for_model(REPLY_MAX_CHARS);
+        let total = chars(&reply.text) + chars(&reply.structured.to_string());
+        assert!(total <= REPLY_MAX_CHARS, "{total}");
+        assert_eq!(reply.structured["commit"], commit.as_str());
+        assert!(reply.structured["title"].as_str().unwrap().ends_with('…'));
+        assert!(reply.text.ends_with("no full"), "the cut is said");
+    }
 
     /// The flattened document fields are read, an unknown name is still refused, and the
     /// schema a client sees lists the fields and admits nothing else.

@@ -508,7 +508,7 @@ pub fn status(roots: &Roots, options: StatusOptions) -> Result<StatusReport> {
                 continue;
             }
             if let Ok(Some(t)) = settings::mcp_file(client, scope, roots) {
-                mcp_rows.push(mcp_place(client, t, &server));
+                mcp_rows.push(mcp_place(client, scope, t, &server));
             }
         }
     }
@@ -520,7 +520,7 @@ pub fn status(roots: &Roots, options: StatusOptions) -> Result<StatusReport> {
     })
 }
 
-fn mcp_place(client: Client, target: Target, server: &Path) -> McpRow {
+fn mcp_place(client: Client, scope: Scope, target: Target, server: &Path) -> McpRow {
     let (server_state, problem) = match settings::read(&target)
         .and_then(|text| clients::inspect(client, text.as_deref(), &target.path, server))
     {
@@ -531,7 +531,7 @@ fn mcp_place(client: Client, target: Target, server: &Path) -> McpRow {
         shown: target.shown.clone(),
         json: McpPlace {
             client: client.name().to_string(),
-            scope: target.scope,
+            scope,
             file: target.path.display().to_string(),
             server: server_state,
             problem,

@@ -2,6 +2,7 @@
 //! 003, 004), to a path or back to the caller. Prints nothing.
 
 use crate::error::{Error, Result};
+use crate::files;
 use crate::formats::{Exported, Format};
 use crate::store::Store;
 use crate::story::StoryId;
@@ -32,31 +33,16 @@ pub struct Report {
     pub written: Vec<String>,
 }
 
-fn write_atomic(path: &Path, text: &str) -> Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path.file_name().ok_or_else(|| Error::NotAFilePath {
-        path: path.to_path_buf(),
-    })?;
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    crate::signals::replace_file(path, &tmp, text.as_bytes()).map_err(|e| Error::Write {
-        path: path.to_path_buf(),
-        cause: e,
-    })
-}
-
-/// Exports `options.story`'s tip in `options.format`, writing the files (each replaced
-/// atomically) when `options.output` names where.
+/// Exports `options.story`'s tip in `options.format`, writing the files when `options.output`
+/// names where, through [`crate::files`] (the one writer: exclusive temp file, replaced
+/// atomically, mode kept; a symlink of the work tree is followed only when it leads inside it,
+/// never into a git directory).
 ///
 /// # Errors
 /// [`Error::NotFound`] when the story has no checkpoint; storage errors;
-/// [`Error::NotAFilePath`] or [`Error::Write`] when the path cannot be written.
+/// [`Error::NotAFilePath`] when PATH names no file; [`Error::UnsafeWrite`] when it may not be
+/// written (a symlink of the work tree leading out of it or into `.git/`, a read-only file;
+/// nothing is written then); [`Error::Write`] when it cannot be written.
 pub fn export(store: &Store, options: Options) -> Result<Report> {
     let Options {
         story,
@@ -71,11 +57,19 @@ pub fn export(store: &Store, options: Options) -> Result<Report> {
     if let Some(o) = &output {
         // `-o dir/` names a directory, as with cp and mv: made when missing (with its parents).
         let text = o.as_os_str().to_string_lossy();
+        let git_dirs = vec![
+            store.git_dir().to_path_buf(),
+            store.common_dir().to_path_buf(),
+        ];
+        let named = |p: &Path| {
+            files::Target::named(
+                p.to_path_buf(),
+                store.workdir().map(Path::to_path_buf),
+                git_dirs.clone(),
+            )
+        };
         if (text.ends_with('/') || text.ends_with(std::path::MAIN_SEPARATOR)) && !o.is_dir() {
-            std::fs::create_dir_all(o).map_err(|e| Error::Write {
-                path: o.clone(),
-                cause: e,
-            })?;
+            files::create_dir(&named(o))?;
         }
         let path = if o.is_dir() {
             o.join(format.file_name(&story, &rev))
@@ -85,11 +79,25 @@ pub fn export(store: &Store, options: Options) -> Result<Report> {
         let beside = exported
             .beside()
             .map(|(name, c)| (path.with_file_name(name), c));
-        write_atomic(&path, &exported.document)?;
-        written.push(path.display().to_string());
-        if let Some((p, c)) = beside {
-            write_atomic(&p, c)?;
-            written.push(p.display().to_string());
+        if path.file_name().is_none() {
+            return Err(Error::NotAFilePath { path });
+        }
+        // A missing directory is made only when `-o` ends in `/` (above), as with cp and mv.
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        if let Some(Err(cause)) = dir.map(std::fs::metadata) {
+            return Err(Error::Write { path, cause });
+        }
+        // Both are checked before either is written.
+        let targets: Vec<(files::Target, &str)> =
+            std::iter::once((named(&path), exported.document.as_str()))
+                .chain(beside.map(|(p, c)| (named(&p), c)))
+                .collect();
+        for (t, _) in &targets {
+            files::resolve(t)?;
+        }
+        for (t, c) in &targets {
+            files::write(t, c.as_bytes())?;
+            written.push(t.path.display().to_string());
         }
     }
     Ok(Report {

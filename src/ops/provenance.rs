@@ -30,6 +30,33 @@ pub const WINDOW: usize = 1000;
 /// Parts this short are matched only whole, never found inside a longer text.
 const MIN_EMBEDDED: usize = 6;
 
+/// A part is found inside a longer text by its first this many characters: the automaton
+/// grows with its patterns, and a teammate's megabyte of parts must not take minutes to build
+/// (a text holding the start of a teammate's part is counted as holding it).
+const EMBEDDED_PREFIX: usize = 128;
+
+/// The first [`EMBEDDED_PREFIX`] characters of `k`.
+fn prefix(k: &str) -> &str {
+    k.char_indices()
+        .nth(EMBEDDED_PREFIX)
+        .map_or(k, |(i, _)| &k[..i])
+}
+
+/// The most characters of a teammate's name, and of their email, a label shows.
+const LABEL_PART: usize = 64;
+
+/// The most characters of a teammate's name or email an [`Origin`] keeps: it goes with each
+/// of their parts, into views and labels (RFC 5321 allows 254 for an address).
+pub const NAME_MAX: usize = 256;
+
+/// `s`, cut to [`NAME_MAX`] characters (the last one `…`) when longer.
+fn cut_name(s: &str) -> String {
+    match s.char_indices().nth(NAME_MAX - 1) {
+        Some((i, _)) if s[i..].chars().nth(1).is_some() => format!("{}…", &s[..i]),
+        _ => s.to_string(),
+    }
+}
+
 /// The revision a teammate's part comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Origin {
@@ -37,16 +64,28 @@ pub struct Origin {
     pub revision: u64,
     /// The commit.
     pub commit: ObjectId,
-    /// Author name as recorded (free text: shown only as data).
+    /// Author name as recorded (free text: shown only as data), at most [`NAME_MAX`]
+    /// characters.
     pub author: String,
-    /// Author email as recorded.
+    /// Author email as recorded, at most [`NAME_MAX`] characters.
     pub email: String,
 }
 
 impl Origin {
-    /// `r7 Alice <alice@example.com>`: how a fenced part is labelled.
+    /// `r7 Alice <alice@example.com>`: how a fenced part is labelled; a name or email longer
+    /// than 64 characters is cut (ending in `…`).
     pub fn label(&self) -> String {
-        format!("r{} {} <{}>", self.revision, self.author, self.email)
+        // A teammate's name and email are free text: cut, so that a label stays a label.
+        let cut = |s: &str| match s.char_indices().nth(LABEL_PART) {
+            Some((i, _)) => format!("{}…", &s[..i]),
+            None => s.to_string(),
+        };
+        format!(
+            "r{} {} <{}>",
+            self.revision,
+            cut(&self.author),
+            cut(&self.email)
+        )
     }
 }
 
@@ -296,8 +335,8 @@ pub fn provenance(store: &Store, refname: &str, tip: ObjectId) -> Result<Provena
     let origin = |s: &Summary| Origin {
         revision: s.revision,
         commit: s.commit,
-        author: s.author.clone(),
-        email: s.email.clone(),
+        author: cut_name(&s.author),
+        email: cut_name(&s.email),
     };
     let read_keys = |nodes: &mut HashMap<ObjectId, Node>, id: ObjectId| -> Result<()> {
         let node = nodes.get_mut(&id).expect("walked");
@@ -326,7 +365,7 @@ pub fn provenance(store: &Store, refname: &str, tip: ObjectId) -> Result<Provena
         }
     }
     let embedded_in_window = (!foreign_texts.is_empty())
-        .then(|| AhoCorasick::new(foreign_texts.iter().map(|(k, _)| k.as_str())).ok())
+        .then(|| AhoCorasick::new(foreign_texts.iter().map(|(k, _)| prefix(k))).ok())
         .flatten();
     let tip_parts = {
         let rev = store.read(refname, tip)?;
@@ -392,7 +431,7 @@ pub fn provenance(store: &Store, refname: &str, tip: ObjectId) -> Result<Provena
     long.sort_by(|a, b| a.0.cmp(b.0));
     let embedded = (!long.is_empty())
         .then(|| {
-            AhoCorasick::new(long.iter().map(|(k, _)| k.as_str()))
+            AhoCorasick::new(long.iter().map(|(k, _)| prefix(k)))
                 .ok()
                 .map(|ac| (ac, long.iter().map(|(_, o)| (*o).clone()).collect()))
         })

@@ -741,8 +741,11 @@ fn a_teammates_title_and_text_cannot_leave_the_fence_or_reach_the_model_raw() {
     }
 }
 
+/// The budget is a hard cap on the whole text (issue 30): a next action longer than the budget
+/// is cut (before, it came whole and the brief went over the budget), the start command and
+/// the todo ids stay.
 #[test]
-fn the_brief_keeps_to_the_budget_and_a_next_action_longer_than_it_still_comes() {
+fn the_brief_keeps_to_the_budget_even_with_a_next_action_longer_than_it() {
     let (sb, repo) = story();
     let next = format!("finish the form: {}", "n".repeat(500));
     sb.ok(&repo, &["save", "42", "-q", "--next", &next]);
@@ -755,7 +758,12 @@ fn the_brief_keeps_to_the_budget_and_a_next_action_longer_than_it_still_comes() 
         let (out, err) = hook(&sb, &repo, "claude", "SessionStart", &p);
         assert!(err.is_empty(), "{budget}: {err}");
         assert!(
-            out.contains(&format!("Next action: {next}\n")),
+            out.chars().count() <= budget,
+            "{budget}: {}",
+            out.chars().count()
+        );
+        assert!(
+            out.contains("Next action: finish the form: nnn"),
             "{budget}: {out}"
         );
         assert!(
@@ -763,13 +771,6 @@ fn the_brief_keeps_to_the_budget_and_a_next_action_longer_than_it_still_comes() 
             "{out}"
         );
         assert!(out.contains("Remaining todo ids: T1, T2"), "{out}");
-        if budget >= 600 {
-            assert!(
-                out.chars().count() <= budget,
-                "{budget}: {}",
-                out.chars().count()
-            );
-        }
     }
 }
 

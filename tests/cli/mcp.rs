@@ -24,7 +24,7 @@ const BRANCH: &str = "feature/#42-login";
 ///
 /// # Panics
 /// When the SDK or node is missing and `CI` is set.
-fn mcp_client() -> Option<PathBuf> {
+pub(crate) fn mcp_client() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/agents");
     let sdk = dir.join("node_modules/@modelcontextprotocol/sdk/package.json");
     let node = std::process::Command::new("node")
@@ -46,7 +46,7 @@ fn mcp_client() -> Option<PathBuf> {
 
 /// Runs the client with `spec` (see mcp-client.mjs) in `dir` under the sandbox's environment,
 /// bounded by [`CLIENT_LIMIT`]; returns its JSON document.
-fn run_client(sb: &Sandbox, script: &Path, dir: &Path, spec: &Value) -> Value {
+pub(crate) fn run_client(sb: &Sandbox, script: &Path, dir: &Path, spec: &Value) -> Value {
     let mut cmd = sb.with_bin_on_path("node", dir);
     cmd.arg(script).arg(spec.to_string());
     // The server the client started goes with it.
@@ -63,7 +63,7 @@ fn run_client(sb: &Sandbox, script: &Path, dir: &Path, spec: &Value) -> Value {
 }
 
 /// The spec for a run of `git-checkpoint mcp` started in `cwd`, with `repo` as the root.
-fn spec(cwd: &Path, repo: &Path, calls: Value) -> Value {
+pub(crate) fn spec(cwd: &Path, repo: &Path, calls: Value) -> Value {
     json!({
         "command": crate::common::bin(),
         "args": ["mcp"],
@@ -493,9 +493,32 @@ fn mcp_resume_gives_the_hooks_fenced_brief_within_its_budget_for_a_long_story() 
         r[0]["content"][0]["text"].as_str().unwrap_or("").trim_end(),
         "MCP resume's text is the SessionStart hook's brief"
     );
-    // `full` still gives the whole document.
+    // `full` gives the whole document held to the reply's cap (issue 30: 80,000 characters of
+    // text and JSON): this long story's is cut, says so, and keeps its ids whole and its
+    // items in order, each a beginning of the CLI's.
     let cli: Value = serde_json::from_str(&full).expect("resume --json");
-    assert_eq!(structured(&r[2]), &cli);
+    let whole = structured(&r[2]);
+    let text = r[2]["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.chars().count() + whole.to_string().chars().count() <= 80_000,
+        "the cap"
+    );
+    assert!(
+        text.contains("cut to stay within 80000 characters"),
+        "{text}"
+    );
+    for key in ["commit", "ref", "revision", "story"] {
+        assert_eq!(whole[key], cli[key], "{key}");
+    }
+    let (cut, all) = (
+        whole["decisions"].as_array().unwrap(),
+        cli["decisions"].as_array().unwrap(),
+    );
+    assert!(!cut.is_empty() && cut.len() <= all.len());
+    for (c, a) in cut.iter().zip(all) {
+        let c = c.as_str().unwrap().trim_end_matches('…');
+        assert!(a.as_str().unwrap().starts_with(c), "{c}");
+    }
 }
 
 /// With `checkpoint.autoSync=true` in the client's root, MCP `resume` fetches into that root,

@@ -118,15 +118,21 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
 /// The roots for a command: the work tree top when `project` is wanted (required) or
 /// merely possible.
 fn roots(ctx: &mut Context, need_project: bool) -> Result<Roots> {
-    let project = match ctx.repo.store() {
-        Ok(store) => store.workdir().map(Path::to_path_buf),
+    let (project, git_dirs) = match ctx.repo.store() {
+        Ok(store) => (
+            store.workdir().map(Path::to_path_buf),
+            vec![
+                store.git_dir().to_path_buf(),
+                store.common_dir().to_path_buf(),
+            ],
+        ),
         Err(e) if need_project => return Err(e),
-        Err(_) => None,
+        Err(_) => (None, Vec::new()),
     };
     if need_project && project.is_none() {
         return Err(Error::NoWorkTree);
     }
-    Ok(Roots::from_env(project))
+    Ok(Roots::from_env(project, git_dirs))
 }
 
 /// Runs `agent install` (`add`) or `agent uninstall` ([`agent::change`]): prints the diff of

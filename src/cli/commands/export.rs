@@ -22,7 +22,8 @@ pub struct Args {
     #[arg(long, value_parser = super::export_format())]
     pub format: Format,
     /// Write to PATH instead of stdout; a directory gets the system's usual file name (a PATH
-    /// ending in `/` is a directory, made when missing).
+    /// ending in `/` is a directory, made when missing). A symlink of the work tree is followed
+    /// only when it leads inside it, never into `.git/`; the file's mode is kept.
     #[arg(short = 'o', long, value_name = "PATH")]
     pub output: Option<PathBuf>,
     /// Print one JSON document instead of text.

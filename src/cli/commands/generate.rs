@@ -13,8 +13,9 @@
 pub use crate::cli::self_args::GenerateArgs as Args;
 use clap_complete::Shell;
 use git_checkpoint::error::Result;
+use git_checkpoint::files;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Runs `generate-docs`.
 ///
@@ -339,28 +340,30 @@ pub fn man_pages() -> std::io::Result<Vec<(String, Vec<u8>)>> {
 /// # Errors
 /// I/O errors.
 pub fn generate(dir: &Path) -> std::io::Result<()> {
+    // Through the one writer, with `dir` as the tree whose symlinks may not lead out of it.
+    let write = |path: PathBuf, bytes: &[u8]| {
+        let target = files::Target::named(path, Some(dir.to_path_buf()), Vec::new());
+        files::write(&target, bytes).map_err(std::io::Error::other)
+    };
     let readme = dir.join("README.md");
     if let Ok(text) = std::fs::read_to_string(&readme) {
         if let Some(fresh) = crate::cli::reference::with_readme_tables(&text) {
             if fresh != text {
-                std::fs::write(&readme, fresh)?;
+                write(readme, fresh.as_bytes())?;
             }
         }
     }
     let man = dir.join("man");
     let completions_dir = dir.join("completions");
-    std::fs::create_dir_all(&man)?;
-    std::fs::create_dir_all(&completions_dir)?;
     for (file, bytes) in man_pages()? {
-        std::fs::write(man.join(file), bytes)?;
+        write(man.join(file), &bytes)?;
     }
     for (file, bytes) in completions()? {
-        std::fs::write(completions_dir.join(file), bytes)?;
+        write(completions_dir.join(file), &bytes)?;
     }
     let schemas = dir.join("docs/json-schema/v1");
-    std::fs::create_dir_all(&schemas)?;
     for schema in git_checkpoint::json::schemas() {
-        std::fs::write(schemas.join(schema.file), schema.text())?;
+        write(schemas.join(schema.file), schema.text().as_bytes())?;
     }
     Ok(())
 }

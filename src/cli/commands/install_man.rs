@@ -12,6 +12,7 @@
 use crate::cli::context::Context;
 pub use crate::cli::self_args::InstallManArgs as Args;
 use git_checkpoint::error::{Error, Result};
+use git_checkpoint::files;
 use std::path::{Path, PathBuf};
 
 /// Runs `install-man`: writes the pages, reports each path on stdout and a MANPATH hint on
@@ -20,25 +21,41 @@ use std::path::{Path, PathBuf};
 /// # Errors
 /// [`Error::NoManDir`] when no directory can be chosen (no HOME); [`Error::ManPageWrite`].
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let out = &mut ctx.ui.out;
-    let err = &mut ctx.ui.err;
     let root = match args.dir {
         Some(d) => d,
         None => default_dir()?,
     };
     let dir = root.join("man1");
     let pages = super::generate::man_pages()?;
+    let out = &mut ctx.ui.out;
     if args.dry_run {
         for (name, _) in &pages {
             out.line(&format!("would write {}", dir.join(name).display()))?;
         }
         return Ok(0);
     }
-    std::fs::create_dir_all(&dir).map_err(|e| write_error(&dir, e))?;
+    // Through the one writer: inside a repository, its symlinks may not lead the pages out of
+    // its work tree or into its git directory.
+    let (tree, git_dirs) = match ctx.repo.store() {
+        Ok(store) => (
+            store.workdir().map(Path::to_path_buf),
+            vec![
+                store.git_dir().to_path_buf(),
+                store.common_dir().to_path_buf(),
+            ],
+        ),
+        Err(_) => (None, Vec::new()),
+    };
     for (name, bytes) in &pages {
         let path = dir.join(name);
-        std::fs::write(&path, bytes).map_err(|e| write_error(&path, e))?;
+        let target = files::Target::named(path.clone(), tree.clone(), git_dirs.clone());
+        files::write(&target, bytes).map_err(|e| match e {
+            Error::Write { cause, .. } => write_error(&path, cause),
+            e => e,
+        })?;
     }
+    let out = &mut ctx.ui.out;
+    let err = &mut ctx.ui.err;
     out.line(&format!(
         "Installed {} man pages in {}",
         pages.len(),

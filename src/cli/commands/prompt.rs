@@ -14,7 +14,9 @@ pub struct Args {
     /// Story id; default as for `resume`.
     pub story: Option<String>,
     /// Keep the text within N characters (Unicode scalar values); parts are dropped from the
-    /// least important up, and the next action and start command always stay.
+    /// least important up, and the next action and start command always stay (a teammate's
+    /// are cut when they do not fit). Without it the text is whole, unless it holds a
+    /// teammate's text: then it keeps to checkpoint.hookBudget.
     #[arg(long, value_name = "N")]
     pub max_chars: Option<usize>,
     /// Print one JSON document instead of text.
