@@ -192,7 +192,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__agent__subcmd__hook)
-            opts="-q -h --agent --detached --color --no-pager --quiet --help"
+            opts="-q -h --agent --detached --from-plugin --color --no-pager --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -434,6 +434,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --agent 'The agent (claude, codex, cursor, gemini); an unknown one gets no answer'
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --detached 'Internal: stdin is a refresh to write (`hook::Refresh` as JSON), from the hook run that detached it'
+            cand --from-plugin 'Run by a plugin''s launcher (plugins/<agent>/hooks/git-checkpoint.sh): do nothing when `agent install` put our hooks in one of the agent''s settings files that apply here too, which answer instead (the brief must not arrive twice)'
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand --quiet 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'

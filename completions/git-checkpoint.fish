@@ -383,6 +383,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and
 always\t'Always colour'
 never\t'Never colour'"
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -l detached -d 'Internal: stdin is a refresh to write (`hook::Refresh` as JSON), from the hook run that detached it'
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -l from-plugin -d 'Run by a plugin\'s launcher (plugins/<agent>/hooks/git-checkpoint.sh): do nothing when `agent install` put our hooks in one of the agent\'s settings files that apply here too, which answer instead (the brief must not arrive twice)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -l no-pager -d 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -s q -l quiet -d 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand agent; and __fish_seen_subcommand_from hook" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -10,6 +10,7 @@
 
 pub mod hook;
 pub mod install;
+pub mod plugin;
 pub mod settings;
 pub mod skill;
 

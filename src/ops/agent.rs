@@ -345,6 +345,45 @@ pub fn change(
     Ok(report)
 }
 
+/// The places an agent reads hooks from, as (scope, shared): the project's (only inside a work
+/// tree; Claude Code's local file, then its shared one), then the user's.
+fn places(agent: Agent, roots: &Roots) -> Vec<(Scope, bool)> {
+    let mut places = Vec::new();
+    if roots.project.is_some() {
+        places.push((Scope::Project, false));
+        if agent == Agent::Claude {
+            places.push((Scope::Project, true));
+        }
+    }
+    if roots.home.is_some() || roots.user_dir(agent).is_ok() {
+        places.push((Scope::User, false));
+    }
+    places
+}
+
+/// Whether our hooks for `agent` are in the hooks file of one place (installed or stale); a
+/// file that cannot be read or parsed counts as not having them.
+fn has_hooks(agent: Agent, scope: Scope, shared: bool, roots: &Roots) -> Option<Target> {
+    let target = settings::hooks_file(agent, scope, shared, roots).ok()?;
+    let text = settings::read(&target).ok()??;
+    let state = install::inspect(agent, Some(&text), &target.path).ok()?;
+    (state != State::Missing).then_some(target)
+}
+
+/// Whether our hooks for `agent` are in one of its settings files that apply in `dir`: the
+/// project's (the work tree `dir` is in) or the user's, installed or stale. A plugin's
+/// launcher (`agent hook --from-plugin`) stands down then, so the agent never runs ours twice.
+/// A file that cannot be read counts as not having them.
+pub fn settings_hooks_apply(agent: Agent, dir: &Path) -> bool {
+    let project = crate::store::Store::discover(dir)
+        .ok()
+        .and_then(|s| s.workdir().map(Path::to_path_buf));
+    let roots = Roots::from_env(project);
+    places(agent, &roots)
+        .into_iter()
+        .any(|(scope, shared)| has_hooks(agent, scope, shared, &roots).is_some())
+}
+
 /// The executable an MCP entry starts: the `git-checkpoint` on PATH when it is this program
 /// (a stable path across upgrades), else this program's own path. Absolute either way: clients
 /// start servers without a shell, and Claude Desktop without the user's PATH.
@@ -440,17 +479,7 @@ pub fn status(roots: &Roots, options: StatusOptions) -> Result<StatusReport> {
     };
     let mut rows = Vec::new();
     for agent in agents {
-        let mut places = Vec::new();
-        if roots.project.is_some() {
-            places.push((Scope::Project, false));
-            if agent == Agent::Claude {
-                places.push((Scope::Project, true));
-            }
-        }
-        if roots.home.is_some() || roots.user_dir(agent).is_ok() {
-            places.push((Scope::User, false));
-        }
-        for (scope, shared) in places {
+        for (scope, shared) in places(agent, roots) {
             rows.push(place(agent, scope, shared, roots));
         }
     }

@@ -2256,3 +2256,125 @@ fn claude_in_a_story_another_session_holds_is_told_who_holds_it_and_its_hooks_wr
     );
     assert_eq!(h.sb.claim_history(&h.repo, "42"), claim_before);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The plugins `generate-docs` writes into plugins/<agent>/, installed with each CLI's own
+// command from the repository's own folder, offline
+
+/// The repository's plugin folder for `agent` (`plugins/claude`, ...).
+fn plugin_folder(agent: Agent) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("plugins")
+        .join(agent.name())
+}
+
+/// Installs the repository's plugin (Claude Code, Codex) or extension (Gemini CLI) for the
+/// harness's agent with the CLI's own commands, in the sandbox's HOME, against `server` (whose
+/// environment keeps every other host closed).
+fn install_plugin(h: &Harness, server: &ModelServer) {
+    let dir = plugin_folder(h.agent);
+    let dir = dir.to_str().unwrap();
+    let commands: Vec<Vec<&str>> = match h.agent {
+        Agent::Claude => vec![
+            vec!["plugin", "marketplace", "add", dir],
+            vec!["plugin", "install", "git-checkpoint@git-checkpoint"],
+        ],
+        Agent::Codex => vec![
+            vec!["plugin", "marketplace", "add", dir],
+            vec!["plugin", "add", "git-checkpoint@git-checkpoint"],
+        ],
+        // --consent answers the third-party warning; the trusted workspace, the folder prompt.
+        Agent::Gemini => vec![vec!["extensions", "install", dir, "--consent"]],
+    };
+    let env = h.agent.env(server);
+    for args in commands {
+        let run = run_bounded(&h.sb, &h.repo, &h.cli, &args, &env, Duration::from_secs(60));
+        run.assert_ok(&format!("{} {}", h.agent.name(), args.join(" ")));
+    }
+}
+
+/// A repository with a story and a commit its checkpoint has not seen, the repository's plugin
+/// installed with the CLI's own command and no `agent install`: the first request carries the
+/// brief and the second the nudge, both from the plugin's hooks. Then `agent install` puts our
+/// hooks in the project's settings too: the next session's first request carries the brief
+/// once (the plugin's launcher stands down).
+fn plugin_gives_the_brief_and_the_nudge_and_stands_down_beside_agent_install(
+    agent: Agent,
+    args: &[&str],
+) {
+    let Some(h) = harness(agent, false, false) else {
+        return;
+    };
+    std::fs::write(h.repo.join("form.txt"), "form").unwrap();
+    h.sb.git(&h.repo, &["add", "form.txt"]);
+    h.sb.git(&h.repo, &["commit", "-q", "-m", "Add the form"]);
+    let server = h.serve(steps(vec![
+        Step::text("Stopping."),
+        Step::text("Saved; stopping."),
+        Step::text("Hello."),
+    ]));
+    install_plugin(&h, &server);
+    let name = agent.name();
+    assert!(
+        !h.repo.join(agent.hooks_file()).exists(),
+        "{name}: no settings hooks"
+    );
+    h.session(args, &server);
+    let turns = server.turns();
+    // The plugin's MCP server started (Gemini CLI lists its tools only later).
+    let tool = match agent {
+        Agent::Claude => Some("mcp__plugin_git-checkpoint_git-checkpoint__resume"),
+        Agent::Codex => Some("\"mcp__git_checkpoint\""),
+        Agent::Gemini => None,
+    };
+    if let Some(tool) = tool {
+        assert!(turns[0].body.contains(tool), "{name}: no {tool} tool");
+    }
+    assert_eq!(turns.len(), 2, "{name}: one turn, one nudged turn");
+    assert_has_brief(&turns[0].body, &format!("{name}'s first request (plugin)"));
+    assert_eq!(briefs(&turns[0].body), 1, "{name}");
+    assert!(!turns[0].body.contains(NUDGE), "{name}");
+    let body = &turns[1].body;
+    let mut cut = body.len().saturating_sub(2000);
+    while !body.is_char_boundary(cut) {
+        cut += 1;
+    }
+    assert!(
+        body.contains(NUDGE) && body.contains("Add the form"),
+        "{name}: the plugin's stop hook nudged: ...{}",
+        &body[cut..]
+    );
+
+    // Saved: the next session has nothing to nudge about.
+    h.sb.ok(&h.repo, &["save", "42", "-m", "form added"]);
+    h.sb.ok(&h.repo, &["agent", "install", name]);
+    h.session(args, &server);
+    let turns = server.turns();
+    assert_eq!(turns.len(), 3, "{name}");
+    assert_has_brief(&turns[2].body, &format!("{name}'s first request (both)"));
+    assert_eq!(briefs(&turns[2].body), 1, "{name}: the brief once");
+}
+
+#[test]
+fn claude_plugin_from_the_repository_gives_the_brief_and_the_nudge_and_stands_down() {
+    plugin_gives_the_brief_and_the_nudge_and_stands_down_beside_agent_install(
+        Agent::Claude,
+        &["-p", "continue"],
+    );
+}
+
+#[test]
+fn codex_plugin_from_the_repository_gives_the_brief_and_the_nudge_and_stands_down() {
+    plugin_gives_the_brief_and_the_nudge_and_stands_down_beside_agent_install(
+        Agent::Codex,
+        &["exec", "--dangerously-bypass-hook-trust", "continue"],
+    );
+}
+
+#[test]
+fn gemini_extension_from_the_repository_gives_the_brief_and_the_nudge_and_stands_down() {
+    plugin_gives_the_brief_and_the_nudge_and_stands_down_beside_agent_install(
+        Agent::Gemini,
+        &["-m", "gemini-2.5-flash", "-p", "continue"],
+    );
+}
