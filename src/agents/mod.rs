@@ -62,6 +62,16 @@ impl Agent {
         }
     }
 
+    /// Whether the model gets our brief or instructions twice when our hooks and skill are in
+    /// two of the agent's places (project and user): Codex runs both copies of each hook and
+    /// reads both `AGENTS.md`; Gemini CLI runs identical hooks once but reads both `GEMINI.md`;
+    /// Cursor is taken to be like them (its CLI is not among the tested ones). Claude Code runs
+    /// identical commands once and loads one skill of a name. Measured with the pinned CLIs
+    /// (issue 29); `agent install` refuses a second place where this is true.
+    pub fn doubles_across_scopes(self) -> bool {
+        !matches!(self, Agent::Claude)
+    }
+
     /// The agent named `name` (as [`Agent::name`] spells it), or `None`.
     pub fn from_name(name: &str) -> Option<Agent> {
         Agent::ALL.into_iter().find(|a| a.name() == name)

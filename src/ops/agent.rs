@@ -58,6 +58,8 @@ pub struct Options {
     /// Also register the MCP server in the agent's MCP configuration (implied for Claude
     /// Desktop; uninstall removes it either way).
     pub mcp: bool,
+    /// Only the MCP server: no hooks, no skill (install registers it, uninstall removes it).
+    pub mcp_only: bool,
     /// Compute the changes, write nothing.
     pub dry_run: bool,
 }
@@ -74,7 +76,7 @@ impl Options {
         if desktop && (self.project || self.shared) {
             return Err(Error::UserScopeOnly);
         }
-        if add && self.mcp && self.which == Which::Agent(Agent::Claude) {
+        if add && (self.mcp || self.mcp_only) && self.which == Which::Agent(Agent::Claude) {
             return Err(Error::NoMcpConfig);
         }
         Ok(if self.user || desktop {
@@ -207,7 +209,11 @@ pub fn change(
         return Err(Error::NoWorkTree);
     }
     let mut files = Vec::new();
-    if let Which::Agent(agent) = which {
+    let hooks_too = !options.mcp_only;
+    if let (Which::Agent(agent), true) = (which, hooks_too) {
+        if add {
+            refuse_another_place(agent, scope, options, roots)?;
+        }
         let hooks = settings::hooks_file(agent, scope, options.shared, roots)?;
         let old = settings::read(&hooks)?;
         let new = if add {
@@ -244,7 +250,7 @@ pub fn change(
             }
         }
     }
-    let register = add && (options.mcp || desktop);
+    let register = add && (options.mcp || options.mcp_only || desktop);
     let mut binary = None;
     let mcp_target = match which.client().filter(|_| register || !add) {
         Some(client) => settings::mcp_file(client, scope, roots)?.map(|t| (client, t)),
@@ -289,7 +295,7 @@ pub fn change(
             }
         }
     }
-    if !add && matches!(which, Which::Agent(_)) {
+    if !add && matches!(which, Which::Agent(_)) && hooks_too {
         // A settings file left holding only empty objects is removed, not kept as a skeleton.
         for f in &mut files {
             if f.new.as_deref().is_some_and(install::holds_nothing) {
@@ -326,7 +332,7 @@ pub fn change(
         on_path: None,
         mcp_binary: binary,
     };
-    if let (Which::Agent(agent), true) = (which, add) {
+    if let (Which::Agent(agent), true, true) = (which, add, hooks_too) {
         let local = agent == Agent::Claude && scope == Scope::Project && !options.shared;
         if local
             && !options.dry_run
@@ -361,6 +367,14 @@ fn places(agent: Agent, roots: &Roots) -> Vec<(Scope, bool)> {
     places
 }
 
+/// The place for people: `project`, `project --shared` or `user`.
+fn place_name(scope: Scope, shared: bool) -> String {
+    match (scope, shared) {
+        (Scope::Project, true) => "project --shared".to_string(),
+        (s, _) => s.name().to_string(),
+    }
+}
+
 /// Whether our hooks for `agent` are in the hooks file of one place (installed or stale); a
 /// file that cannot be read or parsed counts as not having them.
 fn has_hooks(agent: Agent, scope: Scope, shared: bool, roots: &Roots) -> Option<Target> {
@@ -368,6 +382,44 @@ fn has_hooks(agent: Agent, scope: Scope, shared: bool, roots: &Roots) -> Option<
     let text = settings::read(&target).ok()??;
     let state = install::inspect(agent, Some(&text), &target.path).ok()?;
     (state != State::Missing).then_some(target)
+}
+
+/// Refuses an install of `agent`'s hooks into `scope` when another place of the agent already
+/// has ours and the agent takes both ([`Agent::doubles_across_scopes`]: Codex would give the
+/// brief and the instructions twice, Gemini CLI the instructions). Refused rather than moved:
+/// the other place may be a file the team commits, or the user's hooks for every other project,
+/// and only the user knows which one should go.
+///
+/// # Errors
+/// [`Error::InstalledElsewhere`] naming the place, its file and the fix.
+fn refuse_another_place(agent: Agent, scope: Scope, options: Options, roots: &Roots) -> Result<()> {
+    if !agent.doubles_across_scopes() {
+        return Ok(());
+    }
+    let here = (
+        scope,
+        agent == Agent::Claude && scope == Scope::Project && options.shared,
+    );
+    for (other_scope, other_shared) in places(agent, roots) {
+        if (other_scope, other_shared) == here {
+            continue;
+        }
+        if let Some(target) = has_hooks(agent, other_scope, other_shared, roots) {
+            let flags = match (other_scope, other_shared) {
+                (Scope::Project, true) => "--shared",
+                (Scope::Project, false) => "--project",
+                (Scope::User, _) => "--user",
+            };
+            return Err(Error::InstalledElsewhere {
+                agent: agent.display(),
+                file: target.shown,
+                place: other_scope.name(),
+                fix: format!("git-checkpoint agent uninstall {} {flags}", agent.name()),
+                mcp: options.mcp && Client::for_agent(agent).is_some(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Whether our hooks for `agent` are in one of its settings files that apply in `dir`: the
@@ -463,6 +515,69 @@ pub struct StatusReport {
     pub rows: Vec<Row>,
     /// One row per MCP client and place, project before user.
     pub mcp_rows: Vec<McpRow>,
+    /// The agents whose git-checkpoint plugin (or extension) is installed, with the file that
+    /// says so ([`settings::plugin_installed`]).
+    pub plugins: Vec<(Agent, PathBuf)>,
+    /// Each double install found.
+    pub doubles: Vec<Double>,
+}
+
+/// A double install [`status`] found: the agent would run our hooks, or read our
+/// instructions, twice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Double {
+    /// Our hooks in more than one place of an agent that takes them all
+    /// ([`Agent::doubles_across_scopes`]).
+    Places {
+        /// The agent.
+        agent: Agent,
+        /// The places, as [`Row::place`] names them.
+        places: Vec<String>,
+    },
+    /// Our hooks in a settings file and the agent's plugin installed: the plugin's hooks
+    /// stand down (`--from-plugin`), but its skill or context file comes on top of ours.
+    Plugin {
+        /// The agent.
+        agent: Agent,
+        /// The file that says the plugin is installed.
+        plugin: String,
+        /// The first place with our hooks.
+        place: String,
+    },
+}
+
+impl Double {
+    /// The warning for people, with the fix.
+    pub fn message(&self) -> String {
+        match self {
+            Double::Places { agent, places } => format!(
+                "{}: git-checkpoint's hooks and instructions are installed in {} places ({}), \
+                 and {} takes them all, so the model gets them twice; keep one: \
+                 `git-checkpoint agent uninstall {} --{}`",
+                agent.name(),
+                places.len(),
+                places.join(", "),
+                agent.display(),
+                agent.name(),
+                places
+                    .last()
+                    .map_or("user", |p| p.rsplit(['-', ' ']).next().unwrap_or("user")),
+            ),
+            Double::Plugin {
+                agent,
+                plugin,
+                place,
+            } => format!(
+                "{}: the git-checkpoint plugin is installed ({plugin}) as well as the hooks \
+                 ({place}); the plugin's hooks stand down while those are there, but its \
+                 instructions come on top of the installed ones; keep one: `git-checkpoint \
+                 agent uninstall {} --{}`, or remove the plugin",
+                agent.name(),
+                agent.name(),
+                place.rsplit(['-', ' ']).next().unwrap_or("project"),
+            ),
+        }
+    }
 }
 
 /// Where git-checkpoint's hooks, skill and MCP server are installed, and what is missing: every
@@ -478,9 +593,34 @@ pub fn status(roots: &Roots, options: StatusOptions) -> Result<StatusReport> {
         None => (Agent::ALL.to_vec(), Client::ALL.to_vec()),
     };
     let mut rows = Vec::new();
-    for agent in agents {
+    let mut plugins = Vec::new();
+    let mut doubles = Vec::new();
+    for agent in &agents {
+        let agent = *agent;
+        let first = rows.len();
         for (scope, shared) in places(agent, roots) {
             rows.push(place(agent, scope, shared, roots));
+        }
+        let with_hooks: Vec<&Row> = rows[first..]
+            .iter()
+            .filter(|r| r.json.hooks != State::Missing)
+            .collect();
+        let plugin = settings::plugin_installed(agent, roots);
+        if with_hooks.len() > 1 && agent.doubles_across_scopes() {
+            doubles.push(Double::Places {
+                agent,
+                places: with_hooks.iter().map(|r| r.place.clone()).collect(),
+            });
+        }
+        if let (Some(p), Some(r)) = (&plugin, with_hooks.first()) {
+            doubles.push(Double::Plugin {
+                agent,
+                plugin: p.display().to_string(),
+                place: r.place.clone(),
+            });
+        }
+        if let Some(p) = plugin {
+            plugins.push((agent, p));
         }
     }
     let server = mcp_binary()?;
@@ -500,6 +640,8 @@ pub fn status(roots: &Roots, options: StatusOptions) -> Result<StatusReport> {
         server,
         rows,
         mcp_rows,
+        plugins,
+        doubles,
     })
 }
 
@@ -549,10 +691,7 @@ fn place(agent: Agent, scope: Scope, shared: bool, roots: &Roots) -> Row {
         }
     });
     let note = (agent == Agent::Codex).then(|| settings::CODEX_TRUST.to_string());
-    let place = match (scope, shared) {
-        (Scope::Project, true) => "project --shared".to_string(),
-        (s, _) => s.name().to_string(),
-    };
+    let place = place_name(scope, shared);
     Row {
         place,
         hooks_shown,

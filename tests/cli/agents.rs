@@ -588,9 +588,10 @@ fn claude_on_main_and_outside_a_repository_no_hook_reports_an_error() {
     assert!(!server.turns()[0].body.contains("git-checkpoint agent hook"));
 
     // Outside a repository, with the hooks installed for the user.
-    h.sb.ok(&h.repo, &["agent", "install", "claude", "--user"]);
+    // From outside the repository: inside, its project hooks would refuse a second scope.
     let elsewhere = h.sb.path("elsewhere");
     std::fs::create_dir_all(&elsewhere).unwrap();
+    h.sb.ok(&elsewhere, &["agent", "install", "claude", "--user"]);
     let sid = "31111111-2222-4333-8444-555555555555";
     let run = h.session_in(&elsewhere, &["-p", "hello", "--session-id", sid], &server);
     assert_eq!(claude_hook_errors(&home, sid), Vec::<Value>::new());
@@ -937,9 +938,10 @@ fn codex_on_main_and_outside_a_repository_no_hook_reports_an_error() {
     assert!(!run.stderr.contains("Failed"), "{}", run.stderr);
     // The skill names git-checkpoint; no hook of ours (its command) may speak.
     assert!(!server.turns()[0].body.contains("git-checkpoint agent hook"));
-    h.sb.ok(&h.repo, &["agent", "install", "codex", "--user"]);
+    // From outside the repository: inside, its project hooks would refuse a second scope.
     let elsewhere = h.sb.path("elsewhere");
     std::fs::create_dir_all(&elsewhere).unwrap();
+    h.sb.ok(&elsewhere, &["agent", "install", "codex", "--user"]);
     let args = [
         "exec",
         "--dangerously-bypass-hook-trust",
@@ -971,9 +973,10 @@ fn gemini_on_main_and_outside_a_repository_no_hook_reports_an_error() {
         all.contains("project-level hooks have been detected"),
         "{all}"
     );
-    h.sb.ok(&h.repo, &["agent", "install", "gemini", "--user"]);
+    // From outside the repository: inside, its project hooks would refuse a second scope.
     let elsewhere = h.sb.path("elsewhere");
     std::fs::create_dir_all(&elsewhere).unwrap();
+    h.sb.ok(&elsewhere, &["agent", "install", "gemini", "--user"]);
     let run = h.session_in(
         &elsewhere,
         &["-m", "gemini-2.5-flash", "-p", "hello"],
@@ -2297,7 +2300,8 @@ fn install_plugin(h: &Harness, server: &ModelServer) {
 /// installed with the CLI's own command and no `agent install`: the first request carries the
 /// brief and the second the nudge, both from the plugin's hooks. Then `agent install` puts our
 /// hooks in the project's settings too: the next session's first request carries the brief
-/// once (the plugin's launcher stands down).
+/// once (the plugin's launcher stands down), and `agent status` warns about the double
+/// install.
 fn plugin_gives_the_brief_and_the_nudge_and_stands_down_beside_agent_install(
     agent: Agent,
     args: &[&str],
@@ -2348,6 +2352,11 @@ fn plugin_gives_the_brief_and_the_nudge_and_stands_down_beside_agent_install(
     // Saved: the next session has nothing to nudge about.
     h.sb.ok(&h.repo, &["save", "42", "-m", "form added"]);
     h.sb.ok(&h.repo, &["agent", "install", name]);
+    let (_, warned) = h.sb.ok_with_stderr(&h.repo, &["agent", "status", name]);
+    assert!(
+        warned.contains("the git-checkpoint plugin is installed"),
+        "{name}: {warned}"
+    );
     h.session(args, &server);
     let turns = server.turns();
     assert_eq!(turns.len(), 3, "{name}");
@@ -2376,5 +2385,45 @@ fn gemini_extension_from_the_repository_gives_the_brief_and_the_nudge_and_stands
     plugin_gives_the_brief_and_the_nudge_and_stands_down_beside_agent_install(
         Agent::Gemini,
         &["-m", "gemini-2.5-flash", "-p", "continue"],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// One scope per agent: Codex runs the hooks and reads the AGENTS.md of every scope together
+
+/// With our project hooks in place, `agent install codex --user --mcp` (which would add user
+/// hooks and a user AGENTS.md section: two briefs and two copies of the instructions) is
+/// refused, and `--user --mcp-only` registers the MCP server alone: the session's first
+/// request carries the brief once, the instructions once, and the server's tools.
+#[test]
+fn codex_gets_the_brief_and_instructions_once_with_the_server_registered_for_the_user() {
+    let Some(h) = harness(Agent::Codex, false, true) else {
+        return;
+    };
+    let server = h.serve(steps(vec![Step::text("Hello.")]));
+    h.sb.fails(
+        &h.repo,
+        &["agent", "install", "codex", "--user", "--mcp"],
+        &[".codex/hooks.json (project scope)", "--mcp-only"],
+    );
+    h.sb.ok(
+        &h.repo,
+        &["agent", "install", "codex", "--user", "--mcp-only"],
+    );
+    h.session(
+        &["exec", "--dangerously-bypass-hook-trust", "hello"],
+        &server,
+    );
+    let body = &server.turns()[0].body;
+    assert_has_brief(body, "Codex's first request");
+    assert_eq!(briefs(body), 1, "the brief once");
+    assert_eq!(
+        body.matches("Checkpoints with").count(),
+        1,
+        "the instructions once"
+    );
+    assert!(
+        body.contains("\"mcp__git_checkpoint\""),
+        "the server's tools"
     );
 }
