@@ -11,10 +11,12 @@
 //! (PATH, then `~/.cargo/bin`), runs `git-checkpoint agent hook <Event> --agent <name>
 //! --from-plugin` (which stands down when our settings-file hooks are installed too, so the
 //! brief never arrives twice), prints one install hint at the session's start when the binary
-//! is missing, and always exits 0. `git-checkpoint.sh mcp` starts the MCP server the same way.
+//! is missing, and always exits 0. `git-checkpoint.sh mcp` starts the MCP server the same way
+//! (Codex's plugin names `git-checkpoint` instead: it starts a plugin's server only by a bare
+//! name or a path inside the plugin, and expands no variable in its arguments).
 //!
 //! Layouts and variables, from each agent's plugin documentation and confirmed with the pinned
-//! CLIs of tests/agents (install offline from the folder, then a session; see
+//! CLIs of tests/agents (installed offline from the folder, then a session; see
 //! docs/agents/PLUGINS.md):
 //!
 //! | agent | marketplace | manifest | plugin root in commands |

@@ -405,11 +405,7 @@ fn refuse_another_place(agent: Agent, scope: Scope, options: Options, roots: &Ro
             continue;
         }
         if let Some(target) = has_hooks(agent, other_scope, other_shared, roots) {
-            let flags = match (other_scope, other_shared) {
-                (Scope::Project, true) => "--shared",
-                (Scope::Project, false) => "--project",
-                (Scope::User, _) => "--user",
-            };
+            let flags = flag_of(&place_name(other_scope, other_shared));
             return Err(Error::InstalledElsewhere {
                 agent: agent.display(),
                 file: target.shown,
@@ -553,15 +549,13 @@ impl Double {
             Double::Places { agent, places } => format!(
                 "{}: git-checkpoint's hooks and instructions are installed in {} places ({}), \
                  and {} takes them all, so the model gets them twice; keep one: \
-                 `git-checkpoint agent uninstall {} --{}`",
+                 `git-checkpoint agent uninstall {} {}`",
                 agent.name(),
                 places.len(),
                 places.join(", "),
                 agent.display(),
                 agent.name(),
-                places
-                    .last()
-                    .map_or("user", |p| p.rsplit(['-', ' ']).next().unwrap_or("user")),
+                places.last().map_or("--user", |p| flag_of(p)),
             ),
             Double::Plugin {
                 agent,
@@ -571,12 +565,21 @@ impl Double {
                 "{}: the git-checkpoint plugin is installed ({plugin}) as well as the hooks \
                  ({place}); the plugin's hooks stand down while those are there, but its \
                  instructions come on top of the installed ones; keep one: `git-checkpoint \
-                 agent uninstall {} --{}`, or remove the plugin",
+                 agent uninstall {} {}`, or remove the plugin",
                 agent.name(),
                 agent.name(),
-                place.rsplit(['-', ' ']).next().unwrap_or("project"),
+                flag_of(place),
             ),
         }
+    }
+}
+
+/// The scope flag of `agent install`/`uninstall` for a place as [`place_name`] writes it.
+fn flag_of(place: &str) -> &'static str {
+    match place {
+        "project --shared" => "--shared",
+        "project" => "--project",
+        _ => "--user",
     }
 }
 
