@@ -192,7 +192,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__agent__subcmd__hook)
-            opts="-q -h --agent --detached --color --no-pager --quiet --help"
+            opts="-q -h --agent --detached --from-plugin --color --no-pager --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -214,7 +214,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__agent__subcmd__install)
-            opts="-q -h --project --user --shared --mcp --dry-run --color --no-pager --quiet --help"
+            opts="-q -h --project --user --shared --mcp --mcp-only --dry-run --color --no-pager --quiet --help"
             [[ ${cur} == -* ]] || opts="claude codex cursor gemini claude-desktop"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -252,7 +252,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__agent__subcmd__uninstall)
-            opts="-q -h --project --user --shared --mcp --dry-run --color --no-pager --quiet --help"
+            opts="-q -h --project --user --shared --mcp --mcp-only --dry-run --color --no-pager --quiet --help"
             [[ ${cur} == -* ]] || opts="claude codex cursor gemini claude-desktop"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -621,6 +621,22 @@ pub enum Error {
     /// `agent install claude --mcp`: Claude Code's MCP servers are not a file we edit.
     #[error("Claude Code gets the brief from its hooks; to add the MCP server as well, run `claude mcp add git-checkpoint -- git-checkpoint mcp`")]
     NoMcpConfig,
+    /// `agent install`: another place of the agent (project or user) already has our hooks,
+    /// and the agent takes those of every place together
+    /// ([`crate::agents::Agent::doubles_across_scopes`]); nothing was written.
+    #[error("{agent} already has git-checkpoint's hooks in {file} ({place} scope) and takes those of every scope together, so installing them here too would give the model the brief or the instructions twice: keep that install, or remove it first with `{fix}`{}", if *.mcp { "; to register only the MCP server here, use --mcp-only instead of --mcp" } else { "" })]
+    InstalledElsewhere {
+        /// The agent, as its makers write it.
+        agent: &'static str,
+        /// The other place's hooks file, for people.
+        file: String,
+        /// The other place: `project` or `user`.
+        place: &'static str,
+        /// The command that removes the other install.
+        fix: String,
+        /// Whether the MCP server was asked for too (`--mcp`): the message names `--mcp-only`.
+        mcp: bool,
+    },
     /// `agent install claude-desktop --project` (or `--shared`): Claude Desktop has only a user
     /// configuration.
     #[error("Claude Desktop has only a user configuration: drop --project and --shared")]
@@ -765,6 +781,7 @@ impl Error {
             | Error::SettingsFile { .. }
             | Error::McpConfigFile { .. }
             | Error::UnsafeWrite { .. }
+            | Error::InstalledElsewhere { .. }
             | Error::Git { .. }
             | Error::Io(_) => ErrorKind::Failure,
             Error::Held { .. } => ErrorKind::Held,

@@ -1211,6 +1211,24 @@ pub struct AgentStatus {
     /// (`agent install <agent> --mcp`): Claude Desktop (user scope only), Codex, Cursor,
     /// Gemini CLI in that order, project scope first.
     pub mcp: Vec<McpPlace>,
+    /// The agents whose git-checkpoint plugin or extension is installed (`plugins/<agent>/`,
+    /// installed with the agent's own command), in the order of `agents`.
+    pub plugins: Vec<PluginPlace>,
+    /// Double installs found, one sentence each with its fix: our hooks in more than one scope
+    /// of an agent that takes them all (the model gets them twice), or beside its plugin.
+    pub warnings: Vec<String>,
+}
+
+/// An agent's installed git-checkpoint plugin, in [`AgentStatus`].
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct PluginPlace {
+    /// `claude`, `codex`, `cursor` or `gemini`.
+    #[schemars(extend("enum" = ["claude", "codex", "cursor", "gemini"]))]
+    pub agent: String,
+    /// The file (or folder) that shows it installed and enabled: Claude Code's settings with
+    /// `enabledPlugins`, Codex's `config.toml`, Gemini CLI's `gemini-extension.json`, Cursor's
+    /// plugin folder.
+    pub file: String,
 }
 
 /// One MCP client's configuration file in one place, in [`AgentStatus`].

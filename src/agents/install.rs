@@ -124,7 +124,11 @@ pub fn has_comments(text: &str) -> bool {
 
 /// The entry we install for `event`, as JSON.
 fn wanted(agent: Agent, event: &str, matcher: Option<&str>) -> Value {
-    let cmd = command(agent, event);
+    entry(agent, event, matcher, command(agent, event))
+}
+
+/// The entry for `event` running `cmd`, in the agent's shape (see the module docs).
+fn entry(agent: Agent, event: &str, matcher: Option<&str>, cmd: String) -> Value {
     match agent {
         Agent::Cursor => {
             if event == "stop" {
@@ -147,6 +151,53 @@ fn wanted(agent: Agent, event: &str, matcher: Option<&str>) -> Value {
             Value::Object(group)
         }
     }
+}
+
+/// The hooks file of a plugin or extension for `agent` (see [`super::plugin`]): the entries
+/// [`merge`] installs into an empty settings file, in the same shape and order, each running
+/// `command(event)` instead of [`command`]. Indented with two spaces, ends with a newline.
+pub fn plugin_file(agent: Agent, command: &dyn Fn(&str) -> String) -> String {
+    let root = CstRootNode::parse("{}\n", &options(agent)).expect("an empty object parses");
+    let top = root
+        .value()
+        .and_then(|v| v.as_object())
+        .expect("the top level is an object");
+    if agent == Agent::Cursor {
+        top.append("version", CstInputValue::Number("1".into()));
+    }
+    let hooks = top
+        .append("hooks", CstInputValue::Object(Vec::new()))
+        .object_value()
+        .expect("hooks was just added as an object");
+    for h in agent.hooks() {
+        let e = entry(agent, h.event, h.matcher, command(h.event));
+        hooks.append(h.event, CstInputValue::Array(vec![input(&e)]));
+    }
+    let mut out = root.to_string();
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
+/// `v` (an object) as JSON text the way [`plugin_file`] writes it: two-space indent, a final
+/// newline, each object's keys in the order of `order` (keys not in it first, sorted).
+pub(crate) fn ordered_json(v: &Value, order: &[&str]) -> String {
+    let root = CstRootNode::parse("{}\n", &json_options(false)).expect("an empty object parses");
+    let top = root
+        .value()
+        .and_then(|v| v.as_object())
+        .expect("the top level is an object");
+    if let CstInputValue::Object(fields) = cst_input(v, order) {
+        for (k, v) in fields {
+            top.append(&k, v);
+        }
+    }
+    let mut out = root.to_string();
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out
 }
 
 /// Key order of our hook entries, as [`wanted`] writes them (serde_json's map is sorted, so the

@@ -10,6 +10,7 @@
 
 pub mod hook;
 pub mod install;
+pub mod plugin;
 pub mod settings;
 pub mod skill;
 
@@ -59,6 +60,16 @@ impl Agent {
             Agent::Cursor => "Cursor: .cursor/hooks.json or ~/.cursor/hooks.json, rule in .cursor/rules/, MCP server (--mcp) in mcp.json",
             Agent::Gemini => "Gemini CLI: .gemini/settings.json or ~/.gemini/settings.json (hooks and MCP server, --mcp), skill in GEMINI.md",
         }
+    }
+
+    /// Whether the model gets our brief or instructions twice when our hooks and skill are in
+    /// two of the agent's places (project and user): Codex runs both copies of each hook and
+    /// reads both `AGENTS.md`; Gemini CLI runs identical hooks once but reads both `GEMINI.md`;
+    /// Cursor is taken to be like them (its CLI is not among the tested ones). Claude Code runs
+    /// identical commands once and loads one skill of a name. Measured with the pinned CLIs
+    /// (issue 29); `agent install` refuses a second place where this is true.
+    pub fn doubles_across_scopes(self) -> bool {
+        !matches!(self, Agent::Claude)
     }
 
     /// The agent named `name` (as [`Agent::name`] spells it), or `None`.

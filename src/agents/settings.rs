@@ -295,6 +295,59 @@ pub fn mcp_file(client: Client, scope: Scope, roots: &Roots) -> Result<Option<Ta
     Ok(Some(target_within(path, scope, roots, within)))
 }
 
+/// Where `agent`'s git-checkpoint plugin (or extension, see [`super::plugin`]) shows as
+/// installed and enabled, or `None`: Claude Code's `enabledPlugins` entry
+/// `git-checkpoint@<marketplace>` set to true in its user settings or a project settings file;
+/// Codex's `[plugins."git-checkpoint@<marketplace>"]` table in its user `config.toml` (not
+/// `enabled = false`); Gemini CLI's `extensions/git-checkpoint/` in its user directory;
+/// Cursor's `plugins/local/git-checkpoint/` in `~/.cursor`. Files that cannot be read or parsed
+/// count as not saying so.
+pub fn plugin_installed(agent: Agent, roots: &Roots) -> Option<PathBuf> {
+    let name = super::plugin::NAME;
+    let ours = |key: &str| key.split_once('@').is_some_and(|(n, _)| n == name);
+    let user = roots.user_dir(agent).ok();
+    match agent {
+        Agent::Claude => {
+            let mut files: Vec<PathBuf> =
+                user.map(|d| d.join("settings.json")).into_iter().collect();
+            if let Some(p) = &roots.project {
+                files.push(p.join(".claude/settings.json"));
+                files.push(p.join(".claude/settings.local.json"));
+            }
+            files.into_iter().find(|f| {
+                let Ok(text) = std::fs::read_to_string(f) else {
+                    return false;
+                };
+                let v: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+                v.get("enabledPlugins")
+                    .and_then(|e| e.as_object())
+                    .is_some_and(|e| e.iter().any(|(k, v)| ours(k) && v == true))
+            })
+        }
+        Agent::Codex => {
+            let file = user?.join("config.toml");
+            let text = std::fs::read_to_string(&file).ok()?;
+            let doc: toml_edit::DocumentMut = text.parse().ok()?;
+            let plugins = doc.get("plugins")?.as_table_like()?;
+            let enabled = plugins.iter().any(|(k, v)| {
+                ours(k) && v.get("enabled").and_then(|e| e.as_bool()).unwrap_or(true)
+            });
+            enabled.then_some(file)
+        }
+        Agent::Gemini => {
+            let file = user?
+                .join("extensions")
+                .join(name)
+                .join("gemini-extension.json");
+            file.is_file().then_some(file)
+        }
+        Agent::Cursor => {
+            let dir = user?.join("plugins/local").join(name);
+            dir.is_dir().then_some(dir)
+        }
+    }
+}
+
 /// The first `name` on `path` (a `PATH` value) that is an executable file, as the shell would
 /// find it, or `None`.
 pub fn find_on_path(name: &str, path: &std::ffi::OsStr) -> Option<PathBuf> {

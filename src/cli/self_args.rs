@@ -31,10 +31,11 @@ pub struct InstallManArgs {
     pub dry_run: bool,
 }
 
-/// Write man pages, shell completions and JSON Schemas into a directory (for packagers).
+/// Write man pages, shell completions, JSON Schemas and the agents' plugins into a directory
+/// (for packagers).
 #[derive(Debug, clap::Args)]
 pub struct GenerateArgs {
-    /// Directory that receives `man/`, `completions/` and `docs/json-schema/v1/` (the
-    /// repository root to refresh them).
+    /// Directory that receives `man/`, `completions/`, `docs/json-schema/v1/` and `plugins/`
+    /// (the repository root to refresh them).
     pub dir: PathBuf,
 }

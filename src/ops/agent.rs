@@ -58,6 +58,8 @@ pub struct Options {
     /// Also register the MCP server in the agent's MCP configuration (implied for Claude
     /// Desktop; uninstall removes it either way).
     pub mcp: bool,
+    /// Only the MCP server: no hooks, no skill (install registers it, uninstall removes it).
+    pub mcp_only: bool,
     /// Compute the changes, write nothing.
     pub dry_run: bool,
 }
@@ -74,7 +76,7 @@ impl Options {
         if desktop && (self.project || self.shared) {
             return Err(Error::UserScopeOnly);
         }
-        if add && self.mcp && self.which == Which::Agent(Agent::Claude) {
+        if add && (self.mcp || self.mcp_only) && self.which == Which::Agent(Agent::Claude) {
             return Err(Error::NoMcpConfig);
         }
         Ok(if self.user || desktop {
@@ -214,7 +216,11 @@ pub fn change(
     // entries out: such a file is removed, any other (the user's, even an empty skeleton) kept.
     let mut leftovers: Vec<(PathBuf, Vec<String>)> = Vec::new();
     let mut kept = Vec::new();
-    if let Which::Agent(agent) = which {
+    let hooks_too = !options.mcp_only;
+    if let (Which::Agent(agent), true) = (which, hooks_too) {
+        if add {
+            refuse_another_place(agent, scope, options, roots)?;
+        }
         let hooks = settings::hooks_file(agent, scope, options.shared, roots)?;
         let old = settings::read(&hooks)?;
         let new = if add {
@@ -259,7 +265,7 @@ pub fn change(
             }
         }
     }
-    let register = add && (options.mcp || desktop);
+    let register = add && (options.mcp || options.mcp_only || desktop);
     let mut binary = None;
     let mcp_target = match which.client().filter(|_| register || !add) {
         Some(client) => settings::mcp_file(client, scope, roots)?.map(|t| (client, t)),
@@ -325,7 +331,7 @@ pub fn change(
             }
         }
     }
-    if !add && matches!(which, Which::Agent(_)) {
+    if !add && matches!(which, Which::Agent(_)) && hooks_too {
         // A settings file install created, left holding only empty objects, is removed, not
         // kept as a skeleton; one the user made (an empty `{"hooks": {}}` too) stays.
         for f in &mut files {
@@ -372,7 +378,7 @@ pub fn change(
         mcp_binary: binary,
         kept,
     };
-    if let (Which::Agent(agent), true) = (which, add) {
+    if let (Which::Agent(agent), true, true) = (which, add, hooks_too) {
         let local = agent == Agent::Claude && scope == Scope::Project && !options.shared;
         if local
             && !options.dry_run
@@ -389,6 +395,92 @@ pub fn change(
         report.on_path = on_path();
     }
     Ok(report)
+}
+
+/// The places an agent reads hooks from, as (scope, shared): the project's (only inside a work
+/// tree; Claude Code's local file, then its shared one), then the user's.
+fn places(agent: Agent, roots: &Roots) -> Vec<(Scope, bool)> {
+    let mut places = Vec::new();
+    if roots.project.is_some() {
+        places.push((Scope::Project, false));
+        if agent == Agent::Claude {
+            places.push((Scope::Project, true));
+        }
+    }
+    if roots.home.is_some() || roots.user_dir(agent).is_ok() {
+        places.push((Scope::User, false));
+    }
+    places
+}
+
+/// The place for people: `project`, `project --shared` or `user`.
+fn place_name(scope: Scope, shared: bool) -> String {
+    match (scope, shared) {
+        (Scope::Project, true) => "project --shared".to_string(),
+        (s, _) => s.name().to_string(),
+    }
+}
+
+/// Whether our hooks for `agent` are in the hooks file of one place (installed or stale); a
+/// file that cannot be read or parsed counts as not having them.
+fn has_hooks(agent: Agent, scope: Scope, shared: bool, roots: &Roots) -> Option<Target> {
+    let target = settings::hooks_file(agent, scope, shared, roots).ok()?;
+    let text = settings::read(&target).ok()??;
+    let state = install::inspect(agent, Some(&text), &target.path).ok()?;
+    (state != State::Missing).then_some(target)
+}
+
+/// Refuses an install of `agent`'s hooks into `scope` when another place of the agent already
+/// has ours and the agent takes both ([`Agent::doubles_across_scopes`]: Codex would give the
+/// brief and the instructions twice, Gemini CLI the instructions). Refused rather than moved:
+/// the other place may be a file the team commits, or the user's hooks for every other project,
+/// and only the user knows which one should go.
+///
+/// # Errors
+/// [`Error::InstalledElsewhere`] naming the place, its file and the fix.
+fn refuse_another_place(agent: Agent, scope: Scope, options: Options, roots: &Roots) -> Result<()> {
+    if !agent.doubles_across_scopes() {
+        return Ok(());
+    }
+    let here = (
+        scope,
+        agent == Agent::Claude && scope == Scope::Project && options.shared,
+    );
+    for (other_scope, other_shared) in places(agent, roots) {
+        if (other_scope, other_shared) == here {
+            continue;
+        }
+        if let Some(target) = has_hooks(agent, other_scope, other_shared, roots) {
+            let flags = flag_of(&place_name(other_scope, other_shared));
+            return Err(Error::InstalledElsewhere {
+                agent: agent.display(),
+                file: target.shown,
+                place: other_scope.name(),
+                fix: format!("git-checkpoint agent uninstall {} {flags}", agent.name()),
+                mcp: options.mcp && Client::for_agent(agent).is_some(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Whether our hooks for `agent` are in one of its settings files that apply in `dir`: the
+/// project's (the work tree `dir` is in) or the user's, installed or stale. A plugin's
+/// launcher (`agent hook --from-plugin`) stands down then, so the agent never runs ours twice.
+/// A file that cannot be read counts as not having them.
+pub fn settings_hooks_apply(agent: Agent, dir: &Path) -> bool {
+    let store = crate::store::Store::discover(dir).ok();
+    let project = store
+        .as_ref()
+        .and_then(|s| s.workdir().map(Path::to_path_buf));
+    let git_dirs = store
+        .as_ref()
+        .map(|s| vec![s.git_dir().to_path_buf(), s.common_dir().to_path_buf()])
+        .unwrap_or_default();
+    let roots = Roots::from_env(project, git_dirs);
+    places(agent, &roots)
+        .into_iter()
+        .any(|(scope, shared)| has_hooks(agent, scope, shared, &roots).is_some())
 }
 
 /// The executable an MCP entry starts: the `git-checkpoint` on PATH when it is this program
@@ -470,6 +562,76 @@ pub struct StatusReport {
     pub rows: Vec<Row>,
     /// One row per MCP client and place, project before user.
     pub mcp_rows: Vec<McpRow>,
+    /// The agents whose git-checkpoint plugin (or extension) is installed, with the file that
+    /// says so ([`settings::plugin_installed`]).
+    pub plugins: Vec<(Agent, PathBuf)>,
+    /// Each double install found.
+    pub doubles: Vec<Double>,
+}
+
+/// A double install [`status`] found: the agent would run our hooks, or read our
+/// instructions, twice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Double {
+    /// Our hooks in more than one place of an agent that takes them all
+    /// ([`Agent::doubles_across_scopes`]).
+    Places {
+        /// The agent.
+        agent: Agent,
+        /// The places, as [`Row::place`] names them.
+        places: Vec<String>,
+    },
+    /// Our hooks in a settings file and the agent's plugin installed: the plugin's hooks
+    /// stand down (`--from-plugin`), but its skill or context file comes on top of ours.
+    Plugin {
+        /// The agent.
+        agent: Agent,
+        /// The file that says the plugin is installed.
+        plugin: String,
+        /// The first place with our hooks.
+        place: String,
+    },
+}
+
+impl Double {
+    /// The warning for people, with the fix.
+    pub fn message(&self) -> String {
+        match self {
+            Double::Places { agent, places } => format!(
+                "{}: git-checkpoint's hooks and instructions are installed in {} places ({}), \
+                 and {} takes them all, so the model gets them twice; keep one: \
+                 `git-checkpoint agent uninstall {} {}`",
+                agent.name(),
+                places.len(),
+                places.join(", "),
+                agent.display(),
+                agent.name(),
+                places.last().map_or("--user", |p| flag_of(p)),
+            ),
+            Double::Plugin {
+                agent,
+                plugin,
+                place,
+            } => format!(
+                "{}: the git-checkpoint plugin is installed ({plugin}) as well as the hooks \
+                 ({place}); the plugin's hooks stand down while those are there, but its \
+                 instructions come on top of the installed ones; keep one: `git-checkpoint \
+                 agent uninstall {} {}`, or remove the plugin",
+                agent.name(),
+                agent.name(),
+                flag_of(place),
+            ),
+        }
+    }
+}
+
+/// The scope flag of `agent install`/`uninstall` for a place as [`place_name`] writes it.
+fn flag_of(place: &str) -> &'static str {
+    match place {
+        "project --shared" => "--shared",
+        "project" => "--project",
+        _ => "--user",
+    }
 }
 
 /// Where git-checkpoint's hooks, skill and MCP server are installed, and what is missing: every
@@ -485,19 +647,34 @@ pub fn status(roots: &Roots, options: StatusOptions) -> Result<StatusReport> {
         None => (Agent::ALL.to_vec(), Client::ALL.to_vec()),
     };
     let mut rows = Vec::new();
-    for agent in agents {
-        let mut places = Vec::new();
-        if roots.project.is_some() {
-            places.push((Scope::Project, false));
-            if agent == Agent::Claude {
-                places.push((Scope::Project, true));
-            }
-        }
-        if roots.home.is_some() || roots.user_dir(agent).is_ok() {
-            places.push((Scope::User, false));
-        }
-        for (scope, shared) in places {
+    let mut plugins = Vec::new();
+    let mut doubles = Vec::new();
+    for agent in &agents {
+        let agent = *agent;
+        let first = rows.len();
+        for (scope, shared) in places(agent, roots) {
             rows.push(place(agent, scope, shared, roots));
+        }
+        let with_hooks: Vec<&Row> = rows[first..]
+            .iter()
+            .filter(|r| r.json.hooks != State::Missing)
+            .collect();
+        let plugin = settings::plugin_installed(agent, roots);
+        if with_hooks.len() > 1 && agent.doubles_across_scopes() {
+            doubles.push(Double::Places {
+                agent,
+                places: with_hooks.iter().map(|r| r.place.clone()).collect(),
+            });
+        }
+        if let (Some(p), Some(r)) = (&plugin, with_hooks.first()) {
+            doubles.push(Double::Plugin {
+                agent,
+                plugin: p.display().to_string(),
+                place: r.place.clone(),
+            });
+        }
+        if let Some(p) = plugin {
+            plugins.push((agent, p));
         }
     }
     let server = mcp_binary()?;
@@ -517,6 +694,8 @@ pub fn status(roots: &Roots, options: StatusOptions) -> Result<StatusReport> {
         server,
         rows,
         mcp_rows,
+        plugins,
+        doubles,
     })
 }
 
@@ -566,10 +745,7 @@ fn place(agent: Agent, scope: Scope, shared: bool, roots: &Roots) -> Row {
         }
     });
     let note = (agent == Agent::Codex).then(|| settings::CODEX_TRUST.to_string());
-    let place = match (scope, shared) {
-        (Scope::Project, true) => "project --shared".to_string(),
-        (s, _) => s.name().to_string(),
-    };
+    let place = place_name(scope, shared);
     Row {
         place,
         hooks_shown,

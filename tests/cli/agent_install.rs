@@ -986,3 +986,103 @@ fn agent_install_mcp_follows_the_symlink_rules_of_the_hooks() {
     );
     assert_eq!(read(&elsewhere), "{}\n");
 }
+
+/// Codex takes the hooks and instructions of every scope together (Gemini CLI the
+/// instructions), so a second scope is refused, naming the first and the fix, with nothing
+/// written; `--mcp-only` registers the server alone where the hooks are elsewhere. Claude Code
+/// runs identical hooks once, so both its scopes are fine. `agent status` warns about a double
+/// install it finds (made outside the repository, where no project was in sight) and about our
+/// hooks beside the agent's plugin.
+#[test]
+fn a_second_scope_is_refused_where_the_agent_takes_both_and_status_warns_about_doubles() {
+    let (sb, repo) = Sandbox::with_repo();
+    let home = sb.path("home");
+    sb.ok(&repo, &["agent", "install", "codex"]);
+    let err = sb.fails(
+        &repo,
+        &["agent", "install", "codex", "--user", "--mcp"],
+        &[
+            "Codex already has git-checkpoint's hooks in .codex/hooks.json (project scope)",
+            "twice",
+            "`git-checkpoint agent uninstall codex --project`",
+            "--mcp-only",
+        ],
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(!home.join(".codex").exists(), "nothing written");
+    let out = sb.ok(
+        &repo,
+        &["agent", "install", "codex", "--user", "--mcp-only"],
+    );
+    assert_eq!(out.trim().lines().count(), 1, "{out}");
+    let config = read(&home.join(".codex/config.toml"));
+    assert!(config.contains("[mcp_servers.git-checkpoint]"), "{config}");
+    assert!(!home.join(".codex/hooks.json").exists());
+    assert!(!home.join(".codex/AGENTS.md").exists());
+    assert!(sb
+        .ok(
+            &repo,
+            &["agent", "install", "codex", "--user", "--mcp-only"]
+        )
+        .contains("Codex already has the git-checkpoint MCP server; nothing to change"));
+    let (_, quiet) = sb.ok_with_stderr(&repo, &["agent", "status"]);
+    assert!(!quiet.contains("warning"), "{quiet}");
+
+    // The user's Gemini CLI hooks refuse a project install, and name the fix.
+    let elsewhere = sb.path("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    sb.ok(&elsewhere, &["agent", "install", "gemini", "--user"]);
+    sb.fails(
+        &repo,
+        &["agent", "install", "gemini"],
+        &[
+            "~/.gemini/settings.json (user scope)",
+            "`git-checkpoint agent uninstall gemini --user`",
+        ],
+    );
+    assert!(!repo.join(".gemini").exists() && !repo.join("GEMINI.md").exists());
+    // Claude Code: both scopes, no refusal, no warning.
+    sb.ok(&repo, &["agent", "install", "claude"]);
+    sb.ok(&repo, &["agent", "install", "claude", "--user"]);
+
+    // Codex's user hooks installed where no project was in sight: status in the project warns.
+    sb.ok(&elsewhere, &["agent", "install", "codex", "--user"]);
+    let (_, warned) = sb.ok_with_stderr(&repo, &["agent", "status"]);
+    assert!(
+        warned.contains(
+            "warning: codex: git-checkpoint's hooks and instructions are installed in 2 places \
+             (project, user), and Codex takes them all, so the model gets them twice; keep one: \
+             `git-checkpoint agent uninstall codex --user`"
+        ),
+        "{warned}"
+    );
+    assert!(!warned.contains("claude:"), "{warned}");
+    let v = sb.json(&repo, &["agent", "status", "--json"]);
+    assert_eq!(v["warnings"].as_array().unwrap().len(), 1, "{v:#}");
+    assert_eq!(v["plugins"], serde_json::json!([]));
+
+    // Claude Code's plugin enabled in the user's settings, beside the project's hooks.
+    let settings = home.join(".claude/settings.json");
+    let mut user = read_json(&settings);
+    user["enabledPlugins"] = serde_json::json!({"git-checkpoint@git-checkpoint": true});
+    std::fs::write(&settings, user.to_string()).unwrap();
+    let v = sb.json(&repo, &["agent", "status", "claude", "--json"]);
+    assert_eq!(
+        v["plugins"],
+        serde_json::json!([{"agent": "claude", "file": settings.to_str().unwrap()}])
+    );
+    let warnings = v["warnings"].to_string();
+    assert!(
+        warnings.contains("claude: the git-checkpoint plugin is installed")
+            && warnings.contains("stand down"),
+        "{warnings}"
+    );
+
+    // `--mcp-only` uninstalls the server alone.
+    sb.ok(
+        &repo,
+        &["agent", "uninstall", "codex", "--user", "--mcp-only"],
+    );
+    assert!(!read(&home.join(".codex/config.toml")).contains("git-checkpoint"));
+    assert!(home.join(".codex/hooks.json").exists());
+}

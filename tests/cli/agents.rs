@@ -588,9 +588,10 @@ fn claude_on_main_and_outside_a_repository_no_hook_reports_an_error() {
     assert!(!server.turns()[0].body.contains("git-checkpoint agent hook"));
 
     // Outside a repository, with the hooks installed for the user.
-    h.sb.ok(&h.repo, &["agent", "install", "claude", "--user"]);
+    // From outside the repository: inside, its project hooks would refuse a second scope.
     let elsewhere = h.sb.path("elsewhere");
     std::fs::create_dir_all(&elsewhere).unwrap();
+    h.sb.ok(&elsewhere, &["agent", "install", "claude", "--user"]);
     let sid = "31111111-2222-4333-8444-555555555555";
     let run = h.session_in(&elsewhere, &["-p", "hello", "--session-id", sid], &server);
     assert_eq!(claude_hook_errors(&home, sid), Vec::<Value>::new());
@@ -937,9 +938,10 @@ fn codex_on_main_and_outside_a_repository_no_hook_reports_an_error() {
     assert!(!run.stderr.contains("Failed"), "{}", run.stderr);
     // The skill names git-checkpoint; no hook of ours (its command) may speak.
     assert!(!server.turns()[0].body.contains("git-checkpoint agent hook"));
-    h.sb.ok(&h.repo, &["agent", "install", "codex", "--user"]);
+    // From outside the repository: inside, its project hooks would refuse a second scope.
     let elsewhere = h.sb.path("elsewhere");
     std::fs::create_dir_all(&elsewhere).unwrap();
+    h.sb.ok(&elsewhere, &["agent", "install", "codex", "--user"]);
     let args = [
         "exec",
         "--dangerously-bypass-hook-trust",
@@ -971,9 +973,10 @@ fn gemini_on_main_and_outside_a_repository_no_hook_reports_an_error() {
         all.contains("project-level hooks have been detected"),
         "{all}"
     );
-    h.sb.ok(&h.repo, &["agent", "install", "gemini", "--user"]);
+    // From outside the repository: inside, its project hooks would refuse a second scope.
     let elsewhere = h.sb.path("elsewhere");
     std::fs::create_dir_all(&elsewhere).unwrap();
+    h.sb.ok(&elsewhere, &["agent", "install", "gemini", "--user"]);
     let run = h.session_in(
         &elsewhere,
         &["-m", "gemini-2.5-flash", "-p", "hello"],
@@ -2255,4 +2258,172 @@ fn claude_in_a_story_another_session_holds_is_told_who_holds_it_and_its_hooks_wr
         "no note from the task hook: {hooks:#?}"
     );
     assert_eq!(h.sb.claim_history(&h.repo, "42"), claim_before);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The plugins `generate-docs` writes into plugins/<agent>/, installed with each CLI's own
+// command from the repository's own folder, offline
+
+/// The repository's plugin folder for `agent` (`plugins/claude`, ...).
+fn plugin_folder(agent: Agent) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("plugins")
+        .join(agent.name())
+}
+
+/// Installs the repository's plugin (Claude Code, Codex) or extension (Gemini CLI) for the
+/// harness's agent with the CLI's own commands, in the sandbox's HOME, against `server` (whose
+/// environment keeps every other host closed).
+fn install_plugin(h: &Harness, server: &ModelServer) {
+    let dir = plugin_folder(h.agent);
+    let dir = dir.to_str().unwrap();
+    let commands: Vec<Vec<&str>> = match h.agent {
+        Agent::Claude => vec![
+            vec!["plugin", "marketplace", "add", dir],
+            vec!["plugin", "install", "git-checkpoint@git-checkpoint"],
+        ],
+        Agent::Codex => vec![
+            vec!["plugin", "marketplace", "add", dir],
+            vec!["plugin", "add", "git-checkpoint@git-checkpoint"],
+        ],
+        // --consent answers the third-party warning; the trusted workspace, the folder prompt.
+        Agent::Gemini => vec![vec!["extensions", "install", dir, "--consent"]],
+    };
+    let env = h.agent.env(server);
+    for args in commands {
+        let run = run_bounded(&h.sb, &h.repo, &h.cli, &args, &env, Duration::from_secs(60));
+        run.assert_ok(&format!("{} {}", h.agent.name(), args.join(" ")));
+    }
+}
+
+/// A repository with a story and a commit its checkpoint has not seen, the repository's plugin
+/// installed with the CLI's own command and no `agent install`: the first request carries the
+/// brief and the second the nudge, both from the plugin's hooks. Then `agent install` puts our
+/// hooks in the project's settings too: the next session's first request carries the brief
+/// once (the plugin's launcher stands down), and `agent status` warns about the double
+/// install.
+fn plugin_gives_the_brief_and_the_nudge_and_stands_down_beside_agent_install(
+    agent: Agent,
+    args: &[&str],
+) {
+    let Some(h) = harness(agent, false, false) else {
+        return;
+    };
+    std::fs::write(h.repo.join("form.txt"), "form").unwrap();
+    h.sb.git(&h.repo, &["add", "form.txt"]);
+    h.sb.git(&h.repo, &["commit", "-q", "-m", "Add the form"]);
+    let server = h.serve(steps(vec![
+        Step::text("Stopping."),
+        Step::text("Saved; stopping."),
+        Step::text("Hello."),
+    ]));
+    install_plugin(&h, &server);
+    let name = agent.name();
+    assert!(
+        !h.repo.join(agent.hooks_file()).exists(),
+        "{name}: no settings hooks"
+    );
+    h.session(args, &server);
+    let turns = server.turns();
+    // The plugin's MCP server started (Gemini CLI lists its tools only later).
+    let tool = match agent {
+        Agent::Claude => Some("mcp__plugin_git-checkpoint_git-checkpoint__resume"),
+        Agent::Codex => Some("\"mcp__git_checkpoint\""),
+        Agent::Gemini => None,
+    };
+    if let Some(tool) = tool {
+        assert!(turns[0].body.contains(tool), "{name}: no {tool} tool");
+    }
+    assert_eq!(turns.len(), 2, "{name}: one turn, one nudged turn");
+    assert_has_brief(&turns[0].body, &format!("{name}'s first request (plugin)"));
+    assert_eq!(briefs(&turns[0].body), 1, "{name}");
+    assert!(!turns[0].body.contains(NUDGE), "{name}");
+    let body = &turns[1].body;
+    let mut cut = body.len().saturating_sub(2000);
+    while !body.is_char_boundary(cut) {
+        cut += 1;
+    }
+    assert!(
+        body.contains(NUDGE) && body.contains("Add the form"),
+        "{name}: the plugin's stop hook nudged: ...{}",
+        &body[cut..]
+    );
+
+    // Saved: the next session has nothing to nudge about.
+    h.sb.ok(&h.repo, &["save", "42", "-m", "form added"]);
+    h.sb.ok(&h.repo, &["agent", "install", name]);
+    let (_, warned) = h.sb.ok_with_stderr(&h.repo, &["agent", "status", name]);
+    assert!(
+        warned.contains("the git-checkpoint plugin is installed"),
+        "{name}: {warned}"
+    );
+    h.session(args, &server);
+    let turns = server.turns();
+    assert_eq!(turns.len(), 3, "{name}");
+    assert_has_brief(&turns[2].body, &format!("{name}'s first request (both)"));
+    assert_eq!(briefs(&turns[2].body), 1, "{name}: the brief once");
+}
+
+#[test]
+fn claude_plugin_from_the_repository_gives_the_brief_and_the_nudge_and_stands_down() {
+    plugin_gives_the_brief_and_the_nudge_and_stands_down_beside_agent_install(
+        Agent::Claude,
+        &["-p", "continue"],
+    );
+}
+
+#[test]
+fn codex_plugin_from_the_repository_gives_the_brief_and_the_nudge_and_stands_down() {
+    plugin_gives_the_brief_and_the_nudge_and_stands_down_beside_agent_install(
+        Agent::Codex,
+        &["exec", "--dangerously-bypass-hook-trust", "continue"],
+    );
+}
+
+#[test]
+fn gemini_extension_from_the_repository_gives_the_brief_and_the_nudge_and_stands_down() {
+    plugin_gives_the_brief_and_the_nudge_and_stands_down_beside_agent_install(
+        Agent::Gemini,
+        &["-m", "gemini-2.5-flash", "-p", "continue"],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// One scope per agent: Codex runs the hooks and reads the AGENTS.md of every scope together
+
+/// With our project hooks in place, `agent install codex --user --mcp` (which would add user
+/// hooks and a user AGENTS.md section: two briefs and two copies of the instructions) is
+/// refused, and `--user --mcp-only` registers the MCP server alone: the session's first
+/// request carries the brief once, the instructions once, and the server's tools.
+#[test]
+fn codex_gets_the_brief_and_instructions_once_with_the_server_registered_for_the_user() {
+    let Some(h) = harness(Agent::Codex, false, true) else {
+        return;
+    };
+    let server = h.serve(steps(vec![Step::text("Hello.")]));
+    h.sb.fails(
+        &h.repo,
+        &["agent", "install", "codex", "--user", "--mcp"],
+        &[".codex/hooks.json (project scope)", "--mcp-only"],
+    );
+    h.sb.ok(
+        &h.repo,
+        &["agent", "install", "codex", "--user", "--mcp-only"],
+    );
+    h.session(
+        &["exec", "--dangerously-bypass-hook-trust", "hello"],
+        &server,
+    );
+    let body = &server.turns()[0].body;
+    assert_has_brief(body, "Codex's first request");
+    assert_eq!(briefs(body), 1, "the brief once");
+    assert_eq!(
+        body.matches("Checkpoints with").count(),
+        1,
+        "the instructions once"
+    );
+    assert!(
+        body.contains("\"mcp__git_checkpoint\""),
+        "the server's tools"
+    );
 }

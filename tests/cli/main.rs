@@ -23,6 +23,7 @@ mod mcp;
 mod mcp_wire;
 mod merged;
 mod pack_index;
+mod plugins;
 mod properties;
 mod readme_team;
 mod robustness;

@@ -86,6 +86,11 @@ pub struct InstallArgs {
     /// add`). Uninstall removes the server with or without it.
     #[arg(long)]
     pub mcp: bool,
+    /// Only the MCP server, no hooks or skill: registers it (as --mcp does) where another
+    /// scope already has the hooks, e.g. `agent install codex --user --mcp-only` beside project
+    /// hooks; uninstall removes only the server.
+    #[arg(long)]
+    pub mcp_only: bool,
     /// Print the change as a diff; write nothing.
     #[arg(long)]
     pub dry_run: bool,
@@ -147,6 +152,7 @@ pub fn change(args: InstallArgs, ctx: &mut Context, add: bool) -> Result<i32> {
         user: args.user,
         shared: args.shared,
         mcp: args.mcp,
+        mcp_only: args.mcp_only,
         dry_run: args.dry_run,
     };
     let scope = options.scope(add)?;
@@ -163,9 +169,10 @@ pub fn change(args: InstallArgs, ctx: &mut Context, add: bool) -> Result<i32> {
     })?;
     let which = report.which;
     if report.changed == 0 {
-        let what = match (which, add, report.touches_mcp) {
-            (Which::ClaudeDesktop, true, _) => "already has the git-checkpoint MCP server",
-            (Which::ClaudeDesktop, false, _) => "has no git-checkpoint MCP server",
+        let only_server = which == Which::ClaudeDesktop || args.mcp_only;
+        let what = match (only_server, add, report.touches_mcp) {
+            (true, true, _) => "already has the git-checkpoint MCP server",
+            (true, false, _) => "has no git-checkpoint MCP server",
             (_, true, true) => "already has the git-checkpoint hooks, skill and MCP server",
             (_, true, false) => "already has the git-checkpoint hooks and skill",
             (_, false, true) => "has no git-checkpoint hooks, skill or MCP server",
@@ -174,7 +181,7 @@ pub fn change(args: InstallArgs, ctx: &mut Context, add: bool) -> Result<i32> {
         out.line(&format!("{} {what}; nothing to change", which.display()))?;
     }
     let err = &mut ctx.ui.err;
-    if let Which::Agent(agent) = which {
+    if let (Which::Agent(agent), false) = (which, args.mcp_only) {
         if let Some(shown) = &report.unignored_local {
             err.note(format_args!(
                 "{shown} is meant to stay uncommitted, but git does not ignore it here: add it to \
@@ -230,6 +237,8 @@ pub fn status(args: StatusArgs, ctx: &mut Context) -> Result<i32> {
         server,
         rows,
         mcp_rows,
+        plugins,
+        doubles,
     } = agent::status(&roots, agent::StatusOptions { which: args.agent })?;
     let out = &mut ctx.ui.out;
     if args.json {
@@ -238,6 +247,14 @@ pub fn status(args: StatusArgs, ctx: &mut Context) -> Result<i32> {
             binary: binary.map(|p| p.display().to_string()),
             agents: rows.into_iter().map(|r| r.json).collect(),
             mcp: mcp_rows.into_iter().map(|r| r.json).collect(),
+            plugins: plugins
+                .iter()
+                .map(|(a, p)| git_checkpoint::json::PluginPlace {
+                    agent: a.name().to_string(),
+                    file: p.display().to_string(),
+                })
+                .collect(),
+            warnings: doubles.iter().map(|d| d.message()).collect(),
         })?;
         return Ok(0);
     }
@@ -326,6 +343,16 @@ pub fn status(args: StatusArgs, ctx: &mut Context) -> Result<i32> {
         .any(|r| r.json.agent == "codex" && r.json.hooks != State::Missing)
     {
         out.line(&format!("codex: {}", settings::CODEX_TRUST))?;
+    }
+    for (agent, file) in &plugins {
+        out.line(&format!(
+            "{}: the git-checkpoint plugin is installed ({})",
+            agent.name(),
+            file.display()
+        ))?;
+    }
+    for d in &doubles {
+        ctx.ui.err.warn(format_args!("{}", d.message()));
     }
     Ok(0)
 }

@@ -22,6 +22,11 @@ pub struct HookArgs {
     /// detached it.
     #[arg(long, hide = true)]
     pub detached: bool,
+    /// Run by a plugin's launcher (plugins/<agent>/hooks/git-checkpoint.sh): do nothing when
+    /// `agent install` put our hooks in one of the agent's settings files that apply here too,
+    /// which answer instead (the brief must not arrive twice).
+    #[arg(long)]
+    pub from_plugin: bool,
 }
 
 /// Runs one hook event; always returns 0.
@@ -52,6 +57,10 @@ pub fn run(args: HookArgs, out: &mut Output) -> i32 {
         .filter(|d| d.is_dir())
         .or_else(|| std::env::current_dir().ok())
         .unwrap_or_else(|| PathBuf::from("."));
+    if args.from_plugin && git_checkpoint::ops::agent::settings_hooks_apply(agent, &dir) {
+        print(agent, &args.event, Reply::Nothing, out);
+        return 0;
+    }
     let outcome = hook::run(agent, &args.event, action, &payload, &dir);
     let mut reply = outcome.reply;
     if let Some(refresh) = outcome.refresh {

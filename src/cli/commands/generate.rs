@@ -1,8 +1,9 @@
 //! `git checkpoint generate-docs DIR` (hidden): writes the man pages (`DIR/man/*.1`) and shell
 //! completions (`DIR/completions/*`) from the clap definitions, and the JSON Schemas
-//! (`DIR/docs/json-schema/v1/*.schema.json`) from the types in [`git_checkpoint::json`]. The
-//! committed `man/`, `completions/` and `docs/json-schema/` are its output; a test fails when
-//! they are stale.
+//! (`DIR/docs/json-schema/v1/*.schema.json`) from the types in [`git_checkpoint::json`], and
+//! each agent's plugin (`DIR/plugins/<agent>/`, from [`git_checkpoint::agents::plugin`]). The
+//! committed `man/`, `completions/`, `docs/json-schema/` and `plugins/` are its output; a test
+//! fails when they are stale.
 //!
 //! `git-checkpoint(1)` also carries CONFIGURATION, ENVIRONMENT and EXIT STATUS (from the tables
 //! in [`crate::cli::reference`]), STORAGE FORMAT (docs/FORMAT.md converted to roff) and JSON
@@ -12,6 +13,7 @@
 
 pub use crate::cli::self_args::GenerateArgs as Args;
 use clap_complete::Shell;
+use git_checkpoint::agents::plugin;
 use git_checkpoint::error::Result;
 use git_checkpoint::files;
 use std::io::Write;
@@ -364,6 +366,19 @@ pub fn generate(dir: &Path) -> std::io::Result<()> {
     let schemas = dir.join("docs/json-schema/v1");
     for schema in git_checkpoint::json::schemas() {
         write(schemas.join(schema.file), schema.text().as_bytes())?;
+    }
+    for file in plugin::files(env!("CARGO_PKG_VERSION")) {
+        let path = dir.join(&file.path);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(&path, &file.text)?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mode = if file.executable { 0o755 } else { 0o644 };
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode))?;
+        }
     }
     Ok(())
 }
