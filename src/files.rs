@@ -190,8 +190,17 @@ fn walk(path: &Path, tree: Option<&Path>) -> std::result::Result<Walked, Walk> {
                         todo.extend(more);
                     }
                     Ok(_) => cur = next,
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                        if let Some(link) = from {
+                    // Missing, or a file where a directory should be (the write then fails
+                    // naming the path).
+                    Err(e)
+                        if matches!(
+                            e.kind(),
+                            std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+                        ) =>
+                    {
+                        if let Some(link) =
+                            from.filter(|_| e.kind() == std::io::ErrorKind::NotFound)
+                        {
                             return Err(Walk::Dangling(link));
                         }
                         missing = true;
