@@ -80,6 +80,17 @@ pub fn escape_json_controls(json: &str) -> String {
     out
 }
 
+/// `s` cut to at most `n` characters (Unicode scalar values), the last one `…` when anything
+/// was cut; `s` itself when it fits.
+pub fn cut(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(n.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -810,15 +810,7 @@ pub fn plan_change(doc: &crate::model::Document, items: &[(String, PlanStatus)])
     change
 }
 
-/// `s` cut to `n` characters (with `…`).
-fn cut(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        return s.to_string();
-    }
-    let mut out: String = s.chars().take(n.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
+use crate::human::cut;
 
 /// At most `cap` bytes of the file at `path`, or `None`.
 fn read_capped(path: &Path, cap: u64) -> Option<Vec<u8>> {

@@ -54,14 +54,7 @@ fn chars(s: &str) -> usize {
     s.chars().count()
 }
 
-fn cut(s: &str, n: usize) -> String {
-    if chars(s) <= n {
-        return s.to_string();
-    }
-    let mut out: String = s.chars().take(n.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
+use crate::human::cut;
 
 /// `v` with each string value passed through `f` (object keys are ours and kept).
 fn map_strings(v: &serde_json::Value, f: &dyn Fn(&str) -> String) -> serde_json::Value {

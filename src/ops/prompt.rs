@@ -398,14 +398,7 @@ fn chars(s: &str) -> usize {
     s.chars().count()
 }
 
-fn cut(s: &str, n: usize) -> String {
-    if chars(s) <= n {
-        return s.to_string();
-    }
-    let mut out: String = s.chars().take(n.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
+use crate::human::cut;
 
 /// The start command: the document's own `Start with`, else switch to the branch (when HEAD
 /// is elsewhere) and resume.
