@@ -123,6 +123,10 @@ pub struct Options {
     pub claimant: Option<crate::claims::Holder>,
     /// Write even while someone else holds the story's claim.
     pub force: bool,
+    /// The agent's own plan to record (`meta.json`'s `agent_plan`, written by the plan hooks);
+    /// `None` carries the latest revision's forward. Either way the items a task of the new
+    /// document now means ([`crate::model::similar::match_items`]) are left out.
+    pub agent_plan: Option<Vec<crate::store::PlanItem>>,
 }
 
 /// The editor of `save --edit`, from the front end that has one: given the document, returns
@@ -289,6 +293,42 @@ fn same_as(current: &Revision, new: &NewRevision, parsed: &Parsed, template: &Fo
         && a.branch == b.branch
         && work(&a.files_modified) == work(&b.files_modified)
         && a.template == b.template
+        && a.agent_plan == b.agent_plan
+}
+
+/// The agent's plan a new revision holding `doc` records: `args.agent_plan`, else the one of
+/// `current` carried forward when this clone wrote `current` (a teammate's agent plan is their
+/// model's text, which the brief would show unfenced), without the items that now mean a task
+/// of `doc`.
+///
+/// # Errors
+/// Storage errors reading which revisions this clone wrote.
+fn agent_plan(
+    store: &Store,
+    args: &Options,
+    current: Option<&Revision>,
+    doc: &Document,
+) -> Result<Vec<crate::store::PlanItem>> {
+    let plan = match (&args.agent_plan, current) {
+        (Some(p), _) => p.clone(),
+        (None, Some(c)) if !c.meta.agent_plan.is_empty() => {
+            if !store.written(&c.summary.story)?.contains(&c.summary.commit) {
+                return Ok(Vec::new());
+            }
+            c.meta.agent_plan.clone()
+        }
+        _ => return Ok(Vec::new()),
+    };
+    let tasks: Vec<&crate::model::Task> =
+        doc.tasks_remaining.iter().chain(&doc.tasks_done).collect();
+    let texts: Vec<&str> = plan.iter().map(|p| p.text.as_str()).collect();
+    let meant = crate::model::similar::match_items(&tasks, &texts);
+    Ok(plan
+        .into_iter()
+        .zip(meant)
+        .filter(|(_, m)| m.is_none())
+        .map(|(p, _)| p)
+        .collect())
 }
 
 fn write(
@@ -430,6 +470,7 @@ fn write(
             meta.left_out = parsed.left_out.clone();
             meta.template = template.name().to_string();
             meta.completed = completed(store, current, &parsed.doc);
+            meta.agent_plan = agent_plan(store, args, current, &parsed.doc)?;
             let subject = subject(journal_text.as_deref(), &shown, &parsed.doc);
             let body = journal_text
                 .as_deref()

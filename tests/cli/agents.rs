@@ -702,6 +702,44 @@ fn codex_brief_reaches_the_first_request_the_plan_hook_and_the_request_after_com
     assert!(h.sb.ok(&h.repo, &["log", "42"]).contains("T1 done."));
 }
 
+/// Issue 29, why 1: real Codex's plan in the model's own words (no ids, other words) finishes
+/// the todo it means, adds no duplicate, and what means no todo is the agent's own plan, which
+/// the next session's brief shows with the next action moved on.
+#[test]
+fn codex_plan_in_its_own_words_finishes_the_todo_and_adds_no_duplicate() {
+    let Some(h) = harness(Agent::Codex, false, true) else {
+        return;
+    };
+    let plan = json!({"plan": [
+        {"step": "Build the form component", "status": "completed"},
+        {"step": "Wire up the API", "status": "in_progress"},
+        {"step": "Add tests for the form", "status": "pending"}]});
+    let server = h.serve(steps(vec![
+        Step::tool("update_plan", plan),
+        Step::text("The form is built."),
+    ]));
+    let args = ["exec", "--dangerously-bypass-hook-trust", "continue"];
+    h.session(&args, &server);
+    let v = h.sb.json(&h.repo, &["resume", "42", "--json"]);
+    assert_eq!(v["tasks_done"], json!(["T1 — build the form"]), "{v}");
+    assert_eq!(v["tasks_remaining"], json!(["T2 — wire the API"]), "{v}");
+    assert_eq!(v["next_action"], NEXT_AFTER_T1, "{v}");
+    assert_eq!(
+        v["agent_plan"],
+        json!([{"text": "Add tests for the form", "status": "pending"}]),
+        "{v}"
+    );
+    // The next session is told to go on with T2, and sees the agent's own plan.
+    server.push(steps(vec![Step::text("On it.")]));
+    h.session(&args, &server);
+    let body = &server.turns()[2].body;
+    assert_has_brief_after_t1(body, "Codex's next session");
+    let at = body.find("You are continuing story #42").unwrap();
+    let brief: String = body[at..].chars().take(1500).collect();
+    assert!(brief.contains("to do: Add tests for the form"), "{brief}");
+    assert!(!brief.contains("start T1"), "{brief}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Gemini CLI
 
