@@ -8,7 +8,6 @@
 //! state (brief owed after a compaction, the last nudge, the last assistant message) lives in
 //! `<git dir>/checkpoint-hooks/<agent>-<session>.json`, private to the work tree.
 
-pub use super::is_agent_setup;
 use super::{Action, Agent};
 use crate::config::HOOK_DETACH;
 use crate::error::{Error, Result};
@@ -566,9 +565,8 @@ impl Hook<'_> {
         let refname = story.refname();
         let confirmed = status::confirmed(self.store, &refname, tip)?;
         let base = confirmed.as_ref().unwrap_or(tip);
-        let (commits, mut files) = status::moved_since(self.store, base)?;
-        // Installing our hooks and skill is not work on the story.
-        files.retain(|f| !is_agent_setup(f));
+        // Without what `agent install` wrote: that is no work on the story.
+        let (commits, files) = status::moved_since(self.store, base)?;
         if commits.is_empty() && files.is_empty() {
             return Ok(Reply::Nothing);
         }

@@ -202,9 +202,8 @@ pub fn brief_with(
     // state confirms nothing).
     let confirmed = super::status::confirmed(store, refname, &rev)?;
     let base = confirmed.as_ref().unwrap_or(&rev);
-    let (commits, mut files) = super::status::moved_since(store, base)?;
-    // Installing an agent's hooks and skill is not work on the story.
-    files.retain(|f| !crate::agents::is_agent_setup(f));
+    // Without what `agent install` wrote: that is no work on the story.
+    let (commits, files) = super::status::moved_since(store, base)?;
     let mut moved: Vec<String> = commits
         .iter()
         .map(|(id, subject)| format!("commit {} {subject}", &id.to_string()[..12]))

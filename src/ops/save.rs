@@ -272,14 +272,20 @@ pub fn save_if_changed(store: &Store, story: &StoryId, args: &Options) -> Result
 
 /// Whether `new` says nothing `current` does not (see [`save_if_changed`]).
 fn same_as(current: &Revision, new: &NewRevision, parsed: &Parsed, template: &Format) -> bool {
-    // An agent's own setup files (its hooks, skill) changing is no news about the story.
-    let work = |files: &[crate::store::FileChange]| -> Vec<crate::store::FileChange> {
-        files
-            .iter()
-            .filter(|f| !crate::agents::is_agent_setup(&f.path))
-            .cloned()
-            .collect()
+    // A file `agent install` writes that the tip lists and the new revision leaves out (as
+    // only ours: revisions written before such files were left out of `files_modified` list
+    // them) is no news about the story.
+    let ours_before = |f: &&crate::store::FileChange| {
+        !crate::agents::parts_at(&f.path).is_empty()
+            && !new.meta.files_modified.iter().any(|n| n.path == f.path)
     };
+    let tip_files: Vec<&crate::store::FileChange> = current
+        .meta
+        .files_modified
+        .iter()
+        .filter(|f| !ours_before(f))
+        .collect();
+    let new_files: Vec<&crate::store::FileChange> = new.meta.files_modified.iter().collect();
     // Both documents through the same parser (parse_revision would add the history's journal).
     let mut before = template.parse(current.document.as_bytes()).doc;
     let mut after = parsed.doc.clone();
@@ -291,7 +297,7 @@ fn same_as(current: &Revision, new: &NewRevision, parsed: &Parsed, template: &Fo
     before == after
         && a.head == b.head
         && a.branch == b.branch
-        && work(&a.files_modified) == work(&b.files_modified)
+        && tip_files == new_files
         && a.template == b.template
         && a.agent_plan == b.agent_plan
 }
@@ -589,6 +595,10 @@ fn current_and_state(
         // gather lists the work tree's files before the committed ones.
         state.files.splice(0..0, kept);
     }
+    // What `agent install` wrote (hooks, skill, instructions, MCP entry) is no work on the
+    // story.
+    let files = std::mem::take(&mut state.files);
+    state.files = crate::agents::own::work_files(store, files, state.head, state.merge_base)?;
     Ok((current, state))
 }
 
