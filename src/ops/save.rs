@@ -460,7 +460,11 @@ fn write(
     let mut held: Vec<crate::secrets::Held> = Vec::new();
     let mut last: Option<Parsed> = None;
     let mut written: Option<(String, Meta)> = None;
-    let Some((commit, previous)) = store.update_if(
+    // The tip a new revision replaces ("Quiet history"): its code commit and checkpoint
+    // commit, for the notes index.
+    let replaced: std::cell::Cell<Option<(Option<gix::ObjectId>, gix::ObjectId)>> =
+        std::cell::Cell::new(None);
+    let Some((commit, previous, _)) = store.update_folding(
         &refname,
         None,
         |current| {
@@ -498,11 +502,12 @@ fn write(
                 accepted: Vec::new(),
             };
             // A hook's generic subject is no news; its journal text (a compaction summary, the
-            // model's last message) is, unless the tip already holds it.
+            // model's last message) is, unless the tip already holds it or it says nothing
+            // ("Done.", "ok").
             let no_news = journal_text.is_none()
                 || args.hook.is_some()
                     && current.is_some_and(|c| {
-                        new.body.trim().is_empty() || new.body.trim() == c.summary.body.trim()
+                        trivial(&new.body) || new.body.trim() == own_entry(&c.summary.body)
                     });
             if skip_same && no_news {
                 if let Some(c) = current {
@@ -510,6 +515,15 @@ fn write(
                         return Ok(None);
                     }
                 }
+            }
+            let fold = match current {
+                Some(c) => folds(store, &refname, c, &new, &parsed.doc, args.hook.is_some())?,
+                None => false,
+            };
+            replaced.set(None);
+            if let (true, Some(c)) = (fold, current) {
+                new.body = folded_body(&new.body, c);
+                replaced.set(Some((super::status::saved_head(c), c.summary.commit)));
             }
             last = Some(parsed);
             held.clear();
@@ -530,7 +544,7 @@ fn write(
                     held = still;
                 }
             }
-            Ok(Some(new))
+            Ok(Some((new, fold)))
         },
         |commit, new| {
             // What this attempt wrote (its revision number is set by now), for the report.
@@ -545,7 +559,10 @@ fn write(
                 revision: new.meta.revision,
                 summary: new.subject.clone(),
             };
-            Ok(vec![notes::add_line_edit(store, head, &line)?])
+            Ok(vec![match replaced.get() {
+                Some((Some(at), gone)) => notes::replace_line_edit(store, head, &line, (at, gone))?,
+                _ => notes::add_line_edit(store, head, &line)?,
+            }])
         },
     )?
     else {
@@ -871,6 +888,148 @@ fn add_new(list: &mut Vec<String>, items: &[String]) {
 
 /// The story as this revision records it for display: typed with capitals, the user's form
 /// wins (it also corrects an earlier one); typed in lower case, the form already recorded stays.
+/// The most bytes of journal a folded revision's body holds; past it the next revision is
+/// written on top instead (nothing is dropped).
+pub const FOLD_JOURNAL_LIMIT: usize = 64 * 1024;
+
+/// The line that starts each journal entry a folded revision keeps of a revision it replaced:
+/// `folded: <RFC 3339 time> <subject>`, then that revision's body (docs/FORMAT.md, "Quiet
+/// history").
+pub const FOLDED: &str = "folded: ";
+
+/// Whether a hook's journal text says nothing worth a revision of its own: fewer than three
+/// words (runs of letters and digits) in at most 20 characters, none with a digit ("Done.",
+/// "ok", "x", "All done!"; not "T1 done.").
+pub fn trivial(text: &str) -> bool {
+    let t = text.trim();
+    let words: Vec<&str> = t
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    t.chars().count() <= 20
+        && words.len() < 3
+        && !words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()))
+}
+
+/// A revision body's own journal text, and the entries of the revisions folded into it (each
+/// starting with [`FOLDED`]), both trimmed.
+fn split_folded(body: &str) -> (&str, &str) {
+    let body = body.trim();
+    if body.starts_with(FOLDED) {
+        return ("", body);
+    }
+    match body.find(&format!("\n\n{FOLDED}")) {
+        Some(i) => (body[..i].trim(), body[i..].trim()),
+        None => (body, ""),
+    }
+}
+
+/// A revision body's own journal text: without the entries of the revisions folded into it.
+fn own_entry(body: &str) -> &str {
+    split_folded(body).0
+}
+
+/// The body of a revision that replaces `tip`: its own journal text `own`, then `tip`'s entry
+/// (a [`FOLDED`] line with its time and subject, its own text on the next lines), then the
+/// entries folded into `tip` before: newest first, blank lines between entries.
+fn folded_body(own: &str, tip: &Revision) -> String {
+    let (tip_own, earlier) = split_folded(&tip.summary.body);
+    let mut entry = format!(
+        "{FOLDED}{} {}",
+        crate::time::rfc3339(tip.summary.time, tip.summary.offset),
+        tip.summary.subject
+    );
+    if !tip_own.is_empty() {
+        entry.push('\n');
+        entry.push_str(tip_own);
+    }
+    [own.trim(), entry.as_str(), earlier]
+        .iter()
+        .filter(|s| !s.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+/// `doc` without what a save fills from the code state and the clock: the document's own
+/// sections and fields only.
+fn sections(doc: &Document, template: &str) -> Document {
+    let mut d = doc.clone();
+    d.last_updated = None;
+    d.written_by = None;
+    d.commits_so_far = None;
+    d.session_duration_s = None;
+    d.journal.clear();
+    if template == "gstack" {
+        // Its front matter's files_modified is the work tree's file list.
+        d.files.clear();
+    }
+    d
+}
+
+/// Whether `commit` of `story` is on a remote, as last fetched or pushed: a remote-tracking ref
+/// of the story (active or archived) is it or descends from it.
+///
+/// # Errors
+/// Storage errors.
+fn pushed(store: &Store, story: &str, commit: gix::ObjectId) -> Result<bool> {
+    for remote in store.remote_names() {
+        for prefix in [
+            crate::remote::tracking_prefix(&remote),
+            crate::remote::tracking_archive_prefix(&remote),
+        ] {
+            if let Some(theirs) = store.tip(&format!("{prefix}{story}"))? {
+                if theirs == commit || store.merge_base(commit, theirs)? == Some(commit) {
+                    return Ok(true);
+                }
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// Whether the new revision `new` (holding `doc`; a hook's when `hook`) replaces the tip `tip`
+/// of `refname` instead of going on top of it (docs/FORMAT.md, "Quiet history"). Only a hook
+/// revision this clone wrote, with one parent, no accepted secret, not on any remote as last
+/// fetched or pushed, is replaced, and only when nothing of the document is lost: the new
+/// revision is a hook's and changes no section of the tip's document, or the tip changed no
+/// section of its parent's. The journal must stay within [`FOLD_JOURNAL_LIMIT`].
+///
+/// # Errors
+/// Storage errors.
+fn folds(
+    store: &Store,
+    refname: &str,
+    tip: &Revision,
+    new: &NewRevision,
+    doc: &Document,
+    hook: bool,
+) -> Result<bool> {
+    let s = &tip.summary;
+    let by_hook = tip.meta.hook.is_some() || !s.hook.is_empty();
+    if !by_hook || s.parents.len() != 1 || !s.accepted.is_empty() {
+        return Ok(false);
+    }
+    if new.body.len() + s.subject.len() + s.body.len() > FOLD_JOURNAL_LIMIT {
+        return Ok(false);
+    }
+    if !store.written(&s.story)?.contains(&s.commit) || pushed(store, &s.story, s.commit)? {
+        return Ok(false);
+    }
+    let tip_doc = sections(&formats::parse_revision(store, tip).doc, &tip.meta.template);
+    if hook && sections(doc, &new.meta.template) == tip_doc {
+        return Ok(true);
+    }
+    let Ok(parent) = store.read(refname, s.parents[0]) else {
+        return Ok(false);
+    };
+    let parent_doc = sections(
+        &formats::parse_revision(store, &parent).doc,
+        &parent.meta.template,
+    );
+    Ok(parent_doc == tip_doc)
+}
+
 fn shown(story: &StoryId, current: Option<&Revision>) -> StoryId {
     match current {
         Some(c) if !story.has_case() => story.clone().shown_as(&c.summary.story_display),
@@ -1105,4 +1264,33 @@ pub fn run(store: &Store, request: &Request, editor: Option<Editor<'_>>) -> Resu
         kept_branch,
         not_pushed,
     })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trivial_last_messages_and_folded_journal_entries() {
+        for t in ["Done.", "ok", "x", "All done!", "  "] {
+            assert!(trivial(t), "{t:?}");
+        }
+        for t in [
+            "T1 done.",
+            "Wired the login API.",
+            "Refactored everything carefully",
+        ] {
+            assert!(!trivial(t), "{t:?}");
+        }
+        let body = "Started tests.\n\nfolded: 2026-12-01T10:00:00+00:00 auto: x\nWired it.";
+        assert_eq!(
+            split_folded(body),
+            (
+                "Started tests.",
+                "folded: 2026-12-01T10:00:00+00:00 auto: x\nWired it."
+            )
+        );
+        assert_eq!(own_entry("folded: t s\nb"), "");
+        assert_eq!(own_entry("plain"), "plain");
+    }
 }

@@ -108,21 +108,57 @@ impl Store {
         refname: &str,
         time: Option<(i64, i32)>,
         mut change: F,
-        mut extra: G,
+        extra: G,
     ) -> Result<Option<(ObjectId, Option<ObjectId>)>>
     where
         F: FnMut(Option<&Revision>) -> Result<Option<NewRevision>>,
+        G: FnMut(ObjectId, &NewRevision) -> Result<Vec<RefEdit>>,
+    {
+        let written =
+            self.update_folding(refname, time, |c| Ok(change(c)?.map(|n| (n, false))), extra)?;
+        Ok(written.map(|(commit, tip, _)| (commit, tip)))
+    }
+
+    /// [`Store::update_if`] where `change` may also ask that the new commit replace the tip
+    /// (`(new, true)`): it is then written with the tip's parents instead of the tip, and
+    /// numbered from them, so the tip leaves the story's history (the caller keeps what it
+    /// held: docs/FORMAT.md, "Quiet history"). Returns the new commit, the previous tip, and
+    /// whether the tip was replaced. The ref still moves by compare-and-swap from the tip read.
+    ///
+    /// # Errors
+    /// As [`Store::update`]; storage errors reading the tip's parents.
+    pub fn update_folding<F, G>(
+        &self,
+        refname: &str,
+        time: Option<(i64, i32)>,
+        mut change: F,
+        mut extra: G,
+    ) -> Result<Option<(ObjectId, Option<ObjectId>, bool)>>
+    where
+        F: FnMut(Option<&Revision>) -> Result<Option<(NewRevision, bool)>>,
         G: FnMut(ObjectId, &NewRevision) -> Result<Vec<RefEdit>>,
     {
         self.check_identity()?;
         self.transact(refname, || {
             let tip = self.tip(refname)?;
             let current = tip.map(|t| self.read(refname, t)).transpose()?;
-            let Some(mut new) = change(current.as_ref())? else {
+            let Some((mut new, fold)) = change(current.as_ref())? else {
                 return Ok(Step::Nothing(None));
             };
-            new.meta.revision = next_revision(current.iter().map(Revision::number));
-            let commit = self.write_commit_at(&new, tip.into_iter().collect(), time)?;
+            let (parents, fold) = match &current {
+                Some(c) if fold => (c.summary.parents.clone(), true),
+                _ => (tip.into_iter().collect::<Vec<_>>(), false),
+            };
+            let numbers = if fold {
+                parents
+                    .iter()
+                    .map(|p| self.summary(*p).map(|s| s.revision))
+                    .collect::<Result<Vec<_>>>()?
+            } else {
+                current.iter().map(Revision::number).collect()
+            };
+            new.meta.revision = next_revision(numbers);
+            let commit = self.write_commit_at(&new, parents, time)?;
             let mut edits = vec![update_edit(
                 refname,
                 commit,
@@ -130,7 +166,7 @@ impl Store {
                 "checkpoint: save",
             )];
             edits.extend(extra(commit, &new)?);
-            Ok(Step::Write(edits, Some((commit, tip))))
+            Ok(Step::Write(edits, Some((commit, tip, fold))))
         })
     }
 

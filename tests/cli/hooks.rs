@@ -843,12 +843,21 @@ fn refreshes_are_written_by_a_detached_process_by_default() {
     std::fs::write(repo.join("api.rs"), "fn api() {}\n").unwrap();
     let (out, _) = hook_with(&sb, &repo, "cursor", "preCompact", json!({}));
     assert_eq!(out.trim(), "{}");
-    wait_for_revisions(&sb, &repo, 3);
+    // It changes no section: it replaces the session end's revision (quiet history).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !tip_message(&repo, &sb).contains("Checkpoint-Hook: cursor preCompact") {
+        assert!(std::time::Instant::now() < deadline, "no detached revision");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(revisions(&sb, &repo).len(), 2);
     // `git config checkpoint.hookDetach false` writes before answering.
     sb.git(&repo, &["config", "checkpoint.hookDetach", "false"]);
     std::fs::write(repo.join("db.rs"), "fn db() {}\n").unwrap();
     pre_compaction(&sb, &repo, "claude", "auto");
-    assert_eq!(revisions(&sb, &repo).len(), 4);
+    let msg = tip_message(&repo, &sb);
+    assert!(msg.contains("Checkpoint-Hook: claude PreCompact"), "{msg}");
+    assert!(msg.contains("The form renders; the API is next."), "{msg}");
+    assert!(recorded_work_tree(&sb, &repo).contains(&"db.rs".to_string()));
 }
 
 #[test]
@@ -993,4 +1002,128 @@ fn a_paraphrased_plan_finishes_its_todos_and_adds_no_duplicate() {
         );
         assert_eq!(revisions(&sb, &repo).len(), before, "{agent}");
     }
+}
+
+/// Runs `event` of Claude Code's hooks for session `session` in `repo` with `extra` added.
+fn session_hook(sb: &Sandbox, repo: &Path, session: &str, event: &str, extra: Value) {
+    let mut p = payload(repo, extra);
+    p["session_id"] = json!(session);
+    hook(sb, repo, "claude", event, &p);
+}
+
+/// One session of Claude Code in `repo`: it starts, `work` happens, and it ends with `last` as
+/// the model's last message.
+fn claude_session(sb: &Sandbox, repo: &Path, session: &str, work: impl FnOnce(), last: &str) {
+    session_hook(
+        sb,
+        repo,
+        session,
+        "SessionStart",
+        json!({"source": "startup"}),
+    );
+    work();
+    session_hook(
+        sb,
+        repo,
+        session,
+        "SessionEnd",
+        json!({"reason": "other", "last_assistant_message": last}),
+    );
+}
+
+/// Issue 29, why 7: a day of five sessions with one confirmed save leaves at most two revisions
+/// (it left six: one per session end, and the save), and the journal of all five; a session
+/// that ends with "ok" and changed nothing writes nothing.
+#[test]
+fn a_day_of_five_sessions_and_one_save_leaves_two_revisions_with_every_journal_entry() {
+    let (sb, repo) = story();
+    let write = |name: &str| std::fs::write(repo.join(name), "x\n").unwrap();
+    let last = [
+        "Drafted the form in form.rs.",
+        "Wired the login API.",
+        "Saved T1 and looked at T2.",
+        "Started the API tests.",
+        "Done.",
+    ];
+    claude_session(&sb, &repo, "s1", || write("form.rs"), last[0]);
+    claude_session(&sb, &repo, "s2", || write("api.rs"), last[1]);
+    claude_session(
+        &sb,
+        &repo,
+        "s3",
+        || {
+            sb.ok(
+                &repo,
+                &[
+                    "save",
+                    "42",
+                    "-q",
+                    "--done",
+                    "T1",
+                    "--next",
+                    "start T2: wire the API",
+                    "-m",
+                    "T1 done",
+                ],
+            );
+        },
+        last[2],
+    );
+    claude_session(&sb, &repo, "s4", || write("api_test.rs"), last[3]);
+    claude_session(&sb, &repo, "s5", || write("notes.md"), last[4]);
+
+    let revs = revisions(&sb, &repo);
+    assert!(
+        revs.len() <= 3,
+        "the day added {} revisions: {revs:#?}",
+        revs.len() - 1
+    );
+    let log = sb.ok(&repo, &["log", "42"]);
+    assert_contains_all(&log, &last, "the day's journal");
+    assert!(log.contains("T1 done"), "{log}");
+    let v = resumed(&sb, &repo);
+    assert_eq!(strings(&v["tasks_done"]), ["T1 — write the form"], "{v}");
+    assert_eq!(v["next_action"], "start T2: wire the API");
+    let recorded = recorded_work_tree(&sb, &repo);
+    assert_eq!(recorded, ["api.rs", "api_test.rs", "form.rs", "notes.md"]);
+    // The confirmed save stays: staleness counts from it.
+    let st = sb.json(&repo, &["status", "42", "--json"]);
+    assert_eq!(st["hook"], "claude SessionEnd", "{st}");
+    assert_eq!(
+        revs[1]["message"].as_str().unwrap().lines().next(),
+        Some("T1 done")
+    );
+
+    // A session that changed nothing and ends with "ok" writes nothing.
+    claude_session(&sb, &repo, "s6", || {}, "ok");
+    assert_eq!(revisions(&sb, &repo).len(), revs.len());
+}
+
+/// Folding never rewrites what left this clone: a hook revision that was pushed stays, and
+/// the next one goes on top of it.
+#[test]
+fn a_pushed_hook_revision_is_never_folded() {
+    let (sb, repo) = story();
+    sb.add_empty_origin(&repo, "origin");
+    std::fs::write(repo.join("form.rs"), "x\n").unwrap();
+    claude_session(&sb, &repo, "s1", || {}, "Drafted the form.");
+    sb.ok(&repo, &["push", "-q"]);
+    let pushed = sb.git(&repo, &["rev-parse", "refs/checkpoints/42"]);
+    std::fs::write(repo.join("api.rs"), "x\n").unwrap();
+    claude_session(&sb, &repo, "s2", || {}, "Wired the API.");
+    assert_eq!(revisions(&sb, &repo).len(), 3);
+    assert_eq!(
+        sb.git(&repo, &["rev-parse", "refs/checkpoints/42~1"]),
+        pushed
+    );
+    // Unpushed, the next one folds into it again.
+    std::fs::write(repo.join("db.rs"), "x\n").unwrap();
+    claude_session(&sb, &repo, "s3", || {}, "Added the table.");
+    assert_eq!(revisions(&sb, &repo).len(), 3);
+    let log = sb.ok(&repo, &["log", "42"]);
+    assert_contains_all(
+        &log,
+        &["Wired the API.", "Added the table."],
+        "folded journal",
+    );
 }
