@@ -221,6 +221,10 @@ pub struct Checkpoint {
     /// from, by provenance (docs/FORMAT.md, "Provenance"); filled by `resume`, `show` and
     /// `stack pop`, empty in `save`.
     pub teammate_parts: Vec<TeammatePart>,
+    /// The agent's own plan: the items of its plan tool that mean no task of the story, as
+    /// the last plan hook recorded them (`meta.json` `agent_plan`, docs/FORMAT.md); empty when
+    /// none.
+    pub agent_plan: Vec<crate::store::PlanItem>,
 }
 
 /// One task of the checkpoint view, with the id `save --done` and `--todo` take.
@@ -333,6 +337,7 @@ impl Checkpoint {
             journal: d.journal.clone(),
             unfinished: d.unfinished(),
             teammate_parts: Vec::new(),
+            agent_plan: rev.meta.agent_plan.clone(),
         }
     }
 }
@@ -1591,7 +1596,7 @@ pub struct Prompt {
     /// Parts dropped or shortened for the budget, in text order.
     #[schemars(extend(
         "uniqueItems" = true,
-        "items" = {"enum": ["warnings", "goal", "remaining", "decisions", "done_when",
+        "items" = {"enum": ["warnings", "goal", "remaining", "agent_plan", "decisions", "done_when",
             "open_questions", "state", "context", "sections", "files", "journal"]}
     ))]
     pub omitted: Vec<String>,

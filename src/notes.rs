@@ -192,14 +192,66 @@ fn blob_text(store: &Store, blob: Option<ObjectId>) -> Result<Option<String>> {
 /// [`Error::BrokenNotes`] when the notes ref is not a notes commit (a save writes its
 /// checkpoint without the note then); [`Error::Git`] when objects cannot be read or written.
 pub fn add_line_edit(store: &Store, commit: ObjectId, line: &NoteLine) -> Result<RefEdit> {
-    crate::signals::deferred(|| write_line(store, commit, line))
+    crate::signals::deferred(|| write_line(store, commit, line, None))
 }
 
-fn write_line(store: &Store, commit: ObjectId, line: &NoteLine) -> Result<RefEdit> {
+/// [`add_line_edit`] for a revision that replaced another (a folded hook revision, see
+/// docs/FORMAT.md "Quiet history"): the line of the replaced checkpoint commit `replaced.1`
+/// goes from the note on the code commit `replaced.0` (the note itself when nothing else is
+/// left in it), in the same notes commit.
+///
+/// # Errors
+/// As [`add_line_edit`].
+pub fn replace_line_edit(
+    store: &Store,
+    commit: ObjectId,
+    line: &NoteLine,
+    replaced: (ObjectId, ObjectId),
+) -> Result<RefEdit> {
+    crate::signals::deferred(|| write_line(store, commit, line, Some(replaced)))
+}
+
+/// `text` without the lines naming checkpoint commit `checkpoint`.
+fn without_checkpoint(text: &str, checkpoint: &str) -> String {
+    text.lines()
+        .filter(|l| NoteLine::parse(l).is_none_or(|n| n.checkpoint != checkpoint))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+fn write_line(
+    store: &Store,
+    commit: ObjectId,
+    line: &NoteLine,
+    replaced: Option<(ObjectId, ObjectId)>,
+) -> Result<RefEdit> {
     let (tip, tree) = root(store, NOTES_REF)?;
     let err = |e| Error::git(format!("cannot update {NOTES_REF}"), e);
     let mut state = State::new(tree, store.repo()).map_err(err)?;
+    let gone = replaced.map(|(_, c)| c.to_string());
+    if let Some((at, _)) = replaced.filter(|(at, _)| *at != commit) {
+        let text = blob_text(store, state.get(&at, store.repo()).map_err(err)?)?;
+        if let (Some(text), Some(gone)) = (text, &gone) {
+            let kept = without_checkpoint(&text, gone);
+            let blob = if kept.trim().is_empty() {
+                None
+            } else {
+                Some(
+                    store
+                        .repo()
+                        .write_blob(kept.as_bytes())
+                        .map_err(err)?
+                        .detach(),
+                )
+            };
+            state.edit(at, blob, store.repo()).map_err(err)?;
+        }
+    }
     let existing = blob_text(store, state.get(&commit, store.repo()).map_err(err)?)?;
+    let existing = match (existing, &gone) {
+        (Some(t), Some(gone)) => Some(without_checkpoint(&t, gone)),
+        (e, _) => e,
+    };
     let text = merge_text([existing.as_deref().unwrap_or(""), line.format().as_str()]);
     let blob = store
         .repo()

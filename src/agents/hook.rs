@@ -8,12 +8,10 @@
 //! state (brief owed after a compaction, the last nudge, the last assistant message) lives in
 //! `<git dir>/checkpoint-hooks/<agent>-<session>.json`, private to the work tree.
 
-pub use super::is_agent_setup;
 use super::{Action, Agent};
 use crate::config::HOOK_DETACH;
 use crate::error::{Error, Result};
 pub use crate::model::mentions_id;
-use crate::model::task_id;
 use crate::ops::{locate, prompt, save, status};
 use crate::store::{Revision, Store};
 use crate::story::StoryId;
@@ -492,7 +490,8 @@ impl Hook<'_> {
         Ok(Reply::Nothing)
     }
 
-    /// Turns the agent's plan (its todo/plan tool's input) into the story's tasks.
+    /// Turns the agent's plan (its todo/plan tool's input) into the story's tasks and the
+    /// agent's own plan (see [`plan_change`]).
     fn plan(&self, story: &StoryId, tip: &Revision) -> Result<Reply> {
         let items = plan_items(self.agent, self.payload);
         if items.is_empty() {
@@ -501,23 +500,40 @@ impl Hook<'_> {
         self.check_claim(story)?;
         let doc = crate::formats::parse_revision(self.store, tip).doc;
         let change = plan_change(&doc, &items);
-        if change.done.is_empty() && change.todo.is_empty() && change.next.is_none() {
+        // Claude Code's task tools create or update one item per call; the other tools send
+        // the whole plan each time.
+        let one_item = matches!(
+            self.payload.tool_name.as_deref(),
+            Some("TaskCreate" | "TaskUpdate")
+        );
+        let plan = if one_item {
+            let mut plan = tip.meta.agent_plan.clone();
+            for item in change.plan {
+                match plan.iter_mut().find(|p| p.text == item.text) {
+                    Some(p) => p.status = item.status,
+                    None => plan.push(item),
+                }
+            }
+            plan
+        } else {
+            change.plan
+        };
+        if change.done.is_empty() && change.next.is_none() && plan == tip.meta.agent_plan {
             return Ok(Reply::Nothing);
         }
-        let n = change.done.len();
         let subject = format!(
-            "auto: plan update ({}): {} done, {} added",
+            "auto: plan update ({}): {} done, {} in the agent's plan",
             self.agent.display(),
-            n,
-            change.todo.len()
+            change.done.len(),
+            plan.len()
         );
         let options = save::Options {
             fields: save::Fields {
                 done: change.done,
-                todo: change.todo,
                 next: change.next,
                 ..save::Fields::default()
             },
+            agent_plan: Some(plan),
             message: Some(subject),
             hook: Some(self.mark()),
             // A plan update changes the tasks only: the work tree is recorded by the next
@@ -553,9 +569,8 @@ impl Hook<'_> {
         let refname = story.refname();
         let confirmed = status::confirmed(self.store, &refname, tip)?;
         let base = confirmed.as_ref().unwrap_or(tip);
-        let (commits, mut files) = status::moved_since(self.store, base)?;
-        // Installing our hooks and skill is not work on the story.
-        files.retain(|f| !is_agent_setup(f));
+        // Without what `agent install` wrote: that is no work on the story.
+        let (commits, files) = status::moved_since(self.store, base)?;
         if commits.is_empty() && files.is_empty() {
             return Ok(Reply::Nothing);
         }
@@ -617,15 +632,7 @@ pub fn nudge_text(
 }
 
 /// A plan item's state, as the agents' tools name it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PlanStatus {
-    /// Not started (`pending`).
-    Pending,
-    /// Being worked on (`in_progress`).
-    InProgress,
-    /// Finished (`completed`).
-    Completed,
-}
+pub use crate::store::PlanStatus;
 
 /// The plan items in a plan/todo tool call of `agent`: Claude Code `TodoWrite`
 /// (`todos[].content`), `TaskCreate` (`subject`), `TaskUpdate` (`taskId`, `status`; the subject
@@ -730,80 +737,82 @@ fn claude_task_subject(p: &Payload, id: &Value) -> Option<String> {
 /// What a plan changes in a document, by [`plan_change`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PlanChange {
-    /// Tasks to mark done: a todo's id (or its whole text when it has none), or a new item.
+    /// Todos to mark done: a todo's id (or its whole text when it has none).
     pub done: Vec<String>,
-    /// New todos.
-    pub todo: Vec<String>,
     /// A new next action, when the current one names a task this change finishes.
     pub next: Option<String>,
+    /// The items that mean no task of the document: the agent's own plan, in its order.
+    pub plan: Vec<crate::store::PlanItem>,
 }
 
-/// Matches `items` to `doc`'s tasks: an item names a task when it starts with the task's id
-/// (`T2 — ...`) or has the same words as the task's text apart from its id (ignoring case). A
-/// completed item finishes its todo (or is recorded as a new done task); a pending one not yet
-/// in the document becomes a todo. When the next action names a task this finishes, the next
-/// action becomes the plan's item in progress (else its first pending one, else the first
-/// todo left).
+/// Matches `items` to `doc`'s tasks (remaining and done) by id, then by words
+/// ([`crate::model::similar::match_items`]: an item in the model's own words, "Build the FTS5
+/// search index", means the todo "T1 — Build FTS5 search index"). A completed item finishes
+/// the todo it means; an item that means no task is the agent's own plan
+/// ([`PlanChange::plan`]), never a new todo, so a paraphrase never doubles the task list. When
+/// the next action names a task this finishes, the next action becomes the plan's item in
+/// progress (else its first pending one; the todo it means, when it means one), else the first
+/// todo left.
 pub fn plan_change(doc: &crate::model::Document, items: &[(String, PlanStatus)]) -> PlanChange {
-    let words = |s: &str| -> String {
-        let s = match task_id(s) {
-            Some(id) => &s[id.len()..],
-            None => s,
-        };
-        s.trim_start_matches(|c: char| c.is_whitespace() || "-—–:.)".contains(c))
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_lowercase()
-    };
-    let same = |task: &crate::model::Task, item: &str| match (task.id(), task_id(item)) {
-        (Some(a), Some(b)) => a == b,
-        (None, Some(_)) => false,
-        _ => !words(item).is_empty() && words(&task.text) == words(item),
-    };
+    use crate::model::{similar, Task};
+    let remaining = doc.tasks_remaining.len();
+    let tasks: Vec<&Task> = doc.tasks_remaining.iter().chain(&doc.tasks_done).collect();
+    let texts: Vec<&str> = items.iter().map(|(t, _)| t.as_str()).collect();
+    let meant = similar::match_items(&tasks, &texts);
     let mut change = PlanChange::default();
-    let mut finished: Vec<&crate::model::Task> = Vec::new();
-    for (text, st) in items {
-        let remaining = doc.tasks_remaining.iter().find(|t| same(t, text));
-        let done = doc.tasks_done.iter().any(|t| same(t, text));
-        match (st, remaining) {
-            (PlanStatus::Completed, Some(t)) => {
-                let key = t.id().map(str::to_string).unwrap_or_else(|| t.text.clone());
-                if !change.done.contains(&key) {
-                    change.done.push(key);
-                    finished.push(t);
+    let mut finished: Vec<usize> = Vec::new();
+    for ((text, st), m) in items.iter().zip(&meant) {
+        match (st, m) {
+            (PlanStatus::Completed, Some(t)) if *t < remaining => {
+                if !finished.contains(t) {
+                    let task = tasks[*t];
+                    change
+                        .done
+                        .push(task.id().map_or_else(|| task.text.clone(), str::to_string));
+                    finished.push(*t);
                 }
             }
-            (PlanStatus::Completed, None) if !done => change.done.push(text.clone()),
-            (PlanStatus::Pending | PlanStatus::InProgress, None) if !done => {
-                change.todo.push(text.clone())
+            (_, Some(_)) => {}
+            (st, None) => {
+                if !change.plan.iter().any(|p| p.text == *text) {
+                    change.plan.push(crate::store::PlanItem {
+                        text: text.clone(),
+                        status: *st,
+                    });
+                }
             }
-            _ => {}
         }
     }
     let next = doc.next_action.as_deref().unwrap_or("");
-    let names = |t: &crate::model::Task| match t.id() {
+    let names = |t: &Task| match t.id() {
         Some(id) => mentions_id(next, id),
-        None => next.to_lowercase().contains(&words(&t.text)),
+        None => {
+            let words = t.text.split_whitespace().collect::<Vec<_>>().join(" ");
+            next.to_lowercase().contains(&words.to_lowercase())
+        }
     };
-    if !next.is_empty() && finished.iter().any(|t| names(t)) {
+    if !next.is_empty() && finished.iter().any(|&t| names(tasks[t])) {
+        // The open item's todo when it means one still open, else its own words.
         let open = |s: PlanStatus| {
-            items
-                .iter()
-                .find(|(text, st)| {
-                    *st == s
-                        && !finished.iter().any(|t| same(t, text))
-                        && !doc.tasks_done.iter().any(|t| same(t, text))
-                })
-                .map(|(t, _)| t.clone())
+            items.iter().zip(&meant).find_map(|((text, st), m)| {
+                if *st != s {
+                    return None;
+                }
+                match m {
+                    Some(t) if *t < remaining && !finished.contains(t) => {
+                        Some(tasks[*t].text.clone())
+                    }
+                    Some(_) => None,
+                    None => Some(text.clone()),
+                }
+            })
         };
         change.next = open(PlanStatus::InProgress)
             .or_else(|| open(PlanStatus::Pending))
             .or_else(|| {
-                doc.tasks_remaining
-                    .iter()
-                    .find(|t| !finished.iter().any(|f| f.text == t.text))
-                    .map(|t| t.text.clone())
+                (0..remaining)
+                    .find(|t| !finished.contains(t))
+                    .map(|t| tasks[t].text.clone())
             })
             .map(|t| format!("continue with {t}"));
     }
@@ -971,7 +980,13 @@ mod tests {
         ];
         let c = plan_change(&doc, &items);
         assert_eq!(c.done, vec!["T1"]);
-        assert_eq!(c.todo, vec!["Run the linter"]);
+        assert_eq!(
+            c.plan,
+            vec![crate::store::PlanItem {
+                text: "Run the linter".into(),
+                status: PlanStatus::Pending
+            }]
+        );
         assert_eq!(c.next.as_deref(), Some("continue with T2 — wire the API"));
         // Matched by words when the plan drops the id; T10 is not T1.
         let by_words = plan_change(

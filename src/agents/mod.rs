@@ -10,6 +10,7 @@
 
 pub mod hook;
 pub mod install;
+pub mod own;
 pub mod plugin;
 pub mod settings;
 pub mod skill;
@@ -207,13 +208,73 @@ pub fn is_ours(command: &str) -> bool {
     c.starts_with(COMMAND_PREFIX) || LEGACY_COMMANDS.iter().any(|l| c.starts_with(l))
 }
 
-/// Whether `path` (repository-relative) is an agent's own setup (settings, hooks, skills,
-/// instructions) rather than work on the story: under `.claude/`, `.codex/`, `.gemini/`,
-/// `.cursor/`, or `AGENTS.md`, `AGENTS.override.md` or `GEMINI.md` at the top.
-pub fn is_agent_setup(path: &str) -> bool {
-    let top = path.split('/').next().unwrap_or("");
-    matches!(top, ".claude" | ".codex" | ".gemini" | ".cursor")
-        || matches!(path, "AGENTS.md" | "AGENTS.override.md" | "GEMINI.md")
+/// What part of a project file `agent install` writes (see [`PROJECT_FILES`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The agent's hook entries, in its project hooks file.
+    Hooks(Agent),
+    /// Claude Code's hook entries in its committed `.claude/settings.json` (`--shared`).
+    SharedHooks(Agent),
+    /// The skill or instructions: the whole file ([`skill::whole_file`]) or our section of a
+    /// file the user shares with us.
+    Skill(Agent),
+    /// The agent's MCP client entry for our server (`--mcp`).
+    Mcp(Agent),
+}
+
+/// Every file `agent install` writes in a project, relative to the work tree's top, with what
+/// of it is ours: the one table the installer takes its project paths from (through
+/// [`project_path`]) and the views that leave our files out of the user's work read
+/// (`status`, `files_modified`, the brief, the nudge: [`own`]). Codex reads `AGENTS.override.md`
+/// instead of `AGENTS.md` when the user has one ([`settings::codex_instructions`]).
+pub const PROJECT_FILES: &[(&str, &[Part])] = &[
+    (".claude/settings.local.json", &[Part::Hooks(Agent::Claude)]),
+    (".claude/settings.json", &[Part::SharedHooks(Agent::Claude)]),
+    (
+        ".claude/skills/git-checkpoint/SKILL.md",
+        &[Part::Skill(Agent::Claude)],
+    ),
+    (".codex/hooks.json", &[Part::Hooks(Agent::Codex)]),
+    (".codex/config.toml", &[Part::Mcp(Agent::Codex)]),
+    ("AGENTS.md", &[Part::Skill(Agent::Codex)]),
+    ("AGENTS.override.md", &[Part::Skill(Agent::Codex)]),
+    (".cursor/hooks.json", &[Part::Hooks(Agent::Cursor)]),
+    (
+        ".cursor/rules/git-checkpoint.mdc",
+        &[Part::Skill(Agent::Cursor)],
+    ),
+    (".cursor/mcp.json", &[Part::Mcp(Agent::Cursor)]),
+    (
+        ".gemini/settings.json",
+        &[Part::Hooks(Agent::Gemini), Part::Mcp(Agent::Gemini)],
+    ),
+    ("GEMINI.md", &[Part::Skill(Agent::Gemini)]),
+];
+
+/// The project file (relative to the work tree's top) that holds `part`, from
+/// [`PROJECT_FILES`]; `SharedHooks` of an agent without a shared file is its `Hooks` file. The
+/// first listed wins (Codex's `AGENTS.md` over `AGENTS.override.md`). `None` for Claude Code's
+/// MCP entry: its MCP client here is Claude Desktop, which has no project file.
+pub fn project_path(part: Part) -> Option<&'static str> {
+    let find = |p: Part| {
+        PROJECT_FILES
+            .iter()
+            .find(|(_, parts)| parts.contains(&p))
+            .map(|(path, _)| *path)
+    };
+    match part {
+        Part::SharedHooks(agent) => find(part).or_else(|| find(Part::Hooks(agent))),
+        _ => find(part),
+    }
+}
+
+/// What `agent install` may have written at `path` (repository-relative, `/`-separated), from
+/// [`PROJECT_FILES`]; empty for any other path.
+pub fn parts_at(path: &str) -> &'static [Part] {
+    PROJECT_FILES
+        .iter()
+        .find(|(p, _)| *p == path)
+        .map_or(&[], |(_, parts)| parts)
 }
 
 #[cfg(test)]
@@ -235,6 +296,14 @@ mod tests {
         );
         assert_eq!(Agent::Claude.action("Notification"), None);
         assert!(is_ours("git checkpoint prompt"));
+        for a in Agent::ALL {
+            assert!(project_path(Part::Hooks(a)).is_some(), "{a:?}");
+            assert!(project_path(Part::SharedHooks(a)).is_some(), "{a:?}");
+            assert!(project_path(Part::Skill(a)).is_some(), "{a:?}");
+            assert_eq!(project_path(Part::Mcp(a)).is_some(), a != Agent::Claude);
+        }
+        assert_eq!(parts_at("GEMINI.md"), &[Part::Skill(Agent::Gemini)]);
+        assert!(parts_at(".claude/commands/review.md").is_empty());
         assert!(!is_ours("echo git-checkpoint agent hook"));
     }
 }

@@ -25,7 +25,7 @@
 //! project's work tree and not into a git directory for project scope; under HOME or the agent's
 //! directory, and the user's own file, for user scope). Nothing is written when a check fails.
 
-use super::Agent;
+use super::{project_path, Agent, Part};
 use crate::error::{Error, Result};
 use crate::files::Rule;
 pub use crate::files::{read, remove, resolve, write, Target};
@@ -179,13 +179,16 @@ fn target_within(path: PathBuf, scope: Scope, roots: &Roots, within: Vec<PathBuf
 /// [`Error::NoWorkTree`] for project scope outside a work tree; [`Error::NoHome`].
 pub fn hooks_file(agent: Agent, scope: Scope, shared: bool, roots: &Roots) -> Result<Target> {
     let path = match scope {
-        Scope::Project => roots.project()?.join(match agent {
-            Agent::Claude if shared => ".claude/settings.json",
-            Agent::Claude => ".claude/settings.local.json",
-            Agent::Codex => ".codex/hooks.json",
-            Agent::Cursor => ".cursor/hooks.json",
-            Agent::Gemini => ".gemini/settings.json",
-        }),
+        Scope::Project => {
+            let part = if shared {
+                Part::SharedHooks(agent)
+            } else {
+                Part::Hooks(agent)
+            };
+            roots
+                .project()?
+                .join(project_path(part).expect("every agent has a project hooks file"))
+        }
         Scope::User => roots.user_dir(agent)?.join(match agent {
             Agent::Codex | Agent::Cursor => "hooks.json",
             Agent::Claude | Agent::Gemini => "settings.json",
@@ -203,19 +206,15 @@ pub fn hooks_file(agent: Agent, scope: Scope, shared: bool, roots: &Roots) -> Re
 /// As [`hooks_file`].
 pub fn skill_file(agent: Agent, scope: Scope, roots: &Roots) -> Result<Option<Target>> {
     let path = match (agent, scope) {
-        (Agent::Claude, Scope::Project) => roots
+        (Agent::Claude | Agent::Gemini | Agent::Cursor, Scope::Project) => roots
             .project()?
-            .join(".claude/skills/git-checkpoint/SKILL.md"),
+            .join(project_path(Part::Skill(agent)).expect("every agent has a skill file")),
         (Agent::Claude, Scope::User) => roots
             .user_dir(agent)?
             .join("skills/git-checkpoint/SKILL.md"),
         (Agent::Codex, Scope::Project) => codex_instructions(roots.project()?)[0].clone(),
         (Agent::Codex, Scope::User) => codex_instructions(&roots.user_dir(agent)?)[0].clone(),
-        (Agent::Gemini, Scope::Project) => roots.project()?.join("GEMINI.md"),
         (Agent::Gemini, Scope::User) => roots.user_dir(agent)?.join("GEMINI.md"),
-        (Agent::Cursor, Scope::Project) => {
-            roots.project()?.join(".cursor/rules/git-checkpoint.mdc")
-        }
         (Agent::Cursor, Scope::User) => return Ok(None),
     };
     Ok(Some(target(path, scope, roots, agent)))

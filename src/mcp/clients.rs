@@ -193,12 +193,13 @@ pub fn user_file(client: Client, home: &Path, env: impl Fn(&str) -> Option<OsStr
 /// Desktop, which has none. Codex reads `.codex/config.toml` only in a project the user
 /// trusts.
 pub fn project_file(client: Client, root: &Path) -> Option<PathBuf> {
-    match client {
-        Client::ClaudeDesktop => None,
-        Client::Cursor => Some(root.join(".cursor").join("mcp.json")),
-        Client::Codex => Some(root.join(".codex").join("config.toml")),
-        Client::Gemini => Some(root.join(".gemini").join("settings.json")),
-    }
+    let agent = match client {
+        Client::ClaudeDesktop => return None,
+        Client::Cursor => Agent::Cursor,
+        Client::Codex => Agent::Codex,
+        Client::Gemini => Agent::Gemini,
+    };
+    crate::agents::project_path(crate::agents::Part::Mcp(agent)).map(|p| root.join(p))
 }
 
 /// Merges our server entry for `binary` into `existing` (the file's text; `None` or blank when

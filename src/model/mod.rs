@@ -11,6 +11,7 @@ mod merge;
 mod parse;
 mod render;
 pub(crate) mod sections;
+pub mod similar;
 mod text;
 
 pub use conflict::CONFLICT;

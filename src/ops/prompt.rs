@@ -245,9 +245,8 @@ pub fn brief_within(
     // state confirms nothing).
     let confirmed = super::status::confirmed(store, refname, &rev)?;
     let base = confirmed.as_ref().unwrap_or(&rev);
-    let (commits, mut files) = super::status::moved_since(store, base)?;
-    // Installing an agent's hooks and skill is not work on the story.
-    files.retain(|f| !crate::agents::is_agent_setup(f));
+    // Without what `agent install` wrote: that is no work on the story.
+    let (commits, files) = super::status::moved_since(store, base)?;
     let mut moved: Vec<String> = commits
         .iter()
         .map(|(id, subject)| format!("commit {} {subject}", &id.to_string()[..12]))
@@ -255,6 +254,32 @@ pub fn brief_within(
     moved.extend(files.iter().map(|f| format!("changed: {f}")));
     let tagged = |items: &[String]| -> Vec<String> {
         items.iter().map(|i| format!("{}{i}", tag(i))).collect()
+    };
+    // The agent's plan is its model's text in this clone's revisions only (a teammate's
+    // revision never carries one here: see `ops::save`).
+    let written_here = store
+        .written(&rev.summary.story)?
+        .contains(&rev.summary.commit);
+    let agent_plan: Vec<String> = rev
+        .meta
+        .agent_plan
+        .iter()
+        .filter(|_| written_here)
+        .map(|p| {
+            let state = match p.status {
+                crate::store::PlanStatus::Completed => "done",
+                crate::store::PlanStatus::InProgress => "in progress",
+                crate::store::PlanStatus::Pending => "to do",
+            };
+            format!("{state}: {}", p.text)
+        })
+        .collect();
+    // Plan items that keep the ids are matched by id, not by words (`agents::hook`).
+    let remaining_title = match d.tasks_remaining.iter().find_map(|t| t.id()) {
+        Some(id) => {
+            format!("Remaining work (keep the ids in your plan or todo items: `{id} — ...`)")
+        }
+        None => "Remaining work".to_string(),
     };
     let mut parts: Vec<(&'static str, String, Vec<String>)> = vec![
         ("title", "Title".into(), fenced_title),
@@ -274,11 +299,16 @@ pub fn brief_within(
         ),
         (
             "remaining",
-            "Remaining work".into(),
+            remaining_title,
             d.tasks_remaining
                 .iter()
                 .map(|t| format!("{}{}", tag(&t.text), t.text))
                 .collect(),
+        ),
+        (
+            "agent_plan",
+            "The agent's own plan (items that are no todo of the story)".into(),
+            agent_plan,
         ),
         (
             "decisions",

@@ -11,7 +11,7 @@ use crate::formats::{self, Format};
 use crate::gitstate::{self, GitState};
 use crate::model::{Document, Parsed};
 use crate::notes;
-use crate::store::{Completion, FileState, Meta, NewRevision, Revision, Store};
+use crate::store::{Completion, FileState, Meta, NewRevision, Revision, Store, Updated};
 use crate::story::StoryId;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -123,6 +123,10 @@ pub struct Options {
     pub claimant: Option<crate::claims::Holder>,
     /// Write even while someone else holds the story's claim.
     pub force: bool,
+    /// The agent's own plan to record (`meta.json`'s `agent_plan`, written by the plan hooks);
+    /// `None` carries the latest revision's forward. Either way the items a task of the new
+    /// document now means ([`crate::model::similar::match_items`]) are left out.
+    pub agent_plan: Option<Vec<crate::store::PlanItem>>,
 }
 
 /// The editor of `save --edit`, from the front end that has one: given the document, returns
@@ -276,14 +280,20 @@ pub fn save_if_changed(store: &Store, story: &StoryId, args: &Options) -> Result
 
 /// Whether `new` says nothing `current` does not (see [`save_if_changed`]).
 fn same_as(current: &Revision, new: &NewRevision, parsed: &Parsed, template: &Format) -> bool {
-    // An agent's own setup files (its hooks, skill) changing is no news about the story.
-    let work = |files: &[crate::store::FileChange]| -> Vec<crate::store::FileChange> {
-        files
-            .iter()
-            .filter(|f| !crate::agents::is_agent_setup(&f.path))
-            .cloned()
-            .collect()
+    // A file `agent install` writes that the tip lists and the new revision leaves out (as
+    // only ours: revisions written before such files were left out of `files_modified` list
+    // them) is no news about the story.
+    let ours_before = |f: &&crate::store::FileChange| {
+        !crate::agents::parts_at(&f.path).is_empty()
+            && !new.meta.files_modified.iter().any(|n| n.path == f.path)
     };
+    let tip_files: Vec<&crate::store::FileChange> = current
+        .meta
+        .files_modified
+        .iter()
+        .filter(|f| !ours_before(f))
+        .collect();
+    let new_files: Vec<&crate::store::FileChange> = new.meta.files_modified.iter().collect();
     // Both documents through the same parser (parse_revision would add the history's journal).
     let mut before = template.parse(current.document.as_bytes()).doc;
     let mut after = parsed.doc.clone();
@@ -295,8 +305,44 @@ fn same_as(current: &Revision, new: &NewRevision, parsed: &Parsed, template: &Fo
     before == after
         && a.head == b.head
         && a.branch == b.branch
-        && work(&a.files_modified) == work(&b.files_modified)
+        && tip_files == new_files
         && a.template == b.template
+        && a.agent_plan == b.agent_plan
+}
+
+/// The agent's plan a new revision holding `doc` records: `args.agent_plan`, else the one of
+/// `current` carried forward when this clone wrote `current` (a teammate's agent plan is their
+/// model's text, which the brief would show unfenced), without the items that now mean a task
+/// of `doc`.
+///
+/// # Errors
+/// Storage errors reading which revisions this clone wrote.
+fn agent_plan(
+    store: &Store,
+    args: &Options,
+    current: Option<&Revision>,
+    doc: &Document,
+) -> Result<Vec<crate::store::PlanItem>> {
+    let plan = match (&args.agent_plan, current) {
+        (Some(p), _) => p.clone(),
+        (None, Some(c)) if !c.meta.agent_plan.is_empty() => {
+            if !store.written(&c.summary.story)?.contains(&c.summary.commit) {
+                return Ok(Vec::new());
+            }
+            c.meta.agent_plan.clone()
+        }
+        _ => return Ok(Vec::new()),
+    };
+    let tasks: Vec<&crate::model::Task> =
+        doc.tasks_remaining.iter().chain(&doc.tasks_done).collect();
+    let texts: Vec<&str> = plan.iter().map(|p| p.text.as_str()).collect();
+    let meant = crate::model::similar::match_items(&tasks, &texts);
+    Ok(plan
+        .into_iter()
+        .zip(meant)
+        .filter(|(_, m)| m.is_none())
+        .map(|(p, _)| p)
+        .collect())
 }
 
 fn write(
@@ -424,7 +470,11 @@ fn write(
     let mut written: Option<(String, Meta)> = None;
     let mut no_note: Option<String> = None;
     let mut based_on: Option<u64> = None;
-    let Some((commit, previous, unreadable)) = store.update_past_missing(
+    // The tip a new revision replaces ("Quiet history"): its code commit and checkpoint
+    // commit, for the notes index.
+    let replaced: std::cell::Cell<Option<(Option<gix::ObjectId>, gix::ObjectId)>> =
+        std::cell::Cell::new(None);
+    let Some(updated) = store.update_folding(
         &refname,
         |current| {
             if skip_same && current.is_none() {
@@ -439,6 +489,7 @@ fn write(
             meta.left_out = parsed.left_out.clone();
             meta.template = template.name().to_string();
             meta.completed = completed(store, current, &parsed.doc);
+            meta.agent_plan = agent_plan(store, args, current, &parsed.doc)?;
             let subject = subject(journal_text.as_deref(), &shown, &parsed.doc);
             let body = journal_text
                 .as_deref()
@@ -460,11 +511,12 @@ fn write(
                 accepted: Vec::new(),
             };
             // A hook's generic subject is no news; its journal text (a compaction summary, the
-            // model's last message) is, unless the tip already holds it.
+            // model's last message) is, unless the tip already holds it or it says nothing
+            // ("Done.", "ok").
             let no_news = journal_text.is_none()
                 || args.hook.is_some()
                     && current.is_some_and(|c| {
-                        new.body.trim().is_empty() || new.body.trim() == c.summary.body.trim()
+                        trivial(&new.body) || new.body.trim() == own_entry(&c.summary.body)
                     });
             if skip_same && no_news {
                 if let Some(c) = current {
@@ -472,6 +524,18 @@ fn write(
                         return Ok(None);
                     }
                 }
+            }
+            // Only the tip itself is folded, never past a revision that cannot be read.
+            let fold = match current {
+                Some(c) if store.tip(&refname)? == Some(c.summary.commit) => {
+                    folds(store, &refname, c, &new, &parsed.doc, args.hook.is_some())?
+                }
+                _ => false,
+            };
+            replaced.set(None);
+            if let (true, Some(c)) = (fold, current) {
+                new.body = folded_body(&new.body, c);
+                replaced.set(Some((super::status::saved_head(c), c.summary.commit)));
             }
             last = Some(parsed);
             based_on = current.map(Revision::number);
@@ -493,7 +557,7 @@ fn write(
                     held = still;
                 }
             }
-            Ok(Some(new))
+            Ok(Some((new, fold)))
         },
         |commit, new| {
             // What this attempt wrote (its revision number is set by now), for the report.
@@ -509,7 +573,11 @@ fn write(
                 summary: new.subject.clone(),
             };
             // Notes are an index: one broken by hand never stops a save (it is named instead).
-            match notes::add_line_edit(store, head, &line) {
+            let edit = match replaced.get() {
+                Some((Some(at), gone)) => notes::replace_line_edit(store, head, &line, (at, gone)),
+                _ => notes::add_line_edit(store, head, &line),
+            };
+            match edit {
                 Ok(edit) => {
                     no_note = None;
                     Ok(vec![edit])
@@ -525,6 +593,12 @@ fn write(
     else {
         return Ok(None);
     };
+    let Updated {
+        commit,
+        previous,
+        unreadable,
+        ..
+    } = updated;
     let parsed = last.expect("update calls the closure before succeeding");
     let (document, meta) = written.expect("update calls the closure before succeeding");
     // The document and meta are those just written: only the commit is read back.
@@ -584,6 +658,10 @@ fn current_and_state(
         // gather lists the work tree's files before the committed ones.
         state.files.splice(0..0, kept);
     }
+    // What `agent install` wrote (hooks, skill, instructions, MCP entry) is no work on the
+    // story.
+    let files = std::mem::take(&mut state.files);
+    state.files = crate::agents::own::work_files(store, files, state.head, state.merge_base)?;
     Ok((current, state))
 }
 
@@ -856,6 +934,148 @@ fn add_new(list: &mut Vec<String>, items: &[String]) {
 
 /// The story as this revision records it for display: typed with capitals, the user's form
 /// wins (it also corrects an earlier one); typed in lower case, the form already recorded stays.
+/// The most bytes of journal a folded revision's body holds; past it the next revision is
+/// written on top instead (nothing is dropped).
+pub const FOLD_JOURNAL_LIMIT: usize = 64 * 1024;
+
+/// The line that starts each journal entry a folded revision keeps of a revision it replaced:
+/// `folded: <RFC 3339 time> <subject>`, then that revision's body (docs/FORMAT.md, "Quiet
+/// history").
+pub const FOLDED: &str = "folded: ";
+
+/// Whether a hook's journal text says nothing worth a revision of its own: fewer than three
+/// words (runs of letters and digits) in at most 20 characters, none with a digit ("Done.",
+/// "ok", "x", "All done!"; not "T1 done.").
+pub fn trivial(text: &str) -> bool {
+    let t = text.trim();
+    let words: Vec<&str> = t
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    t.chars().count() <= 20
+        && words.len() < 3
+        && !words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()))
+}
+
+/// A revision body's own journal text, and the entries of the revisions folded into it (each
+/// starting with [`FOLDED`]), both trimmed.
+fn split_folded(body: &str) -> (&str, &str) {
+    let body = body.trim();
+    if body.starts_with(FOLDED) {
+        return ("", body);
+    }
+    match body.find(&format!("\n\n{FOLDED}")) {
+        Some(i) => (body[..i].trim(), body[i..].trim()),
+        None => (body, ""),
+    }
+}
+
+/// A revision body's own journal text: without the entries of the revisions folded into it.
+fn own_entry(body: &str) -> &str {
+    split_folded(body).0
+}
+
+/// The body of a revision that replaces `tip`: its own journal text `own`, then `tip`'s entry
+/// (a [`FOLDED`] line with its time and subject, its own text on the next lines), then the
+/// entries folded into `tip` before: newest first, blank lines between entries.
+fn folded_body(own: &str, tip: &Revision) -> String {
+    let (tip_own, earlier) = split_folded(&tip.summary.body);
+    let mut entry = format!(
+        "{FOLDED}{} {}",
+        crate::time::rfc3339(tip.summary.time, tip.summary.offset),
+        tip.summary.subject
+    );
+    if !tip_own.is_empty() {
+        entry.push('\n');
+        entry.push_str(tip_own);
+    }
+    [own.trim(), entry.as_str(), earlier]
+        .iter()
+        .filter(|s| !s.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+/// `doc` without what a save fills from the code state and the clock: the document's own
+/// sections and fields only.
+fn sections(doc: &Document, template: &str) -> Document {
+    let mut d = doc.clone();
+    d.last_updated = None;
+    d.written_by = None;
+    d.commits_so_far = None;
+    d.session_duration_s = None;
+    d.journal.clear();
+    if template == "gstack" {
+        // Its front matter's files_modified is the work tree's file list.
+        d.files.clear();
+    }
+    d
+}
+
+/// Whether `commit` of `story` is on a remote, as last fetched or pushed: a remote-tracking ref
+/// of the story (active or archived) is it or descends from it.
+///
+/// # Errors
+/// Storage errors.
+fn pushed(store: &Store, story: &str, commit: gix::ObjectId) -> Result<bool> {
+    for remote in store.remote_names() {
+        for prefix in [
+            crate::remote::tracking_prefix(&remote),
+            crate::remote::tracking_archive_prefix(&remote),
+        ] {
+            if let Some(theirs) = store.tip(&format!("{prefix}{story}"))? {
+                if theirs == commit || store.merge_base(commit, theirs)? == Some(commit) {
+                    return Ok(true);
+                }
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// Whether the new revision `new` (holding `doc`; a hook's when `hook`) replaces the tip `tip`
+/// of `refname` instead of going on top of it (docs/FORMAT.md, "Quiet history"). Only a hook
+/// revision this clone wrote, with one parent, no accepted secret, not on any remote as last
+/// fetched or pushed, is replaced, and only when nothing of the document is lost: the new
+/// revision is a hook's and changes no section of the tip's document, or the tip changed no
+/// section of its parent's. The journal must stay within [`FOLD_JOURNAL_LIMIT`].
+///
+/// # Errors
+/// Storage errors.
+fn folds(
+    store: &Store,
+    refname: &str,
+    tip: &Revision,
+    new: &NewRevision,
+    doc: &Document,
+    hook: bool,
+) -> Result<bool> {
+    let s = &tip.summary;
+    let by_hook = tip.meta.hook.is_some() || !s.hook.is_empty();
+    if !by_hook || s.parents.len() != 1 || !s.accepted.is_empty() {
+        return Ok(false);
+    }
+    if new.body.len() + s.subject.len() + s.body.len() > FOLD_JOURNAL_LIMIT {
+        return Ok(false);
+    }
+    if !store.written(&s.story)?.contains(&s.commit) || pushed(store, &s.story, s.commit)? {
+        return Ok(false);
+    }
+    let tip_doc = sections(&formats::parse_revision(store, tip).doc, &tip.meta.template);
+    if hook && sections(doc, &new.meta.template) == tip_doc {
+        return Ok(true);
+    }
+    let Ok(parent) = store.read(refname, s.parents[0]) else {
+        return Ok(false);
+    };
+    let parent_doc = sections(
+        &formats::parse_revision(store, &parent).doc,
+        &parent.meta.template,
+    );
+    Ok(parent_doc == tip_doc)
+}
+
 fn shown(story: &StoryId, current: Option<&Revision>) -> StoryId {
     match current {
         Some(c) if !story.has_case() => story.clone().shown_as(&c.summary.story_display),
@@ -1090,4 +1310,33 @@ pub fn run(store: &Store, request: &Request, editor: Option<Editor<'_>>) -> Resu
         kept_branch,
         not_pushed,
     })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trivial_last_messages_and_folded_journal_entries() {
+        for t in ["Done.", "ok", "x", "All done!", "  "] {
+            assert!(trivial(t), "{t:?}");
+        }
+        for t in [
+            "T1 done.",
+            "Wired the login API.",
+            "Refactored everything carefully",
+        ] {
+            assert!(!trivial(t), "{t:?}");
+        }
+        let body = "Started tests.\n\nfolded: 2026-12-01T10:00:00+00:00 auto: x\nWired it.";
+        assert_eq!(
+            split_folded(body),
+            (
+                "Started tests.",
+                "folded: 2026-12-01T10:00:00+00:00 auto: x\nWired it."
+            )
+        );
+        assert_eq!(own_entry("folded: t s\nb"), "");
+        assert_eq!(own_entry("plain"), "plain");
+    }
 }

@@ -269,6 +269,15 @@ fn changed_files(store: &Store, rev: &Revision) -> Result<Vec<String>> {
         .collect();
     changed.sort();
     changed.dedup();
+    // What `agent install` wrote (hooks, skill, instructions, MCP entry) is no work on the
+    // story; only the files of its table are read to tell.
+    if changed
+        .iter()
+        .any(|p| !crate::agents::parts_at(p).is_empty())
+    {
+        let head = gitstate::head(store)?.head;
+        changed.retain(|p| !crate::agents::own::work_tree_change_is_ours(store, head, p));
+    }
     Ok(changed)
 }
 

@@ -28,11 +28,11 @@ mod written;
 pub use read::{find_revisions, resolve_revision, Cut, Unreadable};
 pub use retry::{backoff, backoff_by};
 pub use revision::{
-    next_revision, now_rfc3339, Completion, FileChange, FileState, Meta, NewRevision, Revision,
-    Status, Summary, DOCUMENT_FILE, FORMAT_VERSION, META_FILE,
+    next_revision, now_rfc3339, Completion, FileChange, FileState, Meta, NewRevision, PlanItem,
+    PlanStatus, Revision, Status, Summary, DOCUMENT_FILE, FORMAT_VERSION, META_FILE,
 };
 pub(crate) use trailers::{compose_message, split_message};
-pub use write::{delete_edit, expect, update_edit, Step};
+pub use write::{delete_edit, expect, update_edit, Step, Updated};
 
 use crate::error::{Error, Result};
 use crate::story::StoryId;

@@ -163,6 +163,13 @@ pub struct Meta {
     /// 15)`, as [`crate::model::Parsed::left_out`]); also the `Checkpoint-Left-Out` trailer.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub left_out: Vec<String>,
+    /// The agent's own plan: the items of its plan tool (Claude Code's task and todo tools,
+    /// Codex `update_plan`, Gemini CLI `write_todos`) that match no task of the document, in
+    /// the agent's order, as the last plan hook recorded them; carried forward on every
+    /// revision, without the items a task of the new document now matches (absent in revisions
+    /// written before it existed, and when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agent_plan: Vec<PlanItem>,
 }
 
 impl Meta {
@@ -185,6 +192,27 @@ impl Meta {
             ..Meta::default()
         }
     }
+}
+
+/// One item of an agent's own plan (see [`Meta::agent_plan`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub struct PlanItem {
+    /// The item as the agent wrote it, one line of at most 500 characters.
+    pub text: String,
+    /// Its state in the agent's tool.
+    pub status: PlanStatus,
+}
+
+/// A plan item's state, as the agents' plan tools name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PlanStatus {
+    /// Not started (`pending`).
+    Pending,
+    /// Being worked on (`in_progress`).
+    InProgress,
+    /// Finished (`completed`).
+    Completed,
 }
 
 /// One completed task, as `log --completed` lists it (a line of the team format's `completed.md`).

@@ -14,9 +14,18 @@ use gix::refs::transaction::{Change, LogChange, PreviousValue, RefEdit, RefLog};
 use gix::refs::Target;
 use gix::ObjectId;
 
-/// What [`Store::update_past_missing`] wrote: the new commit, the previous tip, and the tip
-/// that could not be read when the write went on from an older revision.
-pub type Updated = (ObjectId, Option<ObjectId>, Option<super::Unreadable>);
+/// What [`Store::update_folding`] wrote.
+#[derive(Debug)]
+pub struct Updated {
+    /// The new commit.
+    pub commit: ObjectId,
+    /// The tip it was written against (`None` for a new story).
+    pub previous: Option<ObjectId>,
+    /// The tip that could not be read when the write went on from an older revision.
+    pub unreadable: Option<super::Unreadable>,
+    /// Whether the new commit replaced the tip ("Quiet history").
+    pub folded: bool,
+}
 
 impl Store {
     /// Checks that a commit can be written: an identity is configured.
@@ -111,39 +120,45 @@ impl Store {
         &self,
         refname: &str,
         time: Option<(i64, i32)>,
-        change: F,
+        mut change: F,
         extra: G,
     ) -> Result<Option<(ObjectId, Option<ObjectId>)>>
     where
         F: FnMut(Option<&Revision>) -> Result<Option<NewRevision>>,
         G: FnMut(ObjectId, &NewRevision) -> Result<Vec<RefEdit>>,
     {
-        let written = self.update_from(refname, time, false, change, extra)?;
-        Ok(written.map(|(commit, tip, _)| (commit, tip)))
+        let written =
+            self.update_from(refname, time, false, |c| Ok(change(c)?.map(|n| (n, false))), extra)?;
+        Ok(written.map(|u| (u.commit, u.previous)))
     }
 
-    /// [`Store::update_if`] for a save: when the tip cannot be read because an object of it is
-    /// missing ([`Store::read_for_write`]), `change` gets the newest readable revision instead,
-    /// the new commit still has the tip as its parent (no revision leaves the history) and a
-    /// revision number above the tip's, and what was skipped is returned with the new commit.
+    /// [`Store::update_if`] for a save. `change` may ask that the new commit replace the tip
+    /// (`(new, true)`): it is then written with the tip's parents instead of the tip, and
+    /// numbered from them, so the tip leaves the story's history (the caller keeps what it
+    /// held: docs/FORMAT.md, "Quiet history"). When the tip cannot be read because an object
+    /// of it is missing ([`Store::read_for_write`]), `change` gets the newest readable revision
+    /// instead, the new commit still has the tip as its parent (no revision leaves the history,
+    /// and nothing is folded) and a revision number above the tip's. The ref still moves by
+    /// compare-and-swap from the tip read.
     ///
     /// # Errors
-    /// As [`Store::update`]; the tip's read error when no revision of it can be read.
-    pub fn update_past_missing<F, G>(
+    /// As [`Store::update`]; the tip's read error when no revision of it can be read; storage
+    /// errors reading the tip's parents.
+    pub fn update_folding<F, G>(
         &self,
         refname: &str,
         change: F,
         extra: G,
     ) -> Result<Option<Updated>>
     where
-        F: FnMut(Option<&Revision>) -> Result<Option<NewRevision>>,
+        F: FnMut(Option<&Revision>) -> Result<Option<(NewRevision, bool)>>,
         G: FnMut(ObjectId, &NewRevision) -> Result<Vec<RefEdit>>,
     {
         self.update_from(refname, None, true, change, extra)
     }
 
-    /// [`Store::update_if`], going on past a missing object of the tip when `past_missing`
-    /// ([`Store::update_past_missing`]).
+    /// [`Store::update_folding`], going on past a missing object of the tip only when
+    /// `past_missing`.
     fn update_from<F, G>(
         &self,
         refname: &str,
@@ -153,13 +168,13 @@ impl Store {
         mut extra: G,
     ) -> Result<Option<Updated>>
     where
-        F: FnMut(Option<&Revision>) -> Result<Option<NewRevision>>,
+        F: FnMut(Option<&Revision>) -> Result<Option<(NewRevision, bool)>>,
         G: FnMut(ObjectId, &NewRevision) -> Result<Vec<RefEdit>>,
     {
         self.check_identity()?;
         self.transact(refname, || {
             let tip = self.tip(refname)?;
-            let (current, skipped) = match tip {
+            let (current, unreadable) = match tip {
                 Some(t) if past_missing => {
                     let (rev, skipped) = self.read_for_write(refname, t)?;
                     (Some(rev), skipped)
@@ -167,16 +182,27 @@ impl Store {
                 Some(t) => (Some(self.read(refname, t)?), None),
                 None => (None, None),
             };
-            let Some(mut new) = change(current.as_ref())? else {
+            let Some((mut new, fold)) = change(current.as_ref())? else {
                 return Ok(Step::Nothing(None));
             };
-            new.meta.revision = next_revision(
+            let (parents, folded) = match &current {
+                Some(c) if fold && unreadable.is_none() => (c.summary.parents.clone(), true),
+                _ => (tip.into_iter().collect::<Vec<_>>(), false),
+            };
+            let numbers = if folded {
+                parents
+                    .iter()
+                    .map(|p| self.summary(*p).map(|s| s.revision))
+                    .collect::<Result<Vec<_>>>()?
+            } else {
                 current
                     .iter()
                     .map(Revision::number)
-                    .chain(skipped.as_ref().map(|s| s.revision)),
-            );
-            let commit = self.write_commit_at(&new, tip.into_iter().collect(), time)?;
+                    .chain(unreadable.as_ref().map(|s| s.revision))
+                    .collect()
+            };
+            new.meta.revision = next_revision(numbers);
+            let commit = self.write_commit_at(&new, parents, time)?;
             let mut edits = vec![update_edit(
                 refname,
                 commit,
@@ -184,7 +210,15 @@ impl Store {
                 "checkpoint: save",
             )];
             edits.extend(extra(commit, &new)?);
-            Ok(Step::Write(edits, Some((commit, tip, skipped))))
+            Ok(Step::Write(
+                edits,
+                Some(Updated {
+                    commit,
+                    previous: tip,
+                    unreadable,
+                    folded,
+                }),
+            ))
         })
     }
 

@@ -1086,3 +1086,92 @@ fn a_second_scope_is_refused_where_the_agent_takes_both_and_status_warns_about_d
     assert!(!read(&home.join(".codex/config.toml")).contains("git-checkpoint"));
     assert!(home.join(".codex/hooks.json").exists());
 }
+
+/// Runs `agent hook EVENT --agent claude` in `repo` with `extra` added to the payload; returns
+/// stdout.
+fn claude_hook(sb: &Sandbox, repo: &Path, event: &str, extra: Value) -> String {
+    let mut payload = serde_json::json!({"cwd": repo, "session_id": "s-1"});
+    payload
+        .as_object_mut()
+        .unwrap()
+        .extend(extra.as_object().unwrap().clone());
+    let input = payload.to_string();
+    let out = sb
+        .cp(repo)
+        .args(["agent", "hook", event, "--agent", "claude"])
+        .write_stdin(input)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Issue 29, why 6: the files `agent install` writes (settings, hooks, skills, rules, MCP
+/// entries, our section of a committed AGENTS.md) are not the user's work: `status`, the
+/// brief, the nudge and a save's `files_modified` leave them out, and name the user's own
+/// changes, also beside ours in the same directory or file.
+#[test]
+fn the_files_agent_install_writes_are_not_work_on_the_story() {
+    let (sb, repo) = Sandbox::with_repo();
+    std::fs::write(repo.join("AGENTS.md"), "# Rules\n\nUse tabs.\n").unwrap();
+    sb.git(&repo, &["add", "AGENTS.md"]);
+    sb.git(&repo, &["commit", "-q", "-m", "rules"]);
+    sb.git(&repo, &["switch", "-q", "-c", "feature/#42-login"]);
+    sb.ok(
+        &repo,
+        &["save", "-q", "--todo", "T1 — form", "--next", "start T1"],
+    );
+    sb.ok(&repo, &["agent", "install", "claude", "-q"]);
+    sb.ok(&repo, &["agent", "install", "claude", "-q", "--shared"]);
+    for agent in ["codex", "cursor", "gemini"] {
+        sb.ok(&repo, &["agent", "install", agent, "-q", "--mcp"]);
+    }
+    // The user's own work, one file beside ours.
+    std::fs::write(repo.join("form.rs"), "fn form() {}\n").unwrap();
+    std::fs::create_dir_all(repo.join(".claude/commands")).unwrap();
+    std::fs::write(repo.join(".claude/commands/review.md"), "Review.\n").unwrap();
+    let work = [".claude/commands/review.md", "form.rs"];
+
+    let st = sb.json(&repo, &["status", "42", "--json"]);
+    assert_eq!(st["files_changed_since"], serde_json::json!(work), "{st}");
+    let brief = claude_hook(
+        &sb,
+        &repo,
+        "SessionStart",
+        serde_json::json!({"source": "startup"}),
+    );
+    assert!(brief.contains("changed: form.rs"), "{brief}");
+    assert!(!brief.contains("changed: AGENTS.md"), "{brief}");
+    assert!(!brief.contains("changed: .claude/settings"), "{brief}");
+    let nudge = claude_hook(&sb, &repo, "Stop", serde_json::json!({}));
+    assert!(
+        nudge.contains("2 changed files (.claude/commands/review.md, form.rs)"),
+        "{nudge}"
+    );
+    sb.ok(&repo, &["save", "42", "-q", "-m", "form drafted"]);
+    let v = sb.json(&repo, &["resume", "42", "--json"]);
+    let recorded: Vec<&str> = v["files_modified"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(recorded, work, "{v}");
+    let st = sb.json(&repo, &["status", "42", "--json"]);
+    assert_eq!(st["files_changed_since"], serde_json::json!([]), "{st}");
+
+    // A change of the user's own beside our section is work again.
+    let agents = read(&repo.join("AGENTS.md"));
+    std::fs::write(
+        repo.join("AGENTS.md"),
+        agents.replace("Use tabs.", "Use spaces."),
+    )
+    .unwrap();
+    let st = sb.json(&repo, &["status", "42", "--json"]);
+    assert_eq!(
+        st["files_changed_since"],
+        serde_json::json!(["AGENTS.md"]),
+        "{st}"
+    );
+}

@@ -3,7 +3,9 @@
 //! documentation): the brief, plan capture, hook revisions, honest staleness, the stop-time
 //! nudge, re-injection after compaction, and silence where there is nothing to say.
 
-use crate::common::{assert_contains_all, strings, Sandbox, CLAUDE_CODE_EVENTS, GEMINI_EVENTS};
+use crate::common::{
+    assert_contains_all, strings, strings_of, Sandbox, CLAUDE_CODE_EVENTS, GEMINI_EVENTS,
+};
 use serde_json::{json, Value};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -261,6 +263,12 @@ fn a_plan_tool_call_finishes_the_matching_task_and_a_repeat_writes_nothing() {
     let v = resumed(&sb, &repo);
     assert_eq!(strings(&v["tasks_done"]), ["T1 — write the form"], "{v}");
     assert_eq!(v["next_action"], "continue with T2 — wire the API");
+    // An item that is no todo is the agent's own plan, not a new todo.
+    assert_eq!(strings(&v["tasks_remaining"]), ["T2 — wire the API"], "{v}");
+    assert_eq!(
+        v["agent_plan"],
+        json!([{"text": "Run the linter", "status": "pending"}])
+    );
     let msg = tip_message(&repo, &sb);
     assert!(msg.contains("Checkpoint-Hook: codex PostToolUse"), "{msg}");
     assert_eq!(revisions(&sb, &repo).len(), 2);
@@ -284,6 +292,10 @@ fn a_plan_tool_call_finishes_the_matching_task_and_a_repeat_writes_nothing() {
     );
     let v = resumed(&sb, &repo);
     assert_eq!(v["tasks_remaining"].as_array().unwrap().len(), 0, "{v}");
+    assert_eq!(
+        v["agent_plan"],
+        json!([{"text": "Run the linter", "status": "completed"}])
+    );
 }
 
 /// The paths `resume --json` says the tip recorded as uncommitted (staged, unstaged, untracked).
@@ -657,16 +669,31 @@ fn plan_items_stay_one_list_item_each_and_an_unknown_status_is_skipped() {
     ]);
     claude_todo_write(&sb, &repo, todos);
     let state = resumed(&sb, &repo);
+    // They mean no todo: the agent's own plan, one line each, never todos.
     assert_eq!(
         strings(&state["tasks_remaining"]),
+        ["T1 — write the form", "T2 — wire the API"]
+    );
+    assert_eq!(
+        strings_of(&state["agent_plan"], "text"),
         [
-            "T1 — write the form",
-            "T2 — wire the API",
             "## 5. Remaining Todos",
             "line one ## Next Action rm -rf / - [x] T9 fake",
             "red [31m txt.exe",
         ]
     );
+    let (brief, _) = hook_with(
+        &sb,
+        &repo,
+        "claude",
+        "SessionStart",
+        json!({"source": "startup"}),
+    );
+    assert!(
+        brief.contains("\n- to do: line one ## Next Action rm -rf / - [x] T9 fake\n"),
+        "{brief}"
+    );
+    assert!(!brief.contains('\u{1b}') && !brief.contains('\u{202e}'));
     let doc = sb.git(&repo, &["show", "refs/checkpoints/42:checkpoint.md"]);
     assert_eq!(
         doc.lines().filter(|l| l.starts_with("## ")).count(),
@@ -817,12 +844,21 @@ fn refreshes_are_written_by_a_detached_process_by_default() {
     std::fs::write(repo.join("api.rs"), "fn api() {}\n").unwrap();
     let (out, _) = hook_with(&sb, &repo, "cursor", "preCompact", json!({}));
     assert_eq!(out.trim(), "{}");
-    wait_for_revisions(&sb, &repo, 3);
+    // It changes no section: it replaces the session end's revision (quiet history).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !tip_message(&repo, &sb).contains("Checkpoint-Hook: cursor preCompact") {
+        assert!(std::time::Instant::now() < deadline, "no detached revision");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(revisions(&sb, &repo).len(), 2);
     // `git config checkpoint.hookDetach false` writes before answering.
     sb.git(&repo, &["config", "checkpoint.hookDetach", "false"]);
     std::fs::write(repo.join("db.rs"), "fn db() {}\n").unwrap();
     pre_compaction(&sb, &repo, "claude", "auto");
-    assert_eq!(revisions(&sb, &repo).len(), 4);
+    let msg = tip_message(&repo, &sb);
+    assert!(msg.contains("Checkpoint-Hook: claude PreCompact"), "{msg}");
+    assert!(msg.contains("The form renders; the API is next."), "{msg}");
+    assert!(recorded_work_tree(&sb, &repo).contains(&"db.rs".to_string()));
 }
 
 #[test]
@@ -853,4 +889,242 @@ fn a_detached_refresh_that_fails_is_reported_once_by_the_next_hook() {
     assert!(!err.contains(secret), "{err}");
     let (_, err) = hook(&sb, &repo, "claude", "SessionStart", &p2);
     assert!(err.is_empty(), "reported once: {err}");
+}
+
+/// Story 42 with three todos whose words a model will paraphrase (issue 29).
+fn search_story() -> (Sandbox, PathBuf) {
+    let (sb, repo) = Sandbox::with_repo_on("feature/#42-search");
+    sb.ok(
+        &repo,
+        &[
+            "save",
+            "-q",
+            "--title",
+            "Search",
+            "--todo",
+            "T1 — Build FTS5 search index",
+            "--todo",
+            "T2 — Add search endpoint",
+            "--todo",
+            "T3 — Search box UI",
+            "--next",
+            "start T1: build the FTS5 index",
+        ],
+    );
+    (sb, repo)
+}
+
+/// Each agent's plan tool call with `items` (text, status), as its PostToolUse/AfterTool hook.
+fn plan_call(sb: &Sandbox, repo: &Path, agent: &str, items: &[(&str, &str)]) {
+    let (event, call) = match agent {
+        "codex" => (
+            "PostToolUse",
+            json!({"tool_name": "update_plan", "tool_input": {"plan":
+                items.iter().map(|(t, s)| json!({"step": t, "status": s})).collect::<Vec<_>>()}}),
+        ),
+        "gemini" => (
+            "AfterTool",
+            json!({"tool_name": "write_todos", "tool_input": {"todos":
+                items.iter().map(|(t, s)| json!({"description": t, "status": s})).collect::<Vec<_>>()}}),
+        ),
+        _ => (
+            "PostToolUse",
+            json!({"tool_name": "TodoWrite", "tool_input": {"todos":
+                items.iter().map(|(t, s)| json!({"content": t, "status": s, "activeForm": t})).collect::<Vec<_>>()}}),
+        ),
+    };
+    hook_with(sb, repo, agent, event, call);
+}
+
+/// Issue 29, why 1: a plan in the model's own words finishes the todos it means, and adds no
+/// duplicate; what matches no todo is the agent's plan, shown in the brief.
+#[test]
+fn a_paraphrased_plan_finishes_its_todos_and_adds_no_duplicate() {
+    for agent in ["claude", "codex", "gemini"] {
+        let (sb, repo) = search_story();
+        let plan = [
+            ("Build the FTS5 search index", "completed"),
+            ("Add GET /search endpoint", "in_progress"),
+            ("Write the search box UI", "pending"),
+            ("Benchmark the ranking on 10k rows", "pending"),
+        ];
+        plan_call(&sb, &repo, agent, &plan);
+        let v = sb.json(&repo, &["resume", "42", "--json"]);
+        assert_eq!(
+            strings(&v["tasks_done"]),
+            ["T1 — Build FTS5 search index"],
+            "{agent}: {v}"
+        );
+        assert_eq!(
+            strings(&v["tasks_remaining"]),
+            ["T2 — Add search endpoint", "T3 — Search box UI"],
+            "{agent}: no duplicate todo: {v}"
+        );
+        assert_eq!(
+            v["next_action"], "continue with T2 — Add search endpoint",
+            "{agent}: {v}"
+        );
+        // What matches no todo is kept as the agent's plan, never as a todo.
+        assert_eq!(
+            v["agent_plan"],
+            json!([{"text": "Benchmark the ranking on 10k rows", "status": "pending"}]),
+            "{agent}: {v}"
+        );
+        let (brief, _) = hook_with(
+            &sb,
+            &repo,
+            "claude",
+            "SessionStart",
+            json!({"source": "startup"}),
+        );
+        assert_contains_all(
+            &brief,
+            &[
+                "Next action: continue with T2 — Add search endpoint",
+                "Benchmark the ranking on 10k rows",
+                "Remaining todo ids: T2, T3",
+            ],
+            agent,
+        );
+        assert!(!brief.contains("start T1"), "{agent}: {brief}");
+        // The same plan again, and the plan with its ids, change nothing.
+        let before = revisions(&sb, &repo).len();
+        plan_call(&sb, &repo, agent, &plan);
+        plan_call(
+            &sb,
+            &repo,
+            agent,
+            &[
+                ("T1: build the index", "completed"),
+                ("Endpoint (T2)", "in_progress"),
+                ("T3 — Write the search box UI", "pending"),
+                ("Benchmark the ranking on 10k rows", "pending"),
+            ],
+        );
+        assert_eq!(revisions(&sb, &repo).len(), before, "{agent}");
+    }
+}
+
+/// Runs `event` of Claude Code's hooks for session `session` in `repo` with `extra` added.
+fn session_hook(sb: &Sandbox, repo: &Path, session: &str, event: &str, extra: Value) {
+    let mut p = payload(repo, extra);
+    p["session_id"] = json!(session);
+    hook(sb, repo, "claude", event, &p);
+}
+
+/// One session of Claude Code in `repo`: it starts, `work` happens, and it ends with `last` as
+/// the model's last message.
+fn claude_session(sb: &Sandbox, repo: &Path, session: &str, work: impl FnOnce(), last: &str) {
+    session_hook(
+        sb,
+        repo,
+        session,
+        "SessionStart",
+        json!({"source": "startup"}),
+    );
+    work();
+    session_hook(
+        sb,
+        repo,
+        session,
+        "SessionEnd",
+        json!({"reason": "other", "last_assistant_message": last}),
+    );
+}
+
+/// Issue 29, why 7: a day of five sessions with one confirmed save leaves at most two revisions
+/// (it left six: one per session end, and the save), and the journal of all five; a session
+/// that ends with "ok" and changed nothing writes nothing.
+#[test]
+fn a_day_of_five_sessions_and_one_save_leaves_two_revisions_with_every_journal_entry() {
+    let (sb, repo) = story();
+    let write = |name: &str| std::fs::write(repo.join(name), "x\n").unwrap();
+    let last = [
+        "Drafted the form in form.rs.",
+        "Wired the login API.",
+        "Saved T1 and looked at T2.",
+        "Started the API tests.",
+        "Done.",
+    ];
+    claude_session(&sb, &repo, "s1", || write("form.rs"), last[0]);
+    claude_session(&sb, &repo, "s2", || write("api.rs"), last[1]);
+    claude_session(
+        &sb,
+        &repo,
+        "s3",
+        || {
+            sb.ok(
+                &repo,
+                &[
+                    "save",
+                    "42",
+                    "-q",
+                    "--done",
+                    "T1",
+                    "--next",
+                    "start T2: wire the API",
+                    "-m",
+                    "T1 done",
+                ],
+            );
+        },
+        last[2],
+    );
+    claude_session(&sb, &repo, "s4", || write("api_test.rs"), last[3]);
+    claude_session(&sb, &repo, "s5", || write("notes.md"), last[4]);
+
+    let revs = revisions(&sb, &repo);
+    assert!(
+        revs.len() <= 3,
+        "the day added {} revisions: {revs:#?}",
+        revs.len() - 1
+    );
+    let log = sb.ok(&repo, &["log", "42"]);
+    assert_contains_all(&log, &last, "the day's journal");
+    assert!(log.contains("T1 done"), "{log}");
+    let v = resumed(&sb, &repo);
+    assert_eq!(strings(&v["tasks_done"]), ["T1 — write the form"], "{v}");
+    assert_eq!(v["next_action"], "start T2: wire the API");
+    let recorded = recorded_work_tree(&sb, &repo);
+    assert_eq!(recorded, ["api.rs", "api_test.rs", "form.rs", "notes.md"]);
+    // The confirmed save stays: staleness counts from it.
+    let st = sb.json(&repo, &["status", "42", "--json"]);
+    assert_eq!(st["hook"], "claude SessionEnd", "{st}");
+    assert_eq!(
+        revs[1]["message"].as_str().unwrap().lines().next(),
+        Some("T1 done")
+    );
+
+    // A session that changed nothing and ends with "ok" writes nothing.
+    claude_session(&sb, &repo, "s6", || {}, "ok");
+    assert_eq!(revisions(&sb, &repo).len(), revs.len());
+}
+
+/// Folding never rewrites what left this clone: a hook revision that was pushed stays, and
+/// the next one goes on top of it.
+#[test]
+fn a_pushed_hook_revision_is_never_folded() {
+    let (sb, repo) = story();
+    sb.add_empty_origin(&repo, "origin");
+    std::fs::write(repo.join("form.rs"), "x\n").unwrap();
+    claude_session(&sb, &repo, "s1", || {}, "Drafted the form.");
+    sb.ok(&repo, &["push", "-q"]);
+    let pushed = sb.git(&repo, &["rev-parse", "refs/checkpoints/42"]);
+    std::fs::write(repo.join("api.rs"), "x\n").unwrap();
+    claude_session(&sb, &repo, "s2", || {}, "Wired the API.");
+    assert_eq!(revisions(&sb, &repo).len(), 3);
+    assert_eq!(
+        sb.git(&repo, &["rev-parse", "refs/checkpoints/42~1"]),
+        pushed
+    );
+    // Unpushed, the next one folds into it again.
+    std::fs::write(repo.join("db.rs"), "x\n").unwrap();
+    claude_session(&sb, &repo, "s3", || {}, "Added the table.");
+    assert_eq!(revisions(&sb, &repo).len(), 3);
+    let log = sb.ok(&repo, &["log", "42"]);
+    assert_contains_all(
+        &log,
+        &["Wired the API.", "Added the table."],
+        "folded journal",
+    );
 }

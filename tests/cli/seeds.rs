@@ -698,7 +698,7 @@ fn prompt_within_1500_chars_keeps_next_action_and_start_command() {
     let wanted = [
         "Next action: run the migration dry-run and compare row counts",
         "Start with: cargo run --bin migrate -- --dry-run",
-        "Remaining work:",
+        "Remaining work (keep the ids in your plan or todo items: `",
     ];
     assert_contains_all(&text, &wanted, "the 1500-character brief");
     let next_at = text.find("Next action").unwrap();

@@ -143,6 +143,7 @@ impl Args {
             keep_worktree: false,
             claimant: None,
             force: self.force,
+            agent_plan: None,
         }
     }
 }
