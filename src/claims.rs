@@ -388,7 +388,7 @@ pub fn live_line(store: &Store, story: &StoryId) -> Result<Option<(String, Found
         if let Some(n) = &c.note {
             text.push_str(&format!(" ({n})"));
         }
-        text.push_str(": they take it with `git checkpoint claim`");
+        text.push_str(&format!(": {to} takes it with `git checkpoint claim`"));
     }
     Ok(Some((text, found)))
 }

@@ -541,21 +541,24 @@ impl Store {
         })
     }
 
-    /// The history of `tip`: every reachable checkpoint commit, newest revision first.
+    /// The history of `tip`: every reachable checkpoint commit, newest revision first. A
+    /// parent that is not in this clone (a shallow clone's boundary, or an object lost to a
+    /// `git gc` race) ends the walk on its line of history; [`Store::cuts`] says where.
     ///
     /// # Errors
-    /// [`Error::Git`] when the walk fails.
+    /// [`Error::Git`] when `tip` or a commit that is present cannot be read.
     pub fn history(&self, tip: ObjectId) -> Result<Vec<Summary>> {
-        let walk = self
-            .repo
-            .rev_walk([tip])
-            .all()
-            .map_err(|e| Error::git(format!("cannot walk the history of {tip}"), e))?;
+        let mut seen = std::collections::HashSet::from([tip]);
+        let mut queue = vec![tip];
         let mut out = Vec::new();
-        for info in walk {
-            let info =
-                info.map_err(|e| Error::git(format!("cannot walk the history of {tip}"), e))?;
-            out.push(self.summary(info.id)?);
+        while let Some(id) = queue.pop() {
+            let summary = match self.summary(id) {
+                Ok(s) => s,
+                Err(_) if id != tip && !self.repo.has_object(id) => continue,
+                Err(e) => return Err(e),
+            };
+            queue.extend(summary.parents.iter().filter(|p| seen.insert(**p)));
+            out.push(summary);
         }
         out.sort_by(|a, b| b.revision.cmp(&a.revision).then(b.time.cmp(&a.time)));
         Ok(out)

@@ -164,6 +164,33 @@ fn a_broken_old_revision_keeps_the_tip_and_says_so() {
     sb.ok(&repo, &["resume", "42"]);
 }
 
+/// A lost commit in the middle of a story's history (a `git gc` race in a full clone, not a
+/// shallow one): `log` lists what it can reach and says where the history is cut and how to
+/// get the rest back, instead of failing with "cannot walk the history". Before: exit 1, no
+/// revision listed.
+#[test]
+fn a_lost_middle_revision_cuts_the_log_instead_of_failing_it() {
+    let (sb, repo) = Sandbox::with_repo();
+    for m in ["first", "second", "third"] {
+        sb.ok(&repo, &["save", "42", "-q", "-m", m]);
+    }
+    let middle = sb.git(&repo, &["rev-parse", "refs/checkpoints/42~1"]);
+    lose_object(&repo, middle.trim());
+    let out = sb.ok(&repo, &["log", "42", "--oneline"]);
+    assert!(out.contains("r3 third"), "{out}");
+    assert!(!out.contains("first"), "{out}");
+    let (out, _) = sb.ok_with_stderr(&repo, &["log", "42"]);
+    assert!(
+        out.contains("History cut here") && out.contains(&middle.trim()[..12]),
+        "names the missing parent: {out}"
+    );
+    let v = sb.json(&repo, &["log", "42", "--json"]);
+    assert_eq!(v["cut_at"][0]["revision"], 3, "{v}");
+    // The next save still builds on the tip.
+    sb.ok(&repo, &["save", "42", "-q", "-m", "fourth"]);
+    assert_eq!(sb.json(&repo, &["resume", "42", "--json"])["revision"], 4);
+}
+
 /// `setup --undo` with `notes.rewriteRef` also in the global config: it removes what setup
 /// added here and leaves the user's global value alone. Before: exit 1 with "error: git config
 /// notes.rewriteRef failed: " and nothing after it.
