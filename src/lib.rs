@@ -20,6 +20,7 @@ pub mod agents;
 pub mod claims;
 pub mod config;
 pub mod current;
+pub mod encoding;
 pub mod endings;
 pub mod error;
 pub mod files;

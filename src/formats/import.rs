@@ -95,7 +95,8 @@ fn recognise(path: &Path, text: &str, format: Option<&Format>) -> Kind {
 /// arise.
 ///
 /// # Errors
-/// [`Error::Read`] or [`Error::TooLarge`] for a file that cannot be read; [`Error::NothingToImport`]
+/// [`Error::Read`] or [`Error::TooLarge`] for a file that cannot be read; [`Error::Encoding`]
+/// for one that is not UTF-8 or UTF-16 with a byte order mark; [`Error::NothingToImport`]
 /// naming the file a format can read nothing from, [`Error::NoStoryForFile`] for one whose story
 /// cannot be told, [`Error::CompletedWithoutCheckpoint`] for a lone `completed.md` whose story
 /// has no checkpoint; [`Error::Config`] for a bad
@@ -114,7 +115,12 @@ pub fn plan(
 
     for path in paths {
         let bytes = read(path, store.max_size())?;
-        let text = String::from_utf8_lossy(&bytes).replace("\r\n", "\n");
+        // Decoded first (UTF-16, byte order marks): a mark must not hide front matter.
+        let decoded = crate::encoding::decode(&bytes, path)?;
+        for n in decoded.notes {
+            notice(Notice::Note(n));
+        }
+        let text = decoded.text.replace("\r\n", "\n");
         match recognise(path, &text, options.format) {
             Kind::TeamCompleted => {
                 completed_by_dir

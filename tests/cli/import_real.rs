@@ -1,0 +1,88 @@
+//! What people really hand us (issue 28): documents in the encodings their editors and shells
+//! write, exports over files they wrote themselves, files that are no checkpoint at all, a
+//! folder of gstack checkpoints. Every document here is our own, built in the test with the
+//! structure of a real one in `../shared/cases/real/` (never its text).
+
+use crate::common::Sandbox;
+use std::path::Path;
+
+/// A pair checkpoint of ours: story, goal, one task each way, a decision, the next action.
+const PAIR: &str = "# Checkpoint: #41 — Export guard\n\n**Last updated:** 2026-05-02 09:15\n\n## 1. Story\n**ID:** #41\n**Title:** Export guard\n**Goal:** Keep users' files.\n\n## 2. Branch\n**Branch:** `feat/41-guard`\n\n## 3. Tasks Done\n- [x] T1 — read the target\n\n## 4. Key Decisions\n- Record what we wrote: content alone cannot tell\n\n## 5. Remaining Todos\n- [ ] T2 — refuse the overwrite\n**Next immediate action:** write the refusal test\n";
+
+fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+    let mut out = if big_endian {
+        vec![0xFE, 0xFF]
+    } else {
+        vec![0xFF, 0xFE]
+    };
+    for u in text.encode_utf16() {
+        out.extend(if big_endian {
+            u.to_be_bytes()
+        } else {
+            u.to_le_bytes()
+        });
+    }
+    out
+}
+
+fn show(sb: &Sandbox, repo: &Path, story: &str) -> String {
+    sb.ok(repo, &["show", story])
+}
+
+#[test]
+fn utf16_from_a_powershell_redirect_is_decoded_and_saved_as_its_text() {
+    let (sb, repo) = Sandbox::with_repo();
+    for (name, big) in [("le.md", false), ("be.md", true)] {
+        let crlf = PAIR.replace('\n', "\r\n");
+        let f = sb.file(name, &utf16(&crlf, big));
+        let (_, err) = sb.ok_with_stderr(&repo, &["save", "41", "-F", f.to_str().unwrap()]);
+        let which = if big { "UTF-16 BE" } else { "UTF-16 LE" };
+        assert!(err.contains(which), "{err}");
+        assert!(err.contains("CRLF line endings: stored with LF"), "{err}");
+        // The stored text is the document itself, not NUL-riddled lossy text.
+        assert_eq!(show(&sb, &repo, "41"), PAIR);
+        let r = sb.json(&repo, &["resume", "41", "--json"]);
+        assert_eq!(r["next_action"], "write the refusal test", "{r:#}");
+    }
+}
+
+#[test]
+fn latin1_and_invalid_utf8_are_refused_naming_the_file_and_the_fix() {
+    let (sb, repo) = Sandbox::with_repo();
+    let mut latin1 = PAIR
+        .replace("Keep users' files.", "Garder les fichiers de l'utilisateur")
+        .into_bytes();
+    // "Déjà" in Latin-1: 0xE9 and 0xE0 are no UTF-8.
+    latin1.extend(b"\n## Context\n- D\xE9j\xE0 vu\n");
+    let f = sb.file("notes-latin1.md", &latin1);
+    let p = f.to_str().unwrap();
+    for args in [
+        vec!["save", "41", "-F", p],
+        vec!["save", "41", "--journal", "-F", p],
+        vec!["import", p, "--story", "41"],
+    ] {
+        let err = sb.fails(
+            &repo,
+            &args,
+            &["notes-latin1.md", "not UTF-8", "iconv -f latin1 -t utf-8"],
+        );
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+    assert!(!sb.refs(&repo).contains("refs/checkpoints/41"));
+}
+
+#[test]
+fn a_byte_order_mark_hides_no_front_matter_on_import() {
+    let (sb, repo) = Sandbox::with_repo();
+    let gstack = "---\nstatus: in-progress\nbranch: main\ntimestamp: 2026-05-02T09:15:00+08:00\nfiles_modified: []\n---\n\n## Working on: Bill export\n\n### Summary\nExport works.\n\n### Decisions Made\n- CSV first\n\n### Remaining Work\n1. PDF export\n\n### Notes\n- none yet\n";
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend(gstack.as_bytes());
+    let f = sb.file("g/20260502-091500-bill-export.md", &bytes);
+    let r = sb.json(&repo, &["import", f.to_str().unwrap(), "--json"]);
+    assert_eq!(r["imported"][0]["story"], "bill-export", "{r:#}");
+    let shown = sb.ok(&repo, &["show", "bill-export"]);
+    assert_eq!(shown, gstack);
+    let v = sb.json(&repo, &["resume", "bill-export", "--json"]);
+    assert_eq!(v["template"], "gstack", "{v:#}");
+    assert_eq!(v["next_action"], "PDF export", "{v:#}");
+}
