@@ -359,6 +359,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand --quiet 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
+            cand --force 'Replace a file at PATH that git-checkpoint did not write, or that changed since it wrote it. Without it such a file is left as it is and nothing is written: export replaces only files it wrote itself (recorded with their content''s hash in `.git/checkpoint/exported`) or files that already hold what it would write'
             cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'

@@ -23,6 +23,7 @@ pub mod current;
 pub mod encoding;
 pub mod endings;
 pub mod error;
+pub mod exported;
 pub mod files;
 pub mod formats;
 pub mod git;

@@ -86,3 +86,133 @@ fn a_byte_order_mark_hides_no_front_matter_on_import() {
     assert_eq!(v["template"], "gstack", "{v:#}");
     assert_eq!(v["next_action"], "PDF export", "{v:#}");
 }
+
+/// A free-form `working-context.md` as a person keeps it (the structure of the real one: a
+/// title with a dash, sections of its own, a YAML-ish state block, a table), about 5.5 KB.
+fn free_form_working_context() -> String {
+    let mut s = String::from("# Working Context — Release Captain\n\n## Release Train State\n\n```yaml\ntrain: 14\nstate: boarding\n```\n\n## Deliverables\n\n| item | owner | state |\n| --- | --- | --- |\n");
+    let mut n = 0;
+    while s.len() < 5400 {
+        n += 1;
+        s.push_str(&format!(
+            "| deliverable {n} of the train | crew member {n} | waiting on review {n} |\n"
+        ));
+    }
+    s.push_str("\n## Handover Notes\n\nThe captain hands over on Fridays.\n");
+    s
+}
+
+#[test]
+fn export_never_overwrites_a_file_it_did_not_write() {
+    let (sb, repo) = Sandbox::with_repo();
+    let mine = free_form_working_context();
+    assert!(mine.len() > 5000, "{}", mine.len());
+    let f = repo.join("working-context.md");
+    std::fs::write(&f, &mine).unwrap();
+    sb.ok(&repo, &["import", "working-context.md", "--story", "crew"]);
+    // The real case: exit 0 and 783 bytes of empty sections over the user's file.
+    let (code, out, err) = sb.run(
+        &repo,
+        &[
+            "export",
+            "crew",
+            "--format",
+            "team",
+            "-o",
+            "working-context.md",
+        ],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(
+        err,
+        format!("error: refusing to overwrite working-context.md: git-checkpoint did not write it ({} bytes that no export of ours wrote); nothing was written; pass --force to replace it, or -o another path\n", mine.len())
+    );
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), mine);
+    let entries = || std::fs::read_dir(&repo).unwrap().count();
+    let before = entries();
+
+    // A file it wrote and nobody changed since is its own: a second export replaces it.
+    let out = repo.join("exported.md");
+    let o = out.to_str().unwrap();
+    sb.ok(&repo, &["export", "crew", "--format", "team", "-o", o]);
+    sb.ok(&repo, &["save", "crew", "--next", "ship train 14"]);
+    sb.ok(&repo, &["export", "crew", "--format", "team", "-o", o]);
+    assert!(std::fs::read_to_string(&out)
+        .unwrap()
+        .contains("ship train 14"));
+    // Edited by hand since: refused again, the edit kept.
+    let mut edited = std::fs::read_to_string(&out).unwrap();
+    edited.push_str("\nmy own line\n");
+    std::fs::write(&out, &edited).unwrap();
+    sb.fails(
+        &repo,
+        &["export", "crew", "--format", "team", "-o", o],
+        &["it changed since git-checkpoint exported it", "--force"],
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), edited);
+    assert_eq!(entries(), before + 1, "no temp file left behind");
+
+    // --force replaces it, atomically through the one writer.
+    sb.ok(
+        &repo,
+        &[
+            "export",
+            "crew",
+            "--format",
+            "team",
+            "-o",
+            "working-context.md",
+            "--force",
+        ],
+    );
+    assert!(std::fs::read_to_string(&f)
+        .unwrap()
+        .starts_with("# Working Context"));
+    assert!(sb.path("r/.git/checkpoint/exported").exists());
+}
+
+#[test]
+fn export_says_before_writing_what_the_format_cannot_hold() {
+    let (sb, repo) = Sandbox::with_repo();
+    let gstack = "---\nstatus: in-progress\nbranch: feat/bills\ntimestamp: 2026-05-02T09:15:00+08:00\nsession_duration_s: 5400\nfiles_modified:\n  - src/bill.rs\n  - src/pdf.rs\n---\n\n## Working on: Bill export\n\n### Summary\nExport works.\n\n### Decisions Made\n- CSV first\n\n### Remaining Work\n1. PDF export\n\n### Notes\n- none yet\n";
+    let f = sb.file("20260502-091500-bill-export.md", gstack.as_bytes());
+    sb.ok(&repo, &["import", f.to_str().unwrap()]);
+    let v = sb.json(
+        &repo,
+        &[
+            "export",
+            "bill-export",
+            "--format",
+            "team",
+            "--json",
+            "-o",
+            "wc.md",
+        ],
+    );
+    let dropped: Vec<&str> = v["dropped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["field"].as_str().unwrap())
+        .collect();
+    assert!(dropped.contains(&"session_duration_s"), "{v:#}");
+    // The warnings come on stderr, one line per field, before the write is reported.
+    std::fs::remove_file(repo.join("wc.md")).unwrap();
+    let (out, err) = sb.ok_with_stderr(
+        &repo,
+        &["export", "bill-export", "--format", "team", "-o", "wc.md"],
+    );
+    assert!(
+        err.contains("warning: the team format cannot hold session_duration_s (5400): left out of the export"),
+        "{err}"
+    );
+    assert_eq!(out, "Wrote wc.md\n");
+    // The same format is the stored file itself: nothing dropped.
+    let v = sb.json(
+        &repo,
+        &["export", "bill-export", "--format", "gstack", "--json"],
+    );
+    assert_eq!(v["dropped"], serde_json::json!([]), "{v:#}");
+    assert_eq!(v["document"], gstack);
+}
