@@ -348,6 +348,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --quiet 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand --json 'Print one JSON document instead of text'
             cand --allow-secret 'Import even if a file holds what looks like a credential (this import only), recording it as accepted on the revisions written (see checkpoint.secretScan)'
+            cand --force 'Import a file that no format recognises anyway, as a pair checkpoint. Without it such a file (a README, a page that only shares a checkpoint''s file name: no section, field, task, decision, next step or branch any format reads, no hand-off heading) is refused and nothing is imported'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }

@@ -35,6 +35,8 @@ pub struct Options {
     /// Import even if a file holds what looks like a credential, recording it as accepted on
     /// the revisions written (see `checkpoint.secretScan`).
     pub allow_secret: bool,
+    /// Import a file no format recognises anyway, as a pair checkpoint.
+    pub force: bool,
 }
 
 /// Something the user should read while [`import`] runs; nothing stops.
@@ -79,6 +81,7 @@ pub fn import(store: &Store, options: Options, on_event: &mut dyn FnMut(Event)) 
     let plan_options = plan::Options {
         story: options.story.as_ref(),
         format: options.format.as_ref(),
+        force: options.force,
     };
     let Plan {
         revisions: plans,

@@ -109,7 +109,10 @@ fn export_never_overwrites_a_file_it_did_not_write() {
     assert!(mine.len() > 5000, "{}", mine.len());
     let f = repo.join("working-context.md");
     std::fs::write(&f, &mine).unwrap();
-    sb.ok(&repo, &["import", "working-context.md", "--story", "crew"]);
+    sb.ok(
+        &repo,
+        &["import", "working-context.md", "--force", "--story", "crew"],
+    );
     // The real case: exit 0 and 783 bytes of empty sections over the user's file.
     let (code, out, err) = sb.run(
         &repo,
@@ -215,4 +218,110 @@ fn export_says_before_writing_what_the_format_cannot_hold() {
     );
     assert_eq!(v["dropped"], serde_json::json!([]), "{v:#}");
     assert_eq!(v["document"], gstack);
+}
+
+/// A team-culture page that only shares the checkpoint's file name (the structure of the
+/// negative case: a bare `# Working Context`, a quote, prose with bold words and links, a
+/// section of tools, a list of links), in Chinese like the real one but our own words.
+const CULTURE_PAGE: &str = "# Working Context\n\n> 这里写的是我们小组的习惯，帮助新同事上手\n\n我们用 **Markdown** 写文档，也希望每个人写得**整洁**。\n\n推荐阅读 [排版指南](https://example.com/guide)。\n\n## 常用工具\n\n- 编辑器随意，提交前请格式化\n\n## 其他\n- [行为准则](https://example.com/code-of-conduct)\n";
+
+#[test]
+fn a_page_that_is_no_checkpoint_is_refused_and_force_imports_it() {
+    let (sb, repo) = Sandbox::with_repo();
+    let page = sb.file("handbook/working-context.md", CULTURE_PAGE.as_bytes());
+    let readme = sb.file(
+        "widget/README.md",
+        b"# Widget\n\nA tiny widget.\n\n## Installation\n\n    cargo install widget\n\n## Usage\n\nRun `widget`.\n\n## License\n\nMIT\n",
+    );
+    for (f, headings) in [
+        (&page, "'Working Context', '常用工具', '其他'"),
+        (&readme, "'Widget', 'Installation', 'Usage', 'License'"),
+    ] {
+        let (code, out, err) = sb.run(&repo, &["import", f.to_str().unwrap()]);
+        assert_eq!(code, 1, "{out}{err}");
+        assert!(err.contains("is not a checkpoint"), "{err}");
+        assert!(err.contains(headings), "{err}");
+        assert!(err.contains("--force"), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+    assert!(!sb.refs(&repo).contains("refs/checkpoints/"));
+    // The flag imports it anyway, named by its folder as a teammate's file is.
+    let v = sb.json(
+        &repo,
+        &["import", page.to_str().unwrap(), "--force", "--json"],
+    );
+    assert_eq!(v["imported"][0]["story"], "handbook", "{v:#}");
+    assert_eq!(sb.ok(&repo, &["show", "handbook"]), CULTURE_PAGE);
+}
+
+#[test]
+fn an_empty_stack_md_says_so() {
+    let (sb, repo) = Sandbox::with_repo();
+    let f = sb.file("STACK.md", b"");
+    let (out, err) = sb.ok_with_stderr(&repo, &["import", f.to_str().unwrap()]);
+    assert!(
+        err.contains("STACK.md holds no stack entry") && err.contains("nothing imported"),
+        "{err}"
+    );
+    assert!(out.is_empty(), "{out}");
+}
+
+/// A teammate's free-form `working-context.md` (sections of their own, not Part A/Part B).
+fn teammate_context(who: &str, task: &str) -> String {
+    format!("# Working Context\n\n**Written by:** {who}\n\n## Completed Tasks\n- [x] {task}\n\n## Next Steps\n- review {task}\n")
+}
+
+#[test]
+fn files_of_one_name_from_different_people_stay_different_stories() {
+    let (sb, repo) = Sandbox::with_repo();
+    // Two folders, one per teammate (seed 001's layout).
+    let a = sb.file(
+        "ctx/alice/working-context.md",
+        teammate_context("Alice", "login form").as_bytes(),
+    );
+    let b = sb.file(
+        "ctx/bob/working-context.md",
+        teammate_context("Bob", "rate limiter").as_bytes(),
+    );
+    let v = sb.json(
+        &repo,
+        &["import", a.to_str().unwrap(), b.to_str().unwrap(), "--json"],
+    );
+    let stories: Vec<&str> = v["imported"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["story"].as_str().unwrap())
+        .collect();
+    assert_eq!(stories, ["alice", "bob"], "{v:#}");
+    // The same folder name, told apart by their author lines; and a later import of a third
+    // person's file of that name is not a revision of either.
+    let c = sb.file(
+        "x/team/working-context.md",
+        teammate_context("Carol Ng", "docs").as_bytes(),
+    );
+    let d = sb.file(
+        "y/team/working-context.md",
+        teammate_context("Dan", "cache").as_bytes(),
+    );
+    let v = sb.json(
+        &repo,
+        &["import", c.to_str().unwrap(), d.to_str().unwrap(), "--json"],
+    );
+    let stories: Vec<&str> = v["imported"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["story"].as_str().unwrap())
+        .collect();
+    assert_eq!(stories, ["team-carol-ng", "team-dan"], "{v:#}");
+    let e = sb.file(
+        "z/alice/working-context.md",
+        teammate_context("Erin", "search").as_bytes(),
+    );
+    let v = sb.json(&repo, &["import", e.to_str().unwrap(), "--json"]);
+    assert_eq!(v["imported"][0]["story"], "alice-erin", "{v:#}");
+    assert_eq!(v["imported"][0]["written"], 1, "{v:#}");
+    let log = sb.json(&repo, &["log", "alice", "--json"]);
+    assert_eq!(log["revisions"].as_array().unwrap().len(), 1, "{log:#}");
 }
