@@ -344,6 +344,10 @@ fn unrecognised(doc: &crate::model::Document, text: &str) -> Option<String> {
         if fenced {
             continue;
         }
+        // Plain-text logs head their entries `=== Session: … ===` (claude-progress.txt).
+        if let Some(h) = t.strip_prefix("===").and_then(|h| h.strip_suffix("===")) {
+            headings.push(h.trim().to_string());
+        }
         if let Some(h) = t.strip_prefix('#') {
             let h = h.trim_start_matches('#');
             if h.starts_with(' ') || h.is_empty() {

@@ -325,3 +325,121 @@ fn files_of_one_name_from_different_people_stay_different_stories() {
     let log = sb.json(&repo, &["log", "alice", "--json"]);
     assert_eq!(log["revisions"].as_array().unwrap().len(), 1, "{log:#}");
 }
+
+/// A gstack checkpoint of ours with the real ones' front matter (status, branch, timestamp
+/// with its offset, files_modified) and four sections.
+fn gstack_file(status: &str, at: &str, title: &str, next: &str) -> String {
+    format!("---\nstatus: {status}\nbranch: main\ntimestamp: {at}\nfiles_modified:\n  - src/app.ts\n---\n\n## Working on: {title}\n\n### Summary\n{title} went well.\n\n### Decisions Made\n- keep the old API\n\n### Remaining Work\n1. {next}\n\n### Notes\n- nothing else\n")
+}
+
+#[test]
+fn a_folder_of_gstack_checkpoints_is_one_story_with_its_history_in_order() {
+    let (sb, repo) = Sandbox::with_repo();
+    let files = [
+        (
+            "20260423-014530-handoff-ready.md",
+            "ready-to-start",
+            "2026-04-23T01:45:30+08:00",
+            "Handoff ready",
+            "start phase 1",
+        ),
+        (
+            "20260424-005948-phase-1-complete.md",
+            "in-progress",
+            "2026-04-24T00:59:48+08:00",
+            "Phase 1 complete",
+            "start phase 2",
+        ),
+        (
+            "20260519-142139-mainline-switch.md",
+            "completed",
+            "2026-05-19T14:21:39+08:00",
+            "Mainline switch",
+            "none",
+        ),
+        (
+            "20260602-144556-pr5-merged.md",
+            "in-progress",
+            "2026-06-02T14:45:56+08:00",
+            "PR 5 merged",
+            "test on the simulator",
+        ),
+    ];
+    let mut paths = Vec::new();
+    // Given out of order: the history is by timestamp, not by argument.
+    for (name, status, at, title, next) in files.iter().rev() {
+        let p = sb.file(
+            &format!("kids/checkpoints/{name}"),
+            gstack_file(status, at, title, next).as_bytes(),
+        );
+        paths.push(p.to_str().unwrap().to_string());
+    }
+    let mut args = vec!["import"];
+    args.extend(paths.iter().map(String::as_str));
+    args.push("--json");
+    let v = sb.json(&repo, &args);
+    // One story, named after the project (gstack's <project>/checkpoints/), not four.
+    assert_eq!(v["imported"].as_array().unwrap().len(), 1, "{v:#}");
+    assert_eq!(v["imported"][0]["story"], "kids", "{v:#}");
+    assert_eq!(v["imported"][0]["written"], 4, "{v:#}");
+    let log = sb.json(&repo, &["log", "kids", "--json"]);
+    let subjects: Vec<&str> = log["revisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        subjects,
+        [
+            "import 20260602-144556-pr5-merged.md",
+            "import 20260519-142139-mainline-switch.md",
+            "import 20260424-005948-phase-1-complete.md",
+            "import 20260423-014530-handoff-ready.md",
+        ],
+        "{log:#}"
+    );
+    let r = sb.json(&repo, &["resume", "kids", "--json"]);
+    assert_eq!(r["title"], "PR 5 merged", "{r:#}");
+    assert_eq!(r["status"], "active", "{r:#}");
+    assert_eq!(r["next_action"], "test on the simulator", "{r:#}");
+    // Imported again: nothing new.
+    let again = sb.json(&repo, &args);
+    assert_eq!(again["imported"][0]["written"], 0, "{again:#}");
+}
+
+#[test]
+fn gstack_completed_is_a_finished_story() {
+    let (sb, repo) = Sandbox::with_repo();
+    let a = sb.file(
+        "billing/20260501-090000-invoices.md",
+        gstack_file(
+            "in-progress",
+            "2026-05-01T09:00:00Z",
+            "Invoices",
+            "send them",
+        )
+        .as_bytes(),
+    );
+    let b = sb.file(
+        "billing/20260502-090000-invoices-sent.md",
+        gstack_file("completed", "2026-05-02T09:00:00Z", "Invoices sent", "none").as_bytes(),
+    );
+    let (out, err) =
+        sb.ok_with_stderr(&repo, &["import", a.to_str().unwrap(), b.to_str().unwrap()]);
+    assert!(
+        err.contains("story billing finished: its newest checkpoint says status: completed"),
+        "{err}"
+    );
+    assert!(out.contains("refs/checkpoints-archive/billing"), "{out}");
+    let refs = sb.refs(&repo);
+    assert!(refs.contains("refs/checkpoints-archive/billing"), "{refs}");
+    assert!(!refs.contains("refs/checkpoints/billing"), "{refs}");
+    let r = sb.json(&repo, &["resume", "--archived", "billing", "--json"]);
+    assert_eq!(r["status"], "done", "{r:#}");
+    // Imported again: nothing written, not finished twice.
+    let (out, err) =
+        sb.ok_with_stderr(&repo, &["import", a.to_str().unwrap(), b.to_str().unwrap()]);
+    assert!(out.contains("0 revisions written, 2 unchanged"), "{out}");
+    assert!(!err.contains("finished"), "{err}");
+}

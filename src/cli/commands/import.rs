@@ -85,6 +85,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             }
             err.note(&note);
         }
+        Event::Finished { story, refname } => err.note(format_args!(
+            "story {story} finished: its newest checkpoint says status: completed (now {refname})"
+        )),
     })?;
 
     if args.json {
