@@ -62,16 +62,27 @@ pub(super) fn fill_for_export(d: &mut Document, rev: &Revision) {
     }
 }
 
-/// Seed 004's file name for revision `rev`: `<YYYYMMDD>-<HHMMSS>-<title-slug>.md`, the commit
-/// time in the commit's own offset (seed 004 stamps with `date +%Y%m%d-%H%M%S`, local time)
+/// Seed 004's file name for revision `rev`: `<YYYYMMDD>-<HHMMSS>-<title-slug>.md`, a gstack
+/// document's own front matter timestamp, else the commit time, in its own offset (seed 004 stamps with `date +%Y%m%d-%H%M%S`, local time)
 /// and the title (else the story id) lowercased, every run of characters other than ASCII
 /// letters and digits one `-`.
 pub fn file_name(story: &StoryId, rev: &Revision) -> String {
-    // An imported file's commit keeps its timestamp's offset, so its name comes back as is.
-    let t = chrono::DateTime::from_timestamp(rev.summary.time, 0)
+    // An imported file's commit keeps its timestamp's offset, so its name comes back as is; a
+    // gstack document's own timestamp wins over a later commit that kept it (`done`'s).
+    let own = (rev.meta.template == "gstack")
+        .then(|| {
+            rev.document
+                .lines()
+                .take_while(|l| !l.starts_with("## "))
+                .find_map(|l| l.strip_prefix("timestamp:"))
+                .and_then(super::base::parse_time)
+        })
+        .flatten();
+    let (time, offset) = own.unwrap_or((rev.summary.time, rev.summary.offset));
+    let t = chrono::DateTime::from_timestamp(time, 0)
         .unwrap_or_default()
         .with_timezone(
-            &chrono::FixedOffset::east_opt(rev.summary.offset)
+            &chrono::FixedOffset::east_opt(offset)
                 .unwrap_or_else(|| chrono::FixedOffset::east_opt(0).expect("0 is a valid offset")),
         );
     let title = rev.meta.title.clone().unwrap_or_else(|| story.to_string());

@@ -46,7 +46,8 @@ pub struct Report {
 /// the checks and before anything is written. The files written are recorded.
 ///
 /// # Errors
-/// [`Error::NotFound`] when the story has no checkpoint; storage errors;
+/// [`Error::NotFound`] when the story has no checkpoint (a finished story's archived tip is
+/// exported); storage errors;
 /// [`Error::NotAFilePath`] when PATH names no file; [`Error::UnsafeWrite`] when it may not be
 /// written (a symlink of the work tree leading out of it or into `.git/`, a read-only file;
 /// nothing is written then); [`Error::WouldOverwrite`] for a file that is not ours (nothing is
@@ -63,7 +64,12 @@ pub fn export(
         output,
         force,
     } = options;
-    let (refname, tip) = super::locate::locate_story(store, &story, false)?;
+    // A finished story exports its final revision (an imported gstack `completed` story is
+    // finished at once).
+    let (refname, tip) = match super::locate::locate_story(store, &story, false) {
+        Err(Error::Finished { .. }) => super::locate::locate_story(store, &story, true)?,
+        found => found?,
+    };
     let rev = store.read(&refname, tip)?;
     let story = story.shown_as(&rev.summary.story_display);
     let exported = format.export(store, &story, &rev)?;

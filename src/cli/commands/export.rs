@@ -16,7 +16,7 @@ pub struct Args {
     /// `-q/--quiet`.
     #[command(flatten)]
     pub quiet: Quiet,
-    /// Story id; default as for `resume`.
+    /// Story id; default as for `resume`. A finished story exports its final revision.
     pub story: Option<String>,
     /// The file format to write.
     #[arg(long, value_parser = super::export_format())]
