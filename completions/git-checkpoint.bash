@@ -358,7 +358,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__export)
-            opts="-q -o -h --color --no-pager --quiet --format --output --json --help"
+            opts="-q -o -h --color --no-pager --quiet --format --output --force --json --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -475,7 +475,7 @@ _git__checkpoint() {
             return 0
             ;;
         git__checkpoint__subcmd__import)
-            opts="-q -h --color --no-pager --quiet --story --format --json --allow-secret --help"
+            opts="-q -h --color --no-pager --quiet --story --format --json --allow-secret --force --help"
             [[ ${cur} == -* ]] || opts="$(__git_checkpoint_stories)"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -348,6 +348,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --quiet 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand --json 'Print one JSON document instead of text'
             cand --allow-secret 'Import even if a file holds what looks like a credential (this import only), recording it as accepted on the revisions written (see checkpoint.secretScan)'
+            cand --force 'Import a file that no format recognises anyway, as a pair checkpoint. Without it such a file (a README, a page that only shares a checkpoint''s file name: no section, field, task, decision, next step or branch any format reads, no hand-off heading) is refused and nothing is imported'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -359,6 +360,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand --no-pager 'Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`)'
             cand -q 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
             cand --quiet 'Only errors and warnings on stderr, and the data asked for on stdout (`--json`)'
+            cand --force 'Replace a file at PATH that git-checkpoint did not write, or that changed since it wrote it. Without it such a file is left as it is and nothing is written: export replaces only files it wrote itself (recorded with their content''s hash in `.git/checkpoint/exported`) or files that already hold what it would write'
             cand --json 'Print one JSON document instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'

@@ -304,6 +304,38 @@ pub enum Error {
         /// The file as given (`-` for stdin).
         path: PathBuf,
     },
+    /// An input document (`save -F`, `import`) is in an encoding we do not read (not UTF-8,
+    /// UTF-16 without a byte order mark, UTF-32); see [`crate::encoding`]. Nothing was written.
+    #[error(
+        "{} cannot be read: {found}; nothing was written; {fix}",
+        shown_input(path)
+    )]
+    Encoding {
+        /// The file as given (`-` for stdin).
+        path: PathBuf,
+        /// What was found (the first invalid byte and its offset).
+        found: String,
+        /// What the user can do (the `iconv` command).
+        fix: String,
+    },
+    /// `export -o FILE` would replace a file git-checkpoint did not write, or one that
+    /// changed since it wrote it (`ops::export`); nothing was written.
+    #[error("refusing to overwrite {}: {reason}; nothing was written; pass --force to replace it, or -o another path", path.display())]
+    WouldOverwrite {
+        /// The file as given.
+        path: PathBuf,
+        /// Why it is not ours to replace.
+        reason: String,
+    },
+    /// `import`: no format recognises anything in a file (a README, a page that only shares a
+    /// checkpoint's file name); nothing was imported.
+    #[error("{} is not a checkpoint: {reason}; nothing was imported; pass --format <name> to read it as that format, or --force to import it anyway", path.display())]
+    Unrecognised {
+        /// The file being imported.
+        path: PathBuf,
+        /// What was looked for and not found.
+        reason: String,
+    },
     /// The document given as text (the MCP server's `document`) holds only whitespace.
     #[error(
         "the document is empty; nothing was written (to finish a story use `git checkpoint done`)"
@@ -763,6 +795,9 @@ impl Error {
             | Error::UnknownRevision { .. }
             | Error::NotACommit { .. }
             | Error::NothingToImport { .. }
+            | Error::Unrecognised { .. }
+            | Error::Encoding { .. }
+            | Error::WouldOverwrite { .. }
             | Error::BadStackEntry { .. }
             | Error::CompletedWithoutCheckpoint { .. }
             | Error::NotStacked { .. }

@@ -1575,6 +1575,10 @@ pub struct Export {
     /// pm: the STACK.md text of the stacked stories, top first (null when none is stacked);
     /// null for the other formats.
     pub stack_md: Option<String>,
+    /// What the format cannot hold of the stored document, one entry per field (or section
+    /// the stored format did not read), said before anything was written; empty when the
+    /// document is written as stored.
+    pub dropped: Vec<crate::formats::dropped::Dropped>,
 }
 
 /// `prompt --json`: the hand-off text, its size and budget, and the parts dropped or

@@ -62,16 +62,27 @@ pub(super) fn fill_for_export(d: &mut Document, rev: &Revision) {
     }
 }
 
-/// Seed 004's file name for revision `rev`: `<YYYYMMDD>-<HHMMSS>-<title-slug>.md`, the commit
-/// time in the commit's own offset (seed 004 stamps with `date +%Y%m%d-%H%M%S`, local time)
+/// Seed 004's file name for revision `rev`: `<YYYYMMDD>-<HHMMSS>-<title-slug>.md`, a gstack
+/// document's own front matter timestamp, else the commit time, in its own offset (seed 004 stamps with `date +%Y%m%d-%H%M%S`, local time)
 /// and the title (else the story id) lowercased, every run of characters other than ASCII
 /// letters and digits one `-`.
 pub fn file_name(story: &StoryId, rev: &Revision) -> String {
-    // An imported file's commit keeps its timestamp's offset, so its name comes back as is.
-    let t = chrono::DateTime::from_timestamp(rev.summary.time, 0)
+    // An imported file's commit keeps its timestamp's offset, so its name comes back as is; a
+    // gstack document's own timestamp wins over a later commit that kept it (`done`'s).
+    let own = (rev.meta.template == "gstack")
+        .then(|| {
+            rev.document
+                .lines()
+                .take_while(|l| !l.starts_with("## "))
+                .find_map(|l| l.strip_prefix("timestamp:"))
+                .and_then(super::base::parse_time)
+        })
+        .flatten();
+    let (time, offset) = own.unwrap_or((rev.summary.time, rev.summary.offset));
+    let t = chrono::DateTime::from_timestamp(time, 0)
         .unwrap_or_default()
         .with_timezone(
-            &chrono::FixedOffset::east_opt(rev.summary.offset)
+            &chrono::FixedOffset::east_opt(offset)
                 .unwrap_or_else(|| chrono::FixedOffset::east_opt(0).expect("0 is a valid offset")),
         );
     let title = rev.meta.title.clone().unwrap_or_else(|| story.to_string());
@@ -258,8 +269,12 @@ pub(super) fn read_file(path: &Path, text: &str) -> Result<File> {
 
 /// `import` of seed 004 files: each file one revision at its own timestamp, oldest first (then
 /// by path). The story is `explicit`, else the one the front matter's branch names (with
-/// `pattern`, `checkpoint.storyPattern`), else the file name's title slug. Returns (story,
-/// path, revision) in that order.
+/// `pattern`, `checkpoint.storyPattern`), else the project's: files of one folder that name no
+/// story are one project's checkpoints (seed 004 keeps them in one folder per project, each
+/// file titled by what it was working on then), so when that folder holds more than one title
+/// they are one story named after the folder ([`folder_story`]), its history the files in
+/// order; a lone title is its own story, the file name's title slug. Returns (story, path,
+/// revision) in that order.
 ///
 /// # Errors
 /// [`crate::Error::Config`] for a bad `pattern`; [`crate::Error::NoStoryForFile`] when a file
@@ -270,18 +285,65 @@ pub(super) fn import_files(
     pattern: Option<&str>,
 ) -> Result<Vec<(StoryId, PathBuf, Planned)>> {
     files.sort_by_key(|(t, p, _)| (t.map(|t| t.0), p.clone()));
-    let mut out = Vec::new();
+    let mut named = Vec::with_capacity(files.len());
+    // The titles of the files that name no story, per folder.
+    let mut titles: std::collections::BTreeMap<PathBuf, std::collections::BTreeSet<String>> =
+        Default::default();
     for (time, path, p) in files {
         let from_branch = match p.doc.branch.as_deref() {
             Some(b) => crate::story::detect_from_branch(b, pattern)?.map(|s| s.to_string()),
             None => None,
         };
-        let story = story_of(explicit, &[from_branch, slug_of(&path)], &path)?;
+        if explicit.is_none() && from_branch.is_none() {
+            titles
+                .entry(folder(&path))
+                .or_default()
+                .insert(slug_of(&path).unwrap_or_default());
+        }
+        named.push((time, path, p, from_branch));
+    }
+    let mut out = Vec::new();
+    for (time, path, p, from_branch) in named {
+        let project = titles
+            .get(&folder(&path))
+            .filter(|t| t.len() > 1)
+            .and_then(|_| folder_story(&path));
+        let story = story_of(explicit, &[from_branch, project, slug_of(&path)], &path)?;
         let mut revision = planned(&path, "gstack", p);
         revision.time = time;
         out.push((story, path, revision));
     }
     Ok(out)
+}
+
+/// The absolute folder holding `path` (empty when it cannot be told).
+fn folder(path: &Path) -> PathBuf {
+    std::path::absolute(path)
+        .ok()
+        .and_then(|p| p.parent().map(Path::to_path_buf))
+        .unwrap_or_default()
+}
+
+/// The story of a folder of one project's checkpoints: the folder's name, lowercased, every
+/// run of characters other than letters and digits one `-`; for gstack's own
+/// `<project>/checkpoints/` folder, the project's name.
+fn folder_story(path: &Path) -> Option<String> {
+    let dir = folder(path);
+    let name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().to_lowercase());
+    let mut n = name(&dir)?;
+    if n == "checkpoints" {
+        n = dir.parent().and_then(name)?;
+    }
+    let slug: String = n
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '-' })
+        .collect();
+    Some(
+        slug.split('-')
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join("-"),
+    )
 }
 
 /// The title slug of a seed 004 file name `<YYYYMMDD>-<HHMMSS>-<title-slug>.md`, else the

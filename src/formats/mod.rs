@@ -16,6 +16,7 @@
 
 mod base;
 pub mod custom;
+pub mod dropped;
 pub mod extras;
 pub mod gstack;
 pub mod import;
@@ -202,6 +203,9 @@ pub struct Exported {
     /// Duplicate sections of the stored document that the export leaves out
     /// ([`Parsed::left_out`]); empty when the document is written as stored.
     pub left_out: Vec<String>,
+    /// What the target format cannot hold of the stored document ([`dropped::dropped`]), in
+    /// the document's order; empty when the document is written as stored.
+    pub dropped: Vec<dropped::Dropped>,
 }
 
 impl Exported {
@@ -227,7 +231,8 @@ impl Format {
     /// format is returned as stored (nothing lost or reflowed); otherwise it is parsed with
     /// its own format, missing story, branch and title are taken from `meta.json`, the
     /// format adds what its system expects (see each module's `fill_for_export`), and it is
-    /// rendered. `team` also returns `completed.md`, `pm` the stack as `STACK.md` when stories
+    /// rendered; what the rendered file, read back with this format, lost is
+    /// [`Exported::dropped`]. `team` also returns `completed.md`, `pm` the stack as `STACK.md` when stories
     /// are stacked.
     ///
     /// # Errors
@@ -253,10 +258,12 @@ impl Format {
                 completed_md,
                 stack_md,
                 left_out: Vec::new(),
+                dropped: Vec::new(),
             });
         }
         let parsed = parse_revision(store, rev);
         let left_out = parsed.left_out;
+        let ignored = parsed.ignored_sections;
         let mut d = parsed.doc;
         if d.story.is_none() {
             d.story = Some(story.display());
@@ -273,11 +280,16 @@ impl Format {
             Format::Gstack => gstack::fill_for_export(&mut d, rev),
             Format::Pair | Format::Custom(_) => {}
         }
+        let document = self.render(&d);
+        // What the file written keeps is what the target format reads back from it.
+        let back = self.parse(document.as_bytes()).doc;
+        let dropped = dropped::dropped(&d, &back, &ignored);
         Ok(Exported {
-            document: self.render(&d),
+            document,
             completed_md,
             stack_md,
             left_out,
+            dropped,
         })
     }
 

@@ -45,19 +45,27 @@ pub fn parse(input: &[u8]) -> Parsed {
 }
 
 /// `import` of a seed 000 checkpoint file: one revision, `import <file name>`, whose story is
-/// `explicit`, else the file's Story line, else the file name without `.md`.
+/// `explicit`, else the file's Story line, else the first valid one of `names` (what the import
+/// gives: the file name without its extension, or the folder of a generic name like
+/// `working-context.md`). With `check`, a file pair reads nothing from is refused.
 ///
 /// # Errors
-/// [`crate::Error::NothingToImport`] when the file holds nothing pair can read;
+/// [`crate::Error::NothingToImport`] when `check` and the file holds nothing pair can read;
 /// [`crate::Error::NoStoryForFile`] when it names no valid story.
 pub(super) fn import_file(
     path: &Path,
     text: &str,
     explicit: Option<&StoryId>,
+    names: &[Option<String>],
+    check: bool,
 ) -> Result<(StoryId, Planned)> {
     let p = parse(text.as_bytes());
-    check_parsed(&p, path)?;
-    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-    let story = story_of(explicit, &[p.doc.story.clone(), stem], path)?;
+    if check {
+        check_parsed(&p, path)?;
+    }
+    let candidates: Vec<Option<String>> = std::iter::once(p.doc.story.clone())
+        .chain(names.iter().cloned())
+        .collect();
+    let story = story_of(explicit, &candidates, path)?;
     Ok((story, planned(path, "pair", p)))
 }

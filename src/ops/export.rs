@@ -18,6 +18,9 @@ pub struct Options {
     /// Write to this path instead of returning the text only; a directory gets the system's
     /// usual file name (a path ending in `/` is a directory, made when missing).
     pub output: Option<PathBuf>,
+    /// Replace files git-checkpoint did not write, or that changed since it wrote them
+    /// (`export --force`).
+    pub force: bool,
 }
 
 /// What [`export`] produced.
@@ -36,20 +39,37 @@ pub struct Report {
 /// Exports `options.story`'s tip in `options.format`, writing the files when `options.output`
 /// names where, through [`crate::files`] (the one writer: exclusive temp file, replaced
 /// atomically, mode kept; a symlink of the work tree is followed only when it leads inside it,
-/// never into a git directory).
+/// never into a git directory). An existing file is replaced only when it is ours
+/// ([`crate::exported`]: it holds what this export writes, or what an earlier export wrote
+/// there, unchanged since) or with `options.force`; every file is checked before the first is
+/// written. `before_write` gets the export (what it cannot hold: [`Exported::dropped`]) after
+/// the checks and before anything is written. The files written are recorded.
 ///
 /// # Errors
-/// [`Error::NotFound`] when the story has no checkpoint; storage errors;
+/// [`Error::NotFound`] when the story has no checkpoint (a finished story's archived tip is
+/// exported); storage errors;
 /// [`Error::NotAFilePath`] when PATH names no file; [`Error::UnsafeWrite`] when it may not be
 /// written (a symlink of the work tree leading out of it or into `.git/`, a read-only file;
-/// nothing is written then); [`Error::Write`] when it cannot be written.
-pub fn export(store: &Store, options: Options) -> Result<Report> {
+/// nothing is written then); [`Error::WouldOverwrite`] for a file that is not ours (nothing is
+/// written then); [`Error::Read`] when an existing file cannot be read; [`Error::Write`] when it
+/// cannot be written.
+pub fn export(
+    store: &Store,
+    options: Options,
+    before_write: &mut dyn FnMut(&Exported),
+) -> Result<Report> {
     let Options {
         story,
         format,
         output,
+        force,
     } = options;
-    let (refname, tip) = super::locate::locate_story(store, &story, false)?;
+    // A finished story exports its final revision (an imported gstack `completed` story is
+    // finished at once).
+    let (refname, tip) = match super::locate::locate_story(store, &story, false) {
+        Err(Error::Finished { .. }) => super::locate::locate_story(store, &story, true)?,
+        found => found?,
+    };
     let rev = store.read(&refname, tip)?;
     let story = story.shown_as(&rev.summary.story_display);
     let exported = format.export(store, &story, &rev)?;
@@ -92,18 +112,67 @@ pub fn export(store: &Store, options: Options) -> Result<Report> {
             std::iter::once((named(&path), exported.document.as_str()))
                 .chain(beside.map(|(p, c)| (named(&p), c)))
                 .collect();
-        for (t, _) in &targets {
-            files::resolve(t)?;
+        let mut reals = Vec::new();
+        for (t, c) in &targets {
+            let real = files::resolve(t)?;
+            if !force {
+                ours(store, &t.path, &real, c.as_bytes())?;
+            }
+            reals.push(real);
         }
+        before_write(&exported);
         for (t, c) in &targets {
             files::write(t, c.as_bytes())?;
             written.push(t.path.display().to_string());
         }
+        let record: Vec<(PathBuf, &[u8])> = reals
+            .into_iter()
+            .zip(&targets)
+            .map(|(r, (_, c))| (r, c.as_bytes()))
+            .collect();
+        // Written already: a record that cannot be written only makes the next export over
+        // these files ask for --force (crate::exported).
+        let _ = crate::exported::record(store, &record);
+    } else {
+        before_write(&exported);
     }
     Ok(Report {
         story,
         format,
         exported,
         written,
+    })
+}
+
+/// Whether the file at `real` (named `path` by the user) may be replaced by `new`: absent,
+/// holding `new` already, or holding what an earlier export recorded there
+/// ([`crate::exported`]).
+///
+/// # Errors
+/// [`Error::WouldOverwrite`] saying why it is not ours; [`Error::Read`] when it exists but
+/// cannot be read.
+fn ours(store: &Store, path: &Path, real: &Path, new: &[u8]) -> Result<()> {
+    let old = match std::fs::read(real) {
+        Ok(old) => old,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(cause) => {
+            return Err(Error::Read {
+                path: path.to_path_buf(),
+                cause,
+            })
+        }
+    };
+    if old == new {
+        return Ok(());
+    }
+    let size = crate::human::count(old.len(), "byte", "bytes");
+    let reason = match crate::exported::recorded(store, real) {
+        Some(id) if id == crate::exported::blob_id(&old) => return Ok(()),
+        Some(_) => format!("it changed since git-checkpoint exported it (it now holds {size})"),
+        None => format!("git-checkpoint did not write it ({size} that no export of ours wrote)"),
+    };
+    Err(Error::WouldOverwrite {
+        path: path.to_path_buf(),
+        reason,
     })
 }

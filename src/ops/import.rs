@@ -35,6 +35,8 @@ pub struct Options {
     /// Import even if a file holds what looks like a credential, recording it as accepted on
     /// the revisions written (see `checkpoint.secretScan`).
     pub allow_secret: bool,
+    /// Import a file no format recognises anyway, as a pair checkpoint.
+    pub force: bool,
 }
 
 /// Something the user should read while [`import`] runs; nothing stops.
@@ -51,6 +53,14 @@ pub enum Event {
         existing: Existing,
         /// How many revisions were written into it.
         written: usize,
+    },
+    /// A story whose newest imported file says it is finished (gstack `status: completed`)
+    /// was finished as `done` would finish it; `refname` is its archive ref.
+    Finished {
+        /// The story.
+        story: StoryId,
+        /// Its archive ref.
+        refname: String,
     },
 }
 
@@ -79,6 +89,7 @@ pub fn import(store: &Store, options: Options, on_event: &mut dyn FnMut(Event)) 
     let plan_options = plan::Options {
         story: options.story.as_ref(),
         format: options.format.as_ref(),
+        force: options.force,
     };
     let Plan {
         revisions: plans,
@@ -105,13 +116,32 @@ pub fn import(store: &Store, options: Options, on_event: &mut dyn FnMut(Event)) 
     }
     let mut imported = Vec::new();
     for (story, planned) in plans {
-        let refname = story.refname();
+        let mut refname = story.refname();
+        let finished = completed(&planned);
         let w = write(store, &story, planned, options.allow_secret)?;
         if let Some(existing) = w.existing.clone() {
             on_event(Event::Existing {
                 story: story.clone(),
                 existing,
                 written: w.written,
+            });
+        }
+        // gstack's `status: completed` on the newest file: the story is finished, as `done`
+        // finishes it (its open items are the file's own business, so no check).
+        if finished && w.written > 0 && store.tip(&refname)?.is_some() {
+            let done = super::done::finish(
+                store,
+                &story,
+                &super::done::Options {
+                    message: Some("done: the imported checkpoint says status: completed"),
+                    force: true,
+                    allow_secret: options.allow_secret,
+                },
+            )?;
+            refname = done.refname.clone();
+            on_event(Event::Finished {
+                story: story.clone(),
+                refname: done.refname,
             });
         }
         imported.push(crate::json::Imported {
@@ -153,6 +183,21 @@ pub fn import(store: &Store, options: Options, on_event: &mut dyn FnMut(Event)) 
         stack_pushed,
         current: make_current,
     })
+}
+
+/// Whether the newest of `planned` (by its time) is a gstack file whose status is
+/// `completed` (seed 004's finished checkpoint).
+fn completed(planned: &[Planned]) -> bool {
+    planned
+        .iter()
+        .max_by_key(|p| p.time.map(|t| t.0))
+        .is_some_and(|p| {
+            p.template == "gstack"
+                && p.doc
+                    .status
+                    .as_deref()
+                    .is_some_and(|s| s.trim().eq_ignore_ascii_case("completed"))
+        })
 }
 
 /// What [`write()`] did to one story.
@@ -198,8 +243,10 @@ pub fn write(
     planned.sort_by_key(|p| p.time.map_or(now, |t| t.0));
     let mut out = Written::default();
     let mut todo = Vec::with_capacity(planned.len());
+    let archive = story.archive_refname();
     for pl in planned {
-        if already_there(store, &refname, &pl)? {
+        // A finished story's revisions are in its archive ref: a re-import writes none again.
+        if already_there(store, &refname, &pl)? || already_there(store, &archive, &pl)? {
             out.unchanged += 1;
         } else {
             todo.push(pl);

@@ -156,7 +156,7 @@ pub fn preview(store: &Store, story: &StoryId, args: &Options) -> Result<Preview
     let template = choose_template(store, args, current.as_ref())?;
     let (text, parsed) = match &args.file {
         Some(path) if !args.journal => {
-            let parsed = template.parse(&read_input(path, args, store.max_size())?);
+            let parsed = template.parse(&read_input(path, args, store.max_size())?.0);
             (parsed.text.clone(), parsed)
         }
         _ => {
@@ -208,6 +208,9 @@ pub struct Saved {
     /// ([`crate::store::Store::read_for_write`]): what was missing, the revision the save went
     /// on from, and that the unreadable one stays in the history, as one sentence.
     pub continued: Option<String>,
+    /// How the `-F` file was read, when the user should be told ([`crate::encoding`]: read as
+    /// UTF-16, CRLF line endings stored as LF), one sentence each.
+    pub input_notes: Vec<String>,
 }
 
 impl Options {
@@ -371,8 +374,13 @@ fn write(
     let (current, state) = current_and_state(store, &refname, args)?;
 
     // Input that must not be read twice: the file, and the editor session.
+    let mut input_notes = Vec::new();
     let file = match (&args.file, &args.text) {
-        (Some(path), _) => Some(read_input(path, args, store.max_size())?),
+        (Some(path), _) => {
+            let (bytes, notes) = read_input(path, args, store.max_size())?;
+            input_notes = notes;
+            Some(bytes)
+        }
         (None, Some(text)) => {
             let (size, limit) = (text.len() as u64, store.max_size());
             if size > limit {
@@ -628,6 +636,7 @@ fn write(
         integrated,
         no_note,
         continued,
+        input_notes,
     }))
 }
 
@@ -1114,8 +1123,21 @@ fn subject(journal: Option<&str>, story: &StoryId, doc: &Document) -> String {
 }
 
 /// Reads `-F` input: the file, or for `-` what the front end read from standard input
-/// (`args.stdin`), refusing anything over `limit` bytes (a file before reading it whole).
-fn read_input(path: &Path, args: &Options, limit: u64) -> Result<Vec<u8>> {
+/// (`args.stdin`), refusing anything over `limit` bytes (a file before reading it whole), and
+/// decodes it ([`crate::encoding::decode`]). Returns the UTF-8 bytes (no byte order mark) and
+/// what the user should be told about how they were read.
+///
+/// # Errors
+/// [`Error::InputNotGiven`], [`Error::TooLarge`], [`Error::Read`]; [`Error::Encoding`] for
+/// input that is not UTF-8 or UTF-16 with a byte order mark.
+fn read_input(path: &Path, args: &Options, limit: u64) -> Result<(Vec<u8>, Vec<String>)> {
+    let bytes = read_raw(path, args, limit)?;
+    let decoded = crate::encoding::decode(&bytes, path)?;
+    Ok((decoded.text.into_bytes(), decoded.notes))
+}
+
+/// The bytes of `-F` input, as [`read_input`] reads them before decoding.
+fn read_raw(path: &Path, args: &Options, limit: u64) -> Result<Vec<u8>> {
     if path.as_os_str() == "-" {
         let bytes = args.stdin.clone().ok_or(Error::InputNotGiven {
             what: "-F - (standard input)",

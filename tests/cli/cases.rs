@@ -1060,34 +1060,20 @@ fn latin1_doc() -> Vec<u8> {
 }
 
 #[test]
-fn c13_latin1_bytes_are_decoded_lossily_and_reported_by_save() {
+fn c13_latin1_bytes_are_refused_by_save_naming_the_file_and_the_fix() {
+    // Issue 28: a Latin-1 file was saved as lossy text with exit 0. Now nothing is written
+    // and the one-line error says how to convert it.
     let (sb, repo) = Sandbox::with_repo();
     let f = doc(&sb, "latin1.md", &latin1_doc());
     let out = run(&sb, &repo, &["save", "text", "-F", &f]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!out.status.success(), "{}", stdout(&out));
+    let err = stderr(&out);
     assert!(
-        stderr(&out).contains("warning: the document is not valid UTF-8"),
-        "save warns: {}",
-        stderr(&out)
+        err.contains("latin1.md cannot be read: it is not UTF-8"),
+        "{err}"
     );
-    assert!(stdout(&out).contains("CHECKPOINT WRITTEN:"));
-    let out = run(&sb, &repo, &["save", "auth", "-F", &f, "--json"]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    crate::common::schema::check(&["save", "auth", "-F", "f", "--json"], &v);
-    assert_eq!(v["confidence"], "needs_confirmation");
-    assert_eq!(
-        v["gaps"],
-        json!(["the document is not valid UTF-8; invalid bytes were replaced with U+FFFD"])
-    );
-    assert_eq!(v["tasks_remaining"], json!(["c", "caf\u{fffd}"]));
-    assert_eq!(v["branch"], "main");
-    // Stored as valid UTF-8.
-    let blob = sb.git(
-        &repo,
-        &["cat-file", "-p", "refs/checkpoints/auth:checkpoint.md"],
-    );
-    assert!(blob.ends_with("- caf\u{fffd}\n"), "{blob}");
+    assert!(err.contains("iconv -f latin1 -t utf-8"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
     // Through stdin as well.
     let out = sb
         .cp(&repo)
@@ -1095,19 +1081,20 @@ fn c13_latin1_bytes_are_decoded_lossily_and_reported_by_save() {
         .write_stdin(latin1_doc())
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    crate::common::schema::check(&["save", "auth", "-F", "-", "--json"], &v);
-    assert_eq!(v["confidence"], "needs_confirmation");
-    assert_eq!(v["tasks_remaining"], json!(["c", "caf\u{fffd}"]));
+    assert!(!out.status.success(), "{}", stdout(&out));
+    assert!(stderr(&out).contains("standard input"), "{}", stderr(&out));
+    assert!(!sb.refs(&repo).contains("refs/checkpoints/"));
 }
 
 #[test]
-fn c13_latin1_damage_is_still_reported_when_resuming() {
-    // The session that resumes is not the one that saved: the replaced bytes must still show
-    // in its confidence report, not read as a clean, high-confidence checkpoint.
+fn c13_replacement_characters_are_still_reported_when_resuming() {
+    // The session that resumes is not the one that saved: text an older version stored
+    // lossily (U+FFFD where bytes were replaced) must still show in its confidence report, not
+    // read as a clean, high-confidence checkpoint.
     let (sb, repo) = Sandbox::with_repo();
-    let (_, v) = save_and_resume(&sb, &repo, "auth", &latin1_doc());
+    let mut lossy = CP_MD.as_bytes().to_vec();
+    lossy.extend_from_slice("- caf\u{fffd}\n".as_bytes());
+    let (_, v) = save_and_resume(&sb, &repo, "auth", &lossy);
     assert_eq!(v["tasks_remaining"], json!(["c", "caf\u{fffd}"]));
     assert_eq!(v["confidence"], "needs_confirmation");
     let gaps = v["gaps"].to_string();

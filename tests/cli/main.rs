@@ -18,6 +18,7 @@ mod endings;
 mod fuzz_corpus;
 mod generated;
 mod hooks;
+mod import_real;
 mod json_output;
 mod mcp;
 mod mcp_wire;

@@ -141,7 +141,15 @@ fn export_writes_through_the_users_own_symlinks_and_keeps_the_mode() {
     symlink("docs/real.md", &repo.join("inside.md"));
     sb.ok(
         &repo,
-        &["export", "42", "--format", "pair", "-o", "inside.md"],
+        &[
+            "export",
+            "42",
+            "--format",
+            "pair",
+            "-o",
+            "inside.md",
+            "--force",
+        ],
     );
     assert!(std::fs::symlink_metadata(repo.join("inside.md"))
         .unwrap()
@@ -160,6 +168,7 @@ fn export_writes_through_the_users_own_symlinks_and_keeps_the_mode() {
             "pair",
             "-o",
             link.to_str().unwrap(),
+            "--force",
         ],
     );
     assert!(read(&mine).contains("Parser"));
@@ -170,7 +179,15 @@ fn export_writes_through_the_users_own_symlinks_and_keeps_the_mode() {
     std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o600)).unwrap();
     sb.ok(
         &repo,
-        &["export", "42", "--format", "pair", "-o", "private.md"],
+        &[
+            "export",
+            "42",
+            "--format",
+            "pair",
+            "-o",
+            "private.md",
+            "--force",
+        ],
     );
     let mode = std::fs::metadata(&private).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600, "mode {mode:o}");

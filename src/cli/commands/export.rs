@@ -16,7 +16,7 @@ pub struct Args {
     /// `-q/--quiet`.
     #[command(flatten)]
     pub quiet: Quiet,
-    /// Story id; default as for `resume`.
+    /// Story id; default as for `resume`. A finished story exports its final revision.
     pub story: Option<String>,
     /// The file format to write.
     #[arg(long, value_parser = super::export_format())]
@@ -26,6 +26,12 @@ pub struct Args {
     /// only when it leads inside it, never into `.git/`; the file's mode is kept.
     #[arg(short = 'o', long, value_name = "PATH")]
     pub output: Option<PathBuf>,
+    /// Replace a file at PATH that git-checkpoint did not write, or that changed since it
+    /// wrote it. Without it such a file is left as it is and nothing is written: export replaces
+    /// only files it wrote itself (recorded with their content's hash in
+    /// `.git/checkpoint/exported`) or files that already hold what it would write.
+    #[arg(long)]
+    pub force: bool,
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
@@ -40,25 +46,37 @@ pub struct Args {
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store) = ctx.open()?;
     let story = resolve_story_noted(err, &store, args.story.as_deref(), "export", true)?;
+    let name = args.format.name().to_string();
     let options = export::Options {
         story,
         format: args.format,
         output: args.output,
+        force: args.force,
     };
+    // Said before anything is written: what the file will not hold.
     let export::Report {
         story,
         format,
         exported,
         written,
-    } = export::export(&store, options)?;
-    if !exported.left_out.is_empty() {
-        err.warn(format_args!(
-            "the {} export leaves out the duplicate {} {} (their tasks are in no count); merge them into the first and save again",
-            format.name(),
-            if exported.left_out.len() == 1 { "section" } else { "sections" },
-            exported.left_out.join(", ")
-        ));
-    }
+    } = export::export(&store, options, &mut |exported| {
+        if !exported.left_out.is_empty() {
+            err.warn(format_args!(
+                "the {} export leaves out the duplicate {} {} (their tasks are in no count); merge them into the first and save again",
+                name,
+                if exported.left_out.len() == 1 { "section" } else { "sections" },
+                exported.left_out.join(", ")
+            ));
+        }
+        for d in &exported.dropped {
+            err.warn(format_args!(
+                "the {} format cannot hold {} ({}): left out of the export; `git checkpoint show` keeps it",
+                name,
+                d.field,
+                d.detail
+            ));
+        }
+    })?;
     if args.json {
         out.json(&json::Export {
             header: json::StoryHeader::new(story.as_str()),
@@ -67,6 +85,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             document: exported.document,
             completed_md: exported.completed_md,
             stack_md: exported.stack_md,
+            dropped: exported.dropped,
         })?;
     } else if written.is_empty() {
         out.content(&exported.document)?;

@@ -37,6 +37,12 @@ pub struct Args {
     /// it as accepted on the revisions written (see checkpoint.secretScan).
     #[arg(long)]
     pub allow_secret: bool,
+    /// Import a file that no format recognises anyway, as a pair checkpoint. Without it such a
+    /// file (a README, a page that only shares a checkpoint's file name: no section, field,
+    /// task, decision, next step or branch any format reads, no hand-off heading) is refused
+    /// and nothing is imported.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Runs `import`; returns the exit code.
@@ -51,6 +57,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         paths: args.paths,
         format: args.format,
         allow_secret: args.allow_secret,
+        force: args.force,
     };
     let import::Report {
         imported: report,
@@ -78,6 +85,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             }
             err.note(&note);
         }
+        Event::Finished { story, refname } => err.note(format_args!(
+            "story {story} finished: its newest checkpoint says status: completed (now {refname})"
+        )),
     })?;
 
     if args.json {

@@ -209,6 +209,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             }
         ));
     }
+    for n in &saved.input_notes {
+        err.note(n);
+    }
     print_saved(&saved, &story, &args, out, err)?;
     if let Some(why) = &saved.continued {
         err.warn(format_args!("{why}"));
