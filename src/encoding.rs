@@ -119,7 +119,7 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<Decoded> {
 /// UTF-16 code units from `bytes` (after the byte order mark) decoded to a `String`; the error
 /// says what was wrong.
 fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> std::result::Result<String, String> {
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         return Err("it is UTF-16 of an odd number of bytes (cut short?)".into());
     }
     let units = bytes.chunks_exact(2).map(|c| unit([c[0], c[1]]));
