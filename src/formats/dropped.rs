@@ -132,10 +132,7 @@ pub fn dropped(doc: &Document, back: &Document, ignored: &[String]) -> Vec<Dropp
         push("front_matter", "the YAML block".into());
     }
     for s in ignored {
-        push(
-            "section",
-            format!("'{s}', which the stored format does not read"),
-        );
+        push("section", format!("'{s}'"));
     }
     out
 }
@@ -169,10 +166,7 @@ mod tests {
             [
                 ("session_duration_s", "5400"),
                 ("files", "1 of 2 items"),
-                (
-                    "section",
-                    "'Team Notes (line 12)', which the stored format does not read"
-                )
+                ("section", "'Team Notes (line 12)'")
             ]
         );
     }

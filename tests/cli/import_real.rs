@@ -211,6 +211,24 @@ fn export_says_before_writing_what_the_format_cannot_hold() {
         "{err}"
     );
     assert_eq!(out, "Wrote wc.md\n");
+    // A long free-form hand-off with many sections no format reads: one line names the count
+    // and the first five, not one warning per section.
+    let mut long = String::from("# Project notes\n");
+    for i in 1..=12 {
+        long.push_str(&format!("\n## Area {i}\nsome words\n"));
+    }
+    let f = sb.file("notes.md", long.as_bytes());
+    sb.ok(&repo, &["save", "notes", "-q", "-F", f.to_str().unwrap()]);
+    let (_, err) = sb.ok_with_stderr(
+        &repo,
+        &["export", "notes", "--format", "team", "-o", "n.md"],
+    );
+    let lines: Vec<&str> = err.lines().filter(|l| l.contains("section")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].contains("12 sections") && lines[0].contains("and 7 more"),
+        "{err}"
+    );
     // The same format is the stored file itself: nothing dropped.
     let v = sb.json(
         &repo,

@@ -68,12 +68,33 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
                 exported.left_out.join(", ")
             ));
         }
-        for d in &exported.dropped {
+        // One line per field, and one for all the sections (a long document has dozens).
+        let (sections, fields): (Vec<_>, Vec<_>) =
+            exported.dropped.iter().partition(|d| d.field == "section");
+        for d in &fields {
             err.warn(format_args!(
                 "the {} format cannot hold {} ({}): left out of the export; `git checkpoint show` keeps it",
                 name,
                 d.field,
                 d.detail
+            ));
+        }
+        if !sections.is_empty() {
+            const SHOWN: usize = 5;
+            let mut list: Vec<&str> = sections
+                .iter()
+                .take(SHOWN)
+                .map(|d| d.detail.as_str())
+                .collect();
+            let more = sections.len().saturating_sub(SHOWN);
+            let more = (more > 0).then(|| format!("and {more} more"));
+            list.extend(more.as_deref());
+            err.warn(format_args!(
+                "the {} format cannot hold {} {} the stored format does not read ({}): left out of the export (`--json` lists them); `git checkpoint show` keeps them",
+                name,
+                sections.len(),
+                if sections.len() == 1 { "section" } else { "sections" },
+                list.join(", ")
             ));
         }
     })?;
