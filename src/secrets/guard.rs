@@ -26,7 +26,8 @@ pub const REVISION_PLACES: [&str; 3] = [
 
 /// Every finding of a revision about to be written: its document (`checkpoint.md`), then its
 /// journal entry (subject and body, numbered as the `-m` text; its subject is also the line
-/// the notes index records), then its `meta.json` as written (pretty-printed), each string
+/// the notes index records), then its `meta.json` as written (pretty-printed, without the
+/// completion log, whose task texts come from documents), each string holding an escape also
 /// unescaped ([`super::scan_json`]; its first finding), each with its place (one of
 /// [`REVISION_PLACES`]).
 pub fn revision_findings(new: &crate::store::NewRevision) -> Vec<(&'static str, Finding)> {
@@ -36,7 +37,13 @@ pub fn revision_findings(new: &crate::store::NewRevision) -> Vec<(&'static str, 
         format!("{}\n{}", new.subject, new.body)
     };
     let [document, journal_place, meta_place] = REVISION_PLACES;
-    let meta = serde_json::to_string_pretty(&new.meta).unwrap_or_default();
+    // The completion log repeats task texts of this or an earlier document, scanned there:
+    // left out, so a long story's save does not scan its tasks twice.
+    let meta = crate::store::Meta {
+        completed: Vec::new(),
+        ..new.meta.clone()
+    };
+    let meta = serde_json::to_string_pretty(&meta).unwrap_or_default();
     scan_all(&new.document)
         .into_iter()
         .map(|f| (document, f))

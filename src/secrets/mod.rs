@@ -468,12 +468,14 @@ const RULES: &[Rule] = &[
         Check::Entropy(3.0),
     ),
     // In code the SID and the token are the two arguments of the client's constructor
-    // (`Client("AC…", "…")`, `twilio('AC…', '…')`) or two assignments on one line.
+    // (`Client("AC…", "…")`, `twilio('AC…', '…')`) or two assignments on one line
+    // (`sid = "AC…"; token = "…"`); no bounded repetition, which would cost every save whose
+    // document holds a commit id a larger regex to compile.
     gated(
         "Twilio auth token",
         &[],
         has_hex32,
-        r#"\bAC[0-9a-f]{32}\b[^\n]{0,80}?\b([0-9a-f]{32})\b"#,
+        r#"\bAC[0-9a-f]{32}["'`]?\s*[,:;]\s*(?:[A-Za-z_][A-Za-z0-9_]*\s*=\s*)?["'`]?([0-9a-f]{32})\b"#,
         Check::Entropy(3.0),
     ),
     // gitleaks `mailgun-private-api-token` (key- and 32 hex).
@@ -799,6 +801,8 @@ const NOT_SECRET_HINTS: &[&str] = &[
     "uuid",
     "gpg",
     "pgp",
+    "lock key",
+    "lockfile",
 ];
 
 /// The Aho-Corasick pattern index of the generic rule's names follows the rules' keywords.
@@ -979,6 +983,9 @@ pub const K8S_SECRET: &str = "Kubernetes Secret data";
 /// Whether `text` holds a Kubernetes Secret manifest: a line `kind: Secret` (YAML) or
 /// `"kind": "Secret"` (JSON, as `kubectl get secret -o json` prints it, after `data`).
 fn k8s_secret(text: &[u8]) -> bool {
+    if memchr::memmem::find(text, b"Secret").is_none() {
+        return false;
+    }
     memchr::memmem::find_iter(text, b"kind").any(|i| {
         let rest = &text[i + 4..];
         let rest = rest.strip_prefix(b"\"").unwrap_or(rest);
@@ -1085,8 +1092,8 @@ fn k8s_value(key: &[u8], value: &[u8], base64: bool, lower: &mut Vec<u8>) -> Opt
 }
 
 /// The first credential in a JSON text (`meta.json`) after unescaping: each string literal
-/// (keys and values) is decoded (`\n`, `\"`, `\/`, `\uXXXX`) and scanned as a text of its
-/// own, so a value escaped onto one line (a private key, a Kubernetes Secret pasted into a
+/// (keys and values) holding an escape is decoded (`\n`, `\"`, `\/`, `\uXXXX`) and scanned as
+/// a text of its own, so a value escaped onto one line (a private key, a Kubernetes Secret pasted into a
 /// field) is found as it would be in a document. The finding's line is the line of the JSON
 /// text holding the string. The text as it is is scanned first (a `"name": "value"` pair is
 /// an assignment only there). Linear in the text's length.
@@ -1107,6 +1114,11 @@ pub fn scan_json(text: &str) -> Option<Finding> {
                     i += if bytes[i] == b'\\' { 2 } else { 1 };
                 }
                 let literal = &text[start..(i + 1).min(text.len())];
+                // Without an escape the literal reads as it did in the text scanned above.
+                if memchr::memchr(b'\\', literal.as_bytes()).is_none() {
+                    i += 1;
+                    continue;
+                }
                 let decoded: std::borrow::Cow<'_, str> = match serde_json::from_str(literal) {
                     Ok(s) => std::borrow::Cow::Owned(s),
                     Err(_) => std::borrow::Cow::Borrowed(literal),
@@ -1442,7 +1454,16 @@ fn generic_assignment(
         {
             continue;
         }
-        let context = &bytes[start.saturating_sub(HINT_WINDOW)..end];
+        // The words before the name, back to the previous assignment or label (a line's
+        // `**Commit strategy:**` says nothing of the value after it).
+        let mut from_context = start.saturating_sub(HINT_WINDOW);
+        if let Some(op) = bytes[from_context..start]
+            .iter()
+            .rposition(|b| matches!(b, b':' | b'='))
+        {
+            from_context += op + 1;
+        }
+        let context = &bytes[from_context..end];
         if NOT_SECRET_HINTS
             .iter()
             .any(|h| contains_ci(context, h.as_bytes()))
