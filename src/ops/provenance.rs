@@ -98,8 +98,20 @@ pub struct Provenance {
     texts: Vec<(String, Origin)>,
     /// How many parts of the tip are this clone's.
     mine: usize,
-    /// The keys of `foreign` long enough to be found inside a text, and their origins.
-    embedded: Option<(AhoCorasick, Vec<Origin>)>,
+    /// The keys of `foreign` long enough to be found inside a text, sorted, with their origins.
+    long: Vec<(String, Origin)>,
+    /// An automaton over the prefixes of `long`, built on the first text that needs it (a
+    /// teammate's thousands of long parts take a while to build, and most briefs never ask).
+    embedded: std::sync::OnceLock<Option<AhoCorasick>>,
+}
+
+/// An automaton finding any of `keys`' [`prefix`]es (a noncontiguous NFA: built in one pass,
+/// which a search over a brief's few texts does not need to make up for).
+fn automaton<'k>(keys: impl Iterator<Item = &'k str>) -> Option<AhoCorasick> {
+    AhoCorasick::builder()
+        .kind(Some(aho_corasick::AhoCorasickKind::NoncontiguousNFA))
+        .build(keys.map(prefix))
+        .ok()
 }
 
 impl Provenance {
@@ -126,8 +138,14 @@ impl Provenance {
         {
             return Some(o);
         }
-        let (ac, origins) = self.embedded.as_ref()?;
-        ac.find(&k).map(|m| &origins[m.pattern().as_usize()])
+        if self.long.is_empty() {
+            return None;
+        }
+        let ac = self
+            .embedded
+            .get_or_init(|| automaton(self.long.iter().map(|(k, _)| k.as_str())))
+            .as_ref()?;
+        ac.find(&k).map(|m| &self.long[m.pattern().as_usize()].1)
     }
 
     /// Whether every part of the tip came from another clone (a clone that only reads the
@@ -210,10 +228,19 @@ pub fn key(text: &str) -> String {
     for checkbox in ["[ ]", "[x]", "[X]"] {
         t = t.strip_prefix(checkbox).unwrap_or(t);
     }
-    t.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
+    // ASCII (nearly every character of a checkpoint) by byte; Unicode's case mapping only
+    // for the rest: a teammate's megabyte-long part costs milliseconds, not seconds.
+    let mut out = String::with_capacity(t.len());
+    for c in t.chars() {
+        if c.is_ascii() {
+            if c.is_ascii_alphanumeric() {
+                out.push(c.to_ascii_lowercase());
+            }
+        } else if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        }
+    }
+    out
 }
 
 /// Every part of a document and its meta whose origin matters, as text.
@@ -359,26 +386,31 @@ pub fn provenance(store: &Store, refname: &str, tip: ObjectId) -> Result<Provena
         read_keys(&mut nodes, id)?;
         let node = &nodes[&id];
         for k in node.keys.as_ref().expect("read") {
-            if k.chars().count() >= MIN_EMBEDDED && seen_texts.insert(k.clone()) {
+            if k.chars().nth(MIN_EMBEDDED - 1).is_some() && seen_texts.insert(k.clone()) {
                 foreign_texts.push((k.clone(), origin(&node.summary)));
             }
         }
     }
-    let embedded_in_window = (!foreign_texts.is_empty())
-        .then(|| AhoCorasick::new(foreign_texts.iter().map(|(k, _)| prefix(k))).ok())
-        .flatten();
-    let tip_parts = {
+    // Built on the first part that needs it (one this clone's hook or merge wrote).
+    let embedded_in_window: std::cell::OnceCell<Option<AhoCorasick>> = std::cell::OnceCell::new();
+    // The tip's parts and their keys, read and parsed once (its keys may be read already).
+    let tip_parts: Vec<(String, String)> = {
         let rev = store.read(refname, tip)?;
         let doc = formats::parse_revision(store, &rev).doc;
         parts(&doc, &rev.meta)
+            .into_iter()
+            .map(|p| (key(&p), p))
+            .collect()
     };
-    read_keys(&mut nodes, tip)?;
+    let tip_node = nodes.get_mut(&tip).expect("walked");
+    if tip_node.keys.is_none() {
+        tip_node.keys = Some(tip_parts.iter().map(|(k, _)| k.clone()).collect());
+    }
     let mut foreign = HashMap::new();
     let mut texts = Vec::new();
     let mut done = HashSet::new();
     let mut mine = 0;
-    for text in tip_parts {
-        let k = key(&text);
+    for (k, text) in tip_parts {
         if k.is_empty() || !done.insert(k.clone()) {
             continue;
         }
@@ -411,7 +443,9 @@ pub fn provenance(store: &Store, refname: &str, tip: ObjectId) -> Result<Provena
         } else if rewritten_here {
             None
         } else {
-            embedded_in_window.as_ref().and_then(|ac| {
+            let ac = embedded_in_window
+                .get_or_init(|| automaton(foreign_texts.iter().map(|(k, _)| k.as_str())));
+            ac.as_ref().and_then(|ac| {
                 ac.find(&k)
                     .map(|m| foreign_texts[m.pattern().as_usize()].1.clone())
             })
@@ -424,23 +458,18 @@ pub fn provenance(store: &Store, refname: &str, tip: ObjectId) -> Result<Provena
             None => mine += 1,
         }
     }
-    let mut long: Vec<(&String, &Origin)> = foreign
+    let mut long: Vec<(String, Origin)> = foreign
         .iter()
-        .filter(|(k, _)| k.chars().count() >= MIN_EMBEDDED)
+        .filter(|(k, _)| k.chars().nth(MIN_EMBEDDED - 1).is_some())
+        .map(|(k, o)| (k.clone(), o.clone()))
         .collect();
-    long.sort_by(|a, b| a.0.cmp(b.0));
-    let embedded = (!long.is_empty())
-        .then(|| {
-            AhoCorasick::new(long.iter().map(|(k, _)| prefix(k)))
-                .ok()
-                .map(|ac| (ac, long.iter().map(|(_, o)| (*o).clone()).collect()))
-        })
-        .flatten();
+    long.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(Provenance {
         foreign,
         texts,
         mine,
-        embedded,
+        long,
+        embedded: std::sync::OnceLock::new(),
     })
 }
 

@@ -351,7 +351,13 @@ fn scan_revision(
         ("the commit message", &message),
     ];
     for (part, text) in parts {
-        let Some(f) = crate::secrets::scan(text) else {
+        // meta.json's strings are scanned unescaped (a key escaped onto one line).
+        let found = if part == crate::store::META_FILE {
+            crate::secrets::scan_json(text)
+        } else {
+            crate::secrets::scan(text)
+        };
+        let Some(f) = found else {
             continue;
         };
         if accepted.is_none() {

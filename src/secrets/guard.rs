@@ -18,10 +18,17 @@ pub fn enabled(store: &crate::store::Store, allow: bool) -> Result<bool> {
 }
 
 /// The places of a revision about to be written that the guard scans, in order.
-pub const REVISION_PLACES: [&str; 2] = [crate::store::DOCUMENT_FILE, "the journal entry"];
+pub const REVISION_PLACES: [&str; 3] = [
+    crate::store::DOCUMENT_FILE,
+    "the journal entry",
+    crate::store::META_FILE,
+];
 
 /// Every finding of a revision about to be written: its document (`checkpoint.md`), then its
-/// journal entry (subject and body, numbered as the `-m` text), each with its place (one of
+/// journal entry (subject and body, numbered as the `-m` text; its subject is also the line
+/// the notes index records), then its `meta.json` as written (pretty-printed, without the
+/// completion log, whose task texts come from documents), each string holding an escape also
+/// unescaped ([`super::scan_json`]; its first finding), each with its place (one of
 /// [`REVISION_PLACES`]).
 pub fn revision_findings(new: &crate::store::NewRevision) -> Vec<(&'static str, Finding)> {
     let journal = if new.body.trim().is_empty() {
@@ -29,11 +36,19 @@ pub fn revision_findings(new: &crate::store::NewRevision) -> Vec<(&'static str, 
     } else {
         format!("{}\n{}", new.subject, new.body)
     };
-    let [document, journal_place] = REVISION_PLACES;
+    let [document, journal_place, meta_place] = REVISION_PLACES;
+    // The completion log repeats task texts of this or an earlier document, scanned there:
+    // left out, so a long story's save does not scan its tasks twice.
+    let meta = crate::store::Meta {
+        completed: Vec::new(),
+        ..new.meta.clone()
+    };
+    let meta = serde_json::to_string_pretty(&meta).unwrap_or_default();
     scan_all(&new.document)
         .into_iter()
         .map(|f| (document, f))
         .chain(scan_all(&journal).into_iter().map(|f| (journal_place, f)))
+        .chain(super::scan_json(&meta).map(|f| (meta_place, f)))
         .collect()
 }
 

@@ -79,8 +79,16 @@ enum Check {
     UrlPassword,
     /// A private key block's `BEGIN` line: always a finding; the fingerprint covers the block.
     Block,
-    /// An Azure storage account key, unless it is the Azurite emulator's documented key.
-    AzureKey,
+    /// Not a placeholder, at least this entropy, and not one of these values an issuer
+    /// publishes in its documentation (matched as prefixes: Azurite's account key, Stripe's
+    /// test keys).
+    Public(f64, &'static [&'static str]),
+    /// A JSON Web Token that is not a documented sample ([`jwt_sample`]).
+    Jwt,
+    /// Base64 of `user:password` (HTTP basic, docker's `config.json` `auth`): the decoded
+    /// password judged as a URL's ([`url_password`]); with `strict`, a value that does not
+    /// decode to `user:password` is no finding, else it is judged as [`Check::Value`].
+    BasicAuth { strict: bool },
 }
 
 /// A rule with a documented format: its kind, the literals one of which a matching line holds
@@ -347,13 +355,13 @@ const RULES: &[Rule] = &[
         "Stripe test secret key",
         &["sk_test_"],
         r"\b(sk_test_[0-9A-Za-z]{10,247})\b",
-        Check::Entropy(3.0),
+        Check::Public(3.0, STRIPE_DOCS_KEYS),
     ),
     rule(
         "Stripe restricted key",
         &["rk_live_", "rk_test_"],
         r"\b(rk_(?:live|test)_[0-9A-Za-z]{10,247})\b",
-        Check::Entropy(3.0),
+        Check::Public(3.0, STRIPE_DOCS_KEYS),
     ),
     rule(
         "Stripe webhook signing secret",
@@ -419,7 +427,7 @@ const RULES: &[Rule] = &[
         "JSON Web Token",
         &["eyj"],
         r"\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*)",
-        Check::Entropy(3.0),
+        Check::Jwt,
     ),
     // gitleaks `npm-access-token`; docs.npmjs.com "About access tokens" (npm_ prefix).
     rule(
@@ -459,11 +467,15 @@ const RULES: &[Rule] = &[
         r#"(?i)twilio[A-Za-z0-9_.-]{0,20}?token["'`\s]*(?:=|:)\s*["'`]?([0-9a-f]{32})\b"#,
         Check::Entropy(3.0),
     ),
+    // In code the SID and the token are the two arguments of the client's constructor
+    // (`Client("AC…", "…")`, `twilio('AC…', '…')`) or two assignments on one line
+    // (`sid = "AC…"; token = "…"`); no bounded repetition, which would cost every save whose
+    // document holds a commit id a larger regex to compile.
     gated(
         "Twilio auth token",
         &[],
         has_hex32,
-        r"\bAC[0-9a-f]{32}:([0-9a-f]{32})\b",
+        r#"\bAC[0-9a-f]{32}["'`]?\s*[,:;]\s*(?:[A-Za-z_][A-Za-z0-9_]*\s*=\s*)?["'`]?([0-9a-f]{32})\b"#,
         Check::Entropy(3.0),
     ),
     // gitleaks `mailgun-private-api-token` (key- and 32 hex).
@@ -578,7 +590,9 @@ const RULES: &[Rule] = &[
         "Azure storage account key",
         &["accountkey="],
         r"(?i)AccountKey=([A-Za-z0-9+/]{86}==)",
-        Check::AzureKey,
+        // Azurite's well-known development account key (learn.microsoft.com "Use the Azurite
+        // emulator", "Authorization for tools and SDKs") is public by design.
+        Check::Public(0.0, &["Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6I"]),
     ),
     // gitleaks `azure-ad-client-secret` (three characters, a digit, Q~, then 31 to 34).
     rule(
@@ -586,6 +600,46 @@ const RULES: &[Rule] = &[
         &["q~"],
         r#"(?:^|[\\'"`\s>=:(,)])([A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34})(?:$|[\\'"`\s<),])"#,
         Check::Entropy(3.0),
+    ),
+    // Azure shared access signatures (learn.microsoft.com "Create SAS tokens"): a URL or
+    // connection string whose query holds the signed version `sv=` and the signature `sig=`
+    // (base64 of an HMAC-SHA256, URL-encoded).
+    rule(
+        "Azure SAS token",
+        &["sig="],
+        r#"(?i)\bsv=[0-9]{4}-[0-9]{2}-[0-9]{2}&[^\s"'<>`]*?&sig=([A-Za-z0-9%+/]{30,}(?:=|%3d){0,2})"#,
+        Check::Entropy(3.0),
+    ),
+    // Azure Service Bus, Event Hubs and IoT Hub connection strings (learn.microsoft.com
+    // "Service Bus access control with Shared Access Signatures"): a 256-bit key in base64.
+    rule(
+        "Azure shared access key",
+        &["sharedaccesskey="],
+        r"(?i)SharedAccessKey=([A-Za-z0-9+/]{42,43}=)",
+        Check::Entropy(3.0),
+    ),
+    // Docker Hub personal and organization access tokens (docs.docker.com "Access tokens":
+    // dckr_pat_, dckr_oat_).
+    rule(
+        "Docker Hub access token",
+        &["dckr_pat_", "dckr_oat_"],
+        concat!(r"\b(dckr_(?:pat|oat)_[A-Za-z0-9_-]{24,})", end!()),
+        Check::Entropy(3.0),
+    ),
+    // AWS STS session tokens (docs.aws.amazon.com "Temporary security credentials"): the
+    // third value beside a temporary key, named as such or recognised by its first bytes
+    // (base64 of the token's binary header, IQoJb3JpZ2luX2Vj or FwoGZXIvYXdzE).
+    rule(
+        "AWS session token",
+        &["aws"],
+        r#"(?i)aws_?session_?token["'`*]*\s*(?:=|:|=>)\s*["'`]?([A-Za-z0-9/+=]{100,})"#,
+        Check::Value,
+    ),
+    rule(
+        "AWS session token",
+        &["iqojb3jpz2lux2vj", "fwogzxivyxdze", "fqogzxivyxdze"],
+        r"\b((?:IQoJb3JpZ2luX2Vj|F[wQ]oGZXIvYXdzE)[A-Za-z0-9/+=]{80,})",
+        Check::Value,
     ),
     // gitleaks `telegram-bot-api-token`; core.telegram.org/bots/api "Authorizing your bot".
     rule(
@@ -692,8 +746,31 @@ const RULES: &[Rule] = &[
         "HTTP basic credentials",
         &["basic"],
         r"(?i)\bauthorization\s*:\s*basic\s+([A-Za-z0-9+/]{8,}={0,2})",
-        Check::Value,
+        Check::BasicAuth { strict: false },
     ),
+    // Docker's `config.json` (docs.docker.com "docker login", credentials store): each
+    // registry of `auths` holds `"auth": "<base64 of user:password>"`, or an identity token.
+    rule(
+        "Docker registry credentials",
+        &["\"auth\""],
+        r#""auth"\s*:\s*"([A-Za-z0-9+/]{8,}={0,2})""#,
+        Check::BasicAuth { strict: true },
+    ),
+    rule(
+        "Docker registry credentials",
+        &["\"identitytoken\"", "\"registrytoken\""],
+        r#"(?i)"(?:identitytoken|registrytoken)"\s*:\s*"([A-Za-z0-9._~+/=-]{20,})""#,
+        Check::Entropy(3.0),
+    ),
+];
+
+/// Stripe's test keys printed in its public documentation and sample code (docs.stripe.com
+/// "API keys" and the API reference's examples): known to everyone, not a leak.
+const STRIPE_DOCS_KEYS: &[&str] = &[
+    "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
+    "sk_test_BQokikJOvBiI2HlWgH4olfQ2",
+    "sk_test_26PHem9AhJZvU623DfE1x4sd",
+    "rk_test_26PHem9AhJZvU623DfE1x4sd",
 ];
 
 /// Words in a generic assignment's name that make it a candidate (any case).
@@ -724,6 +801,8 @@ const NOT_SECRET_HINTS: &[&str] = &[
     "uuid",
     "gpg",
     "pgp",
+    "lock key",
+    "lockfile",
 ];
 
 /// The Aho-Corasick pattern index of the generic rule's names follows the rules' keywords.
@@ -818,6 +897,11 @@ struct Scanner<'t> {
     block_end: Option<usize>,
     /// The current line, lower-cased (ASCII), for the keyword search.
     lower: Vec<u8>,
+    /// The text holds a Kubernetes Secret manifest (`kind: Secret`, YAML or JSON).
+    k8s: bool,
+    /// Inside a Secret's `data:` (base64 values) or `stringData:` block: the indent of the
+    /// line that opened it and whether its values are base64.
+    k8s_block: Option<(usize, bool)>,
 }
 
 impl<'t> Scanner<'t> {
@@ -828,6 +912,8 @@ impl<'t> Scanner<'t> {
             line: 1,
             block_end: None,
             lower: Vec::new(),
+            k8s: k8s_secret(text.as_bytes()),
+            k8s_block: None,
         }
     }
 
@@ -863,7 +949,19 @@ impl Iterator for Scanner<'_> {
             self.at = end + 1;
             self.line += 1;
             let line = &self.text[start..end];
-            if let Some((_, kind, value)) = scan_line(line, &mut self.lower) {
+            let secret_data = if self.k8s {
+                k8s_data(line, &mut self.k8s_block, &mut self.lower)
+            } else {
+                None
+            };
+            // Inside a Secret's data the entry's judgement is final, whatever its value looks
+            // like encoded.
+            let found = match secret_data {
+                Some(Some(v)) => Some((K8S_SECRET, Value::Bytes(v))),
+                Some(None) => None,
+                None => scan_line(line, &mut self.lower).map(|(_, kind, value)| (kind, value)),
+            };
+            if let Some((kind, value)) = found {
                 let fingerprint = match value {
                     Value::Bytes(v) => fingerprint(v),
                     Value::Block(offset) => self.block_fingerprint(start + offset),
@@ -877,6 +975,163 @@ impl Iterator for Scanner<'_> {
         }
         None
     }
+}
+
+/// The kind of a value of a Kubernetes Secret's `data` or `stringData`.
+pub const K8S_SECRET: &str = "Kubernetes Secret data";
+
+/// Whether `text` holds a Kubernetes Secret manifest: a line `kind: Secret` (YAML) or
+/// `"kind": "Secret"` (JSON, as `kubectl get secret -o json` prints it, after `data`).
+fn k8s_secret(text: &[u8]) -> bool {
+    if memchr::memmem::find(text, b"Secret").is_none() {
+        return false;
+    }
+    memchr::memmem::find_iter(text, b"kind").any(|i| {
+        let rest = &text[i + 4..];
+        let rest = rest.strip_prefix(b"\"").unwrap_or(rest);
+        let rest = trim_start(rest);
+        let Some(rest) = rest.strip_prefix(b":") else {
+            return false;
+        };
+        let rest = trim_start(rest);
+        let rest = rest.strip_prefix(b"\"").unwrap_or(rest);
+        rest.starts_with(b"Secret")
+            && rest[6..]
+                .first()
+                .is_none_or(|b| matches!(b, b'"' | b',' | b'\n' | b'\r' | b' ' | b'\t'))
+    })
+}
+
+fn trim_start(b: &[u8]) -> &[u8] {
+    let n = b.iter().take_while(|b| matches!(b, b' ' | b'\t')).count();
+    &b[n..]
+}
+
+/// One line of a text holding a Kubernetes Secret (kubernetes.io "Secrets": `data` holds
+/// base64 values, `stringData` plain ones): follows the `data:`/`stringData:` blocks in
+/// `block`. `None` for a line that is no entry of such a block (or whose value does not
+/// decode); for an entry, `Some` of its value when it is a secret (one the documented formats
+/// or the generic rule find once decoded, one under a name saying key, secret, token, password
+/// or credential that is not a placeholder nor the example of the Kubernetes documentation, or
+/// a generated-looking one), else `Some(None)`.
+fn k8s_data<'l>(
+    line: &'l [u8],
+    block: &mut Option<(usize, bool)>,
+    lower: &mut Vec<u8>,
+) -> Option<Option<&'l [u8]>> {
+    let indent = line.len() - trim_start(line).len();
+    let trimmed = line[indent..].trim_ascii_end();
+    if trimmed.starts_with(b"---") {
+        *block = None;
+        return None;
+    }
+    let (key, rest) = match memchr::memchr(b':', trimmed) {
+        Some(c) => (
+            unquote(trimmed[..c].trim_ascii()),
+            trimmed[c + 1..].trim_ascii(),
+        ),
+        None => (&b""[..], &b""[..]),
+    };
+    if let Some((open, base64)) = *block {
+        if trimmed.is_empty() {
+            return None;
+        }
+        if indent > open && !trimmed.starts_with(b"}") {
+            let value = unquote(rest.strip_suffix(b",").unwrap_or(rest).trim_ascii());
+            return k8s_value(key, value, base64, lower).map(|secret| secret.then_some(value));
+        }
+        *block = None;
+    }
+    let opens = rest.is_empty() || rest == b"{";
+    if opens && (key == b"data" || key == b"stringData") {
+        *block = Some((indent, key == b"data"));
+    }
+    None
+}
+
+/// `v` without one pair of surrounding double or single quotes.
+fn unquote(v: &[u8]) -> &[u8] {
+    match v {
+        [b'"', inner @ .., b'"'] | [b'\'', inner @ .., b'\''] => inner,
+        _ => v,
+    }
+}
+
+/// Whether the Secret entry `key: value` (base64 when `base64`) holds a secret; `None` when
+/// it is no value to judge (empty, a block scalar, base64 that does not decode).
+fn k8s_value(key: &[u8], value: &[u8], base64: bool, lower: &mut Vec<u8>) -> Option<bool> {
+    if value.is_empty() || matches!(value[0], b'|' | b'>' | b'{' | b'[') {
+        return None;
+    }
+    let decoded;
+    let plain = if base64 {
+        decoded = base64_decode(value)?;
+        &decoded[..]
+    } else {
+        value
+    };
+    // The Kubernetes documentation's own example (`admin` / `1f2d1e2e67df`).
+    if plain == b"1f2d1e2e67df" || plain == b"admin" {
+        return Some(false);
+    }
+    let mut named = key.to_vec();
+    named.extend_from_slice(b": ");
+    named.extend_from_slice(plain);
+    if scan_line(plain, lower).is_some() || scan_line(&named, lower).is_some() {
+        return Some(true);
+    }
+    let secret_name = GENERIC_NAMES.iter().any(|m| contains_ci(key, m.as_bytes()))
+        && !NOT_SECRET_HINTS
+            .iter()
+            .any(|h| contains_ci(key, h.as_bytes()));
+    let text = std::str::from_utf8(plain).is_ok() && !plain.contains(&b'\n');
+    Some(
+        (secret_name && text && plain.len() >= 8 && url_password(b"", plain))
+            || secret_value(plain).is_some(),
+    )
+}
+
+/// The first credential in a JSON text (`meta.json`) after unescaping: each string literal
+/// (keys and values) holding an escape is decoded (`\n`, `\"`, `\/`, `\uXXXX`) and scanned as
+/// a text of its own, so a value escaped onto one line (a private key, a Kubernetes Secret pasted into a
+/// field) is found as it would be in a document. The finding's line is the line of the JSON
+/// text holding the string. The text as it is is scanned first (a `"name": "value"` pair is
+/// an assignment only there). Linear in the text's length.
+pub fn scan_json(text: &str) -> Option<Finding> {
+    if let Some(f) = scan(text) {
+        return Some(f);
+    }
+    let bytes = text.as_bytes();
+    let mut line = 1;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => line += 1,
+            b'"' => {
+                let start = i;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                let literal = &text[start..(i + 1).min(text.len())];
+                // Without an escape the literal reads as it did in the text scanned above.
+                if memchr::memchr(b'\\', literal.as_bytes()).is_none() {
+                    i += 1;
+                    continue;
+                }
+                let decoded: std::borrow::Cow<'_, str> = match serde_json::from_str(literal) {
+                    Ok(s) => std::borrow::Cow::Owned(s),
+                    Err(_) => std::borrow::Cow::Borrowed(literal),
+                };
+                if let Some(f) = scan(&decoded) {
+                    return Some(Finding { line, ..f });
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// What a finding's fingerprint covers.
@@ -950,6 +1205,7 @@ fn accept<'l>(check: Check, caps: &Captures<'l>) -> Option<Value<'l>> {
                 && value.iter().any(u8::is_ascii_alphabetic)
                 && value.iter().any(u8::is_ascii_digit)
                 && entropy_bytes(value) >= 3.0
+                && !jwt_sample(value)
         }
         Check::UrlPassword => {
             let user = caps.get(2).map_or(&b""[..], |m| m.as_bytes());
@@ -957,11 +1213,79 @@ fn accept<'l>(check: Check, caps: &Captures<'l>) -> Option<Value<'l>> {
             return url_password(user, password).then_some(Value::Bytes(password));
         }
         Check::Block => return Some(Value::Block(whole.start())),
-        // Azurite's well-known development account key (learn.microsoft.com "Use the Azurite
-        // emulator", "Authorization for tools and SDKs") is public by design.
-        Check::AzureKey => !value.starts_with(b"Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6I"),
+        Check::Public(bound, public) => {
+            !placeholder(value)
+                && entropy_bytes(value) >= bound
+                && !public.iter().any(|p| value.starts_with(p.as_bytes()))
+        }
+        Check::Jwt => !placeholder(value) && entropy_bytes(value) >= 3.0 && !jwt_sample(value),
+        Check::BasicAuth { strict } => match basic_pair(value) {
+            Some((user, password)) => url_password(&user, &password),
+            None => !strict && !placeholder(value),
+        },
     };
     ok.then_some(Value::Bytes(value))
+}
+
+/// Decodes base64 (RFC 4648 section 4, or the URL-safe alphabet of section 5), padding
+/// optional; `None` for any other character or an impossible length.
+pub fn base64_decode(text: &[u8]) -> Option<Vec<u8>> {
+    let text = match text.iter().position(|&b| b == b'=') {
+        Some(i) if text[i..].iter().all(|&b| b == b'=') && text.len() - i <= 2 => &text[..i],
+        Some(_) => return None,
+        None => text,
+    };
+    if text.len() % 4 == 1 {
+        return None;
+    }
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for &b in text {
+        let v = match b {
+            b'A'..=b'Z' => b - b'A',
+            b'a'..=b'z' => b - b'a' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            _ => return None,
+        };
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+        }
+    }
+    Some(out)
+}
+
+/// The user and password base64 `value` encodes as `user:password` (RFC 7617), when it
+/// decodes to printable ASCII holding a colon.
+fn basic_pair(value: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
+    let decoded = base64_decode(value)?;
+    if !decoded.iter().all(|b| b.is_ascii_graphic() || *b == b' ') {
+        return None;
+    }
+    let colon = memchr::memchr(b':', &decoded)?;
+    Some((decoded[..colon].to_vec(), decoded[colon + 1..].to_vec()))
+}
+
+/// Whether a JSON Web Token is the sample of jwt.io and of RFC 7519's and most tutorials'
+/// examples: its payload names the subject `1234567890` and `John Doe` (published with its
+/// signing secret, so it grants nothing).
+fn jwt_sample(token: &[u8]) -> bool {
+    let Some(payload) = token.split(|&b| b == b'.').nth(1) else {
+        return false;
+    };
+    let Some(json) = base64_decode(payload) else {
+        return false;
+    };
+    let compact: Vec<u8> = json
+        .into_iter()
+        .filter(|b| !b.is_ascii_whitespace())
+        .collect();
+    memchr::memmem::find(&compact, br#""sub":"1234567890""#).is_some()
+        && memchr::memmem::find(&compact, br#""name":"JohnDoe""#).is_some()
 }
 
 /// Whether a URL's password is a real one: not a word the documentation uses for one, not a
@@ -1110,19 +1434,36 @@ fn generic_assignment(
         while to < ceiling && is_value_char(bytes[to]) {
             to += 1;
         }
+        // A value longer than the window is judged on its first bytes, but it ends where its
+        // characters end: what follows it, not its own next byte (a `/` of base64), says
+        // whether it runs on into a path.
+        let mut end = to;
+        while end < bytes.len() && is_value_char(bytes[end]) {
+            end += 1;
+        }
         // Like a regex's matches, candidates do not overlap: the next one starts after this
         // value (which may hold `=`), so every byte is walked over once.
-        i = i.max(to);
+        i = i.max(end);
         let value = &bytes[from..to];
-        if value.len() < GENERIC_MIN_LEN || spared.is_some_and(|(s, e)| from < e && s < to) {
+        if value.len() < GENERIC_MIN_LEN || spared.is_some_and(|(s, e)| from < e && s < end) {
             continue;
         }
         // A value running on into a path, a call or a reference is not one token.
-        if to < bytes.len() && matches!(bytes[to], b'/' | b'\\' | b'(' | b'[' | b'{' | b'<' | b'$')
+        if end < bytes.len()
+            && matches!(bytes[end], b'/' | b'\\' | b'(' | b'[' | b'{' | b'<' | b'$')
         {
             continue;
         }
-        let context = &bytes[start.saturating_sub(HINT_WINDOW)..end];
+        // The words before the name, back to the previous assignment or label (a line's
+        // `**Commit strategy:**` says nothing of the value after it).
+        let mut from_context = start.saturating_sub(HINT_WINDOW);
+        if let Some(op) = bytes[from_context..start]
+            .iter()
+            .rposition(|b| matches!(b, b':' | b'='))
+        {
+            from_context += op + 1;
+        }
+        let context = &bytes[from_context..end];
         if NOT_SECRET_HINTS
             .iter()
             .any(|h| contains_ci(context, h.as_bytes()))
@@ -1346,7 +1687,11 @@ mod tests {
             .filter(|l| !l.is_empty() && !l.starts_with("#|"))
             .map(|l| {
                 let (kind, line) = l.split_once('\t').expect("kind<TAB>line");
-                (kind, line.replace("\u{27e6}\u{27e7}", ""))
+                (
+                    kind,
+                    line.replace("\u{27e6}\u{27e7}", "")
+                        .replace('\u{2424}', "\n"),
+                )
             })
             .collect()
     }
