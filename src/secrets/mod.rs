@@ -2184,6 +2184,66 @@ mod tests {
     }
 
     #[test]
+    fn base64_decodes_both_alphabets_and_refuses_the_rest() {
+        assert_eq!(base64_decode(b"dXNlcjpwYXNz").unwrap(), b"user:pass");
+        assert_eq!(base64_decode(b"dXNlcjpwYXNzMQ==").unwrap(), b"user:pass1");
+        assert_eq!(
+            base64_decode(b"-_-_").unwrap(),
+            base64_decode(b"+/+/").unwrap()
+        );
+        for bad in [&b"a"[..], b"ab=c", b"abc===", b"a b c d"] {
+            assert_eq!(base64_decode(bad), None, "{bad:?}");
+        }
+    }
+
+    /// A value longer than the generic rule's window is judged on its first bytes, and a `/`
+    /// right after the window is part of it, not a path it runs into (issue 30).
+    #[test]
+    fn a_slash_after_the_window_is_part_of_the_value() {
+        let head: String = (0..GENERIC_MAX_LEN)
+            .map(|i| b"q7Xk2PmZ9wRt4Lc8"[i * 7 % 16] as char)
+            .collect();
+        let line = format!("api_token = {head}/Zr8Kq2Wm");
+        assert_eq!(kind(&line), Some(GENERIC_ASSIGNMENT), "{line}");
+        assert_eq!(kind(&format!("api_token = {head}(x)")), None);
+    }
+
+    /// A Kubernetes Secret's data is judged decoded: a password is found in YAML and in
+    /// kubectl's JSON (where `data` comes before `kind`), the documentation's example is not.
+    #[test]
+    fn kubernetes_secret_data_is_judged_decoded() {
+        let yaml = "apiVersion: v1\nkind: Secret\ndata:\n  username: YWRtaW4=\n  password: Vm1wS3k5cUx6UjJ0\n";
+        let f = scan(yaml).expect("found");
+        assert_eq!((f.line, f.kind), (5, K8S_SECRET));
+        let json = "{\n  \"data\": {\n    \"token\": \"Vm1wS3k5cUx6UjJ0\"\n  },\n  \"kind\": \"Secret\"\n}";
+        assert_eq!(scan(json).map(|f| (f.line, f.kind)), Some((3, K8S_SECRET)));
+        let docs = "kind: Secret\ndata:\n  username: YWRtaW4=\n  password: MWYyZDFlMmU2N2Rm\n";
+        assert_eq!(scan(docs), None);
+        // The same block under a ConfigMap is no Secret's: only the generic rule judges it.
+        let config_map = scan(&docs.replace("Secret", "ConfigMap")).map(|f| f.kind);
+        assert_ne!(config_map, Some(K8S_SECRET));
+    }
+
+    /// A credential escaped into a JSON string (`\n`, `\"`) is found once unescaped, on the
+    /// line of the JSON text that holds it.
+    #[test]
+    fn json_strings_are_scanned_unescaped() {
+        let secret = "kind: Secret\ndata:\n  DATABASE_URL: cG9zdGdyZXM6Ly9hcHA6WnE4TG0yWHI5S3Q0QGRiL2FwcA==";
+        let meta =
+            serde_json::to_string_pretty(&serde_json::json!({"story": "1", "title": secret}))
+                .unwrap();
+        assert_eq!(scan(&meta), None, "escaped, the raw text hides it");
+        assert_eq!(
+            scan_json(&meta).map(|f| (f.line, f.kind)),
+            Some((3, K8S_SECRET))
+        );
+        assert_eq!(
+            scan_json("{\"title\": \"a \\\"quoted\\\" title\\nand more\"}"),
+            None
+        );
+    }
+
+    #[test]
     fn hostile_lines_scan_in_linear_time() {
         // Each took minutes with the quadratic generic walk (1 MiB of `key=a1`: 176 s in a
         // release build); a debug build does each in well under a second now.

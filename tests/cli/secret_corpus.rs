@@ -256,7 +256,10 @@ fn in_the_document(
         assert!(code == 0 || is_refusal(code, &err), "{err}");
         is_refusal(code, &err)
     };
-    let caught: Vec<bool> = cases.iter().map(|(_, l)| save(&[l.clone()])).collect();
+    let caught: Vec<bool> = cases
+        .iter()
+        .map(|(_, l)| save(std::slice::from_ref(l)))
+        .collect();
     let refused = refused_by(benign, &mut save);
     Figures::new("document (save -F)", cases, &caught).with_refused(benign, &refused)
 }
@@ -364,7 +367,10 @@ fn in_notes(sb: &Sandbox, repo: &Path, cases: &[(String, String)], benign: &[Str
         }
         !refused.is_empty()
     };
-    let caught: Vec<bool> = cases.iter().map(|(_, l)| push(&[l.clone()])).collect();
+    let caught: Vec<bool> = cases
+        .iter()
+        .map(|(_, l)| push(std::slice::from_ref(l)))
+        .collect();
     let refused = refused_by(benign, &mut push);
     // A real push refuses the note, naming it, and sends nothing.
     push(&[cases[0].1.clone()]);
@@ -513,7 +519,7 @@ fn in_every_revision(
     };
     let names: Vec<String> = (0..cases.len()).map(|i| format!("e-kind-{i}")).collect();
     for (n, (_, l)) in names.iter().zip(cases) {
-        story(n, &[l.clone()]);
+        story(n, std::slice::from_ref(l));
     }
     let refused = refused_stories(sb, repo, "e-kind-");
     let caught: Vec<bool> = names.iter().map(|n| refused.contains_key(n)).collect();
