@@ -2228,7 +2228,8 @@ mod tests {
     /// line of the JSON text that holds it.
     #[test]
     fn json_strings_are_scanned_unescaped() {
-        let secret = "kind: Secret\ndata:\n  DATABASE_URL: cG9zdGdyZXM6Ly9hcHA6WnE4TG0yWHI5S3Q0QGRiL2FwcA==";
+        let secret =
+            "kind: Secret\ndata:\n  DATABASE_URL: cG9zdGdyZXM6Ly9hcHA6WnE4TG0yWHI5S3Q0QGRiL2FwcA==";
         let meta =
             serde_json::to_string_pretty(&serde_json::json!({"story": "1", "title": secret}))
                 .unwrap();
