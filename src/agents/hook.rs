@@ -5,8 +5,9 @@
 //! reply in the agent's own protocol is the binary's job (`src/cli/commands/agent_hook.rs`).
 //!
 //! Per-event behaviour and the agents' payload fields: `docs/agents/HOOKS.md`. Small per-session
-//! state (brief owed after a compaction, the last nudge, the last assistant message) lives in
-//! `<git dir>/checkpoint-hooks/<agent>-<session>.json`, private to the work tree.
+//! state (brief owed after a compaction, the last assistant message) lives in
+//! `<git dir>/checkpoint-hooks/<agent>-<session>.json`, private to the work tree; what the
+//! stop-time nudge last asked about is kept per story, not per session (`NudgeMemory`).
 
 use super::{Action, Agent};
 use crate::config::HOOK_DETACH;
@@ -548,7 +549,7 @@ impl Hook<'_> {
 
     /// Asks the model once to save when commits or files moved since the last confirmed
     /// revision; never twice for the same state, never while it already continues for us.
-    fn nudge(&self, story: &StoryId, tip: &Revision, session: &mut Session) -> Result<Reply> {
+    fn nudge(&self, story: &StoryId, tip: &Revision, _session: &mut Session) -> Result<Reply> {
         if self.payload.stop_hook_active || self.payload.loop_count > 0 {
             return Ok(Reply::Nothing);
         }
@@ -574,13 +575,15 @@ impl Hook<'_> {
         if commits.is_empty() && files.is_empty() {
             return Ok(Reply::Nothing);
         }
-        let head = commits.first().map(|c| c.0.to_string()).unwrap_or_default();
-        let print = format!("{}:{head}:{}", base.summary.commit, files.join("\n"));
-        let print = format!("{:016x}", fnv1a(print.as_bytes()));
-        if session.state.nudged.as_deref() == Some(print.as_str()) {
+        // Remembered per story and state, not per session: a new or resumed session
+        // (`claude --resume`, `codex exec resume --last`, `gemini --resume latest`) is not asked
+        // again about the very state an earlier one was asked about.
+        let memory = NudgeMemory::of(self.store, story);
+        let print = state_print(self.store, base, tip, &files)?;
+        if memory.recalls(&print) {
             return Ok(Reply::Nothing);
         }
-        session.state.nudged = Some(print);
+        memory.remember(&print);
         // The canonical id: `#42` would start a shell comment.
         Ok(Reply::Block(nudge_text(
             story.as_str(),
@@ -846,12 +849,105 @@ struct State {
     /// A compaction dropped the brief; give it at the next prompt.
     #[serde(default)]
     brief_owed: bool,
-    /// Fingerprint of the state last nudged about.
-    #[serde(default)]
-    nudged: Option<String>,
     /// The model's last message, for the next hook revision's journal entry.
     #[serde(default)]
     last_message: Option<String>,
+}
+
+/// A fingerprint (16 hex digits) of a story's unsaved state as the nudge sees it: the confirmed
+/// revision `base` it measures from, HEAD, each moved path of `files` with its index entry and
+/// its work-tree size and modification time (git's own way of telling a file changed without
+/// reading it), and the plan of `tip` (tasks, next action, the agent's own plan). Not the tip
+/// itself: a hook revision that changes no section (a session's end) is no new state.
+///
+/// # Errors
+/// [`Error::Git`] when HEAD cannot be read.
+fn state_print(store: &Store, base: &Revision, tip: &Revision, files: &[String]) -> Result<String> {
+    use gix::bstr::ByteSlice as _;
+    use std::fmt::Write as _;
+    let head = crate::gitstate::head(store)?.head;
+    let mut text = format!("{}\n{head:?}\n", base.summary.commit);
+    let index = store.repo().index_or_empty().ok();
+    for f in files.iter().take(10_000) {
+        let _ = write!(text, "{f}");
+        if let Some(e) = index
+            .as_ref()
+            .and_then(|i| i.entry_by_path(f.as_bytes().as_bstr()))
+        {
+            let _ = write!(text, " {}", e.id);
+        }
+        if let Some(m) = store
+            .workdir()
+            .and_then(|w| std::fs::symlink_metadata(w.join(f)).ok())
+        {
+            let mtime = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            let _ = write!(text, " {} {mtime}", m.len());
+        }
+        text.push('\n');
+    }
+    let doc = crate::formats::parse_revision(store, tip).doc;
+    for t in doc.tasks_remaining.iter().chain(&doc.tasks_done) {
+        let _ = writeln!(text, "{} {}", t.done, t.text);
+    }
+    let _ = writeln!(text, "{:?}", doc.next_action);
+    for p in &tip.meta.agent_plan {
+        let _ = writeln!(text, "{:?} {}", p.status, p.text);
+    }
+    Ok(format!("{:016x}", fnv1a(text.as_bytes())))
+}
+
+/// What the stop-time nudge last asked about, per story: the [`state_print`] of that state, in
+/// `<git dir>/checkpoint-hooks/nudged-<story hash>.txt` (per work tree, as the state is; removed
+/// with the session files after 7 days).
+struct NudgeMemory {
+    path: PathBuf,
+    story: String,
+}
+
+impl NudgeMemory {
+    fn of(store: &Store, story: &StoryId) -> NudgeMemory {
+        let name = format!("nudged-{:016x}.txt", fnv1a(story.as_str().as_bytes()));
+        NudgeMemory {
+            path: Session::dir(store).join(name),
+            story: story.as_str().to_string(),
+        }
+    }
+
+    /// The file's text for `print`: the story too, so a hash collision of two story ids is
+    /// not taken for a memory of the other story.
+    fn text(&self, print: &str) -> String {
+        format!("{}\n{print}\n", self.story)
+    }
+
+    /// Whether the last nudge about this story was about the state `print`.
+    fn recalls(&self, print: &str) -> bool {
+        read_capped(&self.path, 4096).is_some_and(|b| b == self.text(print).as_bytes())
+    }
+
+    /// Records `print` as the state nudged about; a failure is ignored (the memory only saves
+    /// the model a repeated nudge).
+    fn remember(&self, print: &str) {
+        write_atomic(&self.path, &self.text(print));
+    }
+}
+
+/// Writes `text` to `path` beside, then renamed, creating its directory; failures are ignored
+/// (callers keep only what saves the model a repeated brief or nudge).
+fn write_atomic(path: &Path, text: &str) {
+    let Some(dir) = path.parent() else { return };
+    if std::fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    if let Ok(mut tmp) = tempfile::NamedTempFile::new_in(dir) {
+        use std::io::Write as _;
+        if tmp.write_all(text.as_bytes()).is_ok() {
+            let _ = tmp.persist(path);
+        }
+    }
 }
 
 /// [`State`] and where it is kept.
@@ -898,16 +994,7 @@ impl Session {
         if self.loaded.as_deref() == Some(text.as_str()) {
             return;
         }
-        let Some(dir) = path.parent() else { return };
-        if std::fs::create_dir_all(dir).is_err() {
-            return;
-        }
-        if let Ok(mut tmp) = tempfile::NamedTempFile::new_in(dir) {
-            use std::io::Write as _;
-            if tmp.write_all(text.as_bytes()).is_ok() {
-                let _ = tmp.persist(path);
-            }
-        }
+        write_atomic(path, &text);
     }
 
     fn remove(&self) {

@@ -930,6 +930,98 @@ fn gemini_after_agent_block_reaches_the_model_once() {
     assert_nudged_once(&server, &dir, Agent::Gemini, 1);
 }
 
+/// The nudge remembers the story's state, not the session: a first session after a commit the
+/// checkpoint has not seen is nudged once ("Stopping.", nudged, "Saved; stopping."), a resumed
+/// session (`resumed`) with the same unsaved state is not nudged again (one model turn), and
+/// once the work tree changes the next resumed session is nudged again, naming the new file.
+fn nudged_once_across_resumed_sessions(agent: Agent, first: &[&str], resumed: &[&str]) {
+    let Some(h) = harness(agent, false, true) else {
+        return;
+    };
+    std::fs::write(h.repo.join("form.txt"), "form").unwrap();
+    h.sb.git(&h.repo, &["add", "form.txt"]);
+    h.sb.git(&h.repo, &["commit", "-q", "-m", "Add the form"]);
+    let server = h.serve(steps(vec![
+        Step::text("Stopping."),
+        Step::text("Saved; stopping."),
+        Step::text("Resumed; stopping."),
+        Step::text("Stopping again."),
+        Step::text("Saved again; stopping."),
+    ]));
+    let name = agent.name();
+    h.session(first, &server);
+    let turns = server.turns();
+    assert_eq!(turns.len(), 2, "{name}: one turn, one nudged turn");
+    assert!(
+        turns[1].body.contains(NUDGE),
+        "{name}: the first session is nudged"
+    );
+    h.session(resumed, &server);
+    let turns = server.turns();
+    assert_eq!(
+        turns.len(),
+        3,
+        "{name}: a resumed session with the same unsaved state is not nudged again"
+    );
+    assert!(
+        turns[2].body.contains("Saved; stopping."),
+        "{name}: the second session resumed the first"
+    );
+    // A new state: a file the first nudge did not see.
+    std::fs::write(h.repo.join("notes.txt"), "more work").unwrap();
+    h.session(resumed, &server);
+    let turns = server.turns();
+    assert_eq!(
+        turns.len(),
+        5,
+        "{name}: a changed work tree is nudged about again"
+    );
+    let nudges = |i: usize| turns[i].body.matches("changed file (notes.txt)").count();
+    assert_eq!(nudges(3), 0, "{name}");
+    assert!(nudges(4) > 0, "{name}: the nudge names the new file");
+}
+
+#[test]
+fn claude_resumed_session_is_not_nudged_again_for_the_same_unsaved_state() {
+    let id = "5d1c6a8e-2f0b-4c57-9a8e-0b1c2d3e4f50";
+    nudged_once_across_resumed_sessions(
+        Agent::Claude,
+        &["-p", "continue", "--session-id", id],
+        &["-p", "--resume", id, "continue"],
+    );
+}
+
+#[test]
+fn codex_resumed_session_is_not_nudged_again_for_the_same_unsaved_state() {
+    nudged_once_across_resumed_sessions(
+        Agent::Codex,
+        &["exec", "--dangerously-bypass-hook-trust", "continue"],
+        &[
+            "exec",
+            "--dangerously-bypass-hook-trust",
+            "resume",
+            "--last",
+            "continue",
+        ],
+    );
+}
+
+#[test]
+fn gemini_resumed_session_is_not_nudged_again_for_the_same_unsaved_state() {
+    nudged_once_across_resumed_sessions(
+        Agent::Gemini,
+        &["-m", "gemini-2.5-flash", "-p", "continue"],
+        &[
+            "-m",
+            "gemini-2.5-flash",
+            "--resume",
+            "latest",
+            "-p",
+            "continue",
+        ],
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Codex hook trust without the bypass flag
 
