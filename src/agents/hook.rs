@@ -56,6 +56,10 @@ pub struct Payload {
     pub tool_input: Value,
     /// The model's last message of the turn (`last_assistant_message`, Gemini `prompt_response`).
     pub last_message: Option<String>,
+    /// Gemini CLI BeforeAgent/AfterAgent `prompt`: the request that starts an agent loop
+    /// (BeforeAgent: also the reason a stop hook continued it with), and at AfterAgent the
+    /// user's prompt the loop answers.
+    pub prompt: Option<String>,
     /// Claude Code PostCompact `compact_summary`.
     pub compact_summary: Option<String>,
 }
@@ -92,6 +96,7 @@ impl Payload {
             tool_input: v.get("tool_input").cloned().unwrap_or(Value::Null),
             last_message: text("last_assistant_message").or_else(|| text("prompt_response")),
             compact_summary: text("compact_summary"),
+            prompt: text("prompt"),
         }
     }
 }
@@ -298,6 +303,7 @@ impl Hook<'_> {
         match action {
             Action::Start => {
                 session.state.brief_owed = false;
+                session.state.nudged_prompt = None;
                 session.prune();
                 let taken = self.claim(story, ClaimStep::Take);
                 // The budget holds the whole text the model gets: the note too.
@@ -308,11 +314,22 @@ impl Hook<'_> {
                     None => Reply::Context(brief),
                 })
             }
-            Action::Prompt if session.state.brief_owed => {
+            Action::Prompt => {
+                // A new prompt of the user, not the continuation our nudge asked for.
+                let ours = self
+                    .payload
+                    .prompt
+                    .as_deref()
+                    .is_some_and(|p| p.starts_with(NUDGE_PREFIX));
+                if !ours {
+                    session.state.nudged_prompt = None;
+                }
+                if !session.state.brief_owed {
+                    return Ok(Reply::Nothing);
+                }
                 session.state.brief_owed = false;
                 self.brief(story, tip, 0).map(Reply::Context)
             }
-            Action::Prompt => Ok(Reply::Nothing),
             Action::Plan => self.plan(story, tip),
             Action::PreCompact => {
                 // Agents with no start event after a compaction get the brief at the next prompt.
@@ -549,8 +566,20 @@ impl Hook<'_> {
 
     /// Asks the model once to save when commits or files moved since the last confirmed
     /// revision; never twice for the same state, never while it already continues for us.
-    fn nudge(&self, story: &StoryId, tip: &Revision, _session: &mut Session) -> Result<Reply> {
+    fn nudge(&self, story: &StoryId, tip: &Revision, session: &mut Session) -> Result<Reply> {
         if self.payload.stop_hook_active || self.payload.loop_count > 0 {
+            return Ok(Reply::Nothing);
+        }
+        // At most once per prompt. Gemini CLI sends the results of the tools a continued turn
+        // ran as a new request, whose end fires AfterAgent with `stop_hook_active` false again:
+        // a model that commits after the nudge (a new state) would be asked again within the
+        // same prompt. Its payload's `prompt` (the user's, kept through the loop) tells.
+        let turn = self
+            .payload
+            .prompt
+            .as_deref()
+            .map(|p| format!("{:016x}", fnv1a(p.as_bytes())));
+        if turn.is_some() && session.state.nudged_prompt == turn {
             return Ok(Reply::Nothing);
         }
         if !self
@@ -584,6 +613,7 @@ impl Hook<'_> {
             return Ok(Reply::Nothing);
         }
         memory.remember(&print);
+        session.state.nudged_prompt = turn;
         // The canonical id: `#42` would start a shell comment.
         Ok(Reply::Block(nudge_text(
             story.as_str(),
@@ -593,6 +623,9 @@ impl Hook<'_> {
         )))
     }
 }
+
+/// How every [`nudge_text`] starts.
+pub const NUDGE_PREFIX: &str = "git-checkpoint: ";
 
 /// The stop-time instruction: what moved, and the exact command that records it.
 pub fn nudge_text(
@@ -625,7 +658,7 @@ pub fn nudge_text(
         ));
     }
     format!(
-        "git-checkpoint: {} since the last saved checkpoint of story {story} (revision {revision}). \
+        "{NUDGE_PREFIX}{} since the last saved checkpoint of story {story} (revision {revision}). \
          Before you stop, record where the work stands: run \
          `git-checkpoint save {story} --done <task id> --next \"<the next action>\"` \
          (one --done per finished task; --todo and --decision for new ones). \
@@ -852,6 +885,10 @@ struct State {
     /// The model's last message, for the next hook revision's journal entry.
     #[serde(default)]
     last_message: Option<String>,
+    /// Fingerprint of the user's prompt (Gemini CLI AfterAgent `prompt`) during whose agent
+    /// loop the nudge was given; cleared by the next prompt of the user (BeforeAgent).
+    #[serde(default)]
+    nudged_prompt: Option<String>,
 }
 
 /// A fingerprint (16 hex digits) of a story's unsaved state as the nudge sees it: the confirmed

@@ -1022,6 +1022,89 @@ fn gemini_resumed_session_is_not_nudged_again_for_the_same_unsaved_state() {
     );
 }
 
+/// A Gemini CLI session (`-p continue`, its shell allowed) after a commit the checkpoint has
+/// not seen, with the user's identity only in `~/.gitconfig` (as most users keep it): no
+/// `GIT_AUTHOR_*`/`GIT_COMMITTER_*` and no `GIT_CONFIG_GLOBAL` in its environment. Gemini CLI
+/// runs its model's shell commands with `GIT_CONFIG_GLOBAL=/dev/null`. The model answers
+/// "Stopping.", is nudged, runs `shell` in its shell, then says "Done here.".
+fn gemini_nudged_then_runs(shell: &str) -> Option<(Harness, ModelServer)> {
+    let h = harness(Agent::Gemini, false, true)?;
+    h.sb.file(
+        "home/.gitconfig",
+        b"[user]\n\tname = Gemma Global\n\temail = gemma@example.com\n",
+    );
+    std::fs::write(h.repo.join("form.txt"), "form").unwrap();
+    h.sb.git(&h.repo, &["add", "form.txt"]);
+    h.sb.git(&h.repo, &["commit", "-q", "-m", "Add the form"]);
+    let server = h.serve(steps(vec![
+        Step::text("Stopping."),
+        Step::tool("run_shell_command", json!({"command": shell})),
+        Step::text("Done here."),
+    ]));
+    let args = ["-m", "gemini-2.5-flash", "--yolo", "-p", "continue"];
+    let mut cmd = h.sb.with_bin_on_path(&h.cli, &h.repo);
+    cmd.args(args)
+        .env_remove("GIT_CONFIG_GLOBAL")
+        .env_remove("GIT_AUTHOR_NAME")
+        .env_remove("GIT_AUTHOR_EMAIL")
+        .env_remove("GIT_COMMITTER_NAME")
+        .env_remove("GIT_COMMITTER_EMAIL")
+        .envs(Agent::Gemini.env(&server));
+    let ran = h.sb.run_in_group(cmd, "gemini-shell", SESSION_LIMIT);
+    let status = ran.status.and_then(|s| s.code());
+    assert_eq!(status, Some(0), "{}\n{}", ran.stdout, ran.stderr);
+    Some((h, server))
+}
+
+#[test]
+fn gemini_save_from_its_shell_finds_the_identity_in_the_users_gitconfig() {
+    let shell = "git-checkpoint save 42 --done T1 --next 'wire the API' -m 'T1 done'";
+    let Some((h, server)) = gemini_nudged_then_runs(shell) else {
+        return;
+    };
+    let turns = server.turns();
+    assert_eq!(
+        turns.len(),
+        3,
+        "one turn, the nudged turn's tool call, its answer"
+    );
+    assert!(turns[1].body.contains(NUDGE));
+    // What the shell printed reached the model: no identity error.
+    let body: Value = serde_json::from_str(&turns[2].body).unwrap();
+    let last = body["contents"].as_array().unwrap().last().unwrap();
+    let result = last["parts"][0]["functionResponse"].to_string();
+    assert!(result.contains("run_shell_command"), "{result}");
+    assert!(!result.to_lowercase().contains("identity"), "{result}");
+    let (done, next) = tasks_done_and_next(&h);
+    assert_eq!(done, ["T1 — build the form"]);
+    assert_eq!(next, "wire the API");
+    let author = h.sb.git(
+        &h.repo,
+        &["log", "-1", "--format=%an <%ae>", "refs/checkpoints/42"],
+    );
+    // The save, or the session's end folded onto it, is by the user of ~/.gitconfig.
+    assert!(
+        author.contains("Gemma Global <gemma@example.com>"),
+        "{author}"
+    );
+}
+
+#[test]
+fn gemini_nudges_once_per_prompt_when_the_model_commits_after_the_nudge() {
+    let shell =
+        "git -c user.name=M -c user.email=m@example.com commit -q --allow-empty -m 'Wire the API'";
+    let Some((h, server)) = gemini_nudged_then_runs(shell) else {
+        return;
+    };
+    let turns = server.turns();
+    // Gemini CLI sends the commit's result as a new request whose end fires AfterAgent with
+    // stop_hook_active false: the state moved (a new commit), but this prompt was nudged.
+    assert_eq!(turns.len(), 3, "no second nudge within the prompt");
+    assert_eq!(turns[2].body.matches(NUDGE).count(), 1);
+    let log = h.sb.git(&h.repo, &["log", "-1", "--format=%s"]);
+    assert_eq!(log.trim(), "Wire the API", "the model's commit ran");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Codex hook trust without the bypass flag
 

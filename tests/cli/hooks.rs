@@ -1165,3 +1165,51 @@ fn a_pushed_hook_revision_is_never_folded() {
         "folded journal",
     );
 }
+
+/// Gemini CLI runs its model's shell commands with `GIT_CONFIG_GLOBAL=/dev/null`: the save its
+/// nudge asks for takes the identity from the user's own `~/.gitconfig` (or
+/// `$XDG_CONFIG_HOME/git/config`) then, and still refuses when there is none. Real CLI:
+/// `agents::gemini_save_from_its_shell_finds_the_identity_in_the_users_gitconfig`.
+#[test]
+fn a_save_with_the_global_config_masked_takes_the_identity_from_the_users_gitconfig() {
+    let (sb, repo) = story();
+    let masked = |args: &[&str]| {
+        let mut cmd = sb.cp(&repo);
+        cmd.env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .env_remove("GIT_AUTHOR_NAME")
+            .env_remove("GIT_AUTHOR_EMAIL")
+            .env_remove("GIT_COMMITTER_NAME")
+            .env_remove("GIT_COMMITTER_EMAIL")
+            .args(args);
+        cmd.output().unwrap()
+    };
+    let save = ["save", "42", "--done", "T1", "-m", "T1 done"];
+    let out = masked(&save);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no identity"));
+    sb.file(
+        "home/.config/git/config",
+        b"[user]\n\tname = Xdg Name\n\temail = xdg@example.com\n",
+    );
+    sb.file("home/.gitconfig", b"[user]\n\temail = gemma@example.com\n");
+    let out = masked(&save);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // ~/.gitconfig is read after the XDG file, so its email wins.
+    let who = sb.git(
+        &repo,
+        &[
+            "log",
+            "-1",
+            "--format=%an <%ae> / %cn <%ce>",
+            "refs/checkpoints/42",
+        ],
+    );
+    assert_eq!(
+        who.trim(),
+        "Xdg Name <gemma@example.com> / Xdg Name <gemma@example.com>"
+    );
+}
