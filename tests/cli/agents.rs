@@ -2689,3 +2689,143 @@ fn codex_gets_the_brief_and_instructions_once_with_the_server_registered_for_the
         "the server's tools"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// MCP `resume` in each CLI: the brief, not the document
+
+/// A teammate's long decision, saved 50 times over: a `resume --json` document over 40 KB.
+const LONG_DECISION: &str = "Keep the session cookie HttpOnly and SameSite=Strict because the \
+    login form posts cross-origin from the marketing site and we measured no breakage in the \
+    staging logs over two weeks of traffic";
+
+/// The scripted model calls the MCP `resume` tool (`tool`, as the CLI names it) of the server
+/// `agent install` (or `mcp_args`) registered, in a story whose tip is a teammate's 40 KB
+/// checkpoint; returns what the CLI sent back to the model after the call (the request body's
+/// growth over the first request) and the second request's body.
+fn mcp_resume_result(agent: Agent, tool: &str, args: &[&str]) -> Option<String> {
+    let h = harness(agent, false, true)?;
+    let mut save: Vec<String> = vec!["--next".into(), "wire the API after the review".into()];
+    for n in 0..50 {
+        save.push("--decision".into());
+        save.push(format!("D{n}: {LONG_DECISION} ({n})"));
+    }
+    let save: Vec<&str> = save.iter().map(String::as_str).collect();
+    h.sb.teammate_saves(&h.repo, "Alice", "alice@example.com", &save);
+    let doc = h.sb.ok(&h.repo, &["resume", "42", "--json"]);
+    assert!(doc.len() > 40_000, "a 40 KB document: {}", doc.len());
+    match agent {
+        Agent::Codex => {
+            h.sb.ok(
+                &h.repo,
+                &["agent", "install", "codex", "--user", "--mcp-only"],
+            );
+        }
+        Agent::Gemini => {
+            h.sb.ok(&h.repo, &["agent", "install", "gemini", "--mcp-only"]);
+        }
+        Agent::Claude => {}
+    }
+    let server = h.serve(steps(vec![
+        Step::tool(tool, json!({})),
+        Step::text("Read it."),
+    ]));
+    h.session(args, &server);
+    let turns = server.turns();
+    assert_eq!(
+        turns.len(),
+        2,
+        "{}: the call, then its answer",
+        agent.name()
+    );
+    Some(turns[1].body.clone())
+}
+
+/// Asserts what the model got back from MCP `resume` (`body`, the request after the call):
+/// the brief within the 8,000-character budget (counted on the request's JSON, escapes
+/// included, less the brief the hooks already gave), Alice's text fenced and labelled, the
+/// next action, and no 40 KB JSON document.
+fn assert_mcp_resume_is_the_brief(agent: Agent, body: &str) {
+    let name = agent.name();
+    let v: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+    let mut texts = Vec::new();
+    json_strings(&v, &mut texts);
+    // The tool's result: the strings that hold the brief the call returned.
+    let result: Vec<&String> = texts
+        .iter()
+        .filter(|t| t.contains("Next action:") && t.contains("D1:"))
+        .collect();
+    assert!(
+        !result.is_empty(),
+        "{name}: the tool result holds the brief"
+    );
+    // The last: the hooks' brief at session start comes first.
+    let brief = result[result.len() - 1];
+    // Gemini CLI wraps a tool's output in <untrusted_context>.
+    let brief = brief
+        .trim_start_matches("<untrusted_context>\n")
+        .trim_end_matches("\n</untrusted_context>");
+    // Claude Code gives the model the structured result (the short summary, as JSON) instead
+    // of the text: the brief is its `brief`, the summary's other fields add a few hundred
+    // characters.
+    let summary: Value = serde_json::from_str(brief).unwrap_or(Value::Null);
+    let brief = match summary["brief"].as_str() {
+        Some(b) => {
+            let whole = summary.to_string().chars().count();
+            assert!(whole <= 9_000, "{name}: the summary is {whole} characters");
+            b
+        }
+        None => brief,
+    };
+    assert!(
+        brief.contains("wire the API after the review"),
+        "{name}: {brief}"
+    );
+    assert!(
+        brief.contains("~~~~") && brief.contains("alice@example.com"),
+        "{name}: fenced, labelled: {brief}"
+    );
+    assert!(
+        brief.matches(LONG_DECISION).count() < 50,
+        "{name}: not the whole 40 KB document"
+    );
+    assert_eq!(
+        brief.matches("You are continuing story #42").count(),
+        1,
+        "{name}: the brief once"
+    );
+    let n = brief.chars().count();
+    assert!(n <= 8_000, "{name}: {n} characters");
+}
+
+#[test]
+fn claude_mcp_resume_gives_the_budgeted_fenced_brief() {
+    let cfg = r#"{"mcpServers":{"git-checkpoint":{"command":"git-checkpoint","args":["mcp"]}}}"#;
+    let tool = "mcp__git-checkpoint__resume";
+    let args = [
+        "-p",
+        "continue",
+        "--mcp-config",
+        cfg,
+        "--allowedTools",
+        tool,
+    ];
+    if let Some(body) = mcp_resume_result(Agent::Claude, tool, &args) {
+        assert_mcp_resume_is_the_brief(Agent::Claude, &body);
+    }
+}
+
+#[test]
+fn codex_mcp_resume_gives_the_budgeted_fenced_brief() {
+    let args = ["exec", "--dangerously-bypass-hook-trust", "continue"];
+    if let Some(body) = mcp_resume_result(Agent::Codex, "mcp__git_checkpoint__resume", &args) {
+        assert_mcp_resume_is_the_brief(Agent::Codex, &body);
+    }
+}
+
+#[test]
+fn gemini_mcp_resume_gives_the_budgeted_fenced_brief() {
+    let args = ["-m", "gemini-2.5-flash", "--yolo", "-p", "continue"];
+    if let Some(body) = mcp_resume_result(Agent::Gemini, "mcp_git-checkpoint_resume", &args) {
+        assert_mcp_resume_is_the_brief(Agent::Gemini, &body);
+    }
+}
