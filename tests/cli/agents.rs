@@ -2688,6 +2688,31 @@ fn codex_gets_the_brief_and_instructions_once_with_the_server_registered_for_the
         body.contains("\"mcp__git_checkpoint\""),
         "the server's tools"
     );
+
+    // A double made by hand (user hooks installed where no project was in sight): `agent
+    // status` in the project warns, and rightly: Codex then gives the model the brief twice.
+    // Its fix, as the warning names it, brings the brief back to once.
+    let elsewhere = h.sb.path("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    h.sb.ok(&elsewhere, &["agent", "install", "codex", "--user"]);
+    let (_, warned) = h.sb.ok_with_stderr(&h.repo, &["agent", "status"]);
+    let fix = "git-checkpoint agent uninstall codex --user";
+    assert!(
+        warned.contains("installed in 2 places (project, user)") && warned.contains(fix),
+        "{warned}"
+    );
+    server.push(steps(vec![Step::text("Hello again.")]));
+    let args = ["exec", "--dangerously-bypass-hook-trust", "hello"];
+    h.session(&args, &server);
+    assert_eq!(
+        briefs(&server.turns()[1].body),
+        2,
+        "the double the warning is about"
+    );
+    h.sb.ok(&h.repo, &["agent", "uninstall", "codex", "--user"]);
+    server.push(steps(vec![Step::text("Hello once more.")]));
+    h.session(&args, &server);
+    assert_eq!(briefs(&server.turns()[2].body), 1, "the brief once again");
 }
 
 // ---------------------------------------------------------------------------------------------
