@@ -62,6 +62,8 @@ pub struct Payload {
     pub prompt: Option<String>,
     /// Claude Code PostCompact `compact_summary`.
     pub compact_summary: Option<String>,
+    /// The session's transcript file (`transcript_path`; Gemini CLI: JSON lines).
+    pub transcript_path: Option<PathBuf>,
 }
 
 impl Payload {
@@ -97,6 +99,7 @@ impl Payload {
             last_message: text("last_assistant_message").or_else(|| text("prompt_response")),
             compact_summary: text("compact_summary"),
             prompt: text("prompt"),
+            transcript_path: text("transcript_path").map(PathBuf::from),
         }
     }
 }
@@ -155,10 +158,11 @@ pub fn run(agent: Agent, event: &str, action: Action, payload: &Payload, dir: &P
         earlier: None,
     };
     // Gemini CLI fires PreCompress(auto) before every model call, whether or not it then
-    // compresses (ChatCompressionService.compress): nothing to learn from it.
+    // compresses (ChatCompressionService.compress): only one that will compress counts.
     if agent == Agent::Gemini
         && action == Action::PreCompact
         && payload.trigger.as_deref() != Some("manual")
+        && !gemini_will_compress(payload, dir)
     {
         return nothing;
     }
@@ -190,6 +194,77 @@ pub fn run(agent: Agent, event: &str, action: Action, payload: &Payload, dir: &P
         refresh: hook.deferred.into_inner(),
         earlier: (!earlier.is_empty()).then(|| earlier.join("\n")),
     }
+}
+
+/// Gemini CLI's default `model.compressionThreshold` (`DEFAULT_COMPRESSION_TOKEN_THRESHOLD` in
+/// its chatCompressionService).
+const GEMINI_COMPRESSION_THRESHOLD: f64 = 0.5;
+
+/// Whether the Gemini CLI model call that fired PreCompress(auto) with `payload` compresses
+/// the chat first: Gemini CLI 0.61 compresses when the prompt token count of the last model
+/// response reaches the threshold times the model's context (`ChatCompressionService.compress`:
+/// `originalTokenCount < threshold * tokenLimit(model)` means no compression). The count and
+/// the model are the last `tokens.input` and `model` in the session's transcript
+/// (`transcript_path`, JSON lines, its last 1 MiB read); the threshold is
+/// `model.compressionThreshold` (older releases: `model.chatCompression.
+/// contextPercentageThreshold`) of the project's `.gemini/settings.json` (under `dir`), else
+/// the user's `~/.gemini/settings.json`, else 0.5; the context is 256,000
+/// tokens for Gemma 4 models and 1,048,576 for the others (its `tokenLimit`). `false` when the
+/// transcript cannot be read.
+fn gemini_will_compress(payload: &Payload, dir: &Path) -> bool {
+    let Some(path) = payload.transcript_path.as_deref() else {
+        return false;
+    };
+    let Some((tokens, model)) = last_prompt_tokens(path) else {
+        return false;
+    };
+    let threshold = gemini_threshold(dir).unwrap_or(GEMINI_COMPRESSION_THRESHOLD);
+    let limit = if model.starts_with("gemma-4") {
+        256_000.0
+    } else {
+        1_048_576.0
+    };
+    #[allow(clippy::cast_precision_loss)] // token counts are far below 2^52
+    let tokens = tokens as f64;
+    threshold > 0.0 && tokens >= threshold * limit
+}
+
+/// The last `tokens.input` of a Gemini CLI transcript (JSON lines) and the `model` of that
+/// record, from its last 1 MiB.
+fn last_prompt_tokens(path: &Path) -> Option<(u64, String)> {
+    use std::io::{Read as _, Seek as _};
+    let mut f = std::fs::File::open(path).ok()?;
+    let len = f.metadata().ok()?.len();
+    let from = len.saturating_sub(1 << 20);
+    f.seek(std::io::SeekFrom::Start(from)).ok()?;
+    let mut buf = Vec::new();
+    f.take(1 << 20).read_to_end(&mut buf).ok()?;
+    let text = String::from_utf8_lossy(&buf);
+    text.lines().rev().find_map(|line| {
+        let v: Value = serde_json::from_str(line).ok()?;
+        let tokens = v.get("tokens")?.get("input")?.as_u64()?;
+        let model = v.get("model").and_then(Value::as_str).unwrap_or("");
+        Some((tokens, model.to_string()))
+    })
+}
+
+/// `model.compressionThreshold` (or the older `model.chatCompression.contextPercentageThreshold`)
+/// from the project's (`dir`'s `.gemini/settings.json`) else the user's Gemini CLI settings.
+fn gemini_threshold(dir: &Path) -> Option<f64> {
+    let read = |p: PathBuf| -> Option<f64> {
+        let text = std::fs::read_to_string(p).ok()?;
+        // Gemini CLI's settings may hold comments.
+        let root =
+            jsonc_parser::cst::CstRootNode::parse(&text, &jsonc_parser::ParseOptions::default())
+                .ok()?;
+        let v = root.value()?.to_serde_value()?;
+        v.pointer("/model/compressionThreshold")
+            .or_else(|| v.pointer("/model/chatCompression/contextPercentageThreshold"))?
+            .as_f64()
+    };
+    let project = dir.join(".gemini/settings.json");
+    let user = std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".gemini/settings.json"));
+    read(project).or_else(|| user.and_then(read))
 }
 
 /// Writes `refresh` in the repository of `dir`: what the detached process runs. Its error,

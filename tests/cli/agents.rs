@@ -1635,6 +1635,93 @@ fn gemini_brief_comes_back_at_the_prompt_after_compress() {
     assert_eq!(prompts, ["hello", "go on", "and then"]);
 }
 
+/// An automatic compression (Gemini CLI compresses before a model call once the last prompt
+/// passed `model.compressionThreshold` of the context, here 5%): our
+/// PreCompress(auto) hook tells it from the ones that compress nothing (the transcript's last
+/// prompt token count against the threshold), writes a revision and owes the brief, which the
+/// next prompt's BeforeAgent gives back once, as after `/compress`.
+#[test]
+fn gemini_brief_comes_back_at_the_prompt_after_an_automatic_compression() {
+    let Some((h, dir)) = dumping_harness(
+        Agent::Gemini,
+        &["SessionStart", "BeforeAgent", "PreCompress", "AfterAgent"],
+    ) else {
+        return;
+    };
+    h.sb.file(
+        "home/.gemini/settings.json",
+        json!({"security": {"auth": {"selectedType": "gemini-api-key"}},
+            "tools": {"allowed": ["write_todos"]},
+            "privacy": {"usageStatisticsEnabled": false},
+            "model": {"compressionThreshold": 0.05}})
+        .to_string()
+        .as_bytes(),
+    );
+    // 100,000 tokens reported: past 5% of gemini-2.5-flash's 1,048,576 at the next call.
+    let server = h.serve(vec![
+        Scripted {
+            step: Step::text("First answer, about the form."),
+            input_tokens: 100_000,
+        },
+        Step::text("After the compression.").into(),
+        Step::text("Third answer.").into(),
+    ]);
+    server.side_text("<state_snapshot>The user said hello.</state_snapshot>");
+    let env = Agent::Gemini.env(&server);
+    let mut tui = Tui::start(&h, &["-m", "gemini-2.5-flash"], &env);
+    let count = |event: &str| payloads(&dir, event).len();
+    tui.wait("the prompt", || count("SessionStart") == 1 && tui.settled());
+    tui.submit("hello", || count("BeforeAgent") == 1);
+    tui.wait("the first answer", || {
+        server.turns().len() == 1 && count("AfterAgent") == 1 && tui.settled()
+    });
+    tui.submit("go on", || count("BeforeAgent") == 2);
+    tui.wait("the second answer", || {
+        server.turns().len() == 2 && count("AfterAgent") == 2 && tui.settled()
+    });
+    tui.submit("and then", || count("BeforeAgent") == 3);
+    tui.wait("the third answer", || {
+        server.turns().len() == 3 && count("AfterAgent") == 3
+    });
+    drop(tui);
+
+    let turns = server.turns();
+    assert_eq!(turns.len(), 3);
+    assert_eq!(briefs(&turns[0].body), 1, "the first request");
+    // Compressed automatically before the second call: a summary and its verification.
+    let summaries = server
+        .requests()
+        .iter()
+        .filter(|r| r.path.contains(":generateContent") && r.body.contains("state_snapshot"))
+        .count();
+    assert_eq!(summaries, 2, "a summary and its verification");
+    assert!(payloads(&dir, "PreCompress")
+        .iter()
+        .all(|p| p["trigger"] == "auto"));
+    let second = gemini_contents(&turns[1].body);
+    assert!(
+        second.iter().any(|c| c.contains("The user said hello.")),
+        "the summary is the history: {second:?}"
+    );
+    assert_eq!(
+        briefs(&turns[1].body),
+        0,
+        "the compression dropped the brief"
+    );
+    // A revision for the compression, with the model's last message.
+    assert_eq!(hook_trailers(&h), ["gemini PreCompress"]);
+    assert!(h
+        .sb
+        .ok(&h.repo, &["log", "42"])
+        .contains("First answer, about the form."));
+    // The next prompt carries the brief, once.
+    let third = gemini_contents(&turns[2].body);
+    let (prompt, _) = third.split_last().expect("a prompt");
+    assert!(prompt.starts_with("and then"), "{prompt}");
+    assert_eq!(briefs(prompt), 1, "{prompt}");
+    assert_has_brief(prompt, "the prompt after an automatic compression");
+}
+
 // ---------------------------------------------------------------------------------------------
 // `agent uninstall` with the real CLIs
 
