@@ -5,8 +5,9 @@
 //! reply in the agent's own protocol is the binary's job (`src/cli/commands/agent_hook.rs`).
 //!
 //! Per-event behaviour and the agents' payload fields: `docs/agents/HOOKS.md`. Small per-session
-//! state (brief owed after a compaction, the last nudge, the last assistant message) lives in
-//! `<git dir>/checkpoint-hooks/<agent>-<session>.json`, private to the work tree.
+//! state (brief owed after a compaction, the last assistant message) lives in
+//! `<git dir>/checkpoint-hooks/<agent>-<session>.json`, private to the work tree; what the
+//! stop-time nudge last asked about is kept per story, not per session (`NudgeMemory`).
 
 use super::{Action, Agent};
 use crate::config::HOOK_DETACH;
@@ -55,8 +56,14 @@ pub struct Payload {
     pub tool_input: Value,
     /// The model's last message of the turn (`last_assistant_message`, Gemini `prompt_response`).
     pub last_message: Option<String>,
+    /// Gemini CLI BeforeAgent/AfterAgent `prompt`: the request that starts an agent loop
+    /// (BeforeAgent: also the reason a stop hook continued it with), and at AfterAgent the
+    /// user's prompt the loop answers.
+    pub prompt: Option<String>,
     /// Claude Code PostCompact `compact_summary`.
     pub compact_summary: Option<String>,
+    /// The session's transcript file (`transcript_path`; Gemini CLI: JSON lines).
+    pub transcript_path: Option<PathBuf>,
 }
 
 impl Payload {
@@ -91,6 +98,8 @@ impl Payload {
             tool_input: v.get("tool_input").cloned().unwrap_or(Value::Null),
             last_message: text("last_assistant_message").or_else(|| text("prompt_response")),
             compact_summary: text("compact_summary"),
+            prompt: text("prompt"),
+            transcript_path: text("transcript_path").map(PathBuf::from),
         }
     }
 }
@@ -149,10 +158,11 @@ pub fn run(agent: Agent, event: &str, action: Action, payload: &Payload, dir: &P
         earlier: None,
     };
     // Gemini CLI fires PreCompress(auto) before every model call, whether or not it then
-    // compresses (ChatCompressionService.compress): nothing to learn from it.
+    // compresses (ChatCompressionService.compress): only one that will compress counts.
     if agent == Agent::Gemini
         && action == Action::PreCompact
         && payload.trigger.as_deref() != Some("manual")
+        && !gemini_will_compress(payload, dir)
     {
         return nothing;
     }
@@ -184,6 +194,77 @@ pub fn run(agent: Agent, event: &str, action: Action, payload: &Payload, dir: &P
         refresh: hook.deferred.into_inner(),
         earlier: (!earlier.is_empty()).then(|| earlier.join("\n")),
     }
+}
+
+/// Gemini CLI's default `model.compressionThreshold` (`DEFAULT_COMPRESSION_TOKEN_THRESHOLD` in
+/// its chatCompressionService).
+const GEMINI_COMPRESSION_THRESHOLD: f64 = 0.5;
+
+/// Whether the Gemini CLI model call that fired PreCompress(auto) with `payload` compresses
+/// the chat first: Gemini CLI 0.61 compresses when the prompt token count of the last model
+/// response reaches the threshold times the model's context (`ChatCompressionService.compress`:
+/// `originalTokenCount < threshold * tokenLimit(model)` means no compression). The count and
+/// the model are the last `tokens.input` and `model` in the session's transcript
+/// (`transcript_path`, JSON lines, its last 1 MiB read); the threshold is
+/// `model.compressionThreshold` (older releases: `model.chatCompression.
+/// contextPercentageThreshold`) of the project's `.gemini/settings.json` (under `dir`), else
+/// the user's `~/.gemini/settings.json`, else 0.5; the context is 256,000
+/// tokens for Gemma 4 models and 1,048,576 for the others (its `tokenLimit`). `false` when the
+/// transcript cannot be read.
+fn gemini_will_compress(payload: &Payload, dir: &Path) -> bool {
+    let Some(path) = payload.transcript_path.as_deref() else {
+        return false;
+    };
+    let Some((tokens, model)) = last_prompt_tokens(path) else {
+        return false;
+    };
+    let threshold = gemini_threshold(dir).unwrap_or(GEMINI_COMPRESSION_THRESHOLD);
+    let limit = if model.starts_with("gemma-4") {
+        256_000.0
+    } else {
+        1_048_576.0
+    };
+    #[allow(clippy::cast_precision_loss)] // token counts are far below 2^52
+    let tokens = tokens as f64;
+    threshold > 0.0 && tokens >= threshold * limit
+}
+
+/// The last `tokens.input` of a Gemini CLI transcript (JSON lines) and the `model` of that
+/// record, from its last 1 MiB.
+fn last_prompt_tokens(path: &Path) -> Option<(u64, String)> {
+    use std::io::{Read as _, Seek as _};
+    let mut f = std::fs::File::open(path).ok()?;
+    let len = f.metadata().ok()?.len();
+    let from = len.saturating_sub(1 << 20);
+    f.seek(std::io::SeekFrom::Start(from)).ok()?;
+    let mut buf = Vec::new();
+    f.take(1 << 20).read_to_end(&mut buf).ok()?;
+    let text = String::from_utf8_lossy(&buf);
+    text.lines().rev().find_map(|line| {
+        let v: Value = serde_json::from_str(line).ok()?;
+        let tokens = v.get("tokens")?.get("input")?.as_u64()?;
+        let model = v.get("model").and_then(Value::as_str).unwrap_or("");
+        Some((tokens, model.to_string()))
+    })
+}
+
+/// `model.compressionThreshold` (or the older `model.chatCompression.contextPercentageThreshold`)
+/// from the project's (`dir`'s `.gemini/settings.json`) else the user's Gemini CLI settings.
+fn gemini_threshold(dir: &Path) -> Option<f64> {
+    let read = |p: PathBuf| -> Option<f64> {
+        let text = std::fs::read_to_string(p).ok()?;
+        // Gemini CLI's settings may hold comments.
+        let root =
+            jsonc_parser::cst::CstRootNode::parse(&text, &jsonc_parser::ParseOptions::default())
+                .ok()?;
+        let v = root.value()?.to_serde_value()?;
+        v.pointer("/model/compressionThreshold")
+            .or_else(|| v.pointer("/model/chatCompression/contextPercentageThreshold"))?
+            .as_f64()
+    };
+    let project = dir.join(".gemini/settings.json");
+    let user = std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".gemini/settings.json"));
+    read(project).or_else(|| user.and_then(read))
 }
 
 /// Writes `refresh` in the repository of `dir`: what the detached process runs. Its error,
@@ -297,6 +378,7 @@ impl Hook<'_> {
         match action {
             Action::Start => {
                 session.state.brief_owed = false;
+                session.state.nudged_prompt = None;
                 session.prune();
                 let taken = self.claim(story, ClaimStep::Take);
                 // The budget holds the whole text the model gets: the note too.
@@ -307,11 +389,22 @@ impl Hook<'_> {
                     None => Reply::Context(brief),
                 })
             }
-            Action::Prompt if session.state.brief_owed => {
+            Action::Prompt => {
+                // A new prompt of the user, not the continuation our nudge asked for.
+                let ours = self
+                    .payload
+                    .prompt
+                    .as_deref()
+                    .is_some_and(|p| p.starts_with(NUDGE_PREFIX));
+                if !ours {
+                    session.state.nudged_prompt = None;
+                }
+                if !session.state.brief_owed {
+                    return Ok(Reply::Nothing);
+                }
                 session.state.brief_owed = false;
                 self.brief(story, tip, 0).map(Reply::Context)
             }
-            Action::Prompt => Ok(Reply::Nothing),
             Action::Plan => self.plan(story, tip),
             Action::PreCompact => {
                 // Agents with no start event after a compaction get the brief at the next prompt.
@@ -552,6 +645,18 @@ impl Hook<'_> {
         if self.payload.stop_hook_active || self.payload.loop_count > 0 {
             return Ok(Reply::Nothing);
         }
+        // At most once per prompt. Gemini CLI sends the results of the tools a continued turn
+        // ran as a new request, whose end fires AfterAgent with `stop_hook_active` false again:
+        // a model that commits after the nudge (a new state) would be asked again within the
+        // same prompt. Its payload's `prompt` (the user's, kept through the loop) tells.
+        let turn = self
+            .payload
+            .prompt
+            .as_deref()
+            .map(|p| format!("{:016x}", fnv1a(p.as_bytes())));
+        if turn.is_some() && session.state.nudged_prompt == turn {
+            return Ok(Reply::Nothing);
+        }
         if !self
             .store
             .config()
@@ -574,13 +679,16 @@ impl Hook<'_> {
         if commits.is_empty() && files.is_empty() {
             return Ok(Reply::Nothing);
         }
-        let head = commits.first().map(|c| c.0.to_string()).unwrap_or_default();
-        let print = format!("{}:{head}:{}", base.summary.commit, files.join("\n"));
-        let print = format!("{:016x}", fnv1a(print.as_bytes()));
-        if session.state.nudged.as_deref() == Some(print.as_str()) {
+        // Remembered per story and state, not per session: a new or resumed session
+        // (`claude --resume`, `codex exec resume --last`, `gemini --resume latest`) is not asked
+        // again about the very state an earlier one was asked about.
+        let memory = NudgeMemory::of(self.store, story);
+        let print = state_print(self.store, base, tip, &files)?;
+        if memory.recalls(&print) {
             return Ok(Reply::Nothing);
         }
-        session.state.nudged = Some(print);
+        memory.remember(&print);
+        session.state.nudged_prompt = turn;
         // The canonical id: `#42` would start a shell comment.
         Ok(Reply::Block(nudge_text(
             story.as_str(),
@@ -590,6 +698,9 @@ impl Hook<'_> {
         )))
     }
 }
+
+/// How every [`nudge_text`] starts.
+pub const NUDGE_PREFIX: &str = "git-checkpoint: ";
 
 /// The stop-time instruction: what moved, and the exact command that records it.
 pub fn nudge_text(
@@ -622,7 +733,7 @@ pub fn nudge_text(
         ));
     }
     format!(
-        "git-checkpoint: {} since the last saved checkpoint of story {story} (revision {revision}). \
+        "{NUDGE_PREFIX}{} since the last saved checkpoint of story {story} (revision {revision}). \
          Before you stop, record where the work stands: run \
          `git-checkpoint save {story} --done <task id> --next \"<the next action>\"` \
          (one --done per finished task; --todo and --decision for new ones). \
@@ -846,12 +957,109 @@ struct State {
     /// A compaction dropped the brief; give it at the next prompt.
     #[serde(default)]
     brief_owed: bool,
-    /// Fingerprint of the state last nudged about.
-    #[serde(default)]
-    nudged: Option<String>,
     /// The model's last message, for the next hook revision's journal entry.
     #[serde(default)]
     last_message: Option<String>,
+    /// Fingerprint of the user's prompt (Gemini CLI AfterAgent `prompt`) during whose agent
+    /// loop the nudge was given; cleared by the next prompt of the user (BeforeAgent).
+    #[serde(default)]
+    nudged_prompt: Option<String>,
+}
+
+/// A fingerprint (16 hex digits) of a story's unsaved state as the nudge sees it: the confirmed
+/// revision `base` it measures from, HEAD, each moved path of `files` with its index entry and
+/// its work-tree size and modification time (git's own way of telling a file changed without
+/// reading it), and the plan of `tip` (tasks, next action, the agent's own plan). Not the tip
+/// itself: a hook revision that changes no section (a session's end) is no new state.
+///
+/// # Errors
+/// [`Error::Git`] when HEAD cannot be read.
+fn state_print(store: &Store, base: &Revision, tip: &Revision, files: &[String]) -> Result<String> {
+    use gix::bstr::ByteSlice as _;
+    use std::fmt::Write as _;
+    let head = crate::gitstate::head(store)?.head;
+    let mut text = format!("{}\n{head:?}\n", base.summary.commit);
+    let index = store.repo().index_or_empty().ok();
+    for f in files.iter().take(10_000) {
+        let _ = write!(text, "{f}");
+        if let Some(e) = index
+            .as_ref()
+            .and_then(|i| i.entry_by_path(f.as_bytes().as_bstr()))
+        {
+            let _ = write!(text, " {}", e.id);
+        }
+        if let Some(m) = store
+            .workdir()
+            .and_then(|w| std::fs::symlink_metadata(w.join(f)).ok())
+        {
+            let mtime = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            let _ = write!(text, " {} {mtime}", m.len());
+        }
+        text.push('\n');
+    }
+    let doc = crate::formats::parse_revision(store, tip).doc;
+    for t in doc.tasks_remaining.iter().chain(&doc.tasks_done) {
+        let _ = writeln!(text, "{} {}", t.done, t.text);
+    }
+    let _ = writeln!(text, "{:?}", doc.next_action);
+    for p in &tip.meta.agent_plan {
+        let _ = writeln!(text, "{:?} {}", p.status, p.text);
+    }
+    Ok(format!("{:016x}", fnv1a(text.as_bytes())))
+}
+
+/// What the stop-time nudge last asked about, per story: the [`state_print`] of that state, in
+/// `<git dir>/checkpoint-hooks/nudged-<story hash>.txt` (per work tree, as the state is; removed
+/// with the session files after 7 days).
+struct NudgeMemory {
+    path: PathBuf,
+    story: String,
+}
+
+impl NudgeMemory {
+    fn of(store: &Store, story: &StoryId) -> NudgeMemory {
+        let name = format!("nudged-{:016x}.txt", fnv1a(story.as_str().as_bytes()));
+        NudgeMemory {
+            path: Session::dir(store).join(name),
+            story: story.as_str().to_string(),
+        }
+    }
+
+    /// The file's text for `print`: the story too, so a hash collision of two story ids is
+    /// not taken for a memory of the other story.
+    fn text(&self, print: &str) -> String {
+        format!("{}\n{print}\n", self.story)
+    }
+
+    /// Whether the last nudge about this story was about the state `print`.
+    fn recalls(&self, print: &str) -> bool {
+        read_capped(&self.path, 4096).is_some_and(|b| b == self.text(print).as_bytes())
+    }
+
+    /// Records `print` as the state nudged about; a failure is ignored (the memory only saves
+    /// the model a repeated nudge).
+    fn remember(&self, print: &str) {
+        write_atomic(&self.path, &self.text(print));
+    }
+}
+
+/// Writes `text` to `path` beside, then renamed, creating its directory; failures are ignored
+/// (callers keep only what saves the model a repeated brief or nudge).
+fn write_atomic(path: &Path, text: &str) {
+    let Some(dir) = path.parent() else { return };
+    if std::fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    if let Ok(mut tmp) = tempfile::NamedTempFile::new_in(dir) {
+        use std::io::Write as _;
+        if tmp.write_all(text.as_bytes()).is_ok() {
+            let _ = tmp.persist(path);
+        }
+    }
 }
 
 /// [`State`] and where it is kept.
@@ -898,16 +1106,7 @@ impl Session {
         if self.loaded.as_deref() == Some(text.as_str()) {
             return;
         }
-        let Some(dir) = path.parent() else { return };
-        if std::fs::create_dir_all(dir).is_err() {
-            return;
-        }
-        if let Ok(mut tmp) = tempfile::NamedTempFile::new_in(dir) {
-            use std::io::Write as _;
-            if tmp.write_all(text.as_bytes()).is_ok() {
-                let _ = tmp.persist(path);
-            }
-        }
+        write_atomic(path, &text);
     }
 
     fn remove(&self) {

@@ -152,11 +152,11 @@ impl Server {
         match joined {
             Ok(Ok(reply)) => {
                 let reply = reply.for_model(tools::REPLY_MAX_CHARS);
-                let json = reply.structured.to_string();
-                let mut r = CallToolResult::success(vec![
-                    ContentBlock::text(reply.text),
-                    ContentBlock::text(json),
-                ]);
+                let mut blocks = vec![ContentBlock::text(reply.text)];
+                if reply.json_block {
+                    blocks.push(ContentBlock::text(reply.structured.to_string()));
+                }
+                let mut r = CallToolResult::success(blocks);
                 r.structured_content = Some(reply.structured);
                 r
             }

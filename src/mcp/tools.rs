@@ -28,6 +28,11 @@ pub struct Reply {
     pub text: String,
     /// The JSON document (always an object), as the matching `--json` command prints it.
     pub structured: serde_json::Value,
+    /// Whether the result also carries the structured part as a second text block (the MCP
+    /// specification's fallback for clients that read no structured content). `resume`'s
+    /// brief reply has none: Gemini CLI hands the model every text block, and the brief
+    /// would come twice (16 KB where the budget is 8,000 characters).
+    pub json_block: bool,
 }
 
 impl Reply {
@@ -35,7 +40,11 @@ impl Reply {
     fn new(text: String, doc: &impl serde::Serialize) -> Result<Reply> {
         let structured = serde_json::to_value(doc)
             .map_err(|e| Error::Io(std::io::Error::other(e.to_string())))?;
-        Ok(Reply { text, structured })
+        Ok(Reply {
+            text,
+            structured,
+            json_block: true,
+        })
     }
 }
 
@@ -133,7 +142,11 @@ impl Reply {
         let structured = map_strings(&self.structured, &escape);
         let size = |v: &serde_json::Value| chars(&v.to_string());
         if chars(&text) + size(&structured) <= max {
-            return Reply { text, structured };
+            return Reply {
+                text,
+                structured,
+                json_block: self.json_block,
+            };
         }
         let note = format!(
             "\n… cut to stay within {max} characters (a long string ends in …); ask for less: a story, a smaller max_chars, no full"
@@ -163,7 +176,11 @@ impl Reply {
         let left = max.saturating_sub(size(&structured) + chars(&note));
         let mut text = cut(&text, left);
         text.push_str(&note);
-        Reply { text, structured }
+        Reply {
+            text,
+            structured,
+            json_block: self.json_block,
+        }
     }
 }
 
@@ -209,8 +226,13 @@ pub struct ResumeParams {
 /// explicit `max_chars` cannot hold the start command.
 pub fn resume(dir: &Path, p: &ResumeParams) -> Result<Reply> {
     let store = open(dir)?;
+    resume_within(&store, p)
+}
+
+/// [`resume`] on an open `store`.
+fn resume_within(store: &Store, p: &ResumeParams) -> Result<Reply> {
     let report = ops::resume::resume(
-        &store,
+        store,
         &ops::resume::Options {
             story: p.story.as_deref(),
             brief: Some(match p.max_chars {
@@ -232,10 +254,11 @@ pub fn resume(dir: &Path, p: &ResumeParams) -> Result<Reply> {
         ));
     }
     if p.full {
-        Reply::new(text, &json::Checkpoint::resumed(&report))
-    } else {
-        Reply::new(text, &json::ResumeBrief::new(&report))
+        return Reply::new(text, &json::Checkpoint::resumed(&report));
     }
+    let mut reply = Reply::new(text, &json::ResumeBrief::new(&report))?;
+    reply.json_block = false;
+    Ok(reply)
 }
 
 /// `save`'s arguments: the content flags of `git checkpoint save`, `document` for `-F`, and
@@ -591,6 +614,7 @@ mod tests {
         let reply = Reply {
             text: "title \u{1b}[31mred\u{202e}".into(),
             structured: serde_json::json!({"title": "\u{1b}[31m\u{9b}x\u{202e}", "commit": commit}),
+            json_block: true,
         }
         .for_model(REPLY_MAX_CHARS);
         assert_eq!(reply.text, "title \\x1b[31mred\\u{202e}");
@@ -604,6 +628,7 @@ mod tests {
                 "tasks": vec!["y".repeat(300); 10_000],
                 "brief": "b".repeat(5000),
             }),
+            json_block: true,
         }
         .for_model(REPLY_MAX_CHARS);
         let total = chars(&reply.text) + chars(&reply.structured.to_string());

@@ -27,6 +27,56 @@ pub struct Updated {
     pub folded: bool,
 }
 
+/// `key` (`user.name`, `user.email`, ...) from the user's own global git config when the
+/// environment masks it: `GIT_CONFIG_GLOBAL` set to the null device (`/dev/null`, `NUL`).
+/// Gemini CLI runs every shell command of its model so (with `GIT_CONFIG_NOSYSTEM=1`), to keep a
+/// repository's config from running code; the identity of most users lives only in
+/// `~/.gitconfig`, so the `git-checkpoint save` its stop-time nudge asks for failed with "no
+/// identity". Only identity keys are read, from `$XDG_CONFIG_HOME/git/config` (else
+/// `~/.config/git/config`) and then `~/.gitconfig`, the later winning, as git-config(1) orders
+/// them ("FILES"); includes are not followed. `None` when the config is not masked or the key is
+/// unset or empty.
+fn masked_global(key: &str) -> Option<String> {
+    let masked = std::env::var_os("GIT_CONFIG_GLOBAL")
+        .is_some_and(|v| v == "/dev/null" || v.eq_ignore_ascii_case("nul"));
+    if !masked {
+        return None;
+    }
+    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+    let xdg = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| home.as_ref().map(|h| h.join(".config")))
+        .map(|d| d.join("git/config"));
+    let files = [home.map(|h| h.join(".gitconfig")), xdg];
+    files.into_iter().flatten().find_map(|path| {
+        if !path.is_file() {
+            return None;
+        }
+        let file =
+            gix::config::File::from_path_no_includes(path, gix::config::Source::User).ok()?;
+        let v = file.string(key)?.to_str_lossy().trim().to_string();
+        (!v.is_empty()).then_some(v)
+    })
+}
+
+/// A signature for `person` (name, email) at the time the environment variable `date_var`
+/// gives, parsed as git parses it (absolute forms only), else now.
+///
+/// # Errors
+/// [`Error::Git`] for a date that does not parse.
+fn dated_signature(person: (String, String), date_var: &str) -> Result<gix::actor::Signature> {
+    let time = match std::env::var(date_var) {
+        Ok(date) => gix::date::parse(&date, None).map_err(|e| Error::git("bad date", e))?,
+        Err(_) => gix::date::Time::now_local_or_utc(),
+    };
+    Ok(gix::actor::Signature {
+        name: person.0.into(),
+        email: person.1.into(),
+        time,
+    })
+}
+
 impl Store {
     /// Checks that a commit can be written: an identity is configured.
     ///
@@ -38,7 +88,9 @@ impl Store {
 
     /// Name and email for `role` (`author` or `committer`), resolved as git-commit-tree(1)
     /// describes: `GIT_<ROLE>_NAME`/`_EMAIL`, then `<role>.name`/`.email`, then
-    /// `user.name`/`user.email`, then (email only) `EMAIL`. Empty values count as unset.
+    /// `user.name`/`user.email`, then (email only) `EMAIL`. Empty values count as unset. When
+    /// the environment masks the user's global config with the null device, the keys are also
+    /// read from that config (see [`masked_global`]).
     pub fn person(&self, role: &str) -> Option<(String, String)> {
         let upper = role.to_ascii_uppercase();
         let pick = |env: String, keys: [String; 2], fallback: Option<&str>| {
@@ -46,6 +98,7 @@ impl Store {
                 .ok()
                 .into_iter()
                 .chain(keys.iter().filter_map(|k| self.config_string(k)))
+                .chain(keys.iter().filter_map(|k| masked_global(k)))
                 .chain(fallback.and_then(|f| std::env::var(f).ok()))
                 .map(|v| v.trim().to_string())
                 .find(|v| !v.is_empty())
@@ -416,20 +469,19 @@ impl Store {
             };
             return Ok((sig("committer")?, sig("author")?));
         }
-        if self.person("committer").is_none() || self.person("author").is_none() {
+        let (Some(c), Some(a)) = (self.person("committer"), self.person("author")) else {
             return Err(Error::NoIdentity);
-        }
-        let committer = self
-            .repo
-            .committer()
-            .ok_or(Error::NoIdentity)?
-            .map_err(|e| Error::git("bad committer date", e))?;
-        let author = self
-            .repo
-            .author()
-            .ok_or(Error::NoIdentity)?
-            .map_err(|e| Error::git("bad author date", e))?;
-        Ok((committer.into(), author.into()))
+        };
+        let committer = match self.repo.committer() {
+            Some(sig) => sig.map_err(|e| Error::git("bad committer date", e))?.into(),
+            // The identity came from the masked global config, which gix does not read.
+            None => dated_signature(c, "GIT_COMMITTER_DATE")?,
+        };
+        let author = match self.repo.author() {
+            Some(sig) => sig.map_err(|e| Error::git("bad author date", e))?.into(),
+            None => dated_signature(a, "GIT_AUTHOR_DATE")?,
+        };
+        Ok((committer, author))
     }
 
     /// Writes the blobs, tree and commit for `new` with `parents`; no ref is touched.

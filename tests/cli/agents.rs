@@ -930,6 +930,181 @@ fn gemini_after_agent_block_reaches_the_model_once() {
     assert_nudged_once(&server, &dir, Agent::Gemini, 1);
 }
 
+/// The nudge remembers the story's state, not the session: a first session after a commit the
+/// checkpoint has not seen is nudged once ("Stopping.", nudged, "Saved; stopping."), a resumed
+/// session (`resumed`) with the same unsaved state is not nudged again (one model turn), and
+/// once the work tree changes the next resumed session is nudged again, naming the new file.
+fn nudged_once_across_resumed_sessions(agent: Agent, first: &[&str], resumed: &[&str]) {
+    let Some(h) = harness(agent, false, true) else {
+        return;
+    };
+    std::fs::write(h.repo.join("form.txt"), "form").unwrap();
+    h.sb.git(&h.repo, &["add", "form.txt"]);
+    h.sb.git(&h.repo, &["commit", "-q", "-m", "Add the form"]);
+    let server = h.serve(steps(vec![
+        Step::text("Stopping."),
+        Step::text("Saved; stopping."),
+        Step::text("Resumed; stopping."),
+        Step::text("Stopping again."),
+        Step::text("Saved again; stopping."),
+    ]));
+    let name = agent.name();
+    h.session(first, &server);
+    let turns = server.turns();
+    assert_eq!(turns.len(), 2, "{name}: one turn, one nudged turn");
+    assert!(
+        turns[1].body.contains(NUDGE),
+        "{name}: the first session is nudged"
+    );
+    h.session(resumed, &server);
+    let turns = server.turns();
+    assert_eq!(
+        turns.len(),
+        3,
+        "{name}: a resumed session with the same unsaved state is not nudged again"
+    );
+    assert!(
+        turns[2].body.contains("Saved; stopping."),
+        "{name}: the second session resumed the first"
+    );
+    // A new state: a file the first nudge did not see.
+    std::fs::write(h.repo.join("notes.txt"), "more work").unwrap();
+    h.session(resumed, &server);
+    let turns = server.turns();
+    assert_eq!(
+        turns.len(),
+        5,
+        "{name}: a changed work tree is nudged about again"
+    );
+    let nudges = |i: usize| turns[i].body.matches("changed file (notes.txt)").count();
+    assert_eq!(nudges(3), 0, "{name}");
+    assert!(nudges(4) > 0, "{name}: the nudge names the new file");
+}
+
+#[test]
+fn claude_resumed_session_is_not_nudged_again_for_the_same_unsaved_state() {
+    let id = "5d1c6a8e-2f0b-4c57-9a8e-0b1c2d3e4f50";
+    nudged_once_across_resumed_sessions(
+        Agent::Claude,
+        &["-p", "continue", "--session-id", id],
+        &["-p", "--resume", id, "continue"],
+    );
+}
+
+#[test]
+fn codex_resumed_session_is_not_nudged_again_for_the_same_unsaved_state() {
+    nudged_once_across_resumed_sessions(
+        Agent::Codex,
+        &["exec", "--dangerously-bypass-hook-trust", "continue"],
+        &[
+            "exec",
+            "--dangerously-bypass-hook-trust",
+            "resume",
+            "--last",
+            "continue",
+        ],
+    );
+}
+
+#[test]
+fn gemini_resumed_session_is_not_nudged_again_for_the_same_unsaved_state() {
+    nudged_once_across_resumed_sessions(
+        Agent::Gemini,
+        &["-m", "gemini-2.5-flash", "-p", "continue"],
+        &[
+            "-m",
+            "gemini-2.5-flash",
+            "--resume",
+            "latest",
+            "-p",
+            "continue",
+        ],
+    );
+}
+
+/// A Gemini CLI session (`-p continue`, its shell allowed) after a commit the checkpoint has
+/// not seen, with the user's identity only in `~/.gitconfig` (as most users keep it): no
+/// `GIT_AUTHOR_*`/`GIT_COMMITTER_*` and no `GIT_CONFIG_GLOBAL` in its environment. Gemini CLI
+/// runs its model's shell commands with `GIT_CONFIG_GLOBAL=/dev/null`. The model answers
+/// "Stopping.", is nudged, runs `shell` in its shell, then says "Done here.".
+fn gemini_nudged_then_runs(shell: &str) -> Option<(Harness, ModelServer)> {
+    let h = harness(Agent::Gemini, false, true)?;
+    h.sb.file(
+        "home/.gitconfig",
+        b"[user]\n\tname = Gemma Global\n\temail = gemma@example.com\n",
+    );
+    std::fs::write(h.repo.join("form.txt"), "form").unwrap();
+    h.sb.git(&h.repo, &["add", "form.txt"]);
+    h.sb.git(&h.repo, &["commit", "-q", "-m", "Add the form"]);
+    let server = h.serve(steps(vec![
+        Step::text("Stopping."),
+        Step::tool("run_shell_command", json!({"command": shell})),
+        Step::text("Done here."),
+    ]));
+    let args = ["-m", "gemini-2.5-flash", "--yolo", "-p", "continue"];
+    let mut cmd = h.sb.with_bin_on_path(&h.cli, &h.repo);
+    cmd.args(args)
+        .env_remove("GIT_CONFIG_GLOBAL")
+        .env_remove("GIT_AUTHOR_NAME")
+        .env_remove("GIT_AUTHOR_EMAIL")
+        .env_remove("GIT_COMMITTER_NAME")
+        .env_remove("GIT_COMMITTER_EMAIL")
+        .envs(Agent::Gemini.env(&server));
+    let ran = h.sb.run_in_group(cmd, "gemini-shell", SESSION_LIMIT);
+    let status = ran.status.and_then(|s| s.code());
+    assert_eq!(status, Some(0), "{}\n{}", ran.stdout, ran.stderr);
+    Some((h, server))
+}
+
+#[test]
+fn gemini_save_from_its_shell_finds_the_identity_in_the_users_gitconfig() {
+    let shell = "git-checkpoint save 42 --done T1 --next 'wire the API' -m 'T1 done'";
+    let Some((h, server)) = gemini_nudged_then_runs(shell) else {
+        return;
+    };
+    let turns = server.turns();
+    assert_eq!(
+        turns.len(),
+        3,
+        "one turn, the nudged turn's tool call, its answer"
+    );
+    assert!(turns[1].body.contains(NUDGE));
+    // What the shell printed reached the model: no identity error.
+    let body: Value = serde_json::from_str(&turns[2].body).unwrap();
+    let last = body["contents"].as_array().unwrap().last().unwrap();
+    let result = last["parts"][0]["functionResponse"].to_string();
+    assert!(result.contains("run_shell_command"), "{result}");
+    assert!(!result.to_lowercase().contains("identity"), "{result}");
+    let (done, next) = tasks_done_and_next(&h);
+    assert_eq!(done, ["T1 — build the form"]);
+    assert_eq!(next, "wire the API");
+    let author = h.sb.git(
+        &h.repo,
+        &["log", "-1", "--format=%an <%ae>", "refs/checkpoints/42"],
+    );
+    // The save, or the session's end folded onto it, is by the user of ~/.gitconfig.
+    assert!(
+        author.contains("Gemma Global <gemma@example.com>"),
+        "{author}"
+    );
+}
+
+#[test]
+fn gemini_nudges_once_per_prompt_when_the_model_commits_after_the_nudge() {
+    let shell =
+        "git -c user.name=M -c user.email=m@example.com commit -q --allow-empty -m 'Wire the API'";
+    let Some((h, server)) = gemini_nudged_then_runs(shell) else {
+        return;
+    };
+    let turns = server.turns();
+    // Gemini CLI sends the commit's result as a new request whose end fires AfterAgent with
+    // stop_hook_active false: the state moved (a new commit), but this prompt was nudged.
+    assert_eq!(turns.len(), 3, "no second nudge within the prompt");
+    assert_eq!(turns[2].body.matches(NUDGE).count(), 1);
+    let log = h.sb.git(&h.repo, &["log", "-1", "--format=%s"]);
+    assert_eq!(log.trim(), "Wire the API", "the model's commit ran");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Codex hook trust without the bypass flag
 
@@ -1458,6 +1633,93 @@ fn gemini_brief_comes_back_at_the_prompt_after_compress() {
         .map(|p| p["prompt"].clone())
         .collect();
     assert_eq!(prompts, ["hello", "go on", "and then"]);
+}
+
+/// An automatic compression (Gemini CLI compresses before a model call once the last prompt
+/// passed `model.compressionThreshold` of the context, here 5%): our
+/// PreCompress(auto) hook tells it from the ones that compress nothing (the transcript's last
+/// prompt token count against the threshold), writes a revision and owes the brief, which the
+/// next prompt's BeforeAgent gives back once, as after `/compress`.
+#[test]
+fn gemini_brief_comes_back_at_the_prompt_after_an_automatic_compression() {
+    let Some((h, dir)) = dumping_harness(
+        Agent::Gemini,
+        &["SessionStart", "BeforeAgent", "PreCompress", "AfterAgent"],
+    ) else {
+        return;
+    };
+    h.sb.file(
+        "home/.gemini/settings.json",
+        json!({"security": {"auth": {"selectedType": "gemini-api-key"}},
+            "tools": {"allowed": ["write_todos"]},
+            "privacy": {"usageStatisticsEnabled": false},
+            "model": {"compressionThreshold": 0.05}})
+        .to_string()
+        .as_bytes(),
+    );
+    // 100,000 tokens reported: past 5% of gemini-2.5-flash's 1,048,576 at the next call.
+    let server = h.serve(vec![
+        Scripted {
+            step: Step::text("First answer, about the form."),
+            input_tokens: 100_000,
+        },
+        Step::text("After the compression.").into(),
+        Step::text("Third answer.").into(),
+    ]);
+    server.side_text("<state_snapshot>The user said hello.</state_snapshot>");
+    let env = Agent::Gemini.env(&server);
+    let mut tui = Tui::start(&h, &["-m", "gemini-2.5-flash"], &env);
+    let count = |event: &str| payloads(&dir, event).len();
+    tui.wait("the prompt", || count("SessionStart") == 1 && tui.settled());
+    tui.submit("hello", || count("BeforeAgent") == 1);
+    tui.wait("the first answer", || {
+        server.turns().len() == 1 && count("AfterAgent") == 1 && tui.settled()
+    });
+    tui.submit("go on", || count("BeforeAgent") == 2);
+    tui.wait("the second answer", || {
+        server.turns().len() == 2 && count("AfterAgent") == 2 && tui.settled()
+    });
+    tui.submit("and then", || count("BeforeAgent") == 3);
+    tui.wait("the third answer", || {
+        server.turns().len() == 3 && count("AfterAgent") == 3
+    });
+    drop(tui);
+
+    let turns = server.turns();
+    assert_eq!(turns.len(), 3);
+    assert_eq!(briefs(&turns[0].body), 1, "the first request");
+    // Compressed automatically before the second call: a summary and its verification.
+    let summaries = server
+        .requests()
+        .iter()
+        .filter(|r| r.path.contains(":generateContent") && r.body.contains("state_snapshot"))
+        .count();
+    assert_eq!(summaries, 2, "a summary and its verification");
+    assert!(payloads(&dir, "PreCompress")
+        .iter()
+        .all(|p| p["trigger"] == "auto"));
+    let second = gemini_contents(&turns[1].body);
+    assert!(
+        second.iter().any(|c| c.contains("The user said hello.")),
+        "the summary is the history: {second:?}"
+    );
+    assert_eq!(
+        briefs(&turns[1].body),
+        0,
+        "the compression dropped the brief"
+    );
+    // A revision for the compression, with the model's last message.
+    assert_eq!(hook_trailers(&h), ["gemini PreCompress"]);
+    assert!(h
+        .sb
+        .ok(&h.repo, &["log", "42"])
+        .contains("First answer, about the form."));
+    // The next prompt carries the brief, once.
+    let third = gemini_contents(&turns[2].body);
+    let (prompt, _) = third.split_last().expect("a prompt");
+    assert!(prompt.starts_with("and then"), "{prompt}");
+    assert_eq!(briefs(prompt), 1, "{prompt}");
+    assert_has_brief(prompt, "the prompt after an automatic compression");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2513,4 +2775,169 @@ fn codex_gets_the_brief_and_instructions_once_with_the_server_registered_for_the
         body.contains("\"mcp__git_checkpoint\""),
         "the server's tools"
     );
+
+    // A double made by hand (user hooks installed where no project was in sight): `agent
+    // status` in the project warns, and rightly: Codex then gives the model the brief twice.
+    // Its fix, as the warning names it, brings the brief back to once.
+    let elsewhere = h.sb.path("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    h.sb.ok(&elsewhere, &["agent", "install", "codex", "--user"]);
+    let (_, warned) = h.sb.ok_with_stderr(&h.repo, &["agent", "status"]);
+    let fix = "git-checkpoint agent uninstall codex --user";
+    assert!(
+        warned.contains("installed in 2 places (project, user)") && warned.contains(fix),
+        "{warned}"
+    );
+    server.push(steps(vec![Step::text("Hello again.")]));
+    let args = ["exec", "--dangerously-bypass-hook-trust", "hello"];
+    h.session(&args, &server);
+    assert_eq!(
+        briefs(&server.turns()[1].body),
+        2,
+        "the double the warning is about"
+    );
+    h.sb.ok(&h.repo, &["agent", "uninstall", "codex", "--user"]);
+    server.push(steps(vec![Step::text("Hello once more.")]));
+    h.session(&args, &server);
+    assert_eq!(briefs(&server.turns()[2].body), 1, "the brief once again");
+}
+
+// ---------------------------------------------------------------------------------------------
+// MCP `resume` in each CLI: the brief, not the document
+
+/// A teammate's long decision, saved 50 times over: a `resume --json` document over 40 KB.
+const LONG_DECISION: &str = "Keep the session cookie HttpOnly and SameSite=Strict because the \
+    login form posts cross-origin from the marketing site and we measured no breakage in the \
+    staging logs over two weeks of traffic";
+
+/// The scripted model calls the MCP `resume` tool (`tool`, as the CLI names it) of the server
+/// `agent install` (or `mcp_args`) registered, in a story whose tip is a teammate's 40 KB
+/// checkpoint; returns what the CLI sent back to the model after the call (the request body's
+/// growth over the first request) and the second request's body.
+fn mcp_resume_result(agent: Agent, tool: &str, args: &[&str]) -> Option<String> {
+    let h = harness(agent, false, true)?;
+    let mut save: Vec<String> = vec!["--next".into(), "wire the API after the review".into()];
+    for n in 0..50 {
+        save.push("--decision".into());
+        save.push(format!("D{n}: {LONG_DECISION} ({n})"));
+    }
+    let save: Vec<&str> = save.iter().map(String::as_str).collect();
+    h.sb.teammate_saves(&h.repo, "Alice", "alice@example.com", &save);
+    let doc = h.sb.ok(&h.repo, &["resume", "42", "--json"]);
+    assert!(doc.len() > 40_000, "a 40 KB document: {}", doc.len());
+    match agent {
+        Agent::Codex => {
+            h.sb.ok(
+                &h.repo,
+                &["agent", "install", "codex", "--user", "--mcp-only"],
+            );
+        }
+        Agent::Gemini => {
+            h.sb.ok(&h.repo, &["agent", "install", "gemini", "--mcp-only"]);
+        }
+        Agent::Claude => {}
+    }
+    let server = h.serve(steps(vec![
+        Step::tool(tool, json!({})),
+        Step::text("Read it."),
+    ]));
+    h.session(args, &server);
+    let turns = server.turns();
+    assert_eq!(
+        turns.len(),
+        2,
+        "{}: the call, then its answer",
+        agent.name()
+    );
+    Some(turns[1].body.clone())
+}
+
+/// Asserts what the model got back from MCP `resume` (`body`, the request after the call):
+/// the brief within the 8,000-character budget (counted on the request's JSON, escapes
+/// included, less the brief the hooks already gave), Alice's text fenced and labelled, the
+/// next action, and no 40 KB JSON document.
+fn assert_mcp_resume_is_the_brief(agent: Agent, body: &str) {
+    let name = agent.name();
+    let v: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+    let mut texts = Vec::new();
+    json_strings(&v, &mut texts);
+    // The tool's result: the strings that hold the brief the call returned.
+    let result: Vec<&String> = texts
+        .iter()
+        .filter(|t| t.contains("Next action:") && t.contains("D1:"))
+        .collect();
+    assert!(
+        !result.is_empty(),
+        "{name}: the tool result holds the brief"
+    );
+    // The last: the hooks' brief at session start comes first.
+    let brief = result[result.len() - 1];
+    // Gemini CLI wraps a tool's output in <untrusted_context>.
+    let brief = brief
+        .trim_start_matches("<untrusted_context>\n")
+        .trim_end_matches("\n</untrusted_context>");
+    // Claude Code gives the model the structured result (the short summary, as JSON) instead
+    // of the text: the brief is its `brief`, the summary's other fields add a few hundred
+    // characters.
+    let summary: Value = serde_json::from_str(brief).unwrap_or(Value::Null);
+    let brief = match summary["brief"].as_str() {
+        Some(b) => {
+            let whole = summary.to_string().chars().count();
+            assert!(whole <= 9_000, "{name}: the summary is {whole} characters");
+            b
+        }
+        None => brief,
+    };
+    assert!(
+        brief.contains("wire the API after the review"),
+        "{name}: {brief}"
+    );
+    assert!(
+        brief.contains("~~~~") && brief.contains("alice@example.com"),
+        "{name}: fenced, labelled: {brief}"
+    );
+    assert!(
+        brief.matches(LONG_DECISION).count() < 50,
+        "{name}: not the whole 40 KB document"
+    );
+    assert_eq!(
+        brief.matches("You are continuing story #42").count(),
+        1,
+        "{name}: the brief once"
+    );
+    let n = brief.chars().count();
+    assert!(n <= 8_000, "{name}: {n} characters");
+}
+
+#[test]
+fn claude_mcp_resume_gives_the_budgeted_fenced_brief() {
+    let cfg = r#"{"mcpServers":{"git-checkpoint":{"command":"git-checkpoint","args":["mcp"]}}}"#;
+    let tool = "mcp__git-checkpoint__resume";
+    let args = [
+        "-p",
+        "continue",
+        "--mcp-config",
+        cfg,
+        "--allowedTools",
+        tool,
+    ];
+    if let Some(body) = mcp_resume_result(Agent::Claude, tool, &args) {
+        assert_mcp_resume_is_the_brief(Agent::Claude, &body);
+    }
+}
+
+#[test]
+fn codex_mcp_resume_gives_the_budgeted_fenced_brief() {
+    let args = ["exec", "--dangerously-bypass-hook-trust", "continue"];
+    if let Some(body) = mcp_resume_result(Agent::Codex, "mcp__git_checkpoint__resume", &args) {
+        assert_mcp_resume_is_the_brief(Agent::Codex, &body);
+    }
+}
+
+#[test]
+fn gemini_mcp_resume_gives_the_budgeted_fenced_brief() {
+    let args = ["-m", "gemini-2.5-flash", "--yolo", "-p", "continue"];
+    if let Some(body) = mcp_resume_result(Agent::Gemini, "mcp_git-checkpoint_resume", &args) {
+        assert_mcp_resume_is_the_brief(Agent::Gemini, &body);
+    }
 }

@@ -429,17 +429,33 @@ fn the_stop_nudge_comes_once_per_state_and_never_while_continuing() {
         &repo,
         &["commit", "-q", "--allow-empty", "-m", "Add the form"],
     );
-    for agent in ["claude", "codex", "gemini"] {
+    for (i, agent) in ["claude", "codex", "gemini"].into_iter().enumerate() {
         let event = if agent == "gemini" {
             "AfterAgent"
         } else {
             "Stop"
         };
+        if i > 0 {
+            // The nudge remembers the story's state, whichever agent or session asked: the
+            // same state is not asked about again, a new one is.
+            assert_eq!(
+                hook(&sb, &repo, agent, event, &stop).0,
+                "",
+                "{agent} same state"
+            );
+            let more = format!("More {i}");
+            sb.git(&repo, &["commit", "-q", "--allow-empty", "-m", &more]);
+        }
         let (out, _) = hook(&sb, &repo, agent, event, &stop);
         let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{agent}: {e}: {out}"));
         assert_eq!(v["decision"], "block", "{agent}");
         let reason = v["reason"].as_str().unwrap();
-        assert!(reason.contains("1 commit (\"Add the form\")"), "{reason}");
+        let wanted = [
+            "1 commit (\"Add the form\")",
+            "2 commits (\"More 1\"",
+            "3 commits (\"More 2\"",
+        ][i];
+        assert!(reason.contains(wanted), "{reason}");
         assert!(reason.contains("git-checkpoint save 42 --done"), "{reason}");
         // Once: the same state again, or the continuation the nudge caused, says nothing.
         assert_eq!(hook(&sb, &repo, agent, event, &stop).0, "", "{agent} again");
@@ -450,6 +466,10 @@ fn the_stop_nudge_comes_once_per_state_and_never_while_continuing() {
             "{agent} active"
         );
     }
+    sb.git(
+        &repo,
+        &["commit", "-q", "--allow-empty", "-m", "For Cursor"],
+    );
     let cursor = json!({"workspace_roots": [repo], "conversation_id": "c-1", "status": "completed", "loop_count": 0});
     let (out, _) = hook(&sb, &repo, "cursor", "stop", &cursor);
     let v: Value = serde_json::from_str(&out).unwrap();
@@ -651,10 +671,27 @@ fn a_refused_compaction_save_still_owes_the_brief_and_drops_the_secret() {
     assert!(out.is_empty() && err.is_empty(), "{out}{err}");
     assert_eq!(revisions(&sb, &repo).len(), 2);
     assert!(!tip_message(&repo, &sb).contains(secret));
-    let state = std::fs::read_dir(repo.join(".git/checkpoint-hooks"))
-        .map(|d| d.count())
-        .unwrap_or(0);
-    assert_eq!(state, 0, "no session state (and no secret) left behind");
+    // What the nudge asked about is kept per story (a fingerprint, never a message).
+    let left: Vec<std::path::PathBuf> = std::fs::read_dir(repo.join(".git/checkpoint-hooks"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert!(left
+        .iter()
+        .all(|p| !std::fs::read_to_string(p).unwrap().contains(secret)));
+    let sessions = left.iter().filter(|p| {
+        !p.file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("nudged-")
+    });
+    assert_eq!(
+        sessions.count(),
+        0,
+        "no session state left behind: {left:?}"
+    );
 }
 
 #[test]
@@ -1126,5 +1163,53 @@ fn a_pushed_hook_revision_is_never_folded() {
         &log,
         &["Wired the API.", "Added the table."],
         "folded journal",
+    );
+}
+
+/// Gemini CLI runs its model's shell commands with `GIT_CONFIG_GLOBAL=/dev/null`: the save its
+/// nudge asks for takes the identity from the user's own `~/.gitconfig` (or
+/// `$XDG_CONFIG_HOME/git/config`) then, and still refuses when there is none. Real CLI:
+/// `agents::gemini_save_from_its_shell_finds_the_identity_in_the_users_gitconfig`.
+#[test]
+fn a_save_with_the_global_config_masked_takes_the_identity_from_the_users_gitconfig() {
+    let (sb, repo) = story();
+    let masked = |args: &[&str]| {
+        let mut cmd = sb.cp(&repo);
+        cmd.env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .env_remove("GIT_AUTHOR_NAME")
+            .env_remove("GIT_AUTHOR_EMAIL")
+            .env_remove("GIT_COMMITTER_NAME")
+            .env_remove("GIT_COMMITTER_EMAIL")
+            .args(args);
+        cmd.output().unwrap()
+    };
+    let save = ["save", "42", "--done", "T1", "-m", "T1 done"];
+    let out = masked(&save);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no identity"));
+    sb.file(
+        "home/.config/git/config",
+        b"[user]\n\tname = Xdg Name\n\temail = xdg@example.com\n",
+    );
+    sb.file("home/.gitconfig", b"[user]\n\temail = gemma@example.com\n");
+    let out = masked(&save);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // ~/.gitconfig is read after the XDG file, so its email wins.
+    let who = sb.git(
+        &repo,
+        &[
+            "log",
+            "-1",
+            "--format=%an <%ae> / %cn <%ce>",
+            "refs/checkpoints/42",
+        ],
+    );
+    assert_eq!(
+        who.trim(),
+        "Xdg Name <gemma@example.com> / Xdg Name <gemma@example.com>"
     );
 }
