@@ -127,8 +127,13 @@ impl Store {
         F: FnMut(Option<&Revision>) -> Result<Option<NewRevision>>,
         G: FnMut(ObjectId, &NewRevision) -> Result<Vec<RefEdit>>,
     {
-        let written =
-            self.update_from(refname, time, false, |c| Ok(change(c)?.map(|n| (n, false))), extra)?;
+        let written = self.update_from(
+            refname,
+            time,
+            false,
+            |c| Ok(change(c)?.map(|n| (n, false))),
+            extra,
+        )?;
         Ok(written.map(|u| (u.commit, u.previous)))
     }
 
