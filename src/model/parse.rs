@@ -131,7 +131,12 @@ pub fn parse(input: &[u8]) -> Parsed {
         .iter()
         .enumerate()
         .map(|(i, h)| {
-            if skipped.contains(&i) {
+            // The document's own title (`# Now`, `# NOW.md`) is no section of it.
+            let title = i == 0
+                && h.level == HeadingLevel::H1
+                && headings.len() > 1
+                && !OWN_NAMES.contains(&vocab::normalize(&h.name).as_str());
+            if skipped.contains(&i) || title {
                 None
             } else {
                 vocab::classify(&h.name)
@@ -240,6 +245,9 @@ pub fn parse(input: &[u8]) -> Parsed {
         document_fields(fm, &[], &[], &mut doc, false);
     }
     document_fields(outline_text, &code, &older, &mut doc, false);
+    if doc.branch.is_none() {
+        doc.branch = inline_branch(outline_text, &code, &older);
+    }
     if doc.next_action.is_none() {
         // Without a next step stated, the first open todo of a list the person wrote.
         doc.next_action = first_open
@@ -532,6 +540,30 @@ pub(crate) fn label_values(line: &str) -> Vec<(Field, String)> {
         }
     }
     out
+}
+
+/// A branch named in prose, outside code: the word `branch` followed (across a line break
+/// too) by a code span (`…, branch \`chore/metrics\`.`).
+fn inline_branch(text: &str, code: &[Range<usize>], older: &[Range<usize>]) -> Option<String> {
+    let lower = text.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(i) = lower[from..].find("branch") {
+        let at = from + i;
+        from = at + 6;
+        let word_start = at == 0 || !lower.as_bytes()[at - 1].is_ascii_alphanumeric();
+        if !word_start || code.iter().chain(older).any(|r| r.contains(&at)) {
+            continue;
+        }
+        let rest = text[from..].trim_start_matches([':', ' ', '\n', '\t']);
+        if let Some(after) = rest.strip_prefix('`') {
+            if let Some((name, _)) = after.split_once('`') {
+                if !name.is_empty() && !name.contains(char::is_whitespace) {
+                    return Some(name.to_string());
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The branch named by a field's value: the first code span (`` `x` @ `sha` `` -> `x`), else
