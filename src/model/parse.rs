@@ -197,7 +197,11 @@ pub fn parse(input: &[u8]) -> Parsed {
                     }
                 }
             }
-            None if first_section.is_some_and(|f| n > f) || h.level == HeadingLevel::H2 => {
+            // A heading whose body is only its sub-sections (`## Current State` over `###
+            // Done`) leaves nothing unread.
+            None if (first_section.is_some_and(|f| n > f) || h.level == HeadingLevel::H2)
+                && !outline_text[body.clone()].trim().is_empty() =>
+            {
                 ignored_sections.push(format!("{} (line {})", h.name, h.line));
             }
             None => {}
@@ -1253,6 +1257,56 @@ mod tests {
         let d = parse("# Checkpoint: x — a [unknown b\n".as_bytes()).doc;
         assert_eq!(d.title, None);
         assert_eq!(d.story.as_deref(), Some("x"));
+    }
+
+    #[test]
+    fn not_started_under_current_state_is_remaining_and_blockers_are_not_decisions() {
+        let doc = "# Handoff: x\n\n**Branch:** feat-1\n\n## Current State\n\n### Done\n- a\n\n### Not Started\n- b\n- c\n\n## Decisions Made\n- d\n\n### Blockers\n- e\n\n## Next Steps\n1. f\n";
+        let p = parse(doc.as_bytes());
+        assert_eq!(p.doc.tasks_done.len(), 1);
+        assert_eq!(p.doc.tasks_remaining.len(), 3);
+        assert_eq!(p.doc.decisions, vec!["d"]);
+        assert_eq!(p.doc.open_questions, vec!["e"]);
+        assert_eq!(p.doc.next_action.as_deref(), Some("f"));
+        assert_eq!(p.doc.branch.as_deref(), Some("feat-1"));
+        assert_eq!(p.doc.title.as_deref(), Some("Handoff: x"));
+        // Current State holds only known sub-sections: nothing of it is ignored.
+        assert!(p.ignored_sections.is_empty(), "{:?}", p.ignored_sections);
+    }
+
+    #[test]
+    fn a_qualified_heading_is_never_both_missing_and_ignored() {
+        let doc = "## Story\nauth\n## Branch\nmain\n## Tasks Done (chronological)\n- a\n## 🔑 KEY DECISIONS MADE\n- b\n## Remaining Work / Next Steps\n- c\n";
+        let p = parse(doc.as_bytes());
+        assert_eq!(p.gap_sentences(), Vec::<String>::new());
+        assert!(p.ignored_sections.is_empty());
+        assert_eq!(p.doc.tasks_done.len(), 1);
+        assert_eq!(p.doc.decisions.len(), 1);
+    }
+
+    #[test]
+    fn titles_are_never_just_the_text_after_a_dash() {
+        for (h1, title) in [
+            (
+                "# Cofi Development Checkpoint — 2026-04-10",
+                "Cofi Development Checkpoint — 2026-04-10",
+            ),
+            (
+                "# CHECKPOINT: Board Fix - Bug Resolved",
+                "Board Fix - Bug Resolved",
+            ),
+            (
+                "# Checkpoint: #964 plan-writing (2026-07-12)",
+                "#964 plan-writing (2026-07-12)",
+            ),
+            ("# Handoff — 2026-04-24", "Handoff — 2026-04-24"),
+        ] {
+            let p = parse(format!("{h1}\n\n## Next\n- x\n").as_bytes());
+            assert_eq!(p.doc.title.as_deref(), Some(title), "{h1}");
+        }
+        let p = parse(b"# Checkpoint: auth \xE2\x80\x94 Rate limits\n");
+        assert_eq!(p.doc.story.as_deref(), Some("auth"));
+        assert_eq!(p.doc.title.as_deref(), Some("Rate limits"));
     }
 
     #[test]

@@ -400,6 +400,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn docs_format_lists_every_name_with_its_source() {
+        let doc = include_str!("../../docs/FORMAT.md");
+        for v in VOCABULARY {
+            let row = format!("| `{}` | {} | {} |", v.field.key(), v.name, v.seen);
+            assert!(doc.contains(&row), "docs/FORMAT.md lacks {row}");
+        }
+    }
+
+    #[test]
+    fn configured_names_are_normalised_and_read() {
+        set_configured(vec![(Next, "Prochaine étape".into())]);
+        assert_eq!(classify("## 2. Prochaine étape (lundi)"), Some(Next));
+        set_configured(Vec::new());
+        assert_eq!(classify("Prochaine étape"), None);
+    }
+
+    #[test]
     fn names_as_people_write_them() {
         for (h, f) in [
             ("1. Done", Done),
