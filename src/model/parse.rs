@@ -126,7 +126,13 @@ pub fn parse(input: &[u8]) -> Parsed {
     let mut left_out = Vec::new();
 
     let mut older = Vec::new();
-    let skipped = older_entries(&headings, &mut warnings, &mut older);
+    let skipped = {
+        let mut flags = vec![false; headings.len()];
+        for i in older_entries(&headings, &mut warnings, &mut older) {
+            flags[i] = true;
+        }
+        flags
+    };
     let kinds: Vec<Option<Field>> = headings
         .iter()
         .enumerate()
@@ -136,7 +142,7 @@ pub fn parse(input: &[u8]) -> Parsed {
                 && h.level == HeadingLevel::H1
                 && headings.len() > 1
                 && !OWN_NAMES.contains(&vocab::normalize(&h.name).as_str());
-            if skipped.contains(&i) || title {
+            if skipped[i] || title {
                 None
             } else {
                 vocab::classify(&h.name)
@@ -152,7 +158,7 @@ pub fn parse(input: &[u8]) -> Parsed {
         let bound = if kinds[i].is_some() {
             open_level = Some(h.level);
             true
-        } else if skipped.contains(&i) {
+        } else if skipped[i] {
             false
         } else if h.level <= HeadingLevel::H2 || open_level.is_some_and(|l| h.level <= l) {
             open_level = None;
@@ -200,7 +206,10 @@ pub fn parse(input: &[u8]) -> Parsed {
             // A heading whose body is only its sub-sections (`## Current State` over `###
             // Done`) leaves nothing unread.
             None if (first_section.is_some_and(|f| n > f) || h.level == HeadingLevel::H2)
-                && !outline_text[body.clone()].trim().is_empty() =>
+                && !(outline_text[body.clone()].trim().is_empty()
+                    && bounds
+                        .get(n + 1)
+                        .is_some_and(|j| kinds[*j].is_some() && headings[*j].level > h.level)) =>
             {
                 ignored_sections.push(format!("{} (line {})", h.name, h.line));
             }

@@ -31,7 +31,8 @@ struct Want<'a> {
 /// returns the bytes, and that `export --format <format>` carries the next action. Returns
 /// the resume document.
 fn read_as(via: Via, rel: &str, text: &str, format: &str, want: Want<'_>) -> Value {
-    let (sb, repo) = Sandbox::with_repo();
+    // Checked out on a branch no document names, so a branch read from one is told apart.
+    let (sb, repo) = Sandbox::with_repo_on("checked-out");
     let path = sb.file(rel, text.as_bytes());
     let path = path.to_str().expect("UTF-8 path");
     let story = match via {
@@ -69,7 +70,7 @@ fn read_as(via: Via, rel: &str, text: &str, format: &str, want: Want<'_>) -> Val
     match want.branch {
         Some(b) => assert_eq!(v["branch"], b, "branch"),
         // Without one in the document, the branch checked out at save time.
-        None => assert_eq!(v["branch"], "main", "branch"),
+        None => assert_eq!(v["branch"], "checked-out", "branch"),
     }
     assert_eq!(
         (
@@ -811,4 +812,40 @@ fn section_names_added_by_configuration_are_read() {
     let v = sb.json(&repo, &["resume", "s1", "--json"]);
     assert_eq!(v["next_action"], "écrire les tests");
     assert_eq!(v["tasks_done"].as_array().map_or(0, Vec::len), 2);
+}
+
+#[test]
+fn a_brief_carries_a_document_nothing_was_read_from_and_caps_every_line() {
+    // The dev-harness look-alike: no next action, task or decision is read, yet the brief
+    // carries its text (it said only "Next action: unknown" before), and a 20 KB item is cut.
+    let (sb, repo) = Sandbox::with_repo();
+    let huge = "y".repeat(20_000);
+    let doc = format!(
+        "# Working Context — Release Coordinator\n\n## Wave 1 Completion Report\n\n\
+The dispatcher shipped with 133 tests.\n\n## Notes\n\n{huge}\n"
+    );
+    let path = sb.file("working-context.md", doc.as_bytes());
+    sb.ok(&repo, &["save", "s1", "-F", path.to_str().unwrap()]);
+    let brief = sb.ok(&repo, &["prompt", "s1"]);
+    assert!(
+        brief.contains("The dispatcher shipped with 133 tests."),
+        "{brief}"
+    );
+    for l in brief.lines() {
+        assert!(
+            l.chars().count() <= 1100,
+            "brief line of {} chars",
+            l.chars().count()
+        );
+    }
+    // A document with a next step: the brief opens with it.
+    let doc = "# Handoff\n\n## Next step\n\nShip the dispatcher.\n";
+    let path = sb.file("h.md", doc.as_bytes());
+    sb.ok(&repo, &["save", "s2", "-F", path.to_str().unwrap()]);
+    let brief = sb.ok(&repo, &["prompt", "s2"]);
+    let next = brief
+        .lines()
+        .find(|l| l.starts_with("Next action:"))
+        .unwrap_or_default();
+    assert_eq!(next, "Next action: Ship the dispatcher.");
 }
