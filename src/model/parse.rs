@@ -675,6 +675,8 @@ struct Section {
     /// The sub-heading the body opens with, if it opens with one (`### Immediate Next
     /// Component: Toast`).
     first_heading: Option<String>,
+    /// The first command of the body's first fenced code block (not a `#` comment line).
+    first_command: Option<String>,
 }
 
 impl Section {
@@ -685,6 +687,24 @@ impl Section {
         let mut out = Section::default();
         let mut offset = body.start;
         let body = &text[body];
+        let mut fence: Option<&str> = None;
+        for l in body.lines() {
+            let t = l.trim();
+            match fence {
+                None => {
+                    if t.starts_with("```") || t.starts_with("~~~") {
+                        fence = Some(&t[..3]);
+                    }
+                }
+                Some(f) if t.starts_with(f) => break,
+                Some(_) => {
+                    if !t.is_empty() && !t.starts_with('#') {
+                        out.first_command = Some(t.to_string());
+                        break;
+                    }
+                }
+            }
+        }
         let opening = body.trim_start_matches(['\n', ' ']);
         if opening.starts_with('#') && !opening.starts_with("######") {
             let line = opening.lines().next().unwrap_or("");
@@ -990,6 +1010,7 @@ fn apply(
                         .iter()
                         .find(|t| !t.done && !struck(&t.text))
                         .map(|t| t.text.lines().next().unwrap_or("").to_string())
+                        .or_else(|| s.first_command.clone())
                         .or_else(|| {
                             s.loose
                                 .iter()

@@ -257,6 +257,11 @@ pub const VOCABULARY: &[Name] = &[
         "remaining steps",
         "plan-writing checkpoints (`## Remaining steps`)",
     ),
+    n(
+        Next,
+        "deployment instructions",
+        "checkpoint.md (`### DEPLOYMENT INSTRUCTIONS`, a command block)",
+    ),
     n(Next, "다음에 할 것", "Korean .claude/handoff.md"),
     n(Next, "다음 단계", "Korean hand-offs"),
     n(Next, "다음 작업", "Korean hand-offs"),

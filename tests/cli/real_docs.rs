@@ -497,7 +497,7 @@ sudo ./scripts/fix-board.sh\n\
         doc,
         "pair",
         Want {
-            next: None,
+            next: Some("sudo ./scripts/fix-board.sh"),
             branch: None,
             done: 0,
             remaining: 0,
