@@ -749,6 +749,8 @@ impl Section {
             && self.items.is_empty()
             && self.loose.is_empty()
             && self.rows.is_empty()
+            && self.first_command.is_none()
+            && self.first_heading.is_none()
     }
 
     fn field(&self, keys: &[&str]) -> Option<&str> {

@@ -490,6 +490,8 @@ fn all_caps_checkpoint_with_a_dated_entry_keeps_its_whole_title() {
 # Apply the fix (requires sudo):\n\
 sudo ./scripts/fix-board.sh\n\
 ```\n\n\
+### SYSTEM STATUS\n\
+- **Hardware**: ✅ OPERATIONAL\n\n\
 **The board will be operational after applying this fix.**";
     let v = read_as(
         Via::Save,
