@@ -606,8 +606,11 @@ fn read_header(header: &str, headings: &[Heading], end: usize, doc: &mut Documen
         .find(|h| h.range.start < end && h.level == HeadingLevel::H1)
     {
         let whole = h.name.trim();
-        let lower = whole.to_lowercase();
-        let ours = lower.starts_with("checkpoint");
+        // ASCII case only: a character that lowercases to ASCII (KELVIN SIGN) must not shift
+        // the slice off a character boundary.
+        let ours = whole
+            .get(.."checkpoint".len())
+            .is_some_and(|p| p.eq_ignore_ascii_case("checkpoint"));
         let name = if ours {
             whole["checkpoint".len()..].trim_start_matches(':').trim()
         } else {
@@ -1344,6 +1347,8 @@ mod tests {
     #[test]
     fn garbage_never_panics() {
         for s in [
+            "# chec\u{212A}point: x — y\n",
+            "# \u{212A}\n## Done\n- a\n",
             "",
             "#",
             "##",

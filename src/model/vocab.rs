@@ -85,11 +85,11 @@ use Field::{Blocked, Branch, Context, Decisions, Done, Next, NotStarted, Remaini
 
 /// Every name that ships, per field. docs/FORMAT.md prints this table.
 pub const VOCABULARY: &[Name] = &[
-    n(Story, "story", "seed 000 (pair)"),
+    n(Story, "story", "the pair template"),
     n(
         Branch,
         "branch",
-        "seed 000 (pair); `**Branch:**` header lines of .claude/handoff.md",
+        "the pair template; `**Branch:**` header lines of .claude/handoff.md",
     ),
     n(Branch, "branches", "hand-off documents"),
     n(
@@ -99,11 +99,15 @@ pub const VOCABULARY: &[Name] = &[
     ),
     n(Branch, "ブランチ", "Japanese hand-offs"),
     n(Branch, "分支", "Chinese hand-offs"),
-    n(Done, "tasks done", "seed 000 (pair)"),
-    n(Done, "done", "seed 000; `### Done` of .claude/handoff.md"),
+    n(Done, "tasks done", "the pair template"),
+    n(
+        Done,
+        "done",
+        "the pair template; `### Done` of .claude/handoff.md",
+    ),
     n(Done, "completed", "claude-progress.txt (`**Completed:**`)"),
     n(Done, "completed tasks", "working-context.md"),
-    n(Done, "completed since last checkpoint", "seed 001 (team)"),
+    n(Done, "completed since last checkpoint", "the team template"),
     n(Done, "finished", "hand-off documents"),
     n(
         Done,
@@ -131,9 +135,9 @@ pub const VOCABULARY: &[Name] = &[
     ),
     n(Done, "已完成", "Chinese hand-offs"),
     n(Done, "完成", "Chinese hand-offs"),
-    n(Remaining, "remaining todos", "seed 000 (pair)"),
+    n(Remaining, "remaining todos", "the pair template"),
     n(Remaining, "remaining tasks", "pair variants"),
-    n(Remaining, "remaining work", "seed 004 (gstack)"),
+    n(Remaining, "remaining work", "the gstack template"),
     n(Remaining, "remaining", "hand-off documents"),
     n(Remaining, "todos", "pair variants"),
     n(Remaining, "todo", "hand-off documents"),
@@ -143,8 +147,8 @@ pub const VOCABULARY: &[Name] = &[
         "in progress",
         "claude-progress.txt (`**In Progress:**`)",
     ),
-    n(Remaining, "in-flight work", "seed 001 (team)"),
-    n(Remaining, "in flight work", "seed 001 (team)"),
+    n(Remaining, "in-flight work", "the team template"),
+    n(Remaining, "in flight work", "the team template"),
     n(Remaining, "open tasks", "hand-off documents"),
     n(
         Remaining,
@@ -178,20 +182,20 @@ pub const VOCABULARY: &[Name] = &[
     n(
         Blocked,
         "open questions",
-        "seed 003 (pm); .claude/handoff.md",
+        "the pm template; .claude/handoff.md",
     ),
-    n(Blocked, "open question", "seed 003 (pm)"),
-    n(Blocked, "open questions and blockers", "seed 003 (pm)"),
+    n(Blocked, "open question", "the pm template"),
+    n(Blocked, "open questions and blockers", "the pm template"),
     n(Blocked, "known issues", "claude-progress.txt"),
     n(Blocked, "블로커", "Korean hand-offs"),
     n(Blocked, "ブロッカー", "Japanese hand-offs"),
     n(Blocked, "阻塞", "Chinese hand-offs"),
-    n(Decisions, "key decisions", "seed 000 (pair)"),
+    n(Decisions, "key decisions", "the pair template"),
     n(Decisions, "decisions", "pair variants"),
     n(
         Decisions,
         "decisions made",
-        "seed 004 (gstack); .claude/handoff.md",
+        "the gstack template; .claude/handoff.md",
     ),
     n(
         Decisions,
@@ -223,9 +227,9 @@ pub const VOCABULARY: &[Name] = &[
     n(
         Next,
         "next action",
-        "seed 000 (pair, `Next immediate action`)",
+        "the pair template (`Next immediate action`)",
     ),
-    n(Next, "next immediate action", "seed 000 (pair)"),
+    n(Next, "next immediate action", "the pair template"),
     n(Next, "next actions", "NOW.md (`## Next 3 Actions`)"),
     n(
         Next,
@@ -271,9 +275,9 @@ pub const VOCABULARY: &[Name] = &[
     n(Next, "下一步", "Chinese hand-offs"),
     n(Next, "下一步行动", "Chinese hand-offs"),
     n(Next, "接下来", "Chinese hand-offs"),
-    n(Context, "context", "seed 003 (pm)"),
-    n(Context, "notes", "seed 004 (gstack)"),
-    n(Context, "cross-session notes", "seed 001 (team)"),
+    n(Context, "context", "the pm template"),
+    n(Context, "notes", "the gstack template"),
+    n(Context, "cross-session notes", "the team template"),
     n(Context, "what we were working on", ".claude/handoff.md"),
     n(
         Context,
