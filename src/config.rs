@@ -65,6 +65,13 @@ pub const TEMPLATE_SECTIONS: Key = Key {
     meaning:
         "a custom template's sections, comma-separated (a heading ending in (optional) is optional)",
 };
+/// `checkpoint.section.<field>`: more section names for one field of a hand-off document.
+/// Not one key but one per field, listed for the documentation; multi-valued.
+pub const SECTION_NAMES: Key = Key {
+    name: "checkpoint.section.<field>",
+    default: "none",
+    meaning: "more section names (multi-valued, git config --add) read as the field story, branch, done, remaining, notStarted, blocked, decisions, next or context, beside the built-in English, Japanese, Korean and Chinese ones",
+};
 /// `checkpoint.remote`: the remote that sharing commands talk to.
 pub const REMOTE: Key = Key {
     name: "checkpoint.remote",
@@ -177,6 +184,7 @@ pub const KEYS: &[Key] = &[
     MAX_READ_SIZE,
     TEMPLATE,
     TEMPLATE_SECTIONS,
+    SECTION_NAMES,
     REMOTE,
     AUTO_SYNC,
     SECRET_SCAN,
@@ -276,6 +284,40 @@ impl Config {
             .as_ref()?
             .string(name)
             .map(|v| v.to_str_lossy().into_owned())
+    }
+
+    /// Every value of the multi-valued key `name` (`git config --add`), in the order git lists
+    /// them (files, then `git -c` settings).
+    pub fn values(&self, name: &str) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .file
+            .as_ref()
+            .and_then(|f| f.strings(name))
+            .unwrap_or_default()
+            .iter()
+            .map(|v| v.to_str_lossy().into_owned())
+            .collect();
+        let lower = name.to_ascii_lowercase();
+        out.extend(
+            self.overrides
+                .iter()
+                .filter(|(k, _)| *k == lower)
+                .filter_map(|(_, v)| v.clone()),
+        );
+        out
+    }
+
+    /// The section names `checkpoint.section.<field>` adds to the vocabulary of each field
+    /// (see [`crate::model::vocab`]), as (field, name as written).
+    pub fn section_names(&self) -> Vec<(crate::model::vocab::Field, String)> {
+        crate::model::vocab::Field::ALL
+            .iter()
+            .flat_map(|f| {
+                self.values(&format!("checkpoint.section.{}", f.key()))
+                    .into_iter()
+                    .map(move |v| (*f, v))
+            })
+            .collect()
     }
 
     /// A boolean key, with git's spellings (`true`/`yes`/`on`/`1`, `false`/`no`/`off`/`0`, and

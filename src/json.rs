@@ -1600,7 +1600,7 @@ pub struct Prompt {
     /// Parts dropped or shortened for the budget, in text order.
     #[schemars(extend(
         "uniqueItems" = true,
-        "items" = {"enum": ["warnings", "goal", "remaining", "agent_plan", "decisions", "done_when",
+        "items" = {"enum": ["warnings", "document", "goal", "remaining", "agent_plan", "decisions", "done_when",
             "open_questions", "state", "context", "sections", "files", "journal"]}
     ))]
     pub omitted: Vec<String>,

@@ -51,8 +51,11 @@ pub(super) fn parse_with(input: &[u8], read: impl FnOnce(&str, &mut Parsed)) -> 
     p
 }
 
-/// Parses a timestamp as the seeds write them: RFC 3339, `YYYY-MM-DD HH:MM[:SS]`,
-/// `YYYY-MM-DDTHH:MM[:SS]` (UTC), or a leading `YYYY-MM-DD` date (midnight UTC). Returns
+/// Parses a timestamp as the seeds and people write them: RFC 3339 (`Z`, `+08:00`), an offset
+/// without a colon (`2026-06-02T14:45:56+0800`, as 15 of 27 real gstack files write it; ISO
+/// 8601 basic offset), `YYYY-MM-DD HH:MM[:SS]` and `YYYY-MM-DDTHH:MM[:SS]` with or without an
+/// offset, or a leading `YYYY-MM-DD` date (midnight). A time without an offset is local time,
+/// as the seeds' `date` writes it ([`lacks_offset`] tells, so callers can say so). Returns
 /// (seconds since the Unix epoch, UTC offset in seconds east), or `None` when `s` is none of
 /// these.
 pub fn parse_time(s: &str) -> Option<(i64, i32)> {
@@ -61,15 +64,41 @@ pub fn parse_time(s: &str) -> Option<(i64, i32)> {
         return Some((t.timestamp(), t.offset().local_minus_utc()));
     }
     for f in [
+        "%Y-%m-%dT%H:%M:%S%.f%z",
+        "%Y-%m-%dT%H:%M:%S%z",
+        "%Y-%m-%d %H:%M:%S%z",
+        "%Y-%m-%d %H:%M:%S %z",
+        "%Y-%m-%dT%H:%M%z",
+        "%Y-%m-%d %H:%M%z",
+        "%Y-%m-%d %H:%M %z",
+    ] {
+        if let Ok(t) = chrono::DateTime::parse_from_str(s, f) {
+            return Some((t.timestamp(), t.offset().local_minus_utc()));
+        }
+    }
+    let naive = [
         "%Y-%m-%d %H:%M:%S",
         "%Y-%m-%d %H:%M",
         "%Y-%m-%dT%H:%M:%S",
         "%Y-%m-%dT%H:%M",
-    ] {
-        if let Ok(t) = chrono::NaiveDateTime::parse_from_str(s, f) {
-            return Some((t.and_utc().timestamp(), 0));
-        }
-    }
-    let d = chrono::NaiveDate::parse_from_str(s.get(..10)?, "%Y-%m-%d").ok()?;
-    Some((d.and_hms_opt(0, 0, 0)?.and_utc().timestamp(), 0))
+    ]
+    .iter()
+    .find_map(|f| chrono::NaiveDateTime::parse_from_str(s, f).ok())
+    .or_else(|| {
+        let d = chrono::NaiveDate::parse_from_str(s.get(..10)?, "%Y-%m-%d").ok()?;
+        d.and_hms_opt(0, 0, 0)
+    })?;
+    use chrono::TimeZone;
+    let local = chrono::Local.from_local_datetime(&naive).earliest()?;
+    Some((local.timestamp(), local.offset().local_minus_utc()))
+}
+
+/// Whether `s` is a time [`parse_time`] reads without an offset (so as local time).
+pub fn lacks_offset(s: &str) -> bool {
+    let s = s.trim();
+    parse_time(s).is_some()
+        && chrono::DateTime::parse_from_rfc3339(s).is_err()
+        && !s
+            .get(10..)
+            .is_some_and(|t| t.ends_with('Z') || t.contains('+') || t.rfind('-').is_some())
 }

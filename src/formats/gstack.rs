@@ -257,8 +257,18 @@ pub(super) fn is_checkpoint_file(text: &str) -> bool {
 /// # Errors
 /// [`crate::Error::NothingToImport`] when the file holds nothing gstack can read.
 pub(super) fn read_file(path: &Path, text: &str) -> Result<File> {
-    let p = parse(text.as_bytes());
+    let mut p = parse(text.as_bytes());
     check_parsed(&p, path)?;
+    if let Some(t) = p
+        .doc
+        .last_updated
+        .as_deref()
+        .filter(|t| super::base::lacks_offset(t))
+    {
+        p.warnings.push(format!(
+            "timestamp '{t}' has no UTC offset: read as local time"
+        ));
+    }
     let time = p
         .doc
         .last_updated

@@ -164,12 +164,43 @@ impl Format {
                 crate::model::sections::front_matter(&p.text).map(|(fm, _)| fm.to_string());
             p
         };
-        match self {
-            Format::Pair => pair::parse(input),
+        let mut p = match self {
+            Format::Pair => return pair::parse(input),
             Format::Team => own(team::parse(input)),
             Format::Pm => own(pm::parse(input)),
             Format::Gstack => gstack::parse(input),
             Format::Custom(c) => own(c.parse(input)),
+        };
+        understood_as_people_write(&mut p);
+        p
+    }
+}
+
+/// What the template left unread and the vocabulary of names people write reads
+/// ([`crate::model::parse`]): the next action and the branch when the template found none,
+/// and the tasks and decisions when it found none of them (a `NOW.md` with `## Next 3
+/// Actions`, a `working-context.md` not in the seed's form). Nothing the template read is
+/// changed, so its own documents read back as they were written.
+fn understood_as_people_write(p: &mut Parsed) {
+    let d = &p.doc;
+    let nothing = d.tasks_done.is_empty() && d.tasks_remaining.is_empty() && d.decisions.is_empty();
+    if d.next_action.is_some() && d.branch.is_some() && !nothing {
+        return;
+    }
+    let read = crate::model::parse(p.text.as_bytes()).doc;
+    let d = &mut p.doc;
+    if d.next_action.is_none() {
+        d.next_action = read.next_action;
+    }
+    if d.branch.is_none() {
+        d.branch = read.branch;
+    }
+    if nothing {
+        d.tasks_done = read.tasks_done;
+        d.tasks_remaining = read.tasks_remaining;
+        d.decisions = read.decisions;
+        if d.open_questions.is_empty() {
+            d.open_questions = read.open_questions;
         }
     }
 }
@@ -414,6 +445,18 @@ pub(crate) mod tests {
         assert_eq!(parse_time("2026-07-16T14:30:00Z"), Some((1_784_212_200, 0)));
         assert_eq!(parse_time("2026-07-16 14:30"), Some((1_784_212_200, 0)));
         assert_eq!(parse_time("2026-07-16"), Some((1_784_160_000, 0)));
+        // +0800 (no colon) is 8 hours east, never midnight UTC.
+        assert_eq!(
+            parse_time("2026-06-02T14:45:56+0800"),
+            Some((1_780_382_756, 8 * 3600))
+        );
+        assert_eq!(
+            parse_time("2026-06-02T14:45:56+08:00"),
+            parse_time("2026-06-02T14:45:56+0800")
+        );
+        assert!(super::base::lacks_offset("2026-06-02 14:45"));
+        assert!(!super::base::lacks_offset("2026-06-02T14:45:56+0800"));
+        assert!(!super::base::lacks_offset("2026-06-02T14:45:56Z"));
         assert_eq!(parse_time("yesterday"), None);
     }
 

@@ -189,7 +189,16 @@ pub(super) fn parse_slot(slot: Slot, b: &Block, doc: &mut Document, gaps: &mut V
             }
         }
         Slot::RemainingNumbered => {
-            let its = real(items(&b.body), what, gaps);
+            let (its, paragraphs) = items_and_paragraphs(&b.body);
+            // Steps written as bold labels, each over its own list (`**Step 0 — Revert:**`):
+            // the steps are the work, their lists the detail.
+            let steps: Vec<Task> = paragraphs
+                .iter()
+                .filter_map(|p| step_label(p))
+                .map(|text| Task { text, done: false })
+                .collect();
+            let its = if steps.len() >= 2 { steps } else { its };
+            let its = real(its, what, gaps);
             doc.next_action = its.first().map(|t| t.text.clone());
             doc.tasks_remaining = its
                 .into_iter()
@@ -219,6 +228,18 @@ pub(super) fn parse_slot(slot: Slot, b: &Block, doc: &mut Document, gaps: &mut V
     }
 }
 
+/// The label of a paragraph whose first line is bold as a whole (`**Step 1 — Base:**`),
+/// without the emphasis and a trailing colon.
+fn step_label(p: &str) -> Option<String> {
+    let first = p.lines().next()?.trim();
+    let inner = first.strip_prefix("**")?.strip_suffix("**")?;
+    if inner.contains("**") {
+        return None;
+    }
+    let inner = inner.trim().trim_end_matches([':', '：']).trim();
+    (!inner.is_empty()).then(|| inner.to_string())
+}
+
 /// `sections` (heading, slot) as declared sections that are all required, for
 /// [`fill_sections`].
 pub(super) fn all_required(sections: &[(&str, Slot)]) -> Vec<(String, Slot, bool)> {
@@ -243,7 +264,20 @@ pub(super) fn fill_sections(declared: &[(String, Slot, bool)], blocks: &[&Block]
     let mut seen = vec![None::<usize>; declared.len()];
     for b in blocks {
         let n = norm(&b.name);
-        match declared.iter().position(|(h, _, _)| norm(h) == n) {
+        // The exact heading, else one the vocabulary reads as the same field
+        // (`Decisions Made（…）` for `Decisions Made`).
+        let field = crate::model::vocab::classify(&b.name);
+        let at = declared
+            .iter()
+            .position(|(h, _, _)| norm(h) == n)
+            .or_else(|| {
+                field.and_then(|f| {
+                    declared
+                        .iter()
+                        .position(|(h, _, _)| crate::model::vocab::classify(h) == Some(f))
+                })
+            });
+        match at {
             Some(i) => {
                 if let Some(line) = seen[i] {
                     p_gaps.push(Gap::duplicate_section(&declared[i].0, line, b.line));

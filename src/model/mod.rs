@@ -13,6 +13,7 @@ mod render;
 pub(crate) mod sections;
 pub mod similar;
 mod text;
+pub mod vocab;
 
 pub use conflict::CONFLICT;
 pub use gap::{Gap, GapKind, Place};

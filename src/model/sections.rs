@@ -171,6 +171,43 @@ pub(crate) fn items_and_paragraphs(body: &str) -> (Vec<Task>, Vec<String>) {
     (items, paragraphs)
 }
 
+/// The body rows of every table of `body` (GFM tables), outside lists, each as its non-empty
+/// cells joined by ` | `.
+pub(crate) fn table_rows(body: &str) -> Vec<String> {
+    if !body.contains('|') {
+        return Vec::new();
+    }
+    let mut rows = Vec::new();
+    let mut row: Option<Vec<String>> = None;
+    let mut cell: Option<usize> = None;
+    let mut head = false;
+    for (event, range) in Parser::new_ext(body, Options::ENABLE_TABLES).into_offset_iter() {
+        match event {
+            Event::Start(Tag::TableHead) => head = true,
+            Event::End(TagEnd::TableHead) => head = false,
+            Event::Start(Tag::TableRow) if !head => row = Some(Vec::new()),
+            Event::Start(Tag::TableCell) => cell = Some(range.start),
+            Event::End(TagEnd::TableCell) => {
+                if let (Some(r), Some(start)) = (row.as_mut(), cell.take()) {
+                    let c = body[start..range.end].trim().trim_matches('|').trim();
+                    if !c.is_empty() {
+                        r.push(c.to_string());
+                    }
+                }
+            }
+            Event::End(TagEnd::TableRow) => {
+                if let Some(r) = row.take() {
+                    if !r.is_empty() {
+                        rows.push(r.join(" | "));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    rows
+}
+
 /// Removes the lines of `body` that are fields with one of `keys` (lowercase), outside code
 /// blocks. Returns the fields found and the rest of the body.
 pub(crate) fn take_fields(body: &str, keys: &[&str]) -> (Vec<(String, String)>, String) {

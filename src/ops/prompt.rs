@@ -53,6 +53,12 @@ pub fn prompt(store: &Store, options: Options) -> Result<Brief> {
     brief_within(store, &options.story, &refname, tip, budget, false)
 }
 
+/// The most characters one item of a brief takes on its line.
+const LINE: usize = 1000;
+
+/// The most lines of a document nothing was read from that a brief quotes.
+const AS_WRITTEN: usize = 120;
+
 /// How a brief is held to its budget.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Budget {
@@ -281,9 +287,50 @@ pub fn brief_within(
         }
         None => "Remaining work".to_string(),
     };
+    // A document the parser understood nothing of (no next action, task or decision) still
+    // reaches the next session: its own lines, as far as the budget goes.
+    let understood = d.next_action.is_some()
+        || !d.tasks_done.is_empty()
+        || !d.tasks_remaining.is_empty()
+        || !d.decisions.is_empty();
+    let as_written: Vec<String> = if understood {
+        Vec::new()
+    } else {
+        let lines: Vec<&str> = parsed
+            .text
+            .lines()
+            .map(str::trim_end)
+            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with("```"))
+            .collect();
+        let mut out: Vec<String> = lines
+            .iter()
+            .take(AS_WRITTEN)
+            .map(|l| {
+                let l = l.trim_start();
+                let l = ["- ", "* ", "+ "]
+                    .iter()
+                    .find_map(|m| l.strip_prefix(m))
+                    .unwrap_or(l);
+                format!("{}{l}", tag(l))
+            })
+            .collect();
+        if lines.len() > AS_WRITTEN {
+            out.push(format!(
+                "… {} more lines: git checkpoint show {}",
+                lines.len() - AS_WRITTEN,
+                story.display()
+            ));
+        }
+        out
+    };
     let mut parts: Vec<(&'static str, String, Vec<String>)> = vec![
         ("title", "Title".into(), fenced_title),
         ("warnings", "Warnings".into(), warnings),
+        (
+            "document",
+            "The document as written (no next action, task or decision was read from it)".into(),
+            as_written,
+        ),
         (
             "moved",
             format!(
@@ -353,9 +400,10 @@ pub fn brief_within(
     ];
     // Each item is one line of the brief: a line break inside one must not start a heading or
     // an item of its own, nor a control character reach the model or a terminal.
+    // And no line is longer than LINE characters (a 20 KB item is cut, with an ellipsis).
     for (_, _, lines) in &mut parts {
         for l in lines.iter_mut() {
-            *l = line(l);
+            *l = crate::human::cut(&line(l), LINE);
         }
     }
     let ids: Vec<&str> = d.tasks_remaining.iter().filter_map(|t| t.id()).collect();

@@ -136,6 +136,8 @@ impl Store {
         let refs = crate::refs::Refs::of(&repo);
         let max_size = config.max_size()?;
         let max_read = config.max_read_size()?;
+        // The section names this repository's configuration adds to the vocabulary.
+        crate::model::vocab::set_configured(config.section_names());
         Ok(Store {
             repo,
             refs,

@@ -27,6 +27,7 @@ mod pack_index;
 mod plugins;
 mod properties;
 mod readme_team;
+mod real_docs;
 mod robustness;
 mod secret_corpus;
 mod secrets;

@@ -371,6 +371,9 @@ fn report_gaps(err: &mut Messages, parsed: &Parsed, args: &Args) {
             crate::cli::output::escape_controls(s)
         ));
     }
+    for w in &parsed.warnings {
+        err.note(format_args!("{}", crate::cli::output::escape_controls(w)));
+    }
 }
 
 /// The `save` option that fills a document field, by the field's name as gaps give it
