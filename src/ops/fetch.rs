@@ -16,6 +16,21 @@ pub fn fetch(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
     sync::integrate(store, remote)
 }
 
+/// [`fetch`] of `stories` only: their refs in each of our namespaces and the notes ref are
+/// fetched ([`crate::remote::fetch_stories`]) and integrated
+/// ([`sync::integrate_stories`]); no other story's ref is fetched, read or moved.
+///
+/// # Errors
+/// As [`fetch`].
+pub fn fetch_stories(
+    store: &Store,
+    remote: &str,
+    stories: &[crate::story::StoryId],
+) -> Result<Vec<Outcome>> {
+    crate::remote::fetch_stories(store, remote, stories)?;
+    sync::integrate_stories(store, remote, Some(stories))
+}
+
 /// [`fetch`] that, in a shallow clone, fetches the whole history first
 /// ([`crate::remote::fetch_unshallow`]): what `log`, `diff` and `resume --rev` ask for when a
 /// revision is not in the clone.

@@ -1210,3 +1210,50 @@ fn a_story_pushed_while_the_notes_ref_was_retried_is_reported_as_pushed() {
         tip(&sb, &b, "refs/checkpoints/42")
     );
 }
+
+/// `fetch origin <story>` fetches and integrates that story only (its active and archived refs
+/// and the notes), not a story whose id starts with the same characters, nor any other; a
+/// story the remote lacks is no error.
+#[test]
+fn fetch_of_one_story_brings_that_story_only() {
+    let (sb, _, a, b) = two_clones();
+    for s in ["s1", "s10", "other"] {
+        save_and_push(&sb, &a, &[s, "--todo", &format!("from A on {s}")]);
+    }
+    sb.ok(&a, &["done", "other", "--force"]);
+    sb.ok(&a, &["push", "origin"]);
+    sb.ok(&b, &["fetch", "origin", "s1"]);
+    let refs = sb.git(&b, &["for-each-ref", "--format=%(refname)"]);
+    assert!(refs.contains("refs/checkpoints/s1\n"), "{refs}");
+    assert!(
+        refs.contains("refs/remotes/origin/checkpoints/s1\n"),
+        "{refs}"
+    );
+    assert!(refs.contains("refs/notes/checkpoints\n"), "{refs}");
+    for absent in ["s10", "other"] {
+        assert!(!refs.contains(absent), "{absent} came too:\n{refs}");
+    }
+    let v = sb.json(&b, &["resume", "s1", "--json"]);
+    assert_eq!(v["tasks_remaining"][0], "from A on s1");
+    // An archived story comes as its archive; one nobody has is no error.
+    sb.ok(&b, &["fetch", "origin", "other", "nobody"]);
+    let refs = sb.git(&b, &["for-each-ref", "--format=%(refname)"]);
+    assert!(refs.contains("refs/checkpoints-archive/other\n"), "{refs}");
+    assert!(!refs.contains("refs/checkpoints/other\n"), "{refs}");
+    assert!(!refs.contains("s10"), "{refs}");
+    // A diverged story is merged, as by a fetch of everything.
+    sb.ok(&a, &["save", "s1", "--todo", "again from A"]);
+    sb.ok(&a, &["push", "origin", "s1"]);
+    sb.ok(&b, &["save", "s1", "--todo", "from B"]);
+    sb.cp(&b)
+        .args(["fetch", "origin", "s1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("merged"));
+    let v = sb.json(&b, &["resume", "s1", "--json"]);
+    let todos = v["tasks_remaining"].as_array().unwrap();
+    assert!(
+        todos.contains(&"again from A".into()) && todos.contains(&"from B".into()),
+        "{todos:?}"
+    );
+}
