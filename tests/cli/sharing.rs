@@ -1257,3 +1257,54 @@ fn fetch_of_one_story_brings_that_story_only() {
         "{todos:?}"
     );
 }
+
+/// A fetch that brings many stories leaves their refs packed (`git pack-refs --auto` limited
+/// to our namespaces), so later listings do not read one file per ref; a loose ref of the
+/// user's (a branch) stays loose. Before, every fetched story left two loose ref files.
+#[test]
+fn a_big_fetch_packs_our_refs_and_no_other() {
+    let (sb, _, a, b) = two_clones();
+    sb.ok(&a, &["save", "s0", "--todo", "first"]);
+    let tip = tip(&sb, &a, "refs/checkpoints/s0");
+    let script: String = (1..=150)
+        .map(|i| format!("create refs/checkpoints/s{i} {tip}\n"))
+        .collect();
+    let mut update = std::process::Command::new("git");
+    sb.env(&mut update);
+    let mut child = update
+        .current_dir(&a)
+        .args(["update-ref", "--stdin"])
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    sb.ok(&a, &["push", "origin"]);
+    sb.git(&b, &["branch", "mine"]);
+    sb.ok(&b, &["fetch", "origin"]);
+    let git_dir = b.join(".git");
+    let loose = |dir: &str| {
+        let d = git_dir.join(dir);
+        std::fs::read_dir(&d).map(|r| r.count()).unwrap_or(0)
+    };
+    assert_eq!(loose("refs/checkpoints"), 0, "local story refs left loose");
+    assert_eq!(
+        loose("refs/remotes/origin/checkpoints"),
+        0,
+        "remote-tracking refs left loose"
+    );
+    assert!(
+        git_dir.join("refs/heads/mine").is_file(),
+        "the branch was packed"
+    );
+    let packed = std::fs::read_to_string(git_dir.join("packed-refs")).unwrap();
+    assert!(packed.contains("refs/checkpoints/s150\n"), "{packed}");
+    assert!(!packed.contains("refs/heads/mine"), "{packed}");
+    assert_eq!(sb.ok(&b, &["list", "--all"]).lines().count(), 151);
+}
