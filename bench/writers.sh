@@ -51,7 +51,7 @@ run_loops() {
     wait
     now_ns
     WALL=$(((NOW - t0) / 1000000))
-    FAILS=$(cat "$tmp"/failed.* 2>/dev/null | wc -l)
+    FAILS=$( { cat "$tmp"/failed.* 2>/dev/null || true; } | wc -l)
     rm -f "$tmp"/failed.*
     cat "$tmp"/lat.[0-9]* | sort -n >"$tmp/lat.all"
 }
@@ -69,7 +69,7 @@ lost() {
         if [[ $mode == one ]]; then story=hot; else story=w$p; fi
         log=$(git -C "$dir" log --format=%s "refs/checkpoints/$story")
         for ((i = 1; i <= SAVES; i++)); do
-            [[ $(grep -cx "writer $p save $i" <<<"$log") == 1 ]] || n=$((n + 1))
+            [[ $(grep -cx "writer $p save $i" <<<"$log" || true) == 1 ]] || n=$((n + 1))
         done
         if [[ $mode == distinct ]]; then
             grep -q "^w$p .* r$(git -C "$dir" rev-list --count "refs/checkpoints/w$p") " <<<"$note" ||
@@ -103,7 +103,7 @@ for ((r = 0; r < ROUNDS; r++)); do
         fi
         if ((FAILS > 0)); then
             echo "  $k round $r: $FAILS failed; first error:" >&2
-            cat "$tmp"/fail.* | grep -v '^$' | head -3 >&2
+            { cat "$tmp"/fail.* | grep -v '^$' || true; } | head -3 >&2
         fi
     done
 done
