@@ -135,6 +135,35 @@ pub fn fetch_purged(store: &Store, remote: &str) -> Result<()> {
     fetch_with(store, remote, vec![spec])
 }
 
+/// The fetch refspecs for `stories` only: for each, one refspec whose `*` stands between
+/// `refs/checkpoints` and `/<story>`, so it names that story's ref in each of our namespaces
+/// (active, archive, purge record, claim) and nothing else, into the matching remote-tracking
+/// ref; and the notes ref. Globs, so a story the remote lacks in one namespace (or at all) fails
+/// nothing, as [`fetch_refspecs`] says of exact names. (A `*` in the middle of a refspec matches
+/// any string: git-fetch(1), `<refspec>`.)
+pub fn story_refspecs(remote: &str, stories: &[crate::story::StoryId]) -> Vec<String> {
+    let mut specs: Vec<String> = stories
+        .iter()
+        .map(|s| {
+            let id = s.as_str();
+            format!("+refs/checkpoints*/{id}:refs/remotes/{remote}/checkpoints*/{id}")
+        })
+        .collect();
+    specs.push(format!("+{NOTES_REF}*:{}*", tracking_notes(remote)));
+    specs
+}
+
+/// Fetches only `stories` ([`story_refspecs`]: each one's active, archived, purge-record and
+/// claim refs, and the notes ref) into their remote-tracking refs, pruning those of them the
+/// remote no longer has. Options as [`fetch`]: what it costs is what `git fetch` of those refs
+/// costs, whatever the number of stories on the remote.
+///
+/// # Errors
+/// As [`fetch`].
+pub fn fetch_stories(store: &Store, remote: &str, stories: &[crate::story::StoryId]) -> Result<()> {
+    fetch_with(store, remote, story_refspecs(remote, stories))
+}
+
 fn fetch_with(store: &Store, remote: &str, refspecs: Vec<String>) -> Result<()> {
     let out = store.git().output(&fetch_args(remote, true, refspecs))?;
     if !out.status.success() {

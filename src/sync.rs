@@ -113,6 +113,20 @@ pub fn extend_once(out: &mut Vec<Outcome>, more: Vec<Outcome>) {
 /// # Errors
 /// Storage errors; [`Error::LockHeld`]; [`Error::Contended`] when a ref keeps moving.
 pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
+    integrate_stories(store, remote, None)
+}
+
+/// [`integrate`] of `stories` only (all when `None`): their active and archived refs as
+/// fetched from `remote`, the purge records and the notes ref. With stories named, only their
+/// refs are read, never a listing of every story.
+///
+/// # Errors
+/// As [`integrate`].
+pub fn integrate_stories(
+    store: &Store,
+    remote: &str,
+    stories: Option<&[StoryId]>,
+) -> Result<Vec<Outcome>> {
     let mut out = Vec::new();
     let purges = apply_purges(store, remote, &mut out)?;
     let mut tombstones: Vec<Option<Tombstone>> = tombstones(store)?.into_iter().map(Some).collect();
@@ -131,7 +145,7 @@ pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
     ] {
         let mut batch: Vec<(usize, StoryId, String, ObjectId)> = Vec::new();
         let mut voided = false;
-        for (name, theirs) in store.refs(&prefix)? {
+        for (name, theirs) in named_refs(store, &prefix, stories)? {
             let story = match StoryId::parse(&name) {
                 Ok(s) if s.as_str() == name => s,
                 parsed => {
@@ -192,10 +206,31 @@ pub fn integrate(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
             out[*slot] = o;
         }
     }
-    out.extend(finish_archived(store, remote)?);
+    out.extend(finish_archived(store, remote, stories)?);
     if let Some(theirs) = store.tip(&tracking_notes(remote))? {
         out.push(integrate_notes(store, remote, theirs)?);
     }
+    Ok(out)
+}
+
+/// The refs under `prefix` as (story id, tip), sorted: every one when `stories` is `None`, else
+/// those of the named stories that exist (one look-up each).
+fn named_refs(
+    store: &Store,
+    prefix: &str,
+    stories: Option<&[StoryId]>,
+) -> Result<Vec<(String, ObjectId)>> {
+    let Some(stories) = stories else {
+        return store.refs(prefix);
+    };
+    let mut out = Vec::new();
+    for s in stories {
+        if let Some(tip) = store.tip(&format!("{prefix}{}", s.as_str()))? {
+            out.push((s.as_str().to_string(), tip));
+        }
+    }
+    out.sort();
+    out.dedup();
     Ok(out)
 }
 
@@ -582,9 +617,13 @@ fn integrate_notes(store: &Store, remote: &str, theirs: ObjectId) -> Result<Outc
 /// finished (here or by a teammate) and nothing was saved on it since. Compare-and-swap.
 /// Only stories with an archive ref are looked at: listing the active refs instead reads every
 /// story's loose ref, on every fetch.
-fn finish_archived(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
+fn finish_archived(
+    store: &Store,
+    remote: &str,
+    stories: Option<&[StoryId]>,
+) -> Result<Vec<Outcome>> {
     let mut out = Vec::new();
-    for (name, archived) in store.refs(ARCHIVE_PREFIX)? {
+    for (name, archived) in named_refs(store, ARCHIVE_PREFIX, stories)? {
         let Ok(story) = StoryId::parse(&name) else {
             continue;
         };

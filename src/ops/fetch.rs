@@ -13,7 +13,39 @@ use crate::sync::{self, Outcome};
 /// Transport errors from `git fetch`; storage errors while integrating.
 pub fn fetch(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
     crate::remote::fetch(store, remote)?;
-    sync::integrate(store, remote)
+    packed_after(store, sync::integrate(store, remote)?)
+}
+
+/// Refs a fetch must have changed (remote-tracking and local, loose files both) before
+/// [`packed_after`] asks git whether to pack them.
+pub const PACK_AFTER: usize = 100;
+
+/// Returns `outcomes`, after asking git to pack our refs ([`Store::pack_our_refs`]) when at
+/// least [`PACK_AFTER`] of them moved or came new.
+fn packed_after(store: &Store, outcomes: Vec<Outcome>) -> Result<Vec<Outcome>> {
+    let moved = outcomes
+        .iter()
+        .filter(|o| o.action != sync::Action::UpToDate)
+        .count();
+    if moved >= PACK_AFTER {
+        store.pack_our_refs();
+    }
+    Ok(outcomes)
+}
+
+/// [`fetch`] of `stories` only: their refs in each of our namespaces and the notes ref are
+/// fetched ([`crate::remote::fetch_stories`]) and integrated
+/// ([`sync::integrate_stories`]); no other story's ref is fetched, read or moved.
+///
+/// # Errors
+/// As [`fetch`].
+pub fn fetch_stories(
+    store: &Store,
+    remote: &str,
+    stories: &[crate::story::StoryId],
+) -> Result<Vec<Outcome>> {
+    crate::remote::fetch_stories(store, remote, stories)?;
+    sync::integrate_stories(store, remote, Some(stories))
 }
 
 /// [`fetch`] that, in a shallow clone, fetches the whole history first
@@ -24,5 +56,5 @@ pub fn fetch(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
 /// As [`fetch`].
 pub fn fetch_unshallow(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
     crate::remote::fetch_unshallow(store, remote)?;
-    sync::integrate(store, remote)
+    packed_after(store, sync::integrate(store, remote)?)
 }

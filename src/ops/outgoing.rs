@@ -113,8 +113,7 @@ pub fn outgoing(
     let scan = crate::secrets::enabled(store, allow_secret)?;
     let mut scanned = HashSet::new();
     for (refname, tip) in &sent {
-        let tracking = format!("refs/remotes/{remote}/{}", &refname["refs/".len()..]);
-        let theirs = store.tip(&tracking)?;
+        let theirs = plan.theirs.get(refname).copied();
         if theirs == Some(*tip) {
             continue;
         }
@@ -135,7 +134,8 @@ pub fn outgoing(
         };
         if scan {
             let one = [(refname.clone(), *tip)];
-            if let Err(e) = super::push::scan_tips(store, remote, &one, &mut scanned) {
+            if let Err(e) = super::push::scan_tips(store, remote, &one, &plan.theirs, &mut scanned)
+            {
                 out.refused.push(e.to_string());
             }
         }

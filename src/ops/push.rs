@@ -49,6 +49,10 @@ pub struct Plan {
     /// [`Store::not_a_checkpoint`]), a notes ref that is not a notes commit, here or on the
     /// remote as last fetched.
     pub skipped: Vec<(String, String)>,
+    /// The remote's value as last fetched (its remote-tracking ref) of each ref sent that has
+    /// one, by our ref's name: read once with the plan, so that the scan and the bookkeeping
+    /// after the push look each ref up here rather than in the ref store, one ref at a time.
+    pub theirs: HashMap<String, gix::ObjectId>,
 }
 
 /// What to push to `remote` for `stories` (all when `None`): the refspecs, each ref to the same
@@ -72,6 +76,7 @@ pub fn refspecs(
     let mut specs = Vec::new();
     let mut sent = Vec::new();
     let mut skipped = Vec::new();
+    let mut remote_has = HashMap::new();
     match stories {
         None => {
             for prefix in [ACTIVE_PREFIX, ARCHIVE_PREFIX, PURGED_PREFIX] {
@@ -107,6 +112,9 @@ pub fn refspecs(
                     } else if held.contains(&r) {
                         specs.push(format!("^{r}"));
                     } else {
+                        if let Some(t) = theirs {
+                            remote_has.insert(r.clone(), t);
+                        }
                         sent.push((r, oid));
                     }
                 }
@@ -119,7 +127,8 @@ pub fn refspecs(
                     if let Some(oid) = store.tip(&r)? {
                         found = true;
                         let tracking = format!("refs/remotes/{remote}/{}", &r["refs/".len()..]);
-                        let theirs = store.tip(&tracking)?.filter(|t| *t != oid);
+                        let known = store.tip(&tracking)?;
+                        let theirs = known.filter(|t| *t != oid);
                         let foreign = store
                             .not_a_checkpoint(&r, oid)
                             .or_else(|| theirs.and_then(|t| store.not_a_checkpoint(&tracking, t)));
@@ -127,6 +136,9 @@ pub fn refspecs(
                             skipped.push((r, e.to_string()));
                         } else if !held.contains(&r) {
                             specs.push(format!("{r}:{r}"));
+                            if let Some(t) = known {
+                                remote_has.insert(r.clone(), t);
+                            }
                             sent.push((r, oid));
                         }
                     }
@@ -153,6 +165,9 @@ pub fn refspecs(
             Some((refname, e)) => skipped.push((refname, e.to_string())),
             None => {
                 specs.push(format!("{NOTES_REF}:{NOTES_REF}"));
+                if let Some(t) = theirs {
+                    remote_has.insert(NOTES_REF.to_string(), t);
+                }
                 sent.push((NOTES_REF.to_string(), oid));
             }
         }
@@ -161,6 +176,7 @@ pub fn refspecs(
         specs,
         sent,
         skipped,
+        theirs: remote_has,
     })
 }
 
@@ -221,8 +237,9 @@ pub const SCAN_LIMIT: usize = crate::gitstate::WALK_LIMIT;
 /// Refuses to push when a revision that would reach the remote holds a credential: for each
 /// checkpoint or archive ref sent, every revision reachable from its tip and not from its
 /// remote-tracking ref (what the remote lacks, as far as the last fetch knows; at most
-/// [`SCAN_LIMIT`]), each revision's document, `meta.json` and commit message. Tips equal to
-/// the remote-tracking ref are already on the remote and skipped. `scanned` holds the
+/// [`SCAN_LIMIT`]), each revision's document, `meta.json` and commit message. `theirs` holds
+/// those remote-tracking values by our ref's name ([`Plan::theirs`]); tips equal to theirs are
+/// already on the remote and skipped. `scanned` holds the
 /// revisions and note blobs already found clean (by an earlier attempt of the same push): they
 /// are not read again, which keeps a retry's window between its fetch and its push short;
 /// those found clean now are added.
@@ -235,6 +252,7 @@ pub fn scan_tips(
     store: &Store,
     remote: &str,
     sent: &[Sent],
+    theirs: &HashMap<String, gix::ObjectId>,
     scanned: &mut std::collections::HashSet<gix::ObjectId>,
 ) -> Result<()> {
     for (from, tip) in sent {
@@ -246,8 +264,7 @@ pub fn scan_tips(
         if !(from.starts_with(ACTIVE_PREFIX) || from.starts_with(ARCHIVE_PREFIX)) {
             continue;
         }
-        let tracking = format!("refs/remotes/{remote}/{}", &from["refs/".len()..]);
-        let known = store.tip(&tracking)?;
+        let known = theirs.get(from).copied();
         if known == Some(tip) {
             continue;
         }
@@ -460,11 +477,12 @@ pub fn push_fetched(
             specs,
             sent,
             skipped,
+            theirs,
         } = refspecs(store, remote, stories, &held)?;
         add_skipped(&mut integrated, &skipped);
         // Every attempt sends what it scanned: tips integrated after a rejection included.
         if scan {
-            scan_tips(store, remote, &sent, &mut scanned)?;
+            scan_tips(store, remote, &sent, &theirs, &mut scanned)?;
         }
         // Deletions (finished or purged stories) are leased against the value last fetched.
         let deletions = if stories.is_none() {
@@ -496,7 +514,12 @@ pub fn push_fetched(
             .into_iter()
             .filter(|(r, _)| landed.contains(r.as_str()))
             .collect();
-        sync::update_tracking(store, remote, &accepted)?;
+        // Only the refs whose remote-tracking ref is not already there move.
+        let moved: Vec<(String, gix::ObjectId)> = accepted
+            .into_iter()
+            .filter(|(r, oid)| theirs.get(r) != Some(oid))
+            .collect();
+        sync::update_tracking(store, remote, &moved)?;
         let deleted: HashSet<&str> = results
             .iter()
             .filter(|r| r.flag == '-')

@@ -1,7 +1,7 @@
 //! Saving a checkpoint: the document is composed from the previous revision and the options
 //! (or taken whole from a file or the editor), parsed with its template, scanned for
 //! credentials, and written as a new commit on `refs/checkpoints/<story>` by compare-and-swap,
-//! with a line on the code commit's note in the same ref transaction.
+//! then a line on the code commit's note in a transaction of its own (`notes::add_line`).
 //!
 //! Nothing here reads a terminal, standard input or starts an editor: the front end reads
 //! `-F -` into [`Options::stdin`] and passes the editor of `--edit` in as an [`Editor`].
@@ -252,8 +252,16 @@ fn check_options(args: &Options) -> Result<()> {
     Ok(())
 }
 
-/// Writes one revision of `story` from `args` (a new commit on its ref by compare-and-swap, with
-/// the notes line on HEAD's commit in the same transaction). With `args.edit`, `editor` edits
+/// The note line a save writes once its checkpoint ref moved: the code commit it annotates,
+/// the line, and the (code commit, checkpoint commit) of a folded revision whose line goes.
+type PendingNote = (
+    gix::ObjectId,
+    notes::NoteLine,
+    Option<(gix::ObjectId, gix::ObjectId)>,
+);
+
+/// Writes one revision of `story` from `args` (a new commit on its ref by compare-and-swap, then
+/// the notes line on HEAD's commit in its own transaction). With `args.edit`, `editor` edits
 /// the composed document before the write; the write is refused when the tip moved meanwhile.
 ///
 /// # Errors
@@ -482,6 +490,8 @@ fn write(
     // commit, for the notes index.
     let replaced: std::cell::Cell<Option<(Option<gix::ObjectId>, gix::ObjectId)>> =
         std::cell::Cell::new(None);
+    // The note line of the attempt that landed, written after the checkpoint ref.
+    let mut note: Option<PendingNote> = None;
     let Some(updated) = store.update_folding(
         &refname,
         |current| {
@@ -570,37 +580,35 @@ fn write(
         |commit, new| {
             // What this attempt wrote (its revision number is set by now), for the report.
             written = Some((new.document.clone(), new.meta.clone()));
-            // The notes index on the code commit rides in the same ref transaction.
-            let Some(head) = state.head else {
-                return Ok(Vec::new());
-            };
-            let line = notes::NoteLine {
-                story: story.to_string(),
-                checkpoint: commit.to_string(),
-                revision: new.meta.revision,
-                summary: new.subject.clone(),
-            };
-            // Notes are an index: one broken by hand never stops a save (it is named instead).
-            let edit = match replaced.get() {
-                Some((Some(at), gone)) => notes::replace_line_edit(store, head, &line, (at, gone)),
-                _ => notes::add_line_edit(store, head, &line),
-            };
-            match edit {
-                Ok(edit) => {
-                    no_note = None;
-                    Ok(vec![edit])
-                }
-                Err(e @ Error::BrokenNotes { .. }) => {
-                    no_note = Some(e.to_string());
-                    Ok(Vec::new())
-                }
-                Err(e) => Err(e),
-            }
+            // The notes index on the code commit is written once the checkpoint ref moved, in
+            // a transaction of its own: writers of different stories never redo their save
+            // for each other's notes.
+            note = state.head.map(|head| {
+                let line = notes::NoteLine {
+                    story: story.to_string(),
+                    checkpoint: commit.to_string(),
+                    revision: new.meta.revision,
+                    summary: new.subject.clone(),
+                };
+                let gone = match replaced.get() {
+                    Some((Some(at), gone)) => Some((at, gone)),
+                    _ => None,
+                };
+                (head, line, gone)
+            });
+            Ok(Vec::new())
         },
     )?
     else {
         return Ok(None);
     };
+    if let Some((head, line, gone)) = &note {
+        // Notes are an index: one broken by hand, or a notes ref other writers kept moving
+        // through every attempt, never fails a save that landed (it is named instead).
+        if let Err(e) = notes::add_line(store, *head, line, *gone) {
+            no_note = Some(e.to_string());
+        }
+    }
     let Updated {
         commit,
         previous,

@@ -32,7 +32,7 @@ pub use revision::{
     PlanStatus, Revision, Status, Summary, DOCUMENT_FILE, FORMAT_VERSION, META_FILE,
 };
 pub(crate) use trailers::{compose_message, split_message};
-pub use write::{delete_edit, expect, update_edit, Step, Updated};
+pub use write::{delete_edit, expect, update_edit, Step, Updated, OUR_REF_PATTERNS};
 
 use crate::error::{Error, Result};
 use crate::story::StoryId;

@@ -590,6 +590,26 @@ impl Store {
     /// # Errors
     /// [`Error::LockHeld`] when a lock of one of the refs exists; [`Error::RefsUnderRef`]
     /// when refs exist below one of them; [`Error::Git`].
+    /// Packs the loose refs of our namespaces into `packed-refs` when git judges it worth it:
+    /// `git pack-refs --auto` with one `--include` per namespace ([`OUR_REF_PATTERNS`]), so no
+    /// other ref is packed, and git's heuristic (git 2.47 on: more loose refs than about five
+    /// times the log2 of the packed ones) decides; an older git packs them whenever asked.
+    /// A fetch that brought thousands of stories otherwise leaves one file per ref (two with
+    /// the remote-tracking ref), which makes every later listing read them all, and git's own
+    /// `gc --auto` never packs them. Nothing is done on another ref backend (reftable compacts
+    /// itself). An optimization only: when git fails (one older than 2.42 has no
+    /// `--include`), nothing changes and nothing is reported.
+    pub fn pack_our_refs(&self) {
+        if !matches!(self.refs, crate::refs::Refs::Files) {
+            return;
+        }
+        let mut args = vec!["pack-refs", "--auto"];
+        for p in OUR_REF_PATTERNS {
+            args.extend(["--include", p]);
+        }
+        let _ = self.git().output(&args);
+    }
+
     fn edit(&self, edits: Vec<RefEdit>) -> Result<()> {
         // Our own committer for the reflog: gix's would resolve the time zone again.
         let signatures = self.signatures().ok();
@@ -597,6 +617,18 @@ impl Store {
             .edit(&self.repo, edits, signatures.as_ref().map(|(c, _)| c))
     }
 }
+
+/// Our ref namespaces as `git pack-refs --include` patterns (glob(7), `*` crossing `/`):
+/// checkpoints, archives, purge records and claims, the notes ref, and each remote's tracking
+/// refs of them.
+pub const OUR_REF_PATTERNS: [&str; 6] = [
+    "refs/checkpoints/*",
+    "refs/checkpoints-*",
+    "refs/notes/checkpoints",
+    "refs/remotes/*/checkpoints/*",
+    "refs/remotes/*/checkpoints-*",
+    "refs/remotes/*/notes/checkpoints",
+];
 
 /// What one attempt of [`Store::transact`] decided.
 #[derive(Debug)]

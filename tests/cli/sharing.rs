@@ -1210,3 +1210,101 @@ fn a_story_pushed_while_the_notes_ref_was_retried_is_reported_as_pushed() {
         tip(&sb, &b, "refs/checkpoints/42")
     );
 }
+
+/// `fetch origin <story>` fetches and integrates that story only (its active and archived refs
+/// and the notes), not a story whose id starts with the same characters, nor any other; a
+/// story the remote lacks is no error.
+#[test]
+fn fetch_of_one_story_brings_that_story_only() {
+    let (sb, _, a, b) = two_clones();
+    for s in ["s1", "s10", "other"] {
+        save_and_push(&sb, &a, &[s, "--todo", &format!("from A on {s}")]);
+    }
+    sb.ok(&a, &["done", "other", "--force"]);
+    sb.ok(&a, &["push", "origin"]);
+    sb.ok(&b, &["fetch", "origin", "s1"]);
+    let refs = sb.git(&b, &["for-each-ref", "--format=%(refname)"]);
+    assert!(refs.contains("refs/checkpoints/s1\n"), "{refs}");
+    assert!(
+        refs.contains("refs/remotes/origin/checkpoints/s1\n"),
+        "{refs}"
+    );
+    assert!(refs.contains("refs/notes/checkpoints\n"), "{refs}");
+    for absent in ["s10", "other"] {
+        assert!(!refs.contains(absent), "{absent} came too:\n{refs}");
+    }
+    let v = sb.json(&b, &["resume", "s1", "--json"]);
+    assert_eq!(v["tasks_remaining"][0], "from A on s1");
+    // An archived story comes as its archive; one nobody has is no error.
+    sb.ok(&b, &["fetch", "origin", "other", "nobody"]);
+    let refs = sb.git(&b, &["for-each-ref", "--format=%(refname)"]);
+    assert!(refs.contains("refs/checkpoints-archive/other\n"), "{refs}");
+    assert!(!refs.contains("refs/checkpoints/other\n"), "{refs}");
+    assert!(!refs.contains("s10"), "{refs}");
+    // A diverged story is merged, as by a fetch of everything.
+    sb.ok(&a, &["save", "s1", "--todo", "again from A"]);
+    sb.ok(&a, &["push", "origin", "s1"]);
+    sb.ok(&b, &["save", "s1", "--todo", "from B"]);
+    sb.cp(&b)
+        .args(["fetch", "origin", "s1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("merged"));
+    let v = sb.json(&b, &["resume", "s1", "--json"]);
+    let todos = v["tasks_remaining"].as_array().unwrap();
+    assert!(
+        todos.contains(&"again from A".into()) && todos.contains(&"from B".into()),
+        "{todos:?}"
+    );
+}
+
+/// A fetch that brings many stories leaves their refs packed (`git pack-refs --auto` limited
+/// to our namespaces), so later listings do not read one file per ref; a loose ref of the
+/// user's (a branch) stays loose. Before, every fetched story left two loose ref files.
+#[test]
+fn a_big_fetch_packs_our_refs_and_no_other() {
+    let (sb, _, a, b) = two_clones();
+    sb.ok(&a, &["save", "s0", "--todo", "first"]);
+    let tip = tip(&sb, &a, "refs/checkpoints/s0");
+    let script: String = (1..=150)
+        .map(|i| format!("create refs/checkpoints/s{i} {tip}\n"))
+        .collect();
+    let mut update = std::process::Command::new("git");
+    sb.env(&mut update);
+    let mut child = update
+        .current_dir(&a)
+        .args(["update-ref", "--stdin"])
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    sb.ok(&a, &["push", "origin"]);
+    sb.git(&b, &["branch", "mine"]);
+    sb.ok(&b, &["fetch", "origin"]);
+    let git_dir = b.join(".git");
+    let loose = |dir: &str| {
+        let d = git_dir.join(dir);
+        std::fs::read_dir(&d).map(|r| r.count()).unwrap_or(0)
+    };
+    assert_eq!(loose("refs/checkpoints"), 0, "local story refs left loose");
+    assert_eq!(
+        loose("refs/remotes/origin/checkpoints"),
+        0,
+        "remote-tracking refs left loose"
+    );
+    assert!(
+        git_dir.join("refs/heads/mine").is_file(),
+        "the branch was packed"
+    );
+    let packed = std::fs::read_to_string(git_dir.join("packed-refs")).unwrap();
+    assert!(packed.contains("refs/checkpoints/s150\n"), "{packed}");
+    assert!(!packed.contains("refs/heads/mine"), "{packed}");
+    assert_eq!(sb.ok(&b, &["list", "--all"]).lines().count(), 151);
+}

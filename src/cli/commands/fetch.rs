@@ -1,5 +1,6 @@
-//! `git checkpoint fetch [REMOTE]`: fetch checkpoints, archives and notes into remote-tracking
-//! refs, then integrate each story (fast-forward, or merge when diverged).
+//! `git checkpoint fetch [REMOTE] [STORY...]`: fetch checkpoints, archives and notes (of the
+//! stories named, or all) into remote-tracking refs, then integrate each story (fast-forward, or
+//! merge when diverged).
 
 use super::{RemoteArgs, TakeSide};
 use crate::cli::context::Context;
@@ -18,10 +19,13 @@ pub struct Args {
     /// `--ours`, `--theirs`.
     #[command(flatten)]
     pub take: TakeSide,
+    /// Stories to fetch: only their refs (active, archived, purge record, claim) and the
+    /// notes ref are fetched and integrated; default: every story.
+    pub stories: Vec<String>,
     /// In a shallow clone, fetch the whole history (as `git fetch --unshallow`, which makes
     /// the code's history complete too), so that `log`, `diff` and `resume --rev` reach every
     /// revision. In a complete clone, a plain fetch.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "stories")]
     pub unshallow: bool,
 }
 
@@ -33,6 +37,13 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     let (out, err, store, remote) = args.common.open(ctx)?;
     let outcomes = if args.unshallow {
         git_checkpoint::ops::fetch::fetch_unshallow(&store, &remote)?
+    } else if !args.stories.is_empty() {
+        let stories = args
+            .stories
+            .iter()
+            .map(|s| git_checkpoint::story::StoryId::parse(s))
+            .collect::<Result<Vec<_>>>()?;
+        git_checkpoint::ops::fetch::fetch_stories(&store, &remote, &stories)?
     } else {
         git_checkpoint::ops::fetch::fetch(&store, &remote)?
     };

@@ -1,0 +1,212 @@
+#!/usr/bin/env bash
+# Benchmark: sharing at scale (issue 31), each row against what plain git does for the same job,
+# interleaved in the same run, at each size of BENCH_SIZES stories.
+#
+# Usage: bench/remote.sh                       (BENCH_SIZES="1000 10000" by default)
+#        BENCH_SIZES="1000 10000 100000" bench/remote.sh
+#        BENCH_N=3 bench/remote.sh             (measured rounds per row, default 3)
+#        BENCH_DIVERGED=1000 bench/remote.sh   (stories diverged for the sync row, default 1000)
+#        BENCH_KEEP=1 bench/remote.sh          (keep the temp dir)
+#
+# For each size S it writes S stories x 1 revision with `git fast-import` (bench/gen-stories.py,
+# the storage format `save` writes) into a clone `A` of a bare remote, pushes them with plain git,
+# then times, each row against its reference and alternating which goes first:
+#   push     git-checkpoint push origin, nothing new              vs the `git push --porcelain`
+#            of the same refspecs it runs (CPU time: target <= 1.2x)
+#   fetch1   git-checkpoint fetch origin <story> (one story moved) vs `git fetch origin <its ref>`
+#            into the same remote-tracking ref (wall: target <= 1.2x)
+#   list     git-checkpoint list --all in a clone that fetched all S stories with
+#            git-checkpoint fetch                                   vs git for-each-ref
+#            --format='%(refname) %(contents:subject)' refs/checkpoints (wall: target <= 1.0x)
+#   sync     git-checkpoint sync origin with BENCH_DIVERGED stories diverged (saved here and on the
+#            remote)                                                vs git fetch of the same refs
+#            plus git push --force of them (wall: target <= 1.5x)
+# and prints per row the two times, the ratio, PASS/FAIL, and per x10 of S the growth factor of
+# our time and of git's (linear: both about 10). A report, not a gate: exits 0 once measured.
+
+set -euo pipefail
+# shellcheck source=bench/common.sh
+source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
+bench_params N=3 DIVERGED=1000
+SIZES=${BENCH_SIZES:-1000 10000}
+PUSH_TARGET=1.2
+FETCH1_TARGET=1.2
+LIST_TARGET=1.0
+SYNC_TARGET=1.5
+
+command -v python3 >/dev/null || { echo "error: python3 is needed (bench/gen-stories.py)" >&2; exit 1; }
+if [[ -n ${BENCH_BIN:-} ]]; then BIN=$BENCH_BIN; else build_release; fi
+hermetic_env remote
+
+# time_ms CMD...: runs CMD (output dropped), sets WALL (ms) and CPUT (children's user+sys, ms).
+time_ms() {
+    local c0 t0
+    cpu_ms; c0=$CPU
+    now_ns; t0=$NOW
+    "$@" >/dev/null 2>&1 || { echo "error: $* failed" >&2; exit 1; }
+    now_ns
+    WALL=$(((NOW - t0) / 1000000))
+    cpu_ms
+    CPUT=$((CPU - c0))
+}
+
+median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# make_size S: $tmp/S/{o.git,A} with S stories pushed by plain git and tracked in A.
+make_size() {
+    local s=$1 d=$tmp/$1 head
+    mkdir -p "$d"
+    git init -q --bare -b main "$d/o.git"
+    git -C "$d/o.git" config receive.autogc false
+    git -C "$d/o.git" config gc.auto 0
+    git init -q -b main "$d/A"
+    git -C "$d/A" config gc.auto 0
+    git -C "$d/A" commit -q --allow-empty -m init
+    git -C "$d/A" remote add origin "$d/o.git"
+    git -C "$d/A" push -q origin main
+    head=$(git -C "$d/A" rev-parse HEAD)
+    python3 "$root/bench/gen-stories.py" "$s" 1 "$(($(date +%s) - s - 86400))" "$head" |
+        git -C "$d/A" fast-import --quiet --done --depth=0
+    git -C "$d/A" pack-refs --all
+    git -C "$d/A" push -q origin 'refs/checkpoints/*:refs/checkpoints/*'
+    git -C "$d/A" fetch -q origin '+refs/checkpoints/*:refs/remotes/origin/checkpoints/*'
+    git -C "$d/A" pack-refs --all
+}
+
+# copy SRC DST: a fresh copy (hard links would share what a measurement writes).
+copy() { rm -rf "$2" && cp -a "$1" "$2"; }
+
+declare -A res # res[row,size,ours|git] = median ms
+rows_out=()
+
+for S in $SIZES; do
+    d=$tmp/$S
+    echo "==> $S stories: writing them with git fast-import and pushing them with git"
+    make_size "$S"
+    width=${#S}
+    one=$(printf 's%0*d' "$width" $(((S + 1) / 2)))
+    cd "$d/A"
+
+    # push: nothing new. Ours fetches the purge records first and then runs this git push.
+    ours=() theirs=() ocpu=() tcpu=()
+    "$BIN" push origin >/dev/null 2>&1 # warm: anything left to do (the tracking refs) is done
+    for ((i = 0; i < N; i++)); do
+        for side in $( ((i % 2)) && echo "git ours" || echo "ours git"); do
+            if [[ $side == ours ]]; then
+                time_ms "$BIN" push origin; ours+=("$WALL"); ocpu+=("$CPUT")
+            else
+                time_ms git push --porcelain --no-recurse-submodules -- origin \
+                    'refs/checkpoints/*:refs/checkpoints/*'
+                theirs+=("$WALL"); tcpu+=("$CPUT")
+            fi
+        done
+    done
+    res[push,$S,ours]=$(median "${ocpu[@]}") res[push,$S,git]=$(median "${tcpu[@]}")
+    res[push,$S,owall]=$(median "${ours[@]}") res[push,$S,gwall]=$(median "${theirs[@]}")
+
+    # fetch <story>: one story moved on the remote (pushed from a second clone).
+    copy "$d/A" "$d/W"
+    (cd "$d/W" && "$BIN" save "$one" -q -m "moved on the remote" && git push -q origin "refs/checkpoints/$one")
+    ours=() theirs=()
+    for ((i = 0; i < N; i++)); do
+        for side in $( ((i % 2)) && echo "git ours" || echo "ours git"); do
+            copy "$d/A" "$d/F"
+            cd "$d/F"
+            if [[ $side == ours ]]; then
+                time_ms "$BIN" fetch origin "$one"; ours+=("$WALL")
+                [[ $(git rev-parse "refs/checkpoints/$one") == $(git -C "$d/W" rev-parse "refs/checkpoints/$one") ]] ||
+                    { echo "error: fetch $one did not bring the story" >&2; exit 1; }
+            else
+                time_ms git fetch -q --no-tags origin \
+                    "+refs/checkpoints/$one:refs/remotes/origin/checkpoints/$one"
+                theirs+=("$WALL")
+            fi
+            cd "$d"
+        done
+    done
+    res[fetch1,$S,ours]=$(median "${ours[@]}") res[fetch1,$S,git]=$(median "${theirs[@]}")
+    # The remote is as A knows it again.
+    git -C "$d/A" push -q --force origin "refs/checkpoints/$one:refs/checkpoints/$one"
+
+    # list --all after git-checkpoint fetch of every story into a clone that had none.
+    git clone -q "$d/o.git" "$d/C"
+    git -C "$d/C" config gc.auto 0
+    (cd "$d/C" && "$BIN" fetch origin >/dev/null)
+    loose=$(find "$d/C/.git/refs" -type f | wc -l)
+    cd "$d/C"
+    ours=() theirs=()
+    for ((i = 0; i < N; i++)); do
+        for side in $( ((i % 2)) && echo "git ours" || echo "ours git"); do
+            if [[ $side == ours ]]; then
+                time_ms "$BIN" list --all; ours+=("$WALL")
+            else
+                time_ms git for-each-ref --format='%(refname) %(contents:subject)' refs/checkpoints
+                theirs+=("$WALL")
+            fi
+        done
+    done
+    res[list,$S,ours]=$(median "${ours[@]}") res[list,$S,git]=$(median "${theirs[@]}")
+    res[list,$S,loose]=$loose
+
+    # sync: DIVERGED stories saved on both sides (A here, C through the remote).
+    k=$((DIVERGED < S ? DIVERGED : S))
+    echo "==> $S stories: diverging $k of them on both sides (saves; this takes a while)"
+    for ((j = 1; j <= k; j++)); do
+        sid=$(printf 's%0*d' "$width" "$j")
+        (cd "$d/C" && "$BIN" save "$sid" -q -m "theirs $j" --next "from C") >/dev/null 2>&1
+        (cd "$d/A" && "$BIN" save "$sid" -q -m "ours $j" --next "from A") >/dev/null 2>&1
+    done
+    (cd "$d/C" && "$BIN" push origin >/dev/null 2>&1)
+    copy "$d/o.git" "$d/o0.git"
+    ours=() theirs=()
+    for ((i = 0; i < N; i++)); do
+        for side in $( ((i % 2)) && echo "git ours" || echo "ours git"); do
+            copy "$d/o0.git" "$d/o1.git"
+            copy "$d/A" "$d/B"
+            git -C "$d/B" remote set-url origin "$d/o1.git"
+            cd "$d/B"
+            if [[ $side == ours ]]; then
+                time_ms "$BIN" sync origin; ours+=("$WALL")
+            else
+                plain_sync() {
+                    git fetch -q --no-tags origin '+refs/checkpoints/*:refs/remotes/origin/checkpoints/*' \
+                        '+refs/notes/checkpoints*:refs/remotes/origin/notes/checkpoints*' &&
+                        git push -q --force origin 'refs/checkpoints/*:refs/checkpoints/*' \
+                            'refs/notes/checkpoints:refs/notes/checkpoints'
+                }
+                time_ms plain_sync; theirs+=("$WALL")
+            fi
+            cd "$d"
+        done
+    done
+    res[sync,$S,ours]=$(median "${ours[@]}") res[sync,$S,git]=$(median "${theirs[@]}")
+    res[sync,$S,k]=$k
+    rm -rf "$d/B" "$d/F" "$d/W" "$d/o1.git"
+done
+
+echo
+echo "git-checkpoint sharing benchmark: sizes $SIZES, N=$N (median), $(git --version)," \
+    "$(uname -sm), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+line() { # ROW LABEL TARGET UNIT
+    local row=$1 label=$2 target=$3 unit=$4 prev="" S o g r gr
+    for S in $SIZES; do
+        o=${res[$row,$S,ours]} g=${res[$row,$S,git]}
+        r=$(ratio_milli "$o" "$g")
+        gr=""
+        if [[ -n $prev ]]; then
+            gr=$(awk -v o="$o" -v po="${res[$row,$prev,ours]}" -v g="$g" -v pg="${res[$row,$prev,git]}" \
+                'BEGIN { printf "growth x10: ours %.1fx git %.1fx", (po > 0 ? o / po : 0), (pg > 0 ? g / pg : 0) }')
+        fi
+        printf '%-44s %7s  ours %7d ms  git %7d ms  %6sx  target <= %sx %s  %s\n' \
+            "$label $S" "$unit" "$o" "$g" "$(fmt_ms "$r")" "$target" "$(verdict "$r" "$target")" "$gr"
+        prev=$S
+    done
+}
+line push "push of all stories, nothing new," "$PUSH_TARGET" "cpu"
+line fetch1 "fetch <story>, stories on the remote:" "$FETCH1_TARGET" "wall"
+line list "list --all after fetching, stories:" "$LIST_TARGET" "wall"
+line sync "sync, ${DIVERGED} diverged (at most all) among" "$SYNC_TARGET" "wall"
+for S in $SIZES; do
+    echo "  $S: push wall ours ${res[push,$S,owall]} ms, git ${res[push,$S,gwall]} ms;" \
+        "loose ref files after the fetch: ${res[list,$S,loose]}; sync diverged: ${res[sync,$S,k]}"
+done
