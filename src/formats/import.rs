@@ -502,6 +502,21 @@ fn read(path: &Path, limit: u64) -> Result<Vec<u8>> {
         path: path.to_path_buf(),
         cause,
     })?;
+    // A FIFO or device would block or never end: only regular files are read.
+    if !meta.is_file() {
+        let why = if meta.is_dir() {
+            format!(
+                "it is a directory; pass the files in it ({}/*.md)",
+                path.display()
+            )
+        } else {
+            "it is not a regular file (a FIFO, socket or device); pass a file".to_string()
+        };
+        return Err(Error::Read {
+            path: path.to_path_buf(),
+            cause: std::io::Error::new(std::io::ErrorKind::InvalidInput, why),
+        });
+    }
     if meta.len() > limit {
         return Err(Error::TooLarge {
             size: meta.len(),

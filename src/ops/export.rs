@@ -152,6 +152,13 @@ pub fn export(
 /// [`Error::WouldOverwrite`] saying why it is not ours; [`Error::Read`] when it exists but
 /// cannot be read.
 fn ours(store: &Store, path: &Path, real: &Path, new: &[u8]) -> Result<()> {
+    // Reading a FIFO would block until someone writes to it: only regular files are ours.
+    if std::fs::metadata(real).is_ok_and(|m| !m.is_file()) {
+        return Err(Error::WouldOverwrite {
+            path: path.to_path_buf(),
+            reason: "it is not a regular file (a FIFO, socket or device)".into(),
+        });
+    }
     let old = match std::fs::read(real) {
         Ok(old) => old,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),

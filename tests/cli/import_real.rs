@@ -461,3 +461,41 @@ fn gstack_completed_is_a_finished_story() {
     assert!(out.contains("0 revisions written, 2 unchanged"), "{out}");
     assert!(!err.contains("finished"), "{err}");
 }
+
+/// A FIFO given to `import` or as `export -o` is refused at once, naming it, instead of blocking
+/// until somebody writes to it (before: both waited forever); a directory given to `import`
+/// names the fix (its files).
+#[test]
+fn a_fifo_or_a_directory_is_refused_not_waited_on() {
+    let (sb, repo) = Sandbox::with_repo();
+    let st = std::process::Command::new("mkfifo")
+        .arg(repo.join("pipe.md"))
+        .status()
+        .expect("mkfifo");
+    assert!(st.success());
+    std::fs::create_dir(repo.join("notes")).unwrap();
+    sb.ok(&repo, &["save", "7", "-q", "-m", "x"]);
+    // Bounded: the old code blocked on the FIFO for good.
+    let bounded = |args: &[&str]| {
+        let out = sb
+            .cp(&repo)
+            .args(args)
+            .timeout(std::time::Duration::from_secs(20))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?} exits 1, in time");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let err = bounded(&["import", "pipe.md"]);
+    assert!(
+        err.contains("pipe.md") && err.contains("not a regular file"),
+        "{err}"
+    );
+    let err = bounded(&["import", "notes"]);
+    assert!(
+        err.contains("is a directory") && err.contains("notes/*.md"),
+        "{err}"
+    );
+    let err = bounded(&["export", "7", "--format", "pair", "-o", "pipe.md"]);
+    assert!(err.contains("not a regular file"), "{err}");
+}
