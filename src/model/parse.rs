@@ -680,6 +680,33 @@ struct Section {
     first_heading: Option<String>,
     /// The first command of the body's first fenced code block (not a `#` comment line).
     first_command: Option<String>,
+    /// The body's sub-headings when every one is marked done (`### ✅ Button Component`),
+    /// their marks taken off: each is then one finished task, its list its details.
+    done_headings: Vec<String>,
+}
+
+/// The sub-headings (levels 1-5) of `body` when there is at least one and every one starts
+/// with a done mark (✅, ✔, ☑, `[x]`), marks taken off; empty otherwise. A `#` line in a code block counts
+/// as an unmarked heading, which only ever turns this off.
+fn done_headings(body: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in body.lines() {
+        let t = line.trim_start();
+        let hashes = t.len() - t.trim_start_matches('#').len();
+        // Level 6 is a label line (`**Button Features:**`, [`label_headings`]): details.
+        if hashes == 0 || hashes >= 6 || !t[hashes..].starts_with(' ') {
+            continue;
+        }
+        let name = t[hashes..].trim().trim_end_matches('#').trim();
+        let rest = ["✅", "✔️", "✔", "☑️", "☑", "[x]", "[X]"]
+            .iter()
+            .find_map(|m| name.strip_prefix(m));
+        match rest.map(str::trim) {
+            Some(text) if !text.is_empty() => out.push(text.to_string()),
+            _ => return Vec::new(),
+        }
+    }
+    out
 }
 
 impl Section {
@@ -739,6 +766,7 @@ impl Section {
             rest.push_str(line);
         }
 
+        out.done_headings = done_headings(&rest);
         (out.items, out.loose) = super::sections::items_and_paragraphs(&rest);
         out.rows = super::sections::table_rows(&rest)
             .into_iter()
@@ -931,6 +959,15 @@ fn apply(
                 s.field(&["commits so far", "commits"]),
                 Place::in_section("Branch", "Commits so far"),
                 gaps,
+            );
+        }
+        Field::Done if !own && !s.done_headings.is_empty() => {
+            // `### ✅ Button Component` sub-sections: a person counts the components, not the
+            // bullets describing each (seen in a team working-context.md).
+            doc.tasks_done.extend(
+                s.done_headings
+                    .into_iter()
+                    .map(|text| Task { text, done: true }),
             );
         }
         Field::Done => {
