@@ -87,11 +87,8 @@ pub fn refspecs(
                 // What the remote has, as last fetched: only refs that differ from it are
                 // looked at (a ref the remote already holds is no news, foreign or not).
                 let tracking = format!("refs/remotes/{remote}/{}", &prefix["refs/".len()..]);
-                let known: HashMap<String, gix::ObjectId> = if prefix == PURGED_PREFIX {
-                    HashMap::new()
-                } else {
-                    store.refs(&tracking)?.into_iter().collect()
-                };
+                let known: HashMap<String, gix::ObjectId> =
+                    store.refs(&tracking)?.into_iter().collect();
                 for (id, oid) in refs {
                     let r = format!("{prefix}{id}");
                     let theirs = known.get(&id).copied();
