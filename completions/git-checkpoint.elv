@@ -291,7 +291,7 @@ set edit:completion:arg-completer[git-checkpoint] = {|@words|
             cand drop 'Remove a story from the stack without restoring it (default: the top one)'
         }
         &'git-checkpoint;stack;push'= {
-            cand --reason 'Why it is suspended, kept verbatim (scanned for credentials, as a save''s text is)'
+            cand --reason 'Why it is suspended: one line of text, kept verbatim (scanned for credentials, as a save''s text is)'
             cand --color 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto'
             cand --allow-secret 'Write the reason even if it looks like it holds a credential (see checkpoint.secretScan)'
             cand --json 'Print one JSON document instead of text'

@@ -256,7 +256,7 @@ complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop" -f -a "pop" -d 'Restore the top story: make it current and print its resume'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop" -f -a "list" -d 'List suspended stories, top first'
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and not __fish_seen_subcommand_from push pop list drop" -f -a "drop" -d 'Remove a story from the stack without restoring it (default: the top one)'
-complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l reason -d 'Why it is suspended, kept verbatim (scanned for credentials, as a save\'s text is)' -r
+complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l reason -d 'Why it is suspended: one line of text, kept verbatim (scanned for credentials, as a save\'s text is)' -r
 complete -c git-checkpoint -n "__fish_git_checkpoint_using_subcommand stack; and __fish_seen_subcommand_from push" -l color -d 'When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never. `--color` alone means always. Default: color.checkpoint, else color.ui, else auto' -r -f -a "auto\t'Colour on a terminal unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour'
 never\t'Never colour'"

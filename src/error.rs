@@ -531,6 +531,15 @@ pub enum Error {
         /// The id as written in the heading.
         id: String,
     },
+    /// `stack push --reason TEXT` with an empty text, or one holding a line break or another
+    /// control character (the reason is one line of the stack's list and of `STACK.md`).
+    #[error("--reason {reason:?}: {why}; pass one line of text")]
+    BadReason {
+        /// The text as given.
+        reason: String,
+        /// What is wrong with it.
+        why: &'static str,
+    },
     /// `import` of a team `completed.md` whose story has no checkpoint to attach the tasks to.
     #[error("{}: no checkpoint for story {story} to attach the completed tasks to; import its working-context.md with it", path.display())]
     CompletedWithoutCheckpoint {
@@ -799,6 +808,7 @@ impl Error {
             | Error::Encoding { .. }
             | Error::WouldOverwrite { .. }
             | Error::BadStackEntry { .. }
+            | Error::BadReason { .. }
             | Error::CompletedWithoutCheckpoint { .. }
             | Error::NotStacked { .. }
             | Error::StackEmpty

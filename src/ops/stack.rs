@@ -50,11 +50,29 @@ where
 /// unless `allow_secret` or `checkpoint.secretScan=false`.
 ///
 /// # Errors
-/// [`Error::Secret`] when the reason holds a credential (nothing is written);
-/// [`Error::NotFound`] without a checkpoint; [`Error::AlreadyStacked`] when it is already stacked.
+/// [`Error::BadReason`] when the reason is empty or holds a line break or a control character
+/// (bidirectional ones included); [`Error::Secret`] when it holds a credential (nothing is
+/// written); [`Error::NotFound`] without a checkpoint; [`Error::AlreadyStacked`] when it is already stacked.
 pub fn push(store: &Store, story: &StoryId, reason: &str, allow_secret: bool) -> Result<Entry> {
     if crate::secrets::enabled(store, allow_secret)? {
         crate::secrets::refuse(&[("the --reason text", reason)], "suspend", "written")?;
+    }
+    let why = if reason.trim().is_empty() {
+        Some("it is empty")
+    } else if reason.trim().contains(['\n', '\r']) {
+        Some("it holds a line break")
+    } else if reason.chars().any(|c| {
+        c.is_control() || matches!(c as u32, 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069)
+    }) {
+        Some("it holds a control character")
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        return Err(Error::BadReason {
+            reason: reason.to_string(),
+            why,
+        });
     }
     let (refname, tip) = crate::store::locate(store, story, false)?;
     let rev = store.read(&refname, tip)?;

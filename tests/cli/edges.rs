@@ -447,3 +447,30 @@ fn json_views_carry_revisions_next_actions_and_task_ids() {
         "{v}"
     );
 }
+
+/// `stack push --reason` takes one line of text: empty, multi-line and control-character
+/// reasons (a terminal escape, a right-to-left override) are refused naming the fix, nothing
+/// stacked; before they were stacked and `stack list` printed them raw over several lines.
+#[test]
+fn stack_push_takes_a_one_line_reason() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(&repo, &["save", "9", "-q", "--next", "x"]);
+    for (reason, why) in [
+        ("", "it is empty"),
+        ("line1\nline2\n## 5. Remaining Todos", "line break"),
+        ("ok \u{1b}[31mred", "control character"),
+        ("ok \u{202e} evil", "control character"),
+    ] {
+        let arg = format!("--reason={reason}");
+        let err = sb.fails(&repo, &["stack", "push", "9", &arg], &[why]);
+        assert!(err.contains("pass one line of text"), "{err}");
+    }
+    assert!(!sb.ok(&repo, &["stack", "list"]).contains('9'));
+    sb.ok(
+        &repo,
+        &["stack", "push", "9", "--reason", "paged for the outage"],
+    );
+    assert!(sb
+        .ok(&repo, &["stack", "list"])
+        .contains("paged for the outage"));
+}

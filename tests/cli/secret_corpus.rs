@@ -297,7 +297,13 @@ fn in_flags(sb: &Sandbox, repo: &Path, cases: &[(String, String)], benign: &[Str
             vec!["save", "b", "-q", &arg]
         };
         let (code, _, err) = sb.run(repo, &args);
-        assert!(code == 0 || is_refusal(code, &err), "{args:?}: {err}");
+        // A reason of several lines is refused as such (one line of the stack's list) after
+        // the secret scan: no secret found.
+        let one_line = flag == "reason" && err.contains("pass one line of text");
+        assert!(
+            code == 0 || one_line || is_refusal(code, &err),
+            "{args:?}: {err}"
+        );
         if code == 0 && flag == "reason" {
             sb.ok(repo, &["stack", "pop", "-q"]);
         }

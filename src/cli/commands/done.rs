@@ -96,8 +96,6 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         action,
     };
     let report = done::done(&store, request)?;
-    let (done::Report::Finished { story, .. } | done::Report::Purged { story, .. }) = &report;
-    release_own(err, &store, story);
     match &report {
         done::Report::Purged { refs, .. } => {
             if args.json {
@@ -119,6 +117,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             }
         }
     }
+    // Said after the story's own line, as the README shows.
+    let (done::Report::Finished { story, .. } | done::Report::Purged { story, .. }) = &report;
+    release_own(err, &store, story);
     Ok(0)
 }
 

@@ -29,7 +29,8 @@ pub enum Action {
         /// Story id; default: GIT_CHECKPOINT_STORY, the current story made current on this
         /// branch, the branch name, then the current story (`git checkpoint current`).
         story: Option<String>,
-        /// Why it is suspended, kept verbatim (scanned for credentials, as a save's text is).
+        /// Why it is suspended: one line of text, kept verbatim (scanned for credentials, as a
+        /// save's text is).
         #[arg(long, value_name = "TEXT")]
         reason: String,
         /// Write the reason even if it looks like it holds a credential (see
