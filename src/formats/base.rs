@@ -102,3 +102,19 @@ pub fn lacks_offset(s: &str) -> bool {
             .get(10..)
             .is_some_and(|t| t.ends_with('Z') || t.contains('+') || t.rfind('-').is_some())
 }
+
+/// `text` lowercased, each run of characters `keep` rejects written as one `-`, with no `-` at
+/// either end (`"Bill Export (v2)"` → `bill-export-v2`): a story id or file-name part made
+/// from a title or a person's name.
+pub(crate) fn slug(text: &str, keep: impl Fn(char) -> bool) -> String {
+    let mapped: String = text
+        .to_lowercase()
+        .chars()
+        .map(|c| if keep(c) { c } else { '-' })
+        .collect();
+    mapped
+        .split('-')
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}

@@ -86,16 +86,7 @@ pub fn file_name(story: &StoryId, rev: &Revision) -> String {
                 .unwrap_or_else(|| chrono::FixedOffset::east_opt(0).expect("0 is a valid offset")),
         );
     let title = rev.meta.title.clone().unwrap_or_else(|| story.to_string());
-    let slug: String = title
-        .to_lowercase()
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
-    let slug = slug
-        .split('-')
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join("-");
+    let slug = super::base::slug(&title, |c| c.is_ascii_alphanumeric());
     format!("{}-{slug}.md", t.format("%Y%m%d-%H%M%S"))
 }
 

@@ -464,16 +464,7 @@ fn people(
 /// `<story>-<author>`, the author lowercased with every run of other characters than letters
 /// and digits one `-`; `story` itself when that is no valid id.
 fn person(story: &StoryId, author: &str) -> StoryId {
-    let slug: String = author
-        .to_lowercase()
-        .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { '-' })
-        .collect();
-    let slug = slug
-        .split('-')
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join("-");
+    let slug = super::base::slug(author, char::is_alphanumeric);
     StoryId::parse(&format!("{story}-{slug}")).unwrap_or_else(|_| story.clone())
 }
 
