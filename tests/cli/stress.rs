@@ -262,7 +262,13 @@ fn a_save_killed_at_any_moment_never_corrupts() {
         if let Some(lock) = left.first() {
             stale += 1;
             let stderr = String::from_utf8_lossy(&next.stderr);
-            assert_eq!(next.status.code(), Some(1), "round {round}: {stderr}");
+            // A lock of the notes ref alone never blocks a save: it is written without its
+            // note line, and the warning names the lock.
+            let notes_only = left
+                .iter()
+                .all(|l| l.ends_with("refs/notes/checkpoints.lock"));
+            let want = if notes_only { 0 } else { 1 };
+            assert_eq!(next.status.code(), Some(want), "round {round}: {stderr}");
             assert!(
                 stderr.contains(&lock.display().to_string()),
                 "round {round}: {stderr}"
