@@ -320,3 +320,31 @@ clone_work_repo() {
     git switch -q "$3"
     git update-ref "refs/remotes/origin/$3" HEAD~1
 }
+
+# code_repo DIR FILES: a code repository of FILES files (bench/gen-tree.py, 50 per directory,
+# one pack, `git reset --hard` writes the work tree; needs python3 and $t0) with a feature branch
+# two commits ahead of main whose upstream is one commit behind, old mtimes and a refreshed
+# index, story 42 saved (a title, two todos, a next action, a decision), then 3 tracked files
+# modified and 2 untracked (work_in_progress): the state an agent's work tree is in. cds there.
+code_repo() {
+    local files=$2
+    new_repo "$1"
+    python3 "$root/bench/gen-tree.py" "$files" "$t0" | git fast-import --quiet --done --depth=0
+    git reset -q --hard
+    pick_file() { tree_file "$files"; }
+    RANDOM=4242
+    commit_some "main: change 1" 1
+    git switch -q -c feature/42-rate-limit
+    commit_some "feature: step 1" 2
+    commit_some "feature: step 2" 3
+    git update-ref refs/remotes/origin/feature/42-rate-limit HEAD~1
+    git config branch.feature/42-rate-limit.remote origin
+    git config branch.feature/42-rate-limit.merge refs/heads/feature/42-rate-limit
+    "$BIN" save -q 42 --title "Rate-limit the public search API" \
+        --todo "T1 — token-bucket limiter with unit tests" \
+        --todo "T2 — middleware wiring behind the rateLimit flag" \
+        --next "start T1: write the token bucket in src/limit" \
+        --decision "Token bucket rather than a sliding window: constant memory per key" ||
+        { echo "error: the first save failed" >&2; exit 1; }
+    work_in_progress 1
+}

@@ -45,30 +45,6 @@ hermetic_env worktree
 peak_setup
 t0=1700000000
 
-# code_repo DIR FILES: the repository described above, with story 42 saved; cds there.
-code_repo() {
-    local files=$2
-    new_repo "$1"
-    python3 "$root/bench/gen-tree.py" "$files" "$t0" | git fast-import --quiet --done --depth=0
-    git reset -q --hard
-    pick_file() { tree_file "$files"; }
-    RANDOM=4242
-    commit_some "main: change 1" 1
-    git switch -q -c feature/42-rate-limit
-    commit_some "feature: step 1" 2
-    commit_some "feature: step 2" 3
-    git update-ref refs/remotes/origin/feature/42-rate-limit HEAD~1
-    git config branch.feature/42-rate-limit.remote origin
-    git config branch.feature/42-rate-limit.merge refs/heads/feature/42-rate-limit
-    "$BIN" save -q 42 --title "Rate-limit the public search API" \
-        --todo "T1 — token-bucket limiter with unit tests" \
-        --todo "T2 — middleware wiring behind the rateLimit flag" \
-        --next "start T1: write the token bucket in src/limit" \
-        --decision "Token bucket rather than a sliding window: constant memory per key" ||
-        { echo "error: the first save failed" >&2; exit 1; }
-    work_in_progress 1
-}
-
 op_save() {
     local i
     for ((i = 0; i < $1; i++)); do

@@ -118,9 +118,73 @@ pub fn landed(store: &Store, rev: &Revision, squash: bool) -> Result<Option<Land
     Ok(squashed(store, &rev.meta.story, fork, tip, default_tip)?.map(|c| landed(How::Squashed, c)))
 }
 
-/// A commit of `fork..default_tip` (first parents, at most [`SQUASH_WALK`]) that names `story`
-/// in a `Checkpoint-Story:` trailer or has the patch id of `fork..tip` as one change.
+/// A commit of `fork..default_tip` (first parents, merges left out, at most [`SQUASH_WALK`])
+/// that names `story` in a `Checkpoint-Story:` trailer or has the patch id of `fork..tip` as one
+/// change.
+///
+/// The walk, the trailers and the paths each commit changed are read in process; `git` runs
+/// only when a commit changed exactly the paths the branch changed, which equal patch ids
+/// require (a patch id hashes the diff, its file names included): then `git diff` and `git log
+/// -p` of the range go through `git patch-id --stable`, as before. So the common case, a default
+/// branch whose commits since the fork point touched other files, starts no process.
 fn squashed(
+    store: &Store,
+    story: &str,
+    fork: ObjectId,
+    tip: ObjectId,
+    default_tip: ObjectId,
+) -> Result<Option<ObjectId>> {
+    let repo = store.repo();
+    let trailer = format!("Checkpoint-Story: {story}");
+    let names_story = |message: &[u8]| {
+        String::from_utf8_lossy(message)
+            .lines()
+            .any(|l| l.trim().eq_ignore_ascii_case(&trailer))
+    };
+    let Ok(walk) = repo
+        .rev_walk([default_tip])
+        .with_hidden([fork])
+        .first_parent_only()
+        .all()
+    else {
+        return squashed_by_git(store, story, fork, tip, default_tip);
+    };
+    let branch_paths = gitstate::changed_paths(repo, fork, tip);
+    let mut candidate = false;
+    let mut seen = 0;
+    for info in walk {
+        let Ok(info) = info else {
+            return squashed_by_git(store, story, fork, tip, default_tip);
+        };
+        let parents: Vec<ObjectId> = info.parent_ids().map(|p| p.detach()).collect();
+        if parents.len() > 1 {
+            continue;
+        }
+        seen += 1;
+        if seen > SQUASH_WALK {
+            break;
+        }
+        let Ok(commit) = repo.find_commit(info.id) else {
+            return squashed_by_git(store, story, fork, tip, default_tip);
+        };
+        if names_story(commit.message_raw_sloppy()) {
+            return Ok(Some(info.id));
+        }
+        if !candidate && !branch_paths.is_empty() {
+            candidate = match parents.first() {
+                Some(parent) => gitstate::changed_paths(repo, *parent, info.id) == branch_paths,
+                None => true,
+            };
+        }
+    }
+    if !candidate {
+        return Ok(None);
+    }
+    squashed_by_git(store, story, fork, tip, default_tip)
+}
+
+/// [`squashed`] by `git log`, `git diff` and `git patch-id --stable` alone.
+fn squashed_by_git(
     store: &Store,
     story: &str,
     fork: ObjectId,

@@ -109,3 +109,32 @@ fn a_squash_naming_the_story_in_a_trailer_finishes_it() {
     );
     assert_seen_as_landed(&sb, &repo, "squash-merged into");
 }
+
+#[test]
+fn a_commit_on_main_touching_the_branchs_files_with_another_change_is_no_squash() {
+    let (sb, repo) = story_on_a_branch();
+    // Same file, other content: the paths match, the patch does not.
+    std::fs::write(repo.join("login.rs"), "fn login_v2() {}\n").unwrap();
+    sb.git(&repo, &["add", "login.rs"]);
+    sb.git(&repo, &["commit", "-q", "-m", "a login of main's own"]);
+    let status = sb.run(&repo, &["status", "42"]).1;
+    assert!(!status.contains("squash-merged"), "{status}");
+    assert!(!status.contains("was merged"), "{status}");
+    let (_, err) = sb.ok_with_stderr(&repo, &["done", "--merged"]);
+    assert!(err.contains("no active story's branch has landed"), "{err}");
+}
+
+#[test]
+fn a_squash_behind_newer_commits_of_main_is_found() {
+    let (sb, repo) = story_on_a_branch();
+    sb.git(&repo, &["merge", "-q", "--squash", BRANCH]);
+    sb.git(&repo, &["commit", "-q", "-m", "Login form (#7)"]);
+    // Later work on main, one commit touching the squashed file again.
+    std::fs::write(repo.join("other.rs"), "fn other() {}\n").unwrap();
+    sb.git(&repo, &["add", "other.rs"]);
+    sb.git(&repo, &["commit", "-q", "-m", "other work on main"]);
+    std::fs::write(repo.join("login.rs"), "fn login() { /* later */ }\n").unwrap();
+    sb.git(&repo, &["add", "login.rs"]);
+    sb.git(&repo, &["commit", "-q", "-m", "touch login again"]);
+    assert_seen_as_landed(&sb, &repo, "squash-merged into");
+}

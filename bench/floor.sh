@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Benchmark: every single call against git doing the same job and against its floor (issue 31's
+# rows "resume", "hooks, status, prompt" and "save with git state"), interleaved in one run.
+#
+# Usage: bench/floor.sh                          (BENCH_SIZES="1 1000 10000" stories,
+#                                                 BENCH_FILES="200 20000" files, BENCH_N=60)
+#        BENCH_SIZES="1 1000 10000 100000" bench/floor.sh
+#        BENCH_N=100 BENCH_CHUNK=10 bench/floor.sh (calls per kind; kinds alternate by chunk)
+#        BENCH_KEEP=1 bench/floor.sh            (keep the temp dir and print its path)
+#
+# Needs bash, git, cargo, coreutils and python3. It builds the release binary and the floor
+# program (examples/floor_resume.rs: start, open the repository with gix, read the ref, commit,
+# tree and checkpoint.md, print it; what no resume can avoid), then:
+#   1. for each S in BENCH_SIZES, a repository of S stories x 1 revision (bench/gen-stories.py,
+#      the storage format, refs packed) and times, interleaved:
+#        resume <story>   vs  git cat-file -p refs/checkpoints/<story>:checkpoint.md  (<= 1.0x)
+#        floor_resume <story>  (the floor, beside the same cat-file)
+#      and prints per x10 of stories how much resume's time grew;
+#   2. for each F in BENCH_FILES, a code repository of F files (code_repo in bench/common.sh:
+#      a feature branch with an upstream, story 42 saved, 3 files modified, 1 staged, 2
+#      untracked) and times, interleaved:
+#        save 42 --todo .. --next ..          vs  the gstack seed's chain (op_gather)   (<= 0.6x)
+#        status 42, prompt 42, and the hooks of a prompt turn (Claude Code's
+#        UserPromptSubmit, SessionStart and Stop with a new session each call: the brief and
+#        the once-per-state nudge, both doing their work)
+#                                             vs  git status --porcelain               (<= 1.2x)
+# Prints wall ms per call, the ratio (CPU ratio beside it) and PASS/FAIL. A report, not a gate:
+# exits 0 once measured; setup failures exit non-zero.
+
+set -euo pipefail
+
+# shellcheck source=bench/common.sh
+source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
+bench_params N=60 CHUNK=10
+SIZES=${BENCH_SIZES:-1 1000 10000}
+FILES=${BENCH_FILES:-200 20000}
+for v in $SIZES $FILES; do
+    case $v in '' | *[!0-9]* | 0) echo "BENCH_SIZES and BENCH_FILES must be positive integers" >&2; exit 2 ;; esac
+done
+RESUME_TARGET=1.0
+READ_TARGET=1.2
+SAVE_TARGET=0.6
+command -v python3 >/dev/null || { echo "error: python3 is needed (bench/gen-*.py)" >&2; exit 1; }
+
+if [[ -n ${BENCH_BIN:-} ]]; then BIN=$BENCH_BIN; else build_release; fi
+echo "==> cargo build --release --locked --example floor_resume"
+FLOOR=$(cd "$root" && cargo build --release --locked --example floor_resume --message-format=json-render-diagnostics |
+    sed -n 's/.*"executable":"\([^"]*floor_resume\)".*/\1/p')
+[[ -n $FLOOR && -x $FLOOR ]] || { echo "error: the build did not produce floor_resume" >&2; exit 1; }
+hermetic_env floor
+t0=1700000000
+
+header() {
+    echo
+    echo "$1: N=$N, chunk=$CHUNK, $(git --version), $(nproc) CPUs," \
+        "load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+}
+
+# growth A_US B_US SA SB: how much a time grew per x10 of size, from A_US at SA to B_US at SB.
+growth() { awk -v a="$1" -v b="$2" -v sa="$3" -v sb="$4" 'BEGIN { printf "%.2fx", (b / a) ^ (1 / (log(sb / sa) / log(10))) }'; }
+
+# ---------------------------------------------------------------------------------------------
+# 1. resume at S stories.
+op_resume() { repeat -q "$1" "$BIN" resume "$one"; }
+op_floor() { repeat "$1" "$FLOOR" "$one"; }
+op_catfile() { repeat "$1" git cat-file -p "refs/checkpoints/$one:checkpoint.md"; }
+prev_s='' prev_us=''
+for S in $SIZES; do
+    echo "==> $S stories: writing them with git fast-import"
+    new_repo "$tmp/stories-$S"
+    git commit -q --allow-empty -m init
+    python3 "$root/bench/gen-stories.py" "$S" 1 "$t0" "$(git rev-parse HEAD)" |
+        git fast-import --quiet --done --depth=0
+    git pack-refs --all
+    one=$(printf 's%0*d' "${#S}" $(((S + 1) / 2)))
+    kinds=(resume catfile floor)
+    for k in "${kinds[@]}"; do "op_$k" 1; done # warm the page cache, the binaries and git
+    measure_rounds
+    header "resume, $S stories"
+    printf '  %-40s %10s %10s\n' "operation" "wall ms" "cpu ms"
+    for k in resume floor catfile; do
+        printf '  %-40s %10s %10s\n' "$k" "$(fmt_ms "$(us_per_op "$k")")" "$(fmt_ms "$(cpu_us_per_op "$k")")"
+    done
+    report "resume / cat-file ($S stories)" resume catfile "$RESUME_TARGET"
+    report "floor: floor_resume / cat-file ($S stories)" floor catfile "$RESUME_TARGET"
+    us=$(us_per_op resume)
+    [[ -z $prev_s ]] || echo "  resume growth per x10 of stories ($prev_s -> $S): $(growth "$prev_us" "$us" "$prev_s" "$S")"
+    prev_s=$S prev_us=$us
+    cd "$tmp"
+    [[ ${BENCH_KEEP:-0} == 1 ]] || rm -rf -- "$tmp/stories-$S"
+done
+
+# ---------------------------------------------------------------------------------------------
+# 2. save, status, prompt and the hooks in code repositories of F files.
+hook() { # EVENT SESSION EXTRA: one hook call as Claude Code makes it, payload on stdin
+    printf '{"cwd":"%s","session_id":"%s","transcript_path":"/dev/null","hook_event_name":"%s"%s}\n' \
+        "$PWD" "$2" "$1" "${3:+,$3}" >"$tmp/payload.json"
+    "$BIN" agent hook "$1" --agent claude <"$tmp/payload.json" >/dev/null 2>&1 ||
+        { echo "error: agent hook $1 failed" >&2; exit 1; }
+}
+calls=0
+op_save() {
+    repeat -q "$1" "$BIN" save -q 42 --todo "T2 — middleware wiring behind the rateLimit flag" \
+        --next "start T1: write the token bucket in src/limit"
+}
+op_status() { repeat -q "$1" "$BIN" status 42; }
+op_prompt() { repeat -q "$1" "$BIN" prompt 42; }
+op_gstatus() { repeat "$1" git status --porcelain; }
+op_hook_prompt() { local i; for ((i = 0; i < $1; i++)); do hook UserPromptSubmit bench '"prompt":"go on"'; done; }
+op_hook_start() { local i; for ((i = 0; i < $1; i++)); do hook SessionStart bench '"source":"startup"'; done; }
+op_hook_stop() {
+    local i
+    for ((i = 0; i < $1; i++)); do
+        calls=$((calls + 1))
+        hook Stop "bench-stop-$calls" '"stop_hook_active":false'
+    done
+}
+for F in $FILES; do
+    echo "==> a code repository of $F files"
+    code_repo "$tmp/code-$F" "$F"
+    echo "    $(git ls-files | wc -l) tracked files; status:" $(git status --porcelain | tr '\n' ' ')
+    hook Stop bench-check '"stop_hook_active":false'
+    [[ -s $tmp/payload.json ]] || { echo "error: no payload" >&2; exit 1; }
+    kinds=(save gather status prompt hook_prompt hook_start hook_stop gstatus)
+    for k in "${kinds[@]}"; do "op_$k" 1; done
+    revs_before=$(git rev-list --count refs/checkpoints/42)
+    measure_rounds
+    revs=$(($(git rev-list --count refs/checkpoints/42) - revs_before))
+    [[ $revs == "$N" ]] || echo "warning: expected $N new revisions of story 42, got $revs" >&2
+    header "single calls, $F files"
+    printf '  %-58s %10s %10s\n' "operation" "wall ms" "cpu ms"
+    for k in save gather status prompt hook_prompt hook_start hook_stop gstatus; do
+        printf '  %-58s %10s %10s\n' "$k" "$(fmt_ms "$(us_per_op "$k")")" "$(fmt_ms "$(cpu_us_per_op "$k")")"
+    done
+    report "save with git state / gstack chain ($F files)" save gather "$SAVE_TARGET"
+    report "status / git status --porcelain ($F files)" status gstatus "$READ_TARGET"
+    report "prompt / git status --porcelain ($F files)" prompt gstatus "$READ_TARGET"
+    report "hook UserPromptSubmit / git status ($F files)" hook_prompt gstatus "$READ_TARGET"
+    report "hook SessionStart / git status ($F files)" hook_start gstatus "$READ_TARGET"
+    report "hook Stop (nudge) / git status ($F files)" hook_stop gstatus "$READ_TARGET"
+    cd "$tmp"
+    [[ ${BENCH_KEEP:-0} == 1 ]] || rm -rf -- "$tmp/code-$F"
+done
+exit 0
