@@ -72,19 +72,23 @@ pub fn list(store: &Store, opts: &Options) -> Result<Listing> {
                 continue;
             }
         }
-        let refname = format!("{prefix}{story}");
-        let summary = store.summary(*tip);
-        // A ref that is no checkpoint at all (a blob, a plain commit) is named, not listed as
-        // a revision 0; told apart only for a tip without trailers (a checkpoint has them).
-        if !matches!(&summary, Ok(s) if s.revision > 0) {
-            if let Some(crate::Error::NotACheckpoint { what, oid, fix, .. }) =
-                store.not_a_checkpoint(&refname, *tip)
-            {
-                ignored.push(format!(
-                    "ignoring {refname}: it points at {what} ({oid}), not a checkpoint, made outside git-checkpoint; {fix}"
-                ));
+        let summary = match store.summary(*tip) {
+            Ok(s) if s.revision > 0 => {
+                rows.push((story.clone(), s));
                 continue;
             }
+            other => other,
+        };
+        let refname = format!("{prefix}{story}");
+        // A ref that is no checkpoint at all (a blob, a plain commit) is named, not listed as
+        // a revision 0; told apart only for a tip without trailers (a checkpoint has them).
+        if let Some(crate::Error::NotACheckpoint { what, oid, fix, .. }) =
+            store.not_a_checkpoint(&refname, *tip)
+        {
+            ignored.push(format!(
+                "ignoring {refname}: it points at {what} ({oid}), not a checkpoint, made outside git-checkpoint; {fix}"
+            ));
+            continue;
         }
         match summary {
             Ok(s) => rows.push((story.clone(), s)),
@@ -176,11 +180,12 @@ const LANDED_ROWS: usize = 200;
 /// fast-forwarded into the default branch (squashes: `status`, `done --merged`).
 fn landed(store: &Store, rows: &[(String, Summary)]) -> Result<Vec<String>> {
     let mut out = Vec::new();
+    let default = std::cell::OnceCell::new();
     for (story, s) in rows.iter().take(LANDED_ROWS) {
         let Ok(rev) = store.read(&format!("{ACTIVE_PREFIX}{story}"), s.commit) else {
             continue;
         };
-        if let Some(l) = super::merged::landed(store, &rev, false)? {
+        if let Some(l) = super::merged::landed_with(store, &rev, false, &default)? {
             out.push(format!("{story}: {}", l.sentence()));
         }
     }
@@ -215,15 +220,20 @@ fn remote_state(store: &Store, rows: &[(String, Summary)]) -> Result<(Vec<String
         .iter()
         .map(|(s, sum)| (s.as_str(), sum.commit))
         .collect();
-    let all_local: std::collections::HashSet<String> = store
-        .refs(ACTIVE_PREFIX)?
-        .into_iter()
-        .map(|(s, _)| s)
-        .collect();
+    // Every local story with its tip, sorted as each remote's listing is: walked side by side
+    // with it, so a story at the same tip on both sides (most of them after a fetch) costs a
+    // comparison, not a look-up.
+    let all_local = store.refs(ACTIVE_PREFIX)?;
     for r in store.remote_names() {
         let mut only_there = 0;
         let prefix = remote::tracking_prefix(&r);
+        let mut here = all_local.iter().peekable();
         for (story, tip) in store.refs(&prefix)? {
+            while here.next_if(|(s, _)| s.as_str() < story.as_str()).is_some() {}
+            let mine = here.next_if(|(s, _)| *s == story).map(|(_, t)| *t);
+            if mine == Some(tip) && StoryId::parse(&story).is_ok_and(|id| id.as_str() == story) {
+                continue; // the same revision here and there: nothing to say
+            }
             if let Ok(id) = StoryId::parse(&story) {
                 if id.as_str() != story {
                     twins.push(case_twin(&prefix, &story, &id, Some(&r)));
@@ -239,7 +249,7 @@ fn remote_state(store: &Store, rows: &[(String, Summary)]) -> Result<(Vec<String
                     );
                 }
                 Some(_) => {}
-                None if !all_local.contains(&story) => only_there += 1,
+                None if mine.is_none() => only_there += 1,
                 None => {}
             }
         }

@@ -68,6 +68,21 @@ const SQUASH_WALK: usize = 500;
 /// # Errors
 /// Storage errors; [`crate::Error::GitFailed`] when `git log` or `git patch-id` fails.
 pub fn landed(store: &Store, rev: &Revision, squash: bool) -> Result<Option<Landed>> {
+    landed_with(store, rev, squash, &std::cell::OnceCell::new())
+}
+
+/// [`landed`] for one revision of many: `default` holds the default branch
+/// ([`gitstate::default_branch`]) once the first revision that needs it has read it, so the
+/// rest do not read the same refs again (`list` looks at up to 200 stories).
+///
+/// # Errors
+/// As [`landed`].
+pub fn landed_with(
+    store: &Store,
+    rev: &Revision,
+    squash: bool,
+    default: &std::cell::OnceCell<Option<(String, ObjectId)>>,
+) -> Result<Option<Landed>> {
     let (Some(branch), Some(fork)) = (rev.meta.branch.as_deref(), rev.meta.merge_base.as_deref())
     else {
         return Ok(None);
@@ -75,7 +90,10 @@ pub fn landed(store: &Store, rev: &Revision, squash: bool) -> Result<Option<Land
     let Ok(fork) = ObjectId::from_hex(fork.as_bytes()) else {
         return Ok(None);
     };
-    let Some((into, default_tip)) = gitstate::default_branch(store) else {
+    let Some((into, default_tip)) = default
+        .get_or_init(|| gitstate::default_branch(store))
+        .clone()
+    else {
         return Ok(None);
     };
     let into = into.strip_prefix("origin/").unwrap_or(&into).to_string();
