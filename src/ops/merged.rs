@@ -142,9 +142,9 @@ pub fn landed_with(
 ///
 /// The walk, the trailers and the paths each commit changed are read in process; `git` runs
 /// only when a commit changed exactly the paths the branch changed, which equal patch ids
-/// require (a patch id hashes the diff, its file names included): then `git diff` and `git log
-/// -p` of the range go through `git patch-id --stable`, as before. So the common case, a default
-/// branch whose commits since the fork point touched other files, starts no process.
+/// require (a patch id hashes the diff, its file names included), or when the walk cannot be
+/// read in process: then [`same_patch`]. So the common case, a default branch whose commits
+/// since the fork point touched other files, starts no process.
 fn squashed(
     store: &Store,
     story: &str,
@@ -154,57 +154,55 @@ fn squashed(
 ) -> Result<Option<ObjectId>> {
     let repo = store.repo();
     let trailer = format!("Checkpoint-Story: {story}");
-    let names_story = |message: &[u8]| {
-        String::from_utf8_lossy(message)
-            .lines()
-            .any(|l| l.trim().eq_ignore_ascii_case(&trailer))
-    };
     let Ok(walk) = repo
         .rev_walk([default_tip])
         .with_hidden([fork])
         .first_parent_only()
         .all()
     else {
-        return squashed_by_git(store, story, fork, tip, default_tip);
+        return same_patch(store, fork, tip, default_tip);
     };
     let branch_paths = gitstate::changed_paths(repo, fork, tip);
     let mut candidate = false;
     let mut seen = 0;
     for info in walk {
         let Ok(info) = info else {
-            return squashed_by_git(store, story, fork, tip, default_tip);
+            return same_patch(store, fork, tip, default_tip);
         };
-        let parents: Vec<ObjectId> = info.parent_ids().map(|p| p.detach()).collect();
-        if parents.len() > 1 {
-            continue;
+        let mut parents = info.parent_ids();
+        let parent = parents.next().map(|p| p.detach());
+        if parents.next().is_some() {
+            continue; // a merge
         }
         seen += 1;
         if seen > SQUASH_WALK {
             break;
         }
         let Ok(commit) = repo.find_commit(info.id) else {
-            return squashed_by_git(store, story, fork, tip, default_tip);
+            return same_patch(store, fork, tip, default_tip);
         };
-        if names_story(commit.message_raw_sloppy()) {
+        if String::from_utf8_lossy(commit.message_raw_sloppy())
+            .lines()
+            .any(|l| l.trim().eq_ignore_ascii_case(&trailer))
+        {
             return Ok(Some(info.id));
         }
-        if !candidate && !branch_paths.is_empty() {
-            candidate = match parents.first() {
-                Some(parent) => gitstate::changed_paths(repo, *parent, info.id) == branch_paths,
-                None => true,
-            };
-        }
+        candidate = candidate
+            || (!branch_paths.is_empty()
+                && parent
+                    .is_none_or(|p| gitstate::changed_paths(repo, p, info.id) == branch_paths));
     }
     if !candidate {
         return Ok(None);
     }
-    squashed_by_git(store, story, fork, tip, default_tip)
+    same_patch(store, fork, tip, default_tip)
 }
 
-/// [`squashed`] by `git log`, `git diff` and `git patch-id --stable` alone.
-fn squashed_by_git(
+/// The commit of `fork..default_tip` (first parents, merges left out, at most [`SQUASH_WALK`])
+/// whose patch id (`git patch-id --stable`) is that of `fork..tip` as one change, by `git diff`
+/// and `git log -p`.
+fn same_patch(
     store: &Store,
-    story: &str,
     fork: ObjectId,
     tip: ObjectId,
     default_tip: ObjectId,
@@ -212,28 +210,6 @@ fn squashed_by_git(
     let git = store.git();
     let range = format!("{fork}..{default_tip}");
     let limit = format!("--max-count={SQUASH_WALK}");
-    let trailer = format!("Checkpoint-Story: {story}");
-    let log = git.run(&[
-        "log",
-        "--first-parent",
-        "--no-merges",
-        &limit,
-        "--format=%H%x00%B%x00",
-        &range,
-    ])?;
-    let text = String::from_utf8_lossy(&log.stdout);
-    let mut fields = text.split('\0');
-    while let (Some(id), Some(body)) = (fields.next(), fields.next()) {
-        if body
-            .lines()
-            .any(|l| l.trim().eq_ignore_ascii_case(&trailer))
-        {
-            if let Ok(id) = ObjectId::from_hex(id.trim().as_bytes()) {
-                return Ok(Some(id));
-            }
-        }
-    }
-    // The branch's whole change as one patch, against each commit's patch.
     let diff = git.run(&[
         "diff",
         "--no-color",
