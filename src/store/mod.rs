@@ -22,6 +22,7 @@ mod retry;
 mod revision;
 mod revspec;
 mod trailers;
+mod turn;
 mod write;
 mod written;
 
