@@ -41,7 +41,7 @@ fn save(story: &str, message: &str) -> Result<()> {
         let (parents, revision) = match tip {
             Some(mut r) => {
                 let c = r.peel_to_commit()?;
-                let n = c.message_raw()?.lines().last().and_then(|l| {
+                let n = c.message_raw()?.lines().next_back().and_then(|l| {
                     l.strip_prefix(b"Revision: ")
                         .and_then(|n| std::str::from_utf8(n).ok()?.parse::<u64>().ok())
                 });
