@@ -28,6 +28,9 @@
 #        work tree with gix in one thread: the floor of the four rows above below 1,000
 #        files; from 1,000 files on they scan with git's own status instead), beside the same
 #        git status
+#        floor_save --scan (examples/floor_save.rs: start, open, the same one-thread scan, then
+#        only the writes no save can avoid: the checkpoint's blob, tree, commit and ref, the
+#        note's blob, tree, commit and notes ref), beside the same gstack chain
 # Prints wall ms per call, the ratio (CPU ratio beside it) and PASS/FAIL. A report, not a gate:
 # exits 0 once measured; setup failures exit non-zero.
 
@@ -47,13 +50,14 @@ SAVE_TARGET=0.6
 command -v python3 >/dev/null || { echo "error: python3 is needed (bench/gen-*.py)" >&2; exit 1; }
 
 if [[ -n ${BENCH_BIN:-} ]]; then BIN=$BENCH_BIN; else build_release; fi
-echo "==> cargo build --release --locked --example floor_resume --example floor_status"
-floors=$(cd "$root" && cargo build --release --locked --example floor_resume --example floor_status \
+echo "==> cargo build --release --locked --example floor_resume --example floor_status --example floor_save"
+floors=$(cd "$root" && cargo build --release --locked --example floor_resume --example floor_status --example floor_save \
     --message-format=json-render-diagnostics | sed -n 's/.*"executable":"\([^"]*floor_[a-z]*\)".*/\1/p')
 FLOOR=$(grep floor_resume <<<"$floors" || true)
 FLOOR_STATUS=$(grep floor_status <<<"$floors" || true)
-[[ -n $FLOOR && -x $FLOOR && -n $FLOOR_STATUS && -x $FLOOR_STATUS ]] ||
-    { echo "error: the build did not produce floor_resume and floor_status" >&2; exit 1; }
+FLOOR_SAVE=$(grep floor_save <<<"$floors" || true)
+[[ -n $FLOOR && -x $FLOOR && -n $FLOOR_STATUS && -x $FLOOR_STATUS && -n $FLOOR_SAVE && -x $FLOOR_SAVE ]] ||
+    { echo "error: the build did not produce floor_resume, floor_status and floor_save" >&2; exit 1; }
 hermetic_env floor
 t0=1700000000
 
@@ -114,6 +118,7 @@ op_status() { repeat -q "$1" "$BIN" status 42; }
 op_prompt() { repeat -q "$1" "$BIN" prompt 42; }
 op_gstatus() { repeat "$1" git status --porcelain; }
 op_floor_status() { repeat "$1" "$FLOOR_STATUS" 42; }
+op_floor_save() { repeat -q "$1" "$FLOOR_SAVE" --scan floor "start T1: write the token bucket in src/limit"; }
 op_hook_prompt() { local i; for ((i = 0; i < $1; i++)); do hook UserPromptSubmit bench '"prompt":"go on"'; done; }
 op_hook_start() { local i; for ((i = 0; i < $1; i++)); do hook SessionStart bench '"source":"startup"'; done; }
 op_hook_stop() {
@@ -129,7 +134,7 @@ for F in $FILES; do
     echo "    $(git ls-files | wc -l) tracked files; status:" $(git status --porcelain | tr '\n' ' ')
     hook Stop bench-check '"stop_hook_active":false'
     [[ -s $tmp/payload.json ]] || { echo "error: no payload" >&2; exit 1; }
-    kinds=(save gather status prompt hook_prompt hook_start hook_stop gstatus floor_status)
+    kinds=(save gather status prompt hook_prompt hook_start hook_stop gstatus floor_status floor_save)
     for k in "${kinds[@]}"; do "op_$k" 1; done
     revs_before=$(git rev-list --count refs/checkpoints/42)
     measure_rounds
@@ -137,10 +142,11 @@ for F in $FILES; do
     [[ $revs == "$N" ]] || echo "warning: expected $N new revisions of story 42, got $revs" >&2
     header "single calls, $F files"
     printf '  %-58s %10s %10s\n' "operation" "wall ms" "cpu ms"
-    for k in save gather status prompt hook_prompt hook_start hook_stop gstatus floor_status; do
+    for k in save gather status prompt hook_prompt hook_start hook_stop gstatus floor_status floor_save; do
         printf '  %-58s %10s %10s\n' "$k" "$(fmt_ms "$(us_per_op "$k")")" "$(fmt_ms "$(cpu_us_per_op "$k")")"
     done
     report "save with git state / gstack chain ($F files)" save gather "$SAVE_TARGET"
+    report "floor: floor_save --scan / gstack chain ($F files)" floor_save gather "$SAVE_TARGET"
     report "status / git status --porcelain ($F files)" status gstatus "$READ_TARGET"
     report "prompt / git status --porcelain ($F files)" prompt gstatus "$READ_TARGET"
     report "hook UserPromptSubmit / git status ($F files)" hook_prompt gstatus "$READ_TARGET"

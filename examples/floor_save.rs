@@ -9,9 +9,13 @@
 //!    (blob, tree, commit) and moves the notes ref by compare-and-swap: the index every save
 //!    keeps (docs/FORMAT.md, "Notes").
 //!
+//! With `--scan` it first scans the work tree (tracked and untracked files, one thread, as
+//! `examples/floor_status.rs`) and writes the changed paths into the document: the floor of a
+//! save with git state, which `bench/floor.sh` times beside the gstack seed's chain.
+//!
 //! `bench/writers.sh` runs it as a fourth set-up beside `git update-ref` and `save`, so that the
 //! ratio of save's throughput to update-ref's can be read against the best any save could do
-//! on the same machine (issue 31). Usage: `floor_save STORY MESSAGE` in a repository with a
+//! on the same machine (issue 31). Usage: `floor_save [--scan] STORY MESSAGE` in a repository with a
 //! commit; exit 1 on any error.
 
 use gix::bstr::ByteSlice;
@@ -21,20 +25,29 @@ use std::fs::File;
 type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let (Some(story), Some(message)) = (args.next(), args.next()) else {
-        eprintln!("usage: floor_save STORY MESSAGE");
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let scan = args.first().is_some_and(|a| a == "--scan");
+    if scan {
+        args.remove(0);
+    }
+    let [story, message] = &args[..] else {
+        eprintln!("usage: floor_save [--scan] STORY MESSAGE");
         std::process::exit(2);
     };
-    if let Err(e) = save(&story, &message) {
+    if let Err(e) = save(story, message, scan) {
         eprintln!("error: {e}");
         std::process::exit(1);
     }
 }
 
-fn save(story: &str, message: &str) -> Result<()> {
+fn save(story: &str, message: &str, scan: bool) -> Result<()> {
     let repo = gix::discover_with_environment_overrides(".")?;
     let head = repo.head_id()?.detach();
+    let mut document = message.to_string();
+    if scan {
+        document.push_str(&changed_paths(&repo)?);
+    }
+    let message = document.as_str();
     let refname = format!("refs/checkpoints/{story}");
     let (commit, revision) = with_turn(&repo, &refname, || {
         let tip = repo.try_find_reference(refname.as_str())?;
@@ -88,6 +101,20 @@ fn save(story: &str, message: &str) -> Result<()> {
         )?;
         Ok(())
     })
+}
+
+/// The work tree's changes as lines of `- <path>`: a one-thread gix scan of tracked and
+/// untracked files, as `examples/floor_status.rs` does (the git state a save records).
+fn changed_paths(repo: &gix::Repository) -> Result<String> {
+    let mut out = String::from("\n\n## Files\n");
+    let items = repo
+        .status(gix::progress::Discard)?
+        .untracked_files(gix::status::UntrackedFiles::Files)
+        .into_iter(Vec::<gix::bstr::BString>::new())?;
+    for item in items {
+        out.push_str(&format!("- {}\n", item?.location()));
+    }
+    Ok(out)
 }
 
 /// A tree holding one file.
