@@ -12,7 +12,9 @@
 # the storage format `save` writes) into a clone `A` of a bare remote, pushes them with plain git,
 # then times, each row against its reference and alternating which goes first:
 #   push     git-checkpoint push origin, nothing new              vs the `git push --porcelain`
-#            of the same refspecs it runs (CPU time: target <= 1.2x)
+#            of the same refspecs it runs (CPU time: target <= 1.2x), and beside them the
+#            floor: a plain `git fetch` of the remote's purge records plus that git push (what
+#            no push that never sends back a story purged elsewhere can avoid)
 #   fetch1   git-checkpoint fetch origin <story> (one story moved) vs `git fetch origin <its ref>`
 #            into the same remote-tracking ref (wall: target <= 1.2x)
 #   list     git-checkpoint list --all in a clone that fetched all S stories with
@@ -88,12 +90,21 @@ for S in $SIZES; do
     cd "$d/A"
 
     # push: nothing new. Ours fetches the purge records first and then runs this git push.
-    ours=() theirs=() ocpu=() tcpu=()
+    # The floor: what no push that never sends back a story purged elsewhere can avoid, a
+    # fetch of the remote's purge records and then the same git push.
+    ours=() theirs=() ocpu=() tcpu=() fcpu=()
     "$BIN" push origin >/dev/null 2>&1 # warm: anything left to do (the tracking refs) is done
     for ((i = 0; i < N; i++)); do
-        for side in $( ((i % 2)) && echo "git ours" || echo "ours git"); do
+        for side in $( ((i % 2)) && echo "git floor ours" || echo "ours floor git"); do
             if [[ $side == ours ]]; then
                 time_ms "$BIN" push origin; ours+=("$WALL"); ocpu+=("$CPUT")
+            elif [[ $side == floor ]]; then
+                time_ms git fetch --quiet --no-tags --no-write-fetch-head --refmap= --prune -- origin \
+                    '+refs/checkpoints-purged/*:refs/remotes/origin/checkpoints-purged/*'
+                fc=$CPUT
+                time_ms git push --porcelain --no-recurse-submodules -- origin \
+                    'refs/checkpoints/*:refs/checkpoints/*'
+                fcpu+=($((fc + CPUT)))
             else
                 time_ms git push --porcelain --no-recurse-submodules -- origin \
                     'refs/checkpoints/*:refs/checkpoints/*'
@@ -102,6 +113,7 @@ for S in $SIZES; do
         done
     done
     res[push,$S,ours]=$(median "${ocpu[@]}") res[push,$S,git]=$(median "${tcpu[@]}")
+    res[push,$S,floor]=$(median "${fcpu[@]}")
     res[push,$S,owall]=$(median "${ours[@]}") res[push,$S,gwall]=$(median "${theirs[@]}")
 
     # fetch <story>: one story moved on the remote (pushed from a second clone).
@@ -203,6 +215,13 @@ line() { # ROW LABEL TARGET UNIT
     done
 }
 line push "push of all stories, nothing new," "$PUSH_TARGET" "cpu"
+for S in $SIZES; do
+    r=$(ratio_milli "${res[push,$S,floor]}" "${res[push,$S,git]}")
+    printf '  floor of push at %s: purge-record fetch + git push cpu %d ms, %sx git push (%s); ours %sx the floor\n' \
+        "$S" "${res[push,$S,floor]}" "$(fmt_ms "$r")" \
+        "$( ((r > $(to_milli "$PUSH_TARGET"))) && echo "above the target: impossible as written" || echo "within the target")" \
+        "$(fmt_ms "$(ratio_milli "${res[push,$S,ours]}" "${res[push,$S,floor]}")")"
+done
 line fetch1 "fetch <story>, stories on the remote:" "$FETCH1_TARGET" "wall"
 line list "list --all after fetching, stories:" "$LIST_TARGET" "wall"
 line sync "sync, ${DIVERGED} diverged (at most all) among" "$SYNC_TARGET" "wall"
