@@ -22,7 +22,9 @@
 #            --format='%(refname) %(contents:subject)' refs/checkpoints (wall: target <= 1.0x)
 #   sync     git-checkpoint sync origin with BENCH_DIVERGED stories diverged (saved here and on the
 #            remote)                                                vs git fetch of the same refs
-#            plus git push --force of them (wall: target <= 1.5x)
+#            plus git push --force of them (wall: target <= 1.5x), and beside them the floor:
+#            that fetch, a merge commit and ref update per diverged story (git fast-import),
+#            the push (not forced) and the remote-tracking refs of what was pushed
 # and prints per row the two times, the ratio, PASS/FAIL, and per x10 of S the growth factor of
 # our time and of git's (linear: both about 10). A report, not a gate: exits 0 once measured.
 
@@ -77,6 +79,27 @@ make_size() {
 
 # copy SRC DST: a fresh copy (hard links would share what a measurement writes).
 copy() { rm -rf "$2" && cp -a "$1" "$2"; }
+
+# sync_floor_stream A REMOTE: a git fast-import stream of one merge commit per story whose tip
+# differs between clone A and REMOTE (ours first, theirs second parent), each updating the
+# story's ref.
+sync_floor_stream() {
+    join <(git -C "$1" for-each-ref --format='%(refname) %(objectname)' refs/checkpoints | sort) \
+        <(git -C "$2" for-each-ref --format='%(refname) %(objectname)' refs/checkpoints | sort) |
+        awk '$2 != $3 { printf "commit %s\ncommitter Bench <b@bench.invalid> 1700000000 +0000\ndata 7\nmerged\nfrom %s\nmerge %s\nM 100644 inline checkpoint.md\ndata 7\nmerged\n\n", $1, $2, $3 }'
+}
+
+# sync_floor STREAM: the floor of sync in the current clone: the same fetch as the git row, the
+# merge commits and local ref updates (STREAM, git fast-import), the push of them (not forced),
+# and the remote-tracking refs of what was pushed (git update-ref --stdin, one transaction).
+sync_floor() {
+    git fetch -q --no-tags origin '+refs/checkpoints/*:refs/remotes/origin/checkpoints/*' \
+        '+refs/notes/checkpoints*:refs/remotes/origin/notes/checkpoints*' &&
+        git fast-import --quiet --force <"$1" &&
+        git push -q origin 'refs/checkpoints/*:refs/checkpoints/*' &&
+        git for-each-ref --format='update refs/remotes/origin/checkpoints/%(refname:lstrip=2) %(objectname)' \
+            refs/checkpoints | git update-ref --stdin
+}
 
 declare -A res # res[row,size,ours|git] = median ms
 rows_out=()
@@ -170,15 +193,21 @@ for S in $SIZES; do
     done
     (cd "$d/C" && "$BIN" push origin >/dev/null 2>&1)
     copy "$d/o.git" "$d/o0.git"
-    ours=() theirs=()
+    # The floor's merge commits, written before any timing: for each diverged story a commit
+    # with our tip and theirs as parents (content not merged: merging text is in-process work;
+    # what the floor keeps is every object and ref write a sync cannot avoid).
+    sync_floor_stream "$d/A" "$d/o0.git" >"$d/merges.fi"
+    ours=() theirs=() floor=()
     for ((i = 0; i < N; i++)); do
-        for side in $( ((i % 2)) && echo "git ours" || echo "ours git"); do
+        for side in $( ((i % 2)) && echo "git floor ours" || echo "ours floor git"); do
             copy "$d/o0.git" "$d/o1.git"
             copy "$d/A" "$d/B"
             git -C "$d/B" remote set-url origin "$d/o1.git"
             cd "$d/B"
             if [[ $side == ours ]]; then
                 time_ms "$BIN" sync origin; ours+=("$WALL")
+            elif [[ $side == floor ]]; then
+                time_ms sync_floor "$d/merges.fi"; floor+=("$WALL")
             else
                 plain_sync() {
                     git fetch -q --no-tags origin '+refs/checkpoints/*:refs/remotes/origin/checkpoints/*' \
@@ -192,6 +221,7 @@ for S in $SIZES; do
         done
     done
     res[sync,$S,ours]=$(median "${ours[@]}") res[sync,$S,git]=$(median "${theirs[@]}")
+    res[sync,$S,floor]=$(median "${floor[@]}")
     res[sync,$S,k]=$k
     rm -rf "$d/B" "$d/F" "$d/W" "$d/o1.git"
 done
@@ -225,6 +255,13 @@ done
 line fetch1 "fetch <story>, stories on the remote:" "$FETCH1_TARGET" "wall"
 line list "list --all after fetching, stories:" "$LIST_TARGET" "wall"
 line sync "sync, ${DIVERGED} diverged (at most all) among" "$SYNC_TARGET" "wall"
+for S in $SIZES; do
+    r=$(ratio_milli "${res[sync,$S,floor]}" "${res[sync,$S,git]}")
+    printf '  floor of sync at %s: fetch + merge commits and refs + push + tracking refs wall %d ms, %sx the git row (%s); ours %sx the floor\n' \
+        "$S" "${res[sync,$S,floor]}" "$(fmt_ms "$r")" \
+        "$( ((r > $(to_milli "$SYNC_TARGET"))) && echo "above the target: impossible as written" || echo "within the target")" \
+        "$(fmt_ms "$(ratio_milli "${res[sync,$S,ours]}" "${res[sync,$S,floor]}")")"
+done
 for S in $SIZES; do
     echo "  $S: push wall ours ${res[push,$S,owall]} ms, git ${res[push,$S,gwall]} ms;" \
         "loose ref files after the fetch: ${res[list,$S,loose]}; sync diverged: ${res[sync,$S,k]}"
