@@ -531,3 +531,48 @@ fn sixteen_writers_on_sixteen_stories_and_sixteen_on_one_lose_nothing() {
     }
     sb.git(&repo, &["fsck", "--strict"]);
 }
+
+/// Writers of one clone take turns on an advisory lock per ref (`checkpoint/turns/`, FORMAT.md
+/// "Writers' turns"), but a process that holds every turn and never lets go (stopped, stuck)
+/// only delays a save by the bounded wait: the save lands, with its note, and the stuck holder
+/// cannot make it fail or hang.
+#[test]
+fn a_writer_holding_every_turn_only_delays_a_save() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(
+        &repo,
+        &["save", "42", "--title", "Turns", "--next", "first"],
+    );
+    let turns = repo.join(".git/checkpoint/turns");
+    std::fs::create_dir_all(&turns).unwrap();
+    // The bucket files are 00..3f; a holder of all of them holds every ref's turn.
+    let held: Vec<std::fs::File> = (0..64)
+        .map(|n| {
+            let f = std::fs::OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(turns.join(format!("{n:02x}")))
+                .unwrap();
+            f.lock().unwrap();
+            f
+        })
+        .collect();
+    let start = std::time::Instant::now();
+    sb.ok(&repo, &["save", "42", "--next", "second"]);
+    let waited = start.elapsed();
+    drop(held);
+    assert!(
+        waited >= std::time::Duration::from_secs(5),
+        "the save waited for its turn first ({waited:?})"
+    );
+    assert!(
+        waited < std::time::Duration::from_secs(60),
+        "the wait is bounded ({waited:?})"
+    );
+    let v = sb.json(&repo, &["resume", "42", "--json"]);
+    assert_eq!(v["revision"], 2);
+    assert_eq!(v["next_action"], "second");
+    let note = sb.git(&repo, &["notes", "--ref=checkpoints", "show", "HEAD"]);
+    assert!(note.contains(" r2 "), "the note line of revision 2: {note}");
+}
