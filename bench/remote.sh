@@ -19,7 +19,9 @@
 #            into the same remote-tracking ref (wall: target <= 1.2x)
 #   list     git-checkpoint list --all in a clone that fetched all S stories with
 #            git-checkpoint fetch                                   vs git for-each-ref
-#            --format='%(refname) %(contents:subject)' refs/checkpoints (wall: target <= 1.0x)
+#            --format='%(refname) %(contents:subject)' refs/checkpoints (wall: target <= 1.0x),
+#            and beside them the floor, examples/floor_list.rs (open the repository with gix,
+#            read each local tip's subject, name the remote-tracking checkpoint refs)
 #   sync     git-checkpoint sync origin with BENCH_DIVERGED stories diverged (saved here and on the
 #            remote)                                                vs git fetch of the same refs
 #            plus git push --force of them (wall: target <= 1.5x), and beside them the floor:
@@ -40,6 +42,10 @@ SYNC_TARGET=1.5
 
 command -v python3 >/dev/null || { echo "error: python3 is needed (bench/gen-stories.py)" >&2; exit 1; }
 if [[ -n ${BENCH_BIN:-} ]]; then BIN=$BENCH_BIN; else build_release; fi
+echo "==> cargo build --release --locked --example floor_list"
+FLOOR_LIST=$(cd "$root" && cargo build --release --locked --example floor_list \
+    --message-format=json-render-diagnostics | sed -n 's/.*"executable":"\([^"]*floor_list\)".*/\1/p')
+[[ -n $FLOOR_LIST && -x $FLOOR_LIST ]] || { echo "error: the build did not produce floor_list" >&2; exit 1; }
 hermetic_env remote
 
 # time_ms CMD...: runs CMD (output dropped), sets WALL (ms) and CPUT (children's user+sys, ms).
@@ -169,11 +175,13 @@ for S in $SIZES; do
     (cd "$d/C" && "$BIN" fetch origin >/dev/null)
     loose=$(find "$d/C/.git/refs" -type f | wc -l)
     cd "$d/C"
-    ours=() theirs=()
+    ours=() theirs=() floor=()
     for ((i = 0; i < N; i++)); do
-        for side in $( ((i % 2)) && echo "git ours" || echo "ours git"); do
+        for side in $( ((i % 2)) && echo "git floor ours" || echo "ours floor git"); do
             if [[ $side == ours ]]; then
                 time_ms "$BIN" list --all; ours+=("$WALL")
+            elif [[ $side == floor ]]; then
+                time_ms "$FLOOR_LIST"; floor+=("$WALL")
             else
                 time_ms git for-each-ref --format='%(refname) %(contents:subject)' refs/checkpoints
                 theirs+=("$WALL")
@@ -181,7 +189,7 @@ for S in $SIZES; do
         done
     done
     res[list,$S,ours]=$(median "${ours[@]}") res[list,$S,git]=$(median "${theirs[@]}")
-    res[list,$S,loose]=$loose
+    res[list,$S,loose]=$loose res[list,$S,floor]=$(median "${floor[@]}")
 
     # sync: DIVERGED stories saved on both sides (A here, C through the remote).
     k=$((DIVERGED < S ? DIVERGED : S))
@@ -254,6 +262,13 @@ for S in $SIZES; do
 done
 line fetch1 "fetch <story>, stories on the remote:" "$FETCH1_TARGET" "wall"
 line list "list --all after fetching, stories:" "$LIST_TARGET" "wall"
+for S in $SIZES; do
+    r=$(ratio_milli "${res[list,$S,floor]}" "${res[list,$S,git]}")
+    printf '  floor of list at %s: floor_list wall %d ms, %sx for-each-ref (%s); ours %sx the floor\n' \
+        "$S" "${res[list,$S,floor]}" "$(fmt_ms "$r")" \
+        "$( ((r > $(to_milli "$LIST_TARGET"))) && echo "above the target: impossible as written" || echo "within the target")" \
+        "$(fmt_ms "$(ratio_milli "${res[list,$S,ours]}" "${res[list,$S,floor]}")")"
+done
 line sync "sync, ${DIVERGED} diverged (at most all) among" "$SYNC_TARGET" "wall"
 for S in $SIZES; do
     r=$(ratio_milli "${res[sync,$S,floor]}" "${res[sync,$S,git]}")
