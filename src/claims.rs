@@ -306,7 +306,7 @@ pub fn current(store: &Store, story: &StoryId) -> Result<Option<Found>> {
         return Ok(None);
     };
     let claim = read(store, &r, id)?;
-    let written_here = store.written(story.as_str())?.contains(&id);
+    let written_here = store.wrote(story.as_str(), id)?;
     Ok(Some(Found {
         refname: r,
         commit: id,
