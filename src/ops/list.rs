@@ -187,7 +187,9 @@ fn landed(store: &Store, rows: &[(String, Summary)]) -> Result<Vec<String>> {
         return Ok(out);
     }
     for (story, s) in rows.iter().take(LANDED_ROWS) {
-        let Ok(meta) = store.meta(&format!("{ACTIVE_PREFIX}{story}"), s.commit) else {
+        let Ok(meta) =
+            store.meta::<super::merged::Fork>(&format!("{ACTIVE_PREFIX}{story}"), s.commit)
+        else {
             continue;
         };
         if let Some(l) = super::merged::landed_with(store, &meta, false, &seen)? {

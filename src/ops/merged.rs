@@ -70,7 +70,37 @@ const SQUASH_WALK: usize = 500;
 /// # Errors
 /// Storage errors; [`crate::Error::GitFailed`] when `git log` or `git patch-id` fails.
 pub fn landed(store: &Store, rev: &Revision, squash: bool) -> Result<Option<Landed>> {
-    landed_with(store, &rev.meta, squash, &Landings::default())
+    landed_with(store, &Fork::of(&rev.meta), squash, &Landings::default())
+}
+
+/// What [`landed_with`] reads of a revision: these fields of its `meta.json` (docs/FORMAT.md),
+/// which [`Store::meta`] reads alone, skipping the rest.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+pub struct Fork {
+    /// `story`.
+    #[serde(default)]
+    pub story: String,
+    /// `branch`: the branch it was saved on.
+    #[serde(default)]
+    pub branch: Option<String>,
+    /// `merge_base`: where that branch left the default branch.
+    #[serde(default)]
+    pub merge_base: Option<String>,
+    /// `head`: the commit HEAD was at when saved.
+    #[serde(default)]
+    pub head: Option<String>,
+}
+
+impl Fork {
+    /// These fields of `meta`.
+    pub fn of(meta: &Meta) -> Fork {
+        Fork {
+            story: meta.story.clone(),
+            branch: meta.branch.clone(),
+            merge_base: meta.merge_base.clone(),
+            head: meta.head.clone(),
+        }
+    }
 }
 
 /// What [`landed_with`] reads once for the many revisions of one call (`list` looks at up to
@@ -80,6 +110,7 @@ pub fn landed(store: &Store, rev: &Revision, squash: bool) -> Result<Option<Land
 pub struct Landings {
     default: OnceCell<Option<(String, ObjectId)>>,
     held: RefCell<HashMap<ObjectId, bool>>,
+    heads: OnceCell<Option<HashMap<String, ObjectId>>>,
 }
 
 impl Landings {
@@ -89,6 +120,27 @@ impl Landings {
         self.default
             .get_or_init(|| gitstate::default_branch(store))
             .clone()
+    }
+
+    /// The tip of the local branch `refs/heads/<branch>` (a valid ref name), from one listing
+    /// of `refs/heads/` instead of a look-up per story; a look-up when that listing failed.
+    ///
+    /// # Errors
+    /// Storage errors of that look-up.
+    fn head(&self, store: &Store, local: &str) -> Result<Option<ObjectId>> {
+        let heads = self.heads.get_or_init(|| {
+            store
+                .refs("refs/heads/")
+                .ok()
+                .map(|v| v.into_iter().collect())
+        });
+        match heads {
+            Some(h) => Ok(local
+                .strip_prefix("refs/heads/")
+                .and_then(|b| h.get(b))
+                .copied()),
+            None => store.tip(local),
+        }
     }
 
     /// Whether `default_tip` holds `tip` (`tip` is their merge base), each `tip` asked once.
@@ -102,14 +154,14 @@ impl Landings {
     }
 }
 
-/// [`landed`] for the `meta.json` of a revision ([`Store::meta`]: all it reads of one), one of
+/// [`landed`] for the [`Fork`] of a revision ([`Store::meta`]: all it reads of one), one of
 /// many: `seen` keeps what the earlier ones read ([`Landings`]).
 ///
 /// # Errors
 /// As [`landed`].
 pub fn landed_with(
     store: &Store,
-    meta: &Meta,
+    meta: &Fork,
     squash: bool,
     seen: &Landings,
 ) -> Result<Option<Landed>> {
@@ -129,7 +181,7 @@ pub fn landed_with(
     // The branch name is the document's text: a name git would refuse has no local tip.
     let local = format!("refs/heads/{branch}");
     let local_tip = match gix::refs::FullName::try_from(local.as_str()) {
-        Ok(_) => store.tip(&local)?,
+        Ok(_) => seen.head(store, &local)?,
         Err(_) => None,
     };
     let tip = match local_tip {

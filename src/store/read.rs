@@ -517,15 +517,16 @@ impl Store {
         }
     }
 
-    /// The `meta.json` of checkpoint commit `id` (the value of `refname`) alone, for a caller
-    /// that needs no document (`list`'s landed check, over up to 200 stories): what
-    /// [`Store::read`] gives as [`Revision::meta`], without reading `checkpoint.md`. The same
-    /// limits (`checkpoint.maxReadSize`) and partial-clone fetches apply.
+    /// The `meta.json` of checkpoint commit `id` (the value of `refname`) alone, as `T` (a
+    /// [`super::Meta`], or a struct of the few fields a caller reads: serde skips the rest),
+    /// for a caller that needs no document (`list`'s landed check, over up to 200 stories):
+    /// what [`Store::read`] gives as [`Revision::meta`], without reading `checkpoint.md`. The
+    /// same limits (`checkpoint.maxReadSize`) and partial-clone fetches apply.
     ///
     /// # Errors
     /// [`Error::Corrupt`] when the commit has no readable `meta.json`; [`Error::Git`] when an
     /// object cannot be read; [`Error::TooLargeToRead`].
-    pub fn meta(&self, refname: &str, id: ObjectId) -> Result<super::Meta> {
+    pub fn meta<T: serde::de::DeserializeOwned>(&self, refname: &str, id: ObjectId) -> Result<T> {
         again_if_vanished(|| {
             let commit = self.repo.find_commit(id).map_err(|e| {
                 if vanished(&e) {
