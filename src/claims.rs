@@ -156,6 +156,21 @@ impl Claim {
             .unwrap_or(0);
         (self.expires() - taken).max(1)
     }
+
+    /// Whether its holder's agent hooks renew it at `now` rather than leave it as it is: it
+    /// is not live, or at most half its period is left. The period is its own
+    /// [`Claim::duration`] capped at `renew_for` (what a renewal gives it:
+    /// `checkpoint.claimDuration`), so a claim renewed many times (its `taken_at` stays) is
+    /// not renewed at every hook, and a claim taken by hand for longer is not cut short by a
+    /// session's start. Rule: docs/FORMAT.md, "Claims" (a renewal only moves `expires_at`, so
+    /// leaving a fresh claim alone changes nothing but the claim history's length).
+    pub fn renewal_due(&self, renew_for: i64, now: i64) -> bool {
+        if !self.live(now) {
+            return true;
+        }
+        let period = self.duration().min(renew_for.max(1));
+        self.expires() - now <= period / 2
+    }
 }
 
 /// A story's claim as read from a ref.
@@ -291,7 +306,7 @@ pub fn current(store: &Store, story: &StoryId) -> Result<Option<Found>> {
         return Ok(None);
     };
     let claim = read(store, &r, id)?;
-    let written_here = store.written(story.as_str())?.contains(&id);
+    let written_here = store.wrote(story.as_str(), id)?;
     Ok(Some(Found {
         refname: r,
         commit: id,
@@ -415,5 +430,33 @@ mod tests {
         assert!(!h("a@x", None).same_as(&h("b@x", None)));
         assert!(h("a@x", Some("s1")).is_named("S1"));
         assert_eq!(h("a@x", Some("s")).describe(), "N <a@x> (session s) on h");
+    }
+
+    #[test]
+    fn renewal_is_due_in_the_last_half_of_the_claim_or_of_a_renewals_duration() {
+        let c = |taken: i64, expires: i64, released: bool| Claim {
+            schema_version: 1,
+            story: "s".into(),
+            holder: h("a@x", Some("s")),
+            taken_at: at(taken),
+            expires_at: at(expires),
+            released,
+            handed_to: None,
+            note: None,
+            previous: None,
+        };
+        let two_h = 7200;
+        // Taken for 2h: fresh for its first hour, due from then on.
+        assert!(!c(0, two_h, false).renewal_due(two_h, 10));
+        assert!(!c(0, two_h, false).renewal_due(two_h, 3599));
+        assert!(c(0, two_h, false).renewal_due(two_h, 3600));
+        // Renewed many times (taken long ago): half of the 2h a renewal gives, not of the age.
+        assert!(!c(0, 100_000, false).renewal_due(two_h, 100_000 - 3601));
+        assert!(c(0, 100_000, false).renewal_due(two_h, 100_000 - 3600));
+        // Taken by hand for a day: left alone until its last hour (half of a renewal's 2h).
+        assert!(!c(0, 86_400, false).renewal_due(two_h, 60_000));
+        // Expired or released: due (whether it may be taken again is the caller's rule).
+        assert!(c(0, two_h, false).renewal_due(two_h, two_h));
+        assert!(c(0, two_h, true).renewal_due(two_h, 10));
     }
 }

@@ -324,10 +324,11 @@ pub const CLAIM_REMOTE_LIMIT: std::time::Duration = std::time::Duration::from_se
 /// What a hook does to its session's claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ClaimStep {
-    /// Session start: take or renew it, when unclaimed or ours.
+    /// Session start: take it when unclaimed, renew it when ours and due
+    /// ([`crate::claims::Claim::renewal_due`]); a fresh claim of ours is left as it is.
     Take,
-    /// A turn ended: renew ours when within half its duration of expiry, or take it again
-    /// when it expired and nobody took it since.
+    /// A turn ended: renew ours when due ([`crate::claims::Claim::renewal_due`]), or take it
+    /// again when it expired and nobody took it since.
     Renew,
     /// Session end: release it, when this session took it.
     Release,
@@ -481,7 +482,8 @@ impl Hook<'_> {
 
     /// Takes, renews or releases this session's claim on `story` (`checkpoint.claimRemote`:
     /// on the remote too, waiting at most [`CLAIM_REMOTE_LIMIT`], else here only). Never
-    /// fails: a claim someone else holds is left alone (the brief says who holds it), and an
+    /// fails: a claim someone else holds is left alone (the brief says who holds it), so is
+    /// one of ours not yet due for renewal (no claim commit, no ref move, no remote), and an
     /// error only costs the claim. Returns a line for the model when the claim was taken here
     /// only although a remote exists.
     fn claim(&self, story: &StoryId, step: ClaimStep) -> Option<String> {
@@ -490,22 +492,32 @@ impl Hook<'_> {
         let now = crate::claims::now();
         let current = crate::claims::current(self.store, story).ok()?;
         let live = current.as_ref().filter(|f| f.claim.live(now));
+        // What a renewal would give the claim; a bad setting makes `claim::run` fail anyway.
+        let renew_for = claim::duration(self.store, None).unwrap_or(claim::DEFAULT_DURATION);
         let action = match step {
-            // Unclaimed or ours: take or renew it.
-            ClaimStep::Take if live.is_none_or(|f| f.claim.holder.same_as(&me)) => {
+            // Unclaimed, or ours and due for renewal (`Claim::renewal_due`: at most half its
+            // period left). Ours and fresh: left as it is, nothing written (a renewal only
+            // moves its expiry). Decided on what this clone knows (its claim ref and the
+            // remote-tracking copy): a takeover on the remote since the last fetch is seen at
+            // the next renewal or fetch, as between two hooks.
+            ClaimStep::Take
+                if live.is_none_or(|f| {
+                    f.claim.holder.same_as(&me) && f.claim.renewal_due(renew_for, now)
+                }) =>
+            {
                 ClaimAction::Claim
             }
-            // Ours, within half its duration of expiry, or already expired (the session is
-            // still working: a turn longer than the claim) unless released or offered to
-            // someone (the offer stands for them). A claim someone else took since is not ours
-            // and stays untouched, expired or not; one taken between this read and the write
-            // is refused by `ops::claim`, which decides again on what it reads.
+            // Ours and due for renewal, or already expired (the session is still working: a
+            // turn longer than the claim) unless released or offered to someone (the offer
+            // stands for them). A claim someone else took since is not ours and stays
+            // untouched, expired or not; one taken between this read and the write is refused
+            // by `ops::claim`, which decides again on what it reads.
             ClaimStep::Renew
                 if current.as_ref().is_some_and(|f| {
                     let c = &f.claim;
                     c.holder.same_as(&me)
                         && if c.live(now) {
-                            c.expires() - now <= c.duration() / 2
+                            c.renewal_due(renew_for, now)
                         } else {
                             !c.released && c.handed_to.is_none()
                         }

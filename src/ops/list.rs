@@ -178,14 +178,21 @@ const LANDED_ROWS: usize = 200;
 
 /// One sentence per listed story (the first [`LANDED_ROWS`]) whose branch was merged or
 /// fast-forwarded into the default branch (squashes: `status`, `done --merged`).
+/// Reads each story's `meta.json` only (not its document), and nothing when the repository has
+/// no default branch to have landed in.
 fn landed(store: &Store, rows: &[(String, Summary)]) -> Result<Vec<String>> {
     let mut out = Vec::new();
-    let default = std::cell::OnceCell::new();
+    let seen = super::merged::Landings::default();
+    if rows.is_empty() || seen.default_branch(store).is_none() {
+        return Ok(out);
+    }
     for (story, s) in rows.iter().take(LANDED_ROWS) {
-        let Ok(rev) = store.read(&format!("{ACTIVE_PREFIX}{story}"), s.commit) else {
+        let Ok(meta) =
+            store.meta::<super::merged::Fork>(&format!("{ACTIVE_PREFIX}{story}"), s.commit)
+        else {
             continue;
         };
-        if let Some(l) = super::merged::landed_with(store, &rev, false, &default)? {
+        if let Some(l) = super::merged::landed_with(store, &meta, false, &seen)? {
             out.push(format!("{story}: {}", l.sentence()));
         }
     }

@@ -6,8 +6,10 @@
 
 use crate::error::Result;
 use crate::gitstate;
-use crate::store::{Revision, Store};
+use crate::store::{Meta, Revision, Store};
 use gix::ObjectId;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
 
 /// How the branch landed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
@@ -68,32 +70,108 @@ const SQUASH_WALK: usize = 500;
 /// # Errors
 /// Storage errors; [`crate::Error::GitFailed`] when `git log` or `git patch-id` fails.
 pub fn landed(store: &Store, rev: &Revision, squash: bool) -> Result<Option<Landed>> {
-    landed_with(store, rev, squash, &std::cell::OnceCell::new())
+    landed_with(store, &Fork::of(&rev.meta), squash, &Landings::default())
 }
 
-/// [`landed`] for one revision of many: `default` holds the default branch
-/// ([`gitstate::default_branch`]) once the first revision that needs it has read it, so the
-/// rest do not read the same refs again (`list` looks at up to 200 stories).
+/// What [`landed_with`] reads of a revision: these fields of its `meta.json` (docs/FORMAT.md),
+/// which [`Store::meta`] reads alone, skipping the rest.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+pub struct Fork {
+    /// `story`.
+    #[serde(default)]
+    pub story: String,
+    /// `branch`: the branch it was saved on.
+    #[serde(default)]
+    pub branch: Option<String>,
+    /// `merge_base`: where that branch left the default branch.
+    #[serde(default)]
+    pub merge_base: Option<String>,
+    /// `head`: the commit HEAD was at when saved.
+    #[serde(default)]
+    pub head: Option<String>,
+}
+
+impl Fork {
+    /// These fields of `meta`.
+    pub fn of(meta: &Meta) -> Fork {
+        Fork {
+            story: meta.story.clone(),
+            branch: meta.branch.clone(),
+            merge_base: meta.merge_base.clone(),
+            head: meta.head.clone(),
+        }
+    }
+}
+
+/// What [`landed_with`] reads once for the many revisions of one call (`list` looks at up to
+/// 200 stories): the default branch, and per branch tip whether the default branch holds it
+/// (stories saved on one branch, or at one commit, share it).
+#[derive(Debug, Default)]
+pub struct Landings {
+    default: OnceCell<Option<(String, ObjectId)>>,
+    held: RefCell<HashMap<ObjectId, bool>>,
+    heads: OnceCell<Option<HashMap<String, ObjectId>>>,
+}
+
+impl Landings {
+    /// The default branch and its tip ([`gitstate::default_branch`]), read at the first call;
+    /// `None` when there is none (then no story has landed).
+    pub fn default_branch(&self, store: &Store) -> Option<(String, ObjectId)> {
+        self.default
+            .get_or_init(|| gitstate::default_branch(store))
+            .clone()
+    }
+
+    /// The tip of the local branch `refs/heads/<branch>` (a valid ref name), from one listing
+    /// of `refs/heads/` instead of a look-up per story; a look-up when that listing failed.
+    ///
+    /// # Errors
+    /// Storage errors of that look-up.
+    fn head(&self, store: &Store, local: &str) -> Result<Option<ObjectId>> {
+        let heads = self.heads.get_or_init(|| {
+            store
+                .refs("refs/heads/")
+                .ok()
+                .map(|v| v.into_iter().collect())
+        });
+        match heads {
+            Some(h) => Ok(local
+                .strip_prefix("refs/heads/")
+                .and_then(|b| h.get(b))
+                .copied()),
+            None => store.tip(local),
+        }
+    }
+
+    /// Whether `default_tip` holds `tip` (`tip` is their merge base), each `tip` asked once.
+    fn holds(&self, store: &Store, tip: ObjectId, default_tip: ObjectId) -> Result<bool> {
+        if let Some(known) = self.held.borrow().get(&tip) {
+            return Ok(*known);
+        }
+        let held = store.merge_base(tip, default_tip)? == Some(tip);
+        self.held.borrow_mut().insert(tip, held);
+        Ok(held)
+    }
+}
+
+/// [`landed`] for the [`Fork`] of a revision ([`Store::meta`]: all it reads of one), one of
+/// many: `seen` keeps what the earlier ones read ([`Landings`]).
 ///
 /// # Errors
 /// As [`landed`].
 pub fn landed_with(
     store: &Store,
-    rev: &Revision,
+    meta: &Fork,
     squash: bool,
-    default: &std::cell::OnceCell<Option<(String, ObjectId)>>,
+    seen: &Landings,
 ) -> Result<Option<Landed>> {
-    let (Some(branch), Some(fork)) = (rev.meta.branch.as_deref(), rev.meta.merge_base.as_deref())
-    else {
+    let (Some(branch), Some(fork)) = (meta.branch.as_deref(), meta.merge_base.as_deref()) else {
         return Ok(None);
     };
     let Ok(fork) = ObjectId::from_hex(fork.as_bytes()) else {
         return Ok(None);
     };
-    let Some((into, default_tip)) = default
-        .get_or_init(|| gitstate::default_branch(store))
-        .clone()
-    else {
+    let Some((into, default_tip)) = seen.default_branch(store) else {
         return Ok(None);
     };
     let into = into.strip_prefix("origin/").unwrap_or(&into).to_string();
@@ -103,13 +181,12 @@ pub fn landed_with(
     // The branch name is the document's text: a name git would refuse has no local tip.
     let local = format!("refs/heads/{branch}");
     let local_tip = match gix::refs::FullName::try_from(local.as_str()) {
-        Ok(_) => store.tip(&local)?,
+        Ok(_) => seen.head(store, &local)?,
         Err(_) => None,
     };
     let tip = match local_tip {
         Some(t) => t,
-        None => match rev
-            .meta
+        None => match meta
             .head
             .as_deref()
             .map(|h| ObjectId::from_hex(h.as_bytes()))
@@ -127,13 +204,13 @@ pub fn landed_with(
         how,
         commit,
     };
-    if store.merge_base(tip, default_tip)? == Some(tip) {
+    if seen.holds(store, tip, default_tip)? {
         return Ok(Some(landed(How::Merged, tip)));
     }
     if !squash {
         return Ok(None);
     }
-    Ok(squashed(store, &rev.meta.story, fork, tip, default_tip)?.map(|c| landed(How::Squashed, c)))
+    Ok(squashed(store, &meta.story, fork, tip, default_tip)?.map(|c| landed(How::Squashed, c)))
 }
 
 /// A commit of `fork..default_tip` (first parents, merges left out, at most [`SQUASH_WALK`])

@@ -263,9 +263,7 @@ pub fn brief_within(
     };
     // The agent's plan is its model's text in this clone's revisions only (a teammate's
     // revision never carries one here: see `ops::save`).
-    let written_here = store
-        .written(&rev.summary.story)?
-        .contains(&rev.summary.commit);
+    let written_here = store.wrote(&rev.summary.story, rev.summary.commit)?;
     let agent_plan: Vec<String> = rev
         .meta
         .agent_plan

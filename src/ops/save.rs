@@ -337,7 +337,7 @@ fn agent_plan(
     let plan = match (&args.agent_plan, current) {
         (Some(p), _) => p.clone(),
         (None, Some(c)) if !c.meta.agent_plan.is_empty() => {
-            if !store.written(&c.summary.story)?.contains(&c.summary.commit) {
+            if !store.wrote(&c.summary.story, c.summary.commit)? {
                 return Ok(Vec::new());
             }
             c.meta.agent_plan.clone()
@@ -1076,7 +1076,7 @@ fn folds(
     if new.body.len() + s.subject.len() + s.body.len() > FOLD_JOURNAL_LIMIT {
         return Ok(false);
     }
-    if !store.written(&s.story)?.contains(&s.commit) || pushed(store, &s.story, s.commit)? {
+    if !store.wrote(&s.story, s.commit)? || pushed(store, &s.story, s.commit)? {
         return Ok(false);
     }
     let tip_doc = sections(&formats::parse_revision(store, tip).doc, &tip.meta.template);

@@ -243,9 +243,7 @@ fn changed_files(store: &Store, rev: &Revision) -> Result<Vec<String>> {
     if store.workdir().is_none() {
         return Ok(Vec::new());
     }
-    let written_here = store
-        .written(&rev.summary.story)?
-        .contains(&rev.summary.commit);
+    let written_here = store.wrote(&rev.summary.story, rev.summary.commit)?;
     let saved_files: Vec<(String, FileState)> = rev
         .meta
         .files_modified

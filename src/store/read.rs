@@ -500,6 +500,50 @@ impl Store {
         }
     }
 
+    /// The tree of checkpoint commit `id`; in a partial clone that lacks it, fetched first.
+    fn commit_tree<'r>(&'r self, id: ObjectId, commit: &gix::Commit<'r>) -> Result<gix::Tree<'r>> {
+        let tree_err = |e| Error::git(format!("cannot read the tree of {id}"), e);
+        match commit.tree() {
+            Ok(tree) => Ok(tree),
+            // A `--filter=tree:0` clone lacks trees as well: git fetches the tree, then gix,
+            // which looks at the pack directory again after a miss, reads it.
+            Err(e) if vanished(&e) && self.is_partial_clone() => {
+                let tree_id = commit.tree_id().map_err(tree_err)?.detach();
+                self.fetch_from_promisor("tree", tree_id)
+                    .map_err(|why| Error::git(format!("cannot read the tree of {id}"), why))?;
+                self.repo.find_tree(tree_id).map_err(tree_err)
+            }
+            Err(e) => Err(tree_err(e)),
+        }
+    }
+
+    /// The `meta.json` of checkpoint commit `id` (the value of `refname`) alone, as `T` (a
+    /// [`super::Meta`], or a struct of the few fields a caller reads: serde skips the rest),
+    /// for a caller that needs no document (`list`'s landed check, over up to 200 stories):
+    /// what [`Store::read`] gives as [`Revision::meta`], without reading `checkpoint.md`. The
+    /// same limits (`checkpoint.maxReadSize`) and partial-clone fetches apply.
+    ///
+    /// # Errors
+    /// [`Error::Corrupt`] when the commit has no readable `meta.json`; [`Error::Git`] when an
+    /// object cannot be read; [`Error::TooLargeToRead`].
+    pub fn meta<T: serde::de::DeserializeOwned>(&self, refname: &str, id: ObjectId) -> Result<T> {
+        again_if_vanished(|| {
+            let commit = self.repo.find_commit(id).map_err(|e| {
+                if vanished(&e) {
+                    Error::git(format!("cannot read commit {id}"), e)
+                } else {
+                    corrupt(refname, id, e.to_string())
+                }
+            })?;
+            let tree = self.commit_tree(id, &commit)?;
+            match self.tree_file(refname, id, &tree, META_FILE)? {
+                Some(bytes) => serde_json::from_slice(&bytes)
+                    .map_err(|e| corrupt(refname, id, format!("{META_FILE} is not valid: {e}"))),
+                None => Err(corrupt(refname, id, format!("its tree has no {META_FILE}"))),
+            }
+        })
+    }
+
     /// One attempt of [`Store::read`]; a missing object is [`Error::Git`] here.
     fn read_once(&self, refname: &str, id: ObjectId) -> Result<Revision> {
         let corrupt = |reason: String| corrupt(refname, id, reason);
@@ -512,19 +556,7 @@ impl Store {
         })?;
         self.check_read_size(refname, id, "the commit", commit.data.len())?;
         let summary = Self::summary_of(id, &commit).map_err(|e| corrupt(e.chain().to_string()))?;
-        let tree_err = |e| Error::git(format!("cannot read the tree of {id}"), e);
-        let tree = match commit.tree() {
-            Ok(tree) => tree,
-            // A `--filter=tree:0` clone lacks trees as well: git fetches the tree, then gix,
-            // which looks at the pack directory again after a miss, reads it.
-            Err(e) if vanished(&e) && self.is_partial_clone() => {
-                let tree_id = commit.tree_id().map_err(tree_err)?.detach();
-                self.fetch_from_promisor("tree", tree_id)
-                    .map_err(|why| Error::git(format!("cannot read the tree of {id}"), why))?;
-                self.repo.find_tree(tree_id).map_err(tree_err)?
-            }
-            Err(e) => return Err(tree_err(e)),
-        };
+        let tree = self.commit_tree(id, &commit)?;
         let blob = |name: &str| self.tree_file(refname, id, &tree, name);
         let document = blob(DOCUMENT_FILE)?
             .ok_or_else(|| corrupt(format!("its tree has no {DOCUMENT_FILE}")))?;

@@ -107,13 +107,43 @@ impl Store {
     /// # Errors
     /// [`Error::Read`] when the record exists but cannot be read.
     pub fn written(&self, story: &str) -> Result<HashSet<ObjectId>> {
+        Ok(match self.record(story)? {
+            Record::Text(text) => text
+                .lines()
+                .filter_map(|l| ObjectId::from_hex(l.trim().as_bytes()).ok())
+                .collect(),
+            Record::Before(ids) => ids.into_iter().collect(),
+        })
+    }
+
+    /// Whether this clone wrote `commit`, a checkpoint commit of `story`: what
+    /// `written(story)?.contains(&commit)` says, by comparing the record's lines with the
+    /// commit's hex id instead of parsing and hashing every line (the record grows by a line
+    /// per revision and claim commit; a hook asks this several times).
+    ///
+    /// # Errors
+    /// As [`Store::written`].
+    pub fn wrote(&self, story: &str, commit: ObjectId) -> Result<bool> {
+        Ok(match self.record(story)? {
+            Record::Text(text) => {
+                let hex = commit.to_hex().to_string();
+                text.lines()
+                    .any(|l| l.trim().eq_ignore_ascii_case(hex.as_str()))
+            }
+            Record::Before(ids) => ids.contains(&commit),
+        })
+    }
+
+    /// The record of `story` as text (at most [`MAX_RECORD`] bytes), or, when it has none
+    /// yet, what its reflogs say this clone wrote.
+    fn record(&self, story: &str) -> Result<Record> {
         let Some(path) = self.written_path(story) else {
-            return Ok(HashSet::new());
+            return Ok(Record::Before(Vec::new()));
         };
         let file = match std::fs::File::open(&path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Ok(self.written_before_records(story).into_iter().collect())
+                return Ok(Record::Before(self.written_before_records(story)))
             }
             Err(cause) => return Err(Error::Read { path, cause }),
         };
@@ -122,11 +152,16 @@ impl Store {
         if let Err(cause) = file.take(MAX_RECORD).read_to_string(&mut text) {
             return Err(Error::Read { path, cause });
         }
-        Ok(text
-            .lines()
-            .filter_map(|l| ObjectId::from_hex(l.trim().as_bytes()).ok())
-            .collect())
+        Ok(Record::Text(text))
     }
+}
+
+/// A story's record of what this clone wrote.
+enum Record {
+    /// The record file's text.
+    Text(String),
+    /// No record file yet: the commits its reflogs show this clone writing.
+    Before(Vec<ObjectId>),
 }
 
 #[cfg(test)]

@@ -394,6 +394,58 @@ fn a_clone_that_lost_a_claim_names_the_holder_everywhere_without_fetching() {
 }
 
 #[test]
+fn a_sessions_start_leaves_its_fresh_claim_alone_and_renews_it_near_its_expiry() {
+    let (sb, repo) = Sandbox::with_repo();
+    sb.ok(&repo, &["save", "auth", "--todo", "T1 — login", "-q"]);
+    sb.ok(&repo, &["start", "auth", "-q"]);
+    let tip = || sb.git(&repo, &["rev-parse", "refs/checkpoints-claims/auth"]);
+    let claim = || -> serde_json::Value {
+        serde_json::from_str(&sb.git(&repo, &["show", "refs/checkpoints-claims/auth:claim.json"]))
+            .unwrap()
+    };
+    // Session one starts, then starts again (resumed, cleared, compacted): its fresh claim
+    // stands as it is, no claim commit written, and it still holds the story.
+    claude_hook(&sb, &repo, "SessionStart", "one");
+    let first = tip();
+    let (out, _) = claude_hook(&sb, &repo, "SessionStart", "one");
+    assert_eq!(tip(), first, "a fresh claim was written again");
+    assert!(out.contains("T1 — login"), "the brief still comes: {out}");
+    let status = sb.ok(&repo, &["status", "auth"]);
+    assert!(
+        status.contains("claimed by Ada Author") && status.contains("(claude, session one)"),
+        "{status}"
+    );
+    let (out, _) = claude_hook(&sb, &repo, "SessionStart", "two");
+    assert!(
+        out.contains("session one"),
+        "another session is told who holds it: {out}"
+    );
+    assert_eq!(tip(), first);
+    // A claim taken by hand for longer than `checkpoint.claimDuration` (2h) is not cut short
+    // by the session's start.
+    let one = [
+        ("GIT_CHECKPOINT_SESSION", "one"),
+        ("GIT_CHECKPOINT_AGENT", "claude"),
+    ];
+    sb.ok_with_env(&repo, &["claim", "auth", "--for", "1d", "-q"], &one);
+    let day = (tip(), claim());
+    claude_hook(&sb, &repo, "SessionStart", "one");
+    assert_eq!((tip(), claim()), day, "a day's claim was renewed at start");
+    // Near its expiry (at most half of it left), the session's start renews it.
+    sb.ok_with_env(&repo, &["claim", "auth", "--for", "2s", "-q"], &one);
+    std::thread::sleep(Duration::from_millis(1100));
+    let near = (tip(), claim());
+    claude_hook(&sb, &repo, "SessionStart", "one");
+    let renewed = claim();
+    assert_ne!(tip(), near.0, "a claim near its expiry was not renewed");
+    assert_eq!(renewed["holder"]["session"], "one", "{renewed}");
+    assert!(
+        expires(&renewed) > now() + 3600,
+        "renewed for checkpoint.claimDuration: {renewed}"
+    );
+}
+
+#[test]
 fn a_turns_end_renews_the_sessions_claim_and_takes_it_again_once_expired_but_never_anothers() {
     let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["save", "auth", "--todo", "T1 — login", "-q"]);

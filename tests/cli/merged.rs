@@ -76,6 +76,31 @@ fn a_merged_branch_finishes_its_story() {
 }
 
 #[test]
+fn list_names_a_merged_branch_deleted_since_and_one_that_never_landed_not() {
+    let (sb, repo) = story_on_a_branch();
+    // Story 43 on a branch of its own that never landed, saved there and left.
+    sb.git(&repo, &["switch", "-q", "-c", "feature/43-other"]);
+    std::fs::write(repo.join("other.rs"), "fn other() {}\n").unwrap();
+    sb.git(&repo, &["add", "other.rs"]);
+    sb.git(&repo, &["commit", "-q", "-m", "other work"]);
+    sb.ok(&repo, &["save", "43", "-q", "--next", "go on"]);
+    sb.git(&repo, &["switch", "-q", "main"]);
+    sb.git(
+        &repo,
+        &["merge", "-q", "--no-ff", "-m", "Merge login", BRANCH],
+    );
+    // The merged branch is deleted (as after a pull request): the commit HEAD was at when the
+    // story was saved still tells that it landed.
+    sb.git(&repo, &["branch", "-q", "-D", BRANCH]);
+    let (_, err) = sb.ok_with_stderr(&repo, &["list", "--all"]);
+    assert!(
+        err.contains(&format!("42: branch '{BRANCH}' was merged into main")),
+        "list: {err}"
+    );
+    assert!(!err.contains("43:"), "list: {err}");
+}
+
+#[test]
 fn a_fast_forwarded_branch_finishes_its_story() {
     let (sb, repo) = story_on_a_branch();
     let (_, err) = sb.ok_with_stderr(&repo, &["done", "--merged"]);
