@@ -146,9 +146,11 @@ const NEXT_CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ
 /// namespaces (active, archive, purge record, claim) and each story `<id>` (none that starts
 /// with another story asked for), the narrow glob `+refs/<ns>/<id>*:<tracking>/<id>*`, then
 /// the negative refspecs (`^<ref>`, git 2.29) that keep every other ref it matches out: one
-/// `^refs/<ns>/<id><c>*` per character `c` of [`NEXT_CHARS`] (down the characters of any
-/// longer story asked for, with `^refs/<ns>/<prefix>` for each name between the two that is
-/// not asked for); and the notes ref's glob.
+/// `^refs/<ns>/<id><c>*` per character `c` of `NEXT_CHARS` (those of a story id in either
+/// case, and `/`), going down the characters of any longer story asked for, with
+/// `^refs/<ns>/<prefix>` for each name between the two that is not asked for; and the notes
+/// ref's glob. About 270 lines per story. Each costs git a comparison per local ref while it
+/// prunes (`--prune`): about 0.25 s at 100,000 remote-tracking refs (git 2.47, 2 busy CPUs).
 ///
 /// Why globs: an exact refspec for a ref the remote lacks fails the whole fetch ("couldn't find
 /// remote ref"), and a story lacks most namespaces. Why narrow ones: with protocol v2 git asks
