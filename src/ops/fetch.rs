@@ -35,7 +35,11 @@ fn packed_after(store: &Store, outcomes: Vec<Outcome>) -> Result<Vec<Outcome>> {
 
 /// [`fetch`] of `stories` only: their refs in each of our namespaces and the notes ref are
 /// fetched ([`crate::remote::fetch_stories`]) and integrated
-/// ([`sync::integrate_stories`]); no other story's ref is fetched, read or moved.
+/// ([`sync::integrate_stories`]); no other story's ref is fetched, read or moved (but for a
+/// remote ref whose name continues the id with a character no story id has, which only a
+/// remote-tracking ref receives: [`crate::remote::story_refspecs`]). The remote lists only the
+/// refs whose names start with one of theirs, so the cost does not grow with the number of
+/// stories it holds beyond what a plain `git fetch` of one ref costs.
 ///
 /// # Errors
 /// As [`fetch`].
