@@ -252,31 +252,23 @@ line() { # ROW LABEL TARGET UNIT
         prev=$S
     done
 }
+floor_line() { # ROW FLOOR REFERENCE TARGET UNIT: per size, the floor's time and ratio to the reference
+    local row=$1 what=$2 ref=$3 target=$4 unit=$5 S r
+    for S in $SIZES; do
+        r=$(ratio_milli "${res[$row,$S,floor]}" "${res[$row,$S,git]}")
+        printf '  floor of %s at %s: %s %s %d ms, %sx %s (%s); ours %sx the floor\n' \
+            "$row" "$S" "$what" "$unit" "${res[$row,$S,floor]}" "$(fmt_ms "$r")" "$ref" \
+            "$( ((r > $(to_milli "$target"))) && echo "above the target: impossible as written" || echo "within the target")" \
+            "$(fmt_ms "$(ratio_milli "${res[$row,$S,ours]}" "${res[$row,$S,floor]}")")"
+    done
+}
 line push "push of all stories, nothing new," "$PUSH_TARGET" "cpu"
-for S in $SIZES; do
-    r=$(ratio_milli "${res[push,$S,floor]}" "${res[push,$S,git]}")
-    printf '  floor of push at %s: purge-record fetch + git push cpu %d ms, %sx git push (%s); ours %sx the floor\n' \
-        "$S" "${res[push,$S,floor]}" "$(fmt_ms "$r")" \
-        "$( ((r > $(to_milli "$PUSH_TARGET"))) && echo "above the target: impossible as written" || echo "within the target")" \
-        "$(fmt_ms "$(ratio_milli "${res[push,$S,ours]}" "${res[push,$S,floor]}")")"
-done
+floor_line push "purge-record fetch + git push" "git push" "$PUSH_TARGET" cpu
 line fetch1 "fetch <story>, stories on the remote:" "$FETCH1_TARGET" "wall"
 line list "list --all after fetching, stories:" "$LIST_TARGET" "wall"
-for S in $SIZES; do
-    r=$(ratio_milli "${res[list,$S,floor]}" "${res[list,$S,git]}")
-    printf '  floor of list at %s: floor_list wall %d ms, %sx for-each-ref (%s); ours %sx the floor\n' \
-        "$S" "${res[list,$S,floor]}" "$(fmt_ms "$r")" \
-        "$( ((r > $(to_milli "$LIST_TARGET"))) && echo "above the target: impossible as written" || echo "within the target")" \
-        "$(fmt_ms "$(ratio_milli "${res[list,$S,ours]}" "${res[list,$S,floor]}")")"
-done
+floor_line list "floor_list" "for-each-ref" "$LIST_TARGET" wall
 line sync "sync, ${DIVERGED} diverged (at most all) among" "$SYNC_TARGET" "wall"
-for S in $SIZES; do
-    r=$(ratio_milli "${res[sync,$S,floor]}" "${res[sync,$S,git]}")
-    printf '  floor of sync at %s: fetch + merge commits and refs + push + tracking refs wall %d ms, %sx the git row (%s); ours %sx the floor\n' \
-        "$S" "${res[sync,$S,floor]}" "$(fmt_ms "$r")" \
-        "$( ((r > $(to_milli "$SYNC_TARGET"))) && echo "above the target: impossible as written" || echo "within the target")" \
-        "$(fmt_ms "$(ratio_milli "${res[sync,$S,ours]}" "${res[sync,$S,floor]}")")"
-done
+floor_line sync "fetch + merge commits and refs + push + tracking refs" "the git row" "$SYNC_TARGET" wall
 for S in $SIZES; do
     echo "  $S: push wall ours ${res[push,$S,owall]} ms, git ${res[push,$S,gwall]} ms;" \
         "loose ref files after the fetch: ${res[list,$S,loose]}; sync diverged: ${res[sync,$S,k]}"
