@@ -414,6 +414,46 @@ fn packed_lower_bound(buf: &[u8], prefix: &[u8], hex_len: usize) -> usize {
     lo
 }
 
+/// The fewest edits of one transaction that [`Refs::edit`] writes straight into `packed-refs`
+/// on the files backend. Each edit still takes its `<ref>.lock` (the compare-and-swap), but no
+/// loose ref file is left behind (an existing one is deleted after `packed-refs` is
+/// committed, as `git pack-refs` would), so a batch of integrations or remote-tracking updates
+/// needs no `git pack-refs` afterwards. Below this, rewriting the whole `packed-refs` file
+/// would cost more than the loose files do.
+pub const PACKED_EDITS: usize = 100;
+
+/// One gix transaction of `edits` that writes object-id updates into `packed-refs` and deletes
+/// their loose files (gix-ref's `DeletionsAndNonSymbolicUpdatesRemoveLooseSourceReference`),
+/// with the lock timeouts git reads (`core.filesRefLockTimeout`, default 100 ms;
+/// `core.packedRefsTimeout`, default 1000 ms; git-config(1)).
+fn edit_packed(
+    repo: &gix::Repository,
+    edits: Vec<RefEdit>,
+    committer: Option<gix::actor::SignatureRef<'_>>,
+) -> gix::Result<Vec<RefEdit>> {
+    use gix::lock::acquire::Fail;
+    use gix::refs::file::transaction::PackedRefs;
+    let config = repo.config_snapshot();
+    let timeout = |key: &str, default_ms: i64| match config.integer(key).unwrap_or(default_ms) {
+        ms if ms < 0 => Fail::AfterDurationWithBackoff(std::time::Duration::MAX),
+        0 => Fail::Immediately,
+        ms => Fail::AfterDurationWithBackoff(std::time::Duration::from_millis(ms as u64)),
+    };
+    let (loose, packed) = (
+        timeout("core.filesRefLockTimeout", 100),
+        timeout("core.packedRefsTimeout", 1000),
+    );
+    repo.refs
+        .transaction()
+        .packed_refs(
+            PackedRefs::DeletionsAndNonSymbolicUpdatesRemoveLooseSourceReference(Box::new(
+                repo.objects.clone(),
+            )),
+        )
+        .prepare(edits, loose, packed)?
+        .commit(committer)
+}
+
 impl Refs {
     /// The backend of `repo`: [`Refs::Files`] unless `extensions.refStorage` names another
     /// format (gitrepository-layout(5), git-config(1) `extensions.refStorage`).
@@ -692,9 +732,13 @@ impl Refs {
         let failed = match self {
             Refs::Files => {
                 let mut time = gix::date::parse::TimeBuf::default();
-                let result = crate::signals::deferred(|| match committer {
-                    Some(c) => repo.edit_references_as(edits, Some(c.to_ref(&mut time))),
-                    None => repo.edit_references(edits),
+                let result = crate::signals::deferred(|| {
+                    let committer = committer.map(|c| c.to_ref(&mut time));
+                    if edits.len() >= PACKED_EDITS {
+                        edit_packed(repo, edits, committer)
+                    } else {
+                        repo.edit_references_as(edits, committer)
+                    }
                 });
                 match result {
                     Ok(_) => return Ok(()),

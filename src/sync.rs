@@ -313,22 +313,7 @@ fn integrate_batch(
     if items.len() < 2 {
         return one_by_one();
     }
-    let memory = store.in_memory();
-    let mut planned = Vec::with_capacity(items.len());
-    for (_, story, refname, theirs) in items {
-        planned.push(match finished(&memory, story, refname, *theirs)? {
-            Some(o) => (o, None),
-            None => plan_tip(
-                &memory,
-                story.as_str(),
-                refname,
-                (&tracking_ref(remote, refname), *theirs),
-                Kind::Checkpoint,
-                |ours, base| merge_commit(&memory, refname, ours, *theirs, base, remote),
-            )?,
-        });
-    }
-    let objects = memory.take_objects();
+    let (planned, objects) = plan_batch(store, remote, items)?;
     let edits: Vec<RefEdit> = planned.iter().filter_map(|(_, e)| e.clone()).collect();
     let applied = crate::signals::deferred(|| -> Result<bool> {
         let keep = pack::persist(store.repo(), &objects)?;
@@ -348,6 +333,54 @@ fn integrate_batch(
     } else {
         one_by_one()
     }
+}
+
+/// The fewest items [`plan_batch`] gives one thread.
+const PLAN_CHUNK: usize = 64;
+
+/// Plans the integration of every item of `items` ([`plan_tip`], with [`merge_commit`] for a
+/// diverged story), in the order given, without moving a ref: returns each outcome with the
+/// edit that applies it, and the objects the merges wrote (kept in memory). Stories are
+/// independent, so the items are split over threads ([`Store::chunked`], [`PLAN_CHUNK`]
+/// items at least each).
+///
+/// # Errors
+/// The first error of any item, in item order.
+#[allow(clippy::type_complexity)]
+fn plan_batch(
+    store: &Store,
+    remote: &str,
+    items: &[(usize, StoryId, String, ObjectId)],
+) -> Result<(Vec<(Outcome, Option<RefEdit>)>, gix::odb::memory::Storage)> {
+    let plan = |memory: &Store, chunk: &[(usize, StoryId, String, ObjectId)]| {
+        let mut planned = Vec::with_capacity(chunk.len());
+        for (_, story, refname, theirs) in chunk {
+            planned.push(match finished(memory, story, refname, *theirs)? {
+                Some(o) => (o, None),
+                None => plan_tip(
+                    memory,
+                    story.as_str(),
+                    refname,
+                    (&tracking_ref(remote, refname), *theirs),
+                    Kind::Checkpoint,
+                    |ours, base| merge_commit(memory, refname, ours, *theirs, base, remote),
+                )?,
+            });
+        }
+        Ok::<_, crate::error::Error>(planned)
+    };
+    let results = store.chunked(items, PLAN_CHUNK, |memory, chunk| {
+        let planned = plan(memory, chunk)?;
+        Ok((planned, memory.take_objects()))
+    })?;
+    let mut planned = Vec::with_capacity(items.len());
+    let mut objects = gix::odb::memory::Storage::default();
+    for result in results {
+        let (part, mut written) = result;
+        planned.extend(part);
+        objects.extend(std::mem::take(&mut *written));
+    }
+    Ok((planned, objects))
 }
 
 /// A story finished locally must not come back from an older active ref: the outcome that

@@ -12,8 +12,19 @@ use crate::sync::{self, Outcome};
 /// # Errors
 /// Transport errors from `git fetch`; storage errors while integrating.
 pub fn fetch(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
+    packed_after(store, fetch_unpacked(store, remote)?)
+}
+
+/// [`fetch`] without the packing of refs afterwards: for [`super::sync::sync`], whose push
+/// rewrites the remote-tracking refs the fetch wrote loose (straight into `packed-refs` when
+/// they are many, [`crate::refs::PACKED_EDITS`]) and which asks git to pack once at its end
+/// ([`packed_after`]).
+///
+/// # Errors
+/// As [`fetch`].
+pub(crate) fn fetch_unpacked(store: &Store, remote: &str) -> Result<Vec<Outcome>> {
     crate::remote::fetch(store, remote)?;
-    packed_after(store, sync::integrate(store, remote)?)
+    sync::integrate(store, remote)
 }
 
 /// Refs a fetch must have changed (remote-tracking and local, loose files both) before
@@ -22,7 +33,7 @@ pub const PACK_AFTER: usize = 100;
 
 /// Returns `outcomes`, after asking git to pack our refs ([`Store::pack_our_refs`]) when at
 /// least [`PACK_AFTER`] of them moved or came new.
-fn packed_after(store: &Store, outcomes: Vec<Outcome>) -> Result<Vec<Outcome>> {
+pub(crate) fn packed_after(store: &Store, outcomes: Vec<Outcome>) -> Result<Vec<Outcome>> {
     let moved = outcomes
         .iter()
         .filter(|o| o.action != sync::Action::UpToDate)

@@ -269,6 +269,7 @@ pub fn scan_tips(
     theirs: &HashMap<String, gix::ObjectId>,
     scanned: &mut std::collections::HashSet<gix::ObjectId>,
 ) -> Result<()> {
+    let mut walks = Vec::new();
     for (from, tip) in sent {
         let (from, tip) = (from.as_str(), *tip);
         if from == NOTES_REF {
@@ -279,29 +280,41 @@ pub fn scan_tips(
             continue;
         }
         let known = theirs.get(from).copied();
-        if known == Some(tip) {
-            continue;
-        }
-        let walk = store
-            .repo()
-            .rev_walk([tip])
-            .with_hidden(known)
-            .all()
-            .map_err(|e| crate::error::Error::git(format!("cannot walk {from}"), e))?;
-        let mut accepted = None;
-        for info in walk.take(SCAN_LIMIT) {
-            let id = info
-                .map_err(|e| crate::error::Error::git(format!("cannot walk {from}"), e))?
-                .id;
-            if scanned.contains(&id) {
-                continue;
-            }
-            scan_revision(store, from, tip, id, &mut accepted)?;
-            scanned.insert(id);
+        if known != Some(tip) {
+            walks.push((from, tip, known));
         }
     }
+    // Each ref's walk is its own: they are split over threads ([`Store::chunked`]).
+    let seen = &*scanned;
+    let found = store.chunked(&walks, SCAN_CHUNK, |store, chunk| {
+        let mut clean = Vec::new();
+        for &(from, tip, known) in chunk {
+            let walk = store
+                .repo()
+                .rev_walk([tip])
+                .with_hidden(known)
+                .all()
+                .map_err(|e| crate::error::Error::git(format!("cannot walk {from}"), e))?;
+            let mut accepted = None;
+            for info in walk.take(SCAN_LIMIT) {
+                let id = info
+                    .map_err(|e| crate::error::Error::git(format!("cannot walk {from}"), e))?
+                    .id;
+                if seen.contains(&id) {
+                    continue;
+                }
+                scan_revision(store, from, tip, id, &mut accepted)?;
+                clean.push(id);
+            }
+        }
+        Ok(clean)
+    })?;
+    scanned.extend(found.into_iter().flatten());
     Ok(())
 }
+
+/// The fewest refs [`scan_tips`] gives one thread to walk and scan.
+const SCAN_CHUNK: usize = 64;
 
 /// Scans the notes of the notes ref's `tip` that its remote-tracking ref lacks (added or
 /// changed since, or every note when the remote has none yet; at most [`SCAN_LIMIT`]).

@@ -44,7 +44,7 @@ pub fn sync_taking(
         // Before the fetch: the push after it races other pushers for the notes ref.
         crate::secrets::prepare();
     }
-    let mut integrated = super::fetch::fetch(store, remote)?;
+    let mut integrated = super::fetch::fetch_unpacked(store, remote)?;
     let taken = match take {
         Some(pick) => super::resolve::take_side(store, &integrated, pick)?,
         None => Vec::new(),
@@ -52,6 +52,8 @@ pub fn sync_taking(
     let (pushed, more) = super::push::push_fetched(store, remote, None, guards)?;
     // What the fetch already skipped (a broken notes ref) is said once.
     crate::sync::extend_once(&mut integrated, more);
+    // One packing of refs for the whole sync, after the push moved the remote-tracking refs.
+    let integrated = super::fetch::packed_after(store, integrated)?;
     Ok(Synced {
         integrated,
         pushed,

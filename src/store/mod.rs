@@ -21,6 +21,7 @@ mod recovery;
 mod retry;
 mod revision;
 mod revspec;
+mod threads;
 mod trailers;
 mod turn;
 mod write;

@@ -1379,3 +1379,135 @@ fn a_big_fetch_packs_our_refs_and_no_other() {
     assert!(!packed.contains("refs/heads/mine"), "{packed}");
     assert_eq!(sb.ok(&b, &["list", "--all"]).lines().count(), 151);
 }
+
+/// Runs `git args` in `dir` with `input` on its standard input; returns its output.
+fn git_with_input(sb: &Sandbox, dir: &Path, args: &[&str], input: &str) -> String {
+    let mut cmd = std::process::Command::new("git");
+    sb.env(&mut cmd);
+    let mut child = cmd
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "git {args:?} failed");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// In `dir`, a child of `base` (a checkpoint commit) whose document's next action reads
+/// `next`, for each of `stories`, each story's ref moved to it.
+fn diverge(sb: &Sandbox, dir: &Path, base: &str, stories: &[String], next: &str) {
+    let doc = sb.git(dir, &["cat-file", "blob", &format!("{base}:checkpoint.md")]);
+    assert!(doc.contains("base action"), "{doc}");
+    let blob = git_with_input(
+        sb,
+        dir,
+        &["hash-object", "-w", "--stdin"],
+        &doc.replace("base action", next),
+    );
+    let listing = sb.git(dir, &["ls-tree", base]);
+    let tree_of = |blob: &str| {
+        let lines: String = listing
+            .lines()
+            .map(|l| match l.strip_suffix("\tcheckpoint.md") {
+                Some(_) => format!("100644 blob {}\tcheckpoint.md\n", blob.trim()),
+                None => format!("{l}\n"),
+            })
+            .collect();
+        git_with_input(sb, dir, &["mktree"], &lines)
+    };
+    let tree = tree_of(&blob);
+    let message = sb.git(dir, &["log", "-1", "--format=%B", base]);
+    let commit = git_with_input(
+        sb,
+        dir,
+        &["commit-tree", tree.trim(), "-p", base, "-F", "-"],
+        &message,
+    );
+    let script: String = stories
+        .iter()
+        .map(|s| format!("update refs/checkpoints/{s} {}\n", commit.trim()))
+        .collect();
+    git_with_input(sb, dir, &["update-ref", "--stdin"], &script);
+}
+
+/// A sync of many diverged stories (more than one planning thread's share, more than one ref
+/// transaction's worth of loose files) merges every one, each merge keeping both sides'
+/// next action, pushes them all, and leaves no loose ref file of ours behind: the local refs
+/// and the remote-tracking refs are written into `packed-refs`, which git reads (`fsck`,
+/// `for-each-ref`, `ls-remote` agree).
+#[test]
+fn a_sync_of_many_diverged_stories_merges_each_and_leaves_them_packed() {
+    let (sb, _, a, b) = two_clones();
+    sb.ok(&a, &["save", "s0", "--next", "base action"]);
+    let base = tip(&sb, &a, "refs/checkpoints/s0");
+    let stories: Vec<String> = (0..150).map(|i| format!("s{i}")).collect();
+    let script: String = stories[1..]
+        .iter()
+        .map(|s| format!("create refs/checkpoints/{s} {base}\n"))
+        .collect();
+    git_with_input(&sb, &a, &["update-ref", "--stdin"], &script);
+    sb.ok(&a, &["push", "origin"]);
+    sb.ok(&b, &["fetch", "origin"]);
+    diverge(&sb, &b, &base, &stories, "theirs from B");
+    sb.ok(&b, &["push", "origin"]);
+    diverge(&sb, &a, &base, &stories, "ours from A");
+    let ours = tip(&sb, &a, "refs/checkpoints/s149");
+    let theirs = tip(&sb, &b, "refs/checkpoints/s149");
+    assert_ne!(ours, theirs);
+
+    sb.ok(&a, &["sync", "origin"]);
+
+    let listed = sb.git(
+        &a,
+        &[
+            "for-each-ref",
+            "--format=%(refname) %(objectname)",
+            "refs/checkpoints/",
+        ],
+    );
+    assert_eq!(listed.lines().count(), 150, "{listed}");
+    for line in listed.lines() {
+        let (name, tip) = line.split_once(' ').unwrap();
+        let parents = sb.git(&a, &["rev-list", "--parents", "-n1", tip]);
+        assert_eq!(
+            parents.split_whitespace().skip(1).collect::<Vec<_>>(),
+            [ours.as_str(), theirs.as_str()],
+            "{name} is no merge of ours and theirs"
+        );
+        let doc = sb.git(&a, &["cat-file", "blob", &format!("{tip}:checkpoint.md")]);
+        assert!(
+            doc.contains("ours from A") && doc.contains("theirs from B"),
+            "{name} lost a side: {doc}"
+        );
+    }
+    let remote = sb.git(&a, &["ls-remote", "origin", "refs/checkpoints/*"]);
+    for line in listed.lines() {
+        let (name, tip) = line.split_once(' ').unwrap();
+        assert!(
+            remote.contains(&format!("{tip}\t{name}\n")),
+            "{name} not pushed"
+        );
+        let tracking = name.replace("refs/", "refs/remotes/origin/");
+        assert_eq!(
+            sb.git(&a, &["rev-parse", &tracking]).trim(),
+            tip,
+            "{tracking}"
+        );
+    }
+    let git_dir = a.join(".git");
+    for dir in ["refs/checkpoints", "refs/remotes/origin/checkpoints"] {
+        let left = std::fs::read_dir(git_dir.join(dir)).map_or(0, |r| r.count());
+        assert_eq!(left, 0, "loose ref files left in {dir}");
+    }
+    sb.git(&a, &["fsck", "--no-dangling"]);
+}
