@@ -112,11 +112,16 @@ pub fn parse(input: &[u8]) -> Parsed {
         }
         None => text.clone(),
     };
-    let (_, code0) = outline(&masked);
-    // Label lines become headings; line numbers stay (one line for one line).
+    let (headings0, code0) = outline(&masked);
+    // Label lines become headings; line numbers stay (one line for one line). Without any,
+    // the text is the same and so is its outline.
     let outline_text = label_headings(&masked, &code0);
+    let (headings, code) = if outline_text == masked {
+        (headings0, code0)
+    } else {
+        outline(&outline_text)
+    };
     let outline_text = outline_text.as_str();
-    let (headings, code) = outline(outline_text);
     let mut doc = Document {
         front_matter: front.as_ref().map(|(inner, _)| inner.clone()),
         ..Document::default()
