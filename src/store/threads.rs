@@ -4,7 +4,7 @@
 //! opened with.
 
 use super::Store;
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// The most threads [`Store::chunked`] runs.
 const MAX_THREADS: usize = 8;
@@ -17,9 +17,11 @@ impl Store {
     /// its chunk. With one thread, `work` runs here on [`Store::in_memory`]. Returns the
     /// results in chunk order.
     ///
+    /// The chunk of a thread that cannot open the repository again runs on this thread
+    /// instead, once that thread has ended.
+    ///
     /// # Errors
-    /// The first chunk's error, in item order; [`Error::NotARepository`] when a thread cannot
-    /// open the repository again.
+    /// The first chunk's error, in item order.
     pub(crate) fn chunked<T: Sync, R: Send>(
         &self,
         items: &[T],
@@ -42,19 +44,81 @@ impl Store {
                 .map(|chunk| {
                     let git_dir = self.repo.path().to_path_buf();
                     let options = self.repo.open_options().clone();
-                    scope.spawn(move || {
-                        let repo = gix::open_opts(git_dir, options)
-                            .map_err(|e| Error::NotARepository(e.to_string()))?;
+                    let thread = scope.spawn(move || {
+                        let repo = gix::open_opts(git_dir, options).ok()?;
                         let config = crate::config::Config::from_repo(&repo);
-                        let store = Store::open(repo, config)?.in_memory();
-                        work(&store, chunk)
-                    })
+                        let store = Store::open(repo, config).ok()?.in_memory();
+                        Some(work(&store, chunk))
+                    });
+                    (thread, chunk)
                 })
                 .collect();
             running
                 .into_iter()
-                .map(|t| t.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .map(|(thread, chunk)| {
+                    match thread
+                        .join()
+                        .unwrap_or_else(|p| std::panic::resume_unwind(p))
+                    {
+                        Some(done) => done,
+                        // A thread that could not open the repository again: its chunk here.
+                        None => work(&self.in_memory(), chunk),
+                    }
+                })
                 .collect()
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A repository of its own: `git init` in a temp dir (the real git).
+    fn repo() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let ok = std::process::Command::new("git")
+            .args(["init", "-q"])
+            .arg(dir.path())
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "git init failed");
+        let store = Store::discover(dir.path()).unwrap();
+        (dir, store)
+    }
+
+    #[test]
+    fn chunks_come_back_in_order_each_with_a_store_of_the_same_repository() {
+        let (_dir, store) = repo();
+        let items: Vec<usize> = (0..1000).collect();
+        let common = store.common_dir().to_path_buf();
+        let parts = store
+            .chunked(&items, 10, |s, chunk| {
+                assert_eq!(s.common_dir(), common);
+                Ok(chunk.to_vec())
+            })
+            .unwrap();
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(parts.len(), cores.min(MAX_THREADS));
+        assert_eq!(parts.concat(), items);
+    }
+
+    #[test]
+    fn the_first_failing_chunk_in_item_order_is_the_error() {
+        let (_dir, store) = repo();
+        let items: Vec<usize> = (0..1000).collect();
+        let failed = store.chunked(&items, 10, |_, chunk| {
+            if chunk.contains(&999) || chunk.contains(&0) {
+                Err(crate::error::Error::NotARepository(format!(
+                    "chunk from {}",
+                    chunk[0]
+                )))
+            } else {
+                Ok(())
+            }
+        });
+        let e = failed.unwrap_err().to_string();
+        assert!(e.contains("chunk from 0"), "{e}");
     }
 }
