@@ -414,22 +414,7 @@ fn stories_with_meta_titles(sb: &Sandbox, repo: &Path, base: &str, titles: &[(St
             meta.len(),
         ));
     }
-    let mut child = std::process::Command::new("git");
-    sb.env(&mut child);
-    let mut child = child
-        .current_dir(repo)
-        .args(["fast-import", "--quiet"])
-        .stdin(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stream.as_bytes())
-        .unwrap();
-    assert!(child.wait().unwrap().success(), "fast-import");
+    sb.git_input(repo, &["fast-import", "--quiet"], &stream);
 }
 
 /// The stories `push --dry-run --json` says it would refuse, as their names (`prefix` and a

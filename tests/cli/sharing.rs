@@ -397,22 +397,7 @@ fn c21_three_hundred_notes_fan_out_one_note_per_commit() {
         }
         script.push('\n');
     }
-    let mut child = std::process::Command::new("git");
-    sb.env(&mut child);
-    let mut child = child
-        .current_dir(&repo)
-        .args(["fast-import", "--quiet"])
-        .stdin(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    assert!(child.wait().unwrap().success());
+    sb.git_input(&repo, &["fast-import", "--quiet"], &script);
     sb.git(&repo, &["reset", "-q", "--hard", "main"]);
     for c in sb.git(&repo, &["rev-list", "-300", "HEAD"]).lines() {
         sb.git(
@@ -1340,22 +1325,7 @@ fn a_big_fetch_packs_our_refs_and_no_other() {
     let script: String = (1..=150)
         .map(|i| format!("create refs/checkpoints/s{i} {tip}\n"))
         .collect();
-    let mut update = std::process::Command::new("git");
-    sb.env(&mut update);
-    let mut child = update
-        .current_dir(&a)
-        .args(["update-ref", "--stdin"])
-        .stdin(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write as _;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    assert!(child.wait().unwrap().success());
+    sb.git_input(&a, &["update-ref", "--stdin"], &script);
     sb.ok(&a, &["push", "origin"]);
     sb.git(&b, &["branch", "mine"]);
     sb.ok(&b, &["fetch", "origin"]);
@@ -1380,36 +1350,12 @@ fn a_big_fetch_packs_our_refs_and_no_other() {
     assert_eq!(sb.ok(&b, &["list", "--all"]).lines().count(), 151);
 }
 
-/// Runs `git args` in `dir` with `input` on its standard input; returns its output.
-fn git_with_input(sb: &Sandbox, dir: &Path, args: &[&str], input: &str) -> String {
-    let mut cmd = std::process::Command::new("git");
-    sb.env(&mut cmd);
-    let mut child = cmd
-        .current_dir(dir)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write as _;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "git {args:?} failed");
-    String::from_utf8(out.stdout).unwrap()
-}
-
 /// In `dir`, a child of `base` (a checkpoint commit) whose document's next action reads
 /// `next`, for each of `stories`, each story's ref moved to it.
 fn diverge(sb: &Sandbox, dir: &Path, base: &str, stories: &[String], next: &str) {
     let doc = sb.git(dir, &["cat-file", "blob", &format!("{base}:checkpoint.md")]);
     assert!(doc.contains("base action"), "{doc}");
-    let blob = git_with_input(
-        sb,
+    let blob = sb.git_input(
         dir,
         &["hash-object", "-w", "--stdin"],
         &doc.replace("base action", next),
@@ -1423,12 +1369,11 @@ fn diverge(sb: &Sandbox, dir: &Path, base: &str, stories: &[String], next: &str)
                 None => format!("{l}\n"),
             })
             .collect();
-        git_with_input(sb, dir, &["mktree"], &lines)
+        sb.git_input(dir, &["mktree"], &lines)
     };
     let tree = tree_of(&blob);
     let message = sb.git(dir, &["log", "-1", "--format=%B", base]);
-    let commit = git_with_input(
-        sb,
+    let commit = sb.git_input(
         dir,
         &["commit-tree", tree.trim(), "-p", base, "-F", "-"],
         &message,
@@ -1437,7 +1382,7 @@ fn diverge(sb: &Sandbox, dir: &Path, base: &str, stories: &[String], next: &str)
         .iter()
         .map(|s| format!("update refs/checkpoints/{s} {}\n", commit.trim()))
         .collect();
-    git_with_input(sb, dir, &["update-ref", "--stdin"], &script);
+    sb.git_input(dir, &["update-ref", "--stdin"], &script);
 }
 
 /// A sync of many diverged stories (more than one planning thread's share, more than one ref
@@ -1455,7 +1400,7 @@ fn a_sync_of_many_diverged_stories_merges_each_and_leaves_them_packed() {
         .iter()
         .map(|s| format!("create refs/checkpoints/{s} {base}\n"))
         .collect();
-    git_with_input(&sb, &a, &["update-ref", "--stdin"], &script);
+    sb.git_input(&a, &["update-ref", "--stdin"], &script);
     sb.ok(&a, &["push", "origin"]);
     sb.ok(&b, &["fetch", "origin"]);
     diverge(&sb, &b, &base, &stories, "theirs from B");

@@ -378,6 +378,34 @@ impl Sandbox {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
+    /// [`Sandbox::git`] with `input` written to git's standard input (`fast-import`,
+    /// `update-ref --stdin`, `mktree`, `hash-object --stdin`); returns stdout, panics on failure.
+    pub fn git_input(&self, dir: &Path, args: &[&str], input: &str) -> String {
+        use std::io::Write as _;
+        let mut cmd = std::process::Command::new("git");
+        self.env(&mut cmd);
+        cmd.current_dir(dir)
+            .args(args)
+            .env("GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z")
+            .env("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        let mut child = cmd.spawn().expect("git runs");
+        // Written from a thread: git may fill its output pipe before it has read all input.
+        let mut stdin = child.stdin.take().unwrap();
+        let input = input.to_string();
+        let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+        let out = child.wait_with_output().expect("git runs");
+        writer.join().unwrap().expect("git reads its input");
+        assert!(
+            out.status.success(),
+            "git {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
     /// A new repo `name` (`git init -q -b main`, one empty commit).
     pub fn repo(&self, name: &str) -> PathBuf {
         let dir = self.path(name);
