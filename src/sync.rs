@@ -352,7 +352,7 @@ fn plan_batch(
     remote: &str,
     items: &[(usize, StoryId, String, ObjectId)],
 ) -> Result<(Vec<(Outcome, Option<RefEdit>)>, gix::odb::memory::Storage)> {
-    let plan = |memory: &Store, chunk: &[(usize, StoryId, String, ObjectId)]| {
+    let results = store.chunked(items, PLAN_CHUNK, |memory, chunk| {
         let mut planned = Vec::with_capacity(chunk.len());
         for (_, story, refname, theirs) in chunk {
             planned.push(match finished(memory, story, refname, *theirs)? {
@@ -367,16 +367,11 @@ fn plan_batch(
                 )?,
             });
         }
-        Ok::<_, crate::error::Error>(planned)
-    };
-    let results = store.chunked(items, PLAN_CHUNK, |memory, chunk| {
-        let planned = plan(memory, chunk)?;
         Ok((planned, memory.take_objects()))
     })?;
     let mut planned = Vec::with_capacity(items.len());
     let mut objects = gix::odb::memory::Storage::default();
-    for result in results {
-        let (part, mut written) = result;
+    for (part, mut written) in results {
         planned.extend(part);
         objects.extend(std::mem::take(&mut *written));
     }

@@ -14,8 +14,8 @@ impl Store {
     /// machine has cores (at most 8), giving each at least `min_chunk` items; each thread's
     /// `work` gets its own [`Store`] of this repository (its configuration read again, `git
     /// -c` overrides included; object writes kept in memory as by [`Store::in_memory`]) and
-    /// its chunk. With one thread, `work` runs here on [`Store::in_memory`]. Returns the
-    /// results in chunk order.
+    /// its chunk. With one thread, `work` runs here on [`Store::in_memory`]; with no items, not
+    /// at all. Returns the results in chunk order.
     ///
     /// The chunk of a thread that cannot open the repository again runs on this thread
     /// instead, once that thread has ended.
@@ -28,6 +28,9 @@ impl Store {
         min_chunk: usize,
         work: impl Fn(&Store, &[T]) -> Result<R> + Sync,
     ) -> Result<Vec<R>> {
+        if items.is_empty() {
+            return Ok(Vec::new());
+        }
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let threads = cores
             .min(MAX_THREADS)
