@@ -77,6 +77,24 @@ fn dated_signature(person: (String, String), date_var: &str) -> Result<gix::acto
     })
 }
 
+/// git's default identity (`ident_default_name` and `ident_default_email` in git's ident.c),
+/// without its look-ups of the password database and the domain name: the login name
+/// (`$USER`, else `$LOGNAME`, else `unknown`) and `<login>@<host name>` (`EMAIL` wins when set).
+fn default_ident() -> (String, String) {
+    let login = ["USER", "LOGNAME"]
+        .iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .map(|v| v.trim().to_string())
+        .find(|v| !v.is_empty())
+        .unwrap_or_else(|| "unknown".to_string());
+    let email = std::env::var("EMAIL")
+        .ok()
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| format!("{login}@{}", crate::claims::host()));
+    (login, email)
+}
+
 impl Store {
     /// Checks that a commit can be written: an identity is configured.
     ///
@@ -650,9 +668,24 @@ impl Store {
 
     fn edit(&self, edits: Vec<RefEdit>) -> Result<()> {
         // Our own committer for the reflog: gix's would resolve the time zone again.
-        let signatures = self.signatures().ok();
-        self.refs
-            .edit(&self.repo, edits, signatures.as_ref().map(|(c, _)| c))
+        let committer = self.reflog_committer()?;
+        self.refs.edit(&self.repo, edits, Some(&committer))
+    }
+
+    /// The identity of the reflog entries a ref update writes: the committer of new commits
+    /// ([`Store::signatures`]) when one is configured, else git's default identity, as git
+    /// itself writes reflogs without one (`git_committer_info(0)` in git's ident.c, not the
+    /// strict form commits use): so a fetch, a sync's integration or a claim in a clone with
+    /// no `user.name` moves its refs as `git fetch` does, where a save still asks for one.
+    ///
+    /// # Errors
+    /// [`Error::Git`] for a bad `GIT_COMMITTER_DATE`.
+    fn reflog_committer(&self) -> Result<gix::actor::Signature> {
+        match self.signatures() {
+            Ok((committer, _)) => Ok(committer),
+            Err(Error::NoIdentity) => dated_signature(default_ident(), "GIT_COMMITTER_DATE"),
+            Err(e) => Err(e),
+        }
     }
 }
 

@@ -262,6 +262,61 @@ fn c03_no_identity_writes_nothing_and_says_how_to_set_one() {
     assert_eq!(log["revisions"][0]["email"], "cy@example.com");
 }
 
+/// A clone with no identity at all (a fresh CI runner, an agent's container) reads what the
+/// remote has as `git fetch` does: git writes reflog entries under its default identity
+/// (login@host) instead of refusing, and so do the fetch, the integration and `resume`; only a
+/// save, which writes a commit, asks for a name.
+#[test]
+fn c03_a_clone_without_identity_fetches_and_resumes_as_git_fetch_does() {
+    let (sb, repo) = Sandbox::with_repo();
+    let cp = doc(&sb, "cp.md", CP_MD.as_bytes());
+    sb.add_empty_origin(&repo, "o.git");
+    sb.ok(&repo, &["save", "auth", "-F", &cp]);
+    sb.ok(&repo, &["push", "-q"]);
+    sb.git(&sb.path(""), &["clone", "-q", "o.git", "fresh"]);
+    let fresh = sb.path("fresh");
+    let anonymous = |args: &[&str]| {
+        sb.cp(&fresh)
+            .env_remove("GIT_AUTHOR_NAME")
+            .env_remove("GIT_AUTHOR_EMAIL")
+            .env_remove("GIT_COMMITTER_NAME")
+            .env_remove("GIT_COMMITTER_EMAIL")
+            .env_remove("EMAIL")
+            .env("USER", "runner")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = anonymous(&["fetch"]);
+    assert!(
+        out.status.success(),
+        "fetch without an identity: {}",
+        stderr(&out)
+    );
+    let tip = sb.git(&repo, &["rev-parse", "refs/checkpoints/auth"]);
+    assert_eq!(sb.git(&fresh, &["rev-parse", "refs/checkpoints/auth"]), tip);
+    // The reflog entry names git's default identity, as git's own would.
+    let reflog = sb.git(
+        &fresh,
+        &[
+            "reflog",
+            "show",
+            "--format=%gn <%ge>",
+            "refs/checkpoints/auth",
+        ],
+    );
+    assert!(reflog.starts_with("runner <runner@"), "reflog: {reflog}");
+    let out = anonymous(&["resume", "auth", "--json"]);
+    assert!(out.status.success(), "resume: {}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["revision"], 1);
+    // A save still needs a name: it writes a commit.
+    let out = anonymous(&["save", "auth", "-F", &cp]);
+    let err = refused(&out, "save without an identity");
+    assert!(err.contains("git config user.name"), "stderr: {err}");
+    assert_eq!(sb.git(&fresh, &["rev-parse", "refs/checkpoints/auth"]), tip);
+}
+
 // ---------------------------------------------------------------------------------------------
 // C04: nesting
 
