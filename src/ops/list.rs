@@ -57,7 +57,8 @@ pub fn list(store: &Store, opts: &Options) -> Result<Listing> {
     let branch = crate::gitstate::head(store)?.branch;
     let mut rows: Vec<(String, Summary)> = Vec::new();
     let mut ignored = Vec::new();
-    for (story, tip) in &store.refs(&prefix)? {
+    let tips = store.refs(&prefix)?;
+    for (story, tip) in &tips {
         // Refs made outside git-checkpoint must not hide the healthy ones.
         match StoryId::parse(story) {
             Ok(s) if s.as_str() == story => {}
@@ -113,7 +114,8 @@ pub fn list(store: &Store, opts: &Options) -> Result<Listing> {
     }
     rows.sort_by(|a, b| b.1.time.cmp(&a.1.time).then(a.0.cmp(&b.0)));
     let mut remote = if opts.remote.is_none() && !opts.archived {
-        let (notes, twins) = remote_state(store, &rows)?;
+        // `tips` is the active namespace here: scanned once for both.
+        let (notes, twins) = remote_state(store, &rows, &tips)?;
         ignored.extend(twins);
         notes
     } else {
@@ -218,9 +220,14 @@ fn case_twin(prefix: &str, name: &str, id: &StoryId, remote: Option<&str>) -> St
 
 /// What the remotes have that `rows` (the local active listing) lack, as last fetched: one scan
 /// of each remote's tracking refs; ancestry is looked at only for stories whose tips differ.
+/// `all_local` is every active ref (story and tip) in [`Store::refs`]' sorted order.
 /// Returns those notes, and one warning per remote copy whose id differs only in letter case
 /// from a canonical one ([`case_twin`]): fetch leaves it in the remote-tracking ref.
-fn remote_state(store: &Store, rows: &[(String, Summary)]) -> Result<(Vec<String>, Vec<String>)> {
+fn remote_state(
+    store: &Store,
+    rows: &[(String, Summary)],
+    all_local: &[(String, gix::ObjectId)],
+) -> Result<(Vec<String>, Vec<String>)> {
     let mut out = Vec::new();
     let mut twins = Vec::new();
     let local: std::collections::HashMap<&str, gix::ObjectId> = rows
@@ -230,7 +237,6 @@ fn remote_state(store: &Store, rows: &[(String, Summary)]) -> Result<(Vec<String
     // Every local story with its tip, sorted as each remote's listing is: walked side by side
     // with it, so a story at the same tip on both sides (most of them after a fetch) costs a
     // comparison, not a look-up.
-    let all_local = store.refs(ACTIVE_PREFIX)?;
     for r in store.remote_names() {
         let mut only_there = 0;
         let prefix = remote::tracking_prefix(&r);

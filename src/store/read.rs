@@ -89,10 +89,10 @@ impl Store {
         let author = c
             .author()
             .map_err(|e| Error::git(format!("bad author in {id}"), e))?;
-        let committer = c
-            .committer()
+        // The committer's time alone: `committer()` would trim its name and email too.
+        let time = c
+            .time()
             .map_err(|e| Error::git(format!("bad committer in {id}"), e))?;
-        let time = committer.time().unwrap_or_default();
         Ok(Summary {
             commit: id,
             parents: c.parents().collect(),
