@@ -239,7 +239,9 @@ fn squashed(
     else {
         return same_patch(store, fork, tip, default_tip);
     };
-    let branch_paths = gitstate::changed_paths(repo, fork, tip);
+    // The branch's paths are read at the first commit that needs them: a default branch with no
+    // commits since the fork point (the usual case while the branch is in review) reads no tree.
+    let mut branch_paths: Option<Vec<String>> = None;
     let mut candidate = false;
     let mut seen = 0;
     for info in walk {
@@ -264,10 +266,13 @@ fn squashed(
         {
             return Ok(Some(info.id));
         }
-        candidate = candidate
-            || (!branch_paths.is_empty()
+        if !candidate {
+            let branch_paths =
+                branch_paths.get_or_insert_with(|| gitstate::changed_paths(repo, fork, tip));
+            candidate = !branch_paths.is_empty()
                 && parent
-                    .is_none_or(|p| gitstate::changed_paths(repo, p, info.id) == branch_paths));
+                    .is_none_or(|p| gitstate::changed_paths(repo, p, info.id) == *branch_paths);
+        }
     }
     if !candidate {
         return Ok(None);
