@@ -20,6 +20,7 @@ std::thread_local! {
 }
 
 /// A decompressor that goes back to this thread's spare slot when dropped.
+#[cfg_attr(feature = "sirocco", allow(dead_code))]
 pub(crate) struct Pooled(Option<Decompress>);
 
 impl Default for Pooled {

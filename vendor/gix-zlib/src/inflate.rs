@@ -9,9 +9,68 @@ use crate::{Inflate, Status};
 impl Default for Inflate {
     fn default() -> Self {
         Self {
-            state: Box::new(sirocco::inflate::Decoder::new(sirocco::Format::Zlib)),
+            state: SiroccoPooled::default(),
             sirocco_done: false,
         }
+    }
+}
+
+// Patched for git-checkpoint: as `decompress::Pooled` does for zlib-rs, an `Inflate` takes its
+// sirocco decoder from a spare one per thread (reset: sirocco's "abandons the current stream",
+// keeping only the allocation of its tables) and gives it back when dropped. gix-odb makes an
+// `Inflate` for every loose object it reads, and a new decoder allocates and zeroes ~14 KiB.
+#[cfg(feature = "sirocco")]
+std::thread_local! {
+    static SIROCCO_SPARE: std::cell::RefCell<Option<Box<sirocco::inflate::Decoder>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// A sirocco decoder that goes back to this thread's spare slot when dropped.
+#[cfg(feature = "sirocco")]
+pub(crate) struct SiroccoPooled(Option<Box<sirocco::inflate::Decoder>>);
+
+#[cfg(feature = "sirocco")]
+impl Default for SiroccoPooled {
+    fn default() -> Self {
+        let spare = SIROCCO_SPARE
+            .try_with(|spare| spare.try_borrow_mut().ok().and_then(|mut s| s.take()))
+            .ok()
+            .flatten();
+        SiroccoPooled(Some(match spare {
+            Some(mut d) => {
+                d.reset();
+                d
+            }
+            None => Box::new(sirocco::inflate::Decoder::new(sirocco::Format::Zlib)),
+        }))
+    }
+}
+
+#[cfg(feature = "sirocco")]
+impl Drop for SiroccoPooled {
+    fn drop(&mut self) {
+        if let Some(d) = self.0.take() {
+            let _ = SIROCCO_SPARE.try_with(|spare| {
+                if let Ok(mut spare) = spare.try_borrow_mut() {
+                    *spare = Some(d);
+                }
+            });
+        }
+    }
+}
+
+#[cfg(feature = "sirocco")]
+impl std::ops::Deref for SiroccoPooled {
+    type Target = sirocco::inflate::Decoder;
+    fn deref(&self) -> &sirocco::inflate::Decoder {
+        self.0.as_ref().expect("only taken on drop")
+    }
+}
+
+#[cfg(feature = "sirocco")]
+impl std::ops::DerefMut for SiroccoPooled {
+    fn deref_mut(&mut self) -> &mut sirocco::inflate::Decoder {
+        self.0.as_mut().expect("only taken on drop")
     }
 }
 

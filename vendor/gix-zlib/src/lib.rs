@@ -97,8 +97,9 @@ pub struct Inflate {
     /// Unlike `Decompress`, this decoder holds about 14 KiB inline. Boxing keeps stack usage and the size
     /// of containing handles small, even when the decoder is only accessed by reference.
     /// Allocated at construction and reused across streams.
+    /// Patched for git-checkpoint: taken from this thread's spare decoder (see `inflate.rs`).
     #[cfg(feature = "sirocco")]
-    state: Box<sirocco::inflate::Decoder>,
+    state: inflate::SiroccoPooled,
     /// Sirocco starts a new stream on the next decode after completion; `rest()` must not.
     #[cfg(feature = "sirocco")]
     sirocco_done: bool,
