@@ -119,6 +119,16 @@ const MAX_LOOSE_REF: u64 = 64 * 1024;
 /// [`Refs::tip`]); [`Error::BrokenRef`] when the loose file is not a ref, [`Error::Git`] when
 /// it or `packed-refs` cannot be read.
 fn read_full_name(repo: &gix::Repository, refname: &str) -> Option<Result<Option<ObjectId>>> {
+    read_full_ref(repo, refname)
+        .map(|found| found.map(|r| r.and_then(|r| r.target.try_id().map(ToOwned::to_owned))))
+}
+
+/// [`read_full_name`], returning the ref itself (its target may be symbolic): `Ok(None)` only
+/// when it does not exist.
+fn read_full_ref(
+    repo: &gix::Repository,
+    refname: &str,
+) -> Option<Result<Option<gix::refs::Reference>>> {
     use std::io::Read as _;
     let per_worktree = ["refs/worktree/", "refs/bisect/", "refs/rewritten/"];
     if !refname.starts_with("refs/")
@@ -146,7 +156,7 @@ fn read_full_name(repo: &gix::Repository, refname: &str) -> Option<Result<Option
             &content,
             repo.object_hash(),
         )
-        .map(|r| r.target.try_id().map(ToOwned::to_owned))
+        .map(|r| Some(r.into()))
         .map_err(|_| broken("holds neither an object id nor `ref: <name>`")),
         // No file by that name: none, a file where a directory of the path should be, a
         // directory of refs below the name (Windows refuses to open one), or a name longer
@@ -165,7 +175,7 @@ fn read_full_name(repo: &gix::Repository, refname: &str) -> Option<Result<Option
             match repo.refs.cached_packed_buffer() {
                 Ok(None) => Ok(None),
                 Ok(Some(packed)) => match packed.try_find(name) {
-                    Ok(found) => Ok(found.map(|r| r.target())),
+                    Ok(found) => Ok(found.map(Into::into)),
                     Err(e) => Err(Error::git(context(), e)),
                 },
                 Err(e) => Err(Error::git(context(), e)),
@@ -650,7 +660,13 @@ impl Refs {
             Refs::Files => Ok(names
                 .iter()
                 .filter_map(|name| {
-                    let mut r = repo.try_find_reference(*name).ok()??;
+                    // A name read in full: one failed open for a ref that does not exist
+                    // (`master` and `trunk` where the default branch is `main`), where gix's
+                    // lookup tries it under `tags/`, `heads/` and `remotes/` too.
+                    let mut r = match read_full_ref(repo, name) {
+                        Some(found) => gix::prelude::ReferenceExt::attach(found.ok()??, repo),
+                        None => repo.try_find_reference(*name).ok()??,
+                    };
                     let symref = r.target().try_name().map(|n| n.as_bstr().to_string());
                     let peeled = r.peel_to_id().ok()?.detach();
                     Some(Found {
