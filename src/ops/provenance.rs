@@ -19,7 +19,7 @@
 use crate::error::Result;
 use crate::formats;
 use crate::model::Document;
-use crate::store::{Meta, Store, Summary};
+use crate::store::{Meta, Store, Summary, Written};
 use aho_corasick::AhoCorasick;
 use gix::ObjectId;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -313,6 +313,59 @@ struct Node {
     keys: Option<HashSet<String>>,
 }
 
+/// The revisions within the [`WINDOW`] from `tip` (whose summary is `head`), breadth first,
+/// commit headers only; with `clean`, the walk does not go below a commit it marks clean.
+/// Also whether it stopped at one.
+///
+/// # Errors
+/// Storage errors reading `tip`'s ancestors that were found readable.
+fn walk(
+    store: &Store,
+    tip: ObjectId,
+    head: Summary,
+    clean: Option<&Written>,
+) -> Result<(HashMap<ObjectId, Node>, bool)> {
+    let mut nodes: HashMap<ObjectId, Node> = HashMap::new();
+    let mut stopped = false;
+    let mut queue = VecDeque::from([(tip, head)]);
+    while let Some((id, summary)) = queue.pop_front() {
+        if nodes.contains_key(&id) {
+            continue;
+        }
+        let parents = summary.parents.clone();
+        let mut node = Node {
+            summary,
+            parents: Vec::new(),
+            cut: false,
+            keys: None,
+        };
+        if id != tip && clean.is_some_and(|w| w.is_clean(&id)) {
+            stopped = true;
+            nodes.insert(id, node);
+            continue;
+        }
+        for p in parents {
+            if nodes.contains_key(&p) || queue.iter().any(|(q, _)| *q == p) {
+                node.parents.push(p);
+                continue;
+            }
+            // Each parent is read once: its summary goes into the queue.
+            match (nodes.len() + 1 + queue.len() < WINDOW)
+                .then(|| store.summary(p).ok())
+                .flatten()
+            {
+                Some(s) => {
+                    node.parents.push(p);
+                    queue.push_back((p, s));
+                }
+                None => node.cut = true,
+            }
+        }
+        nodes.insert(id, node);
+    }
+    Ok((nodes, stopped))
+}
+
 /// The provenance of the parts of `tip`, a revision of the story on `refname`.
 ///
 /// # Errors
@@ -320,42 +373,22 @@ struct Node {
 pub fn provenance(store: &Store, refname: &str, tip: ObjectId) -> Result<Provenance> {
     let head = store.summary(tip)?;
     let written = store.written(&head.story)?;
-    // The revisions within the window, breadth first; commit headers only.
-    let mut nodes: HashMap<ObjectId, Node> = HashMap::new();
-    let mut queue = VecDeque::from([(tip, Some(head))]);
-    while let Some((id, summary)) = queue.pop_front() {
-        if nodes.contains_key(&id) {
-            continue;
-        }
-        let summary = match summary {
-            Some(s) => s,
-            None => store.summary(id)?,
-        };
-        let parents = summary.parents.clone();
-        nodes.insert(
-            id,
-            Node {
-                summary,
-                parents: Vec::new(),
-                cut: false,
-                keys: None,
-            },
-        );
-        for p in parents {
-            let known = nodes.contains_key(&p) || queue.iter().any(|(q, _)| *q == p);
-            let readable =
-                known || (nodes.len() + queue.len() < WINDOW && store.summary(p).is_ok());
-            let node = nodes.get_mut(&id).expect("inserted above");
-            if readable {
-                node.parents.push(p);
-                if !known {
-                    queue.push_back((p, None));
-                }
-            } else {
-                node.cut = true;
-            }
-        }
+    if written.is_clean(&tip) {
+        return Ok(Provenance::default());
     }
+    // Most stories are this clone's alone: walk down to the revisions the record marks clean
+    // (this clone's, and all they descend from), and when all above them are this clone's too,
+    // mark the tip so, and the next call reads one commit instead of the window.
+    let (near, stopped) = walk(store, tip, head.clone(), Some(&written))?;
+    if near.iter().all(|(id, n)| written.contains(id) && !n.cut) {
+        store.record_clean(&head.story, &written, tip);
+        return Ok(Provenance::default());
+    }
+    let mut nodes = if stopped {
+        walk(store, tip, head, None)?.0
+    } else {
+        near
+    };
     if nodes.keys().all(|id| written.contains(id)) {
         return Ok(Provenance::default());
     }
@@ -379,7 +412,7 @@ pub fn provenance(store: &Store, refname: &str, tip: ObjectId) -> Result<Provena
     let mut seen_texts = HashSet::new();
     let foreign_ids: Vec<ObjectId> = nodes
         .keys()
-        .filter(|id| !written.contains(*id))
+        .filter(|id| !written.contains(id))
         .copied()
         .collect();
     for id in foreign_ids {

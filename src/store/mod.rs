@@ -35,6 +35,7 @@ pub use revision::{
 };
 pub(crate) use trailers::{compose_message, split_message};
 pub use write::{delete_edit, expect, update_edit, Step, Updated, OUR_REF_PATTERNS};
+pub use written::Written;
 
 use crate::error::{Error, Result};
 use crate::story::StoryId;

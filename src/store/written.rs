@@ -2,7 +2,8 @@
 //!
 //! Every checkpoint commit written here (a save, a hook's revision, `done`, an import, a merge
 //! made by `fetch` or `sync`) is recorded, before any ref points at it, in
-//! `<common-dir>/checkpoint/written/<story>`: one full hex object id per line. A commit that is
+//! `<common-dir>/checkpoint/written/<story>`: one full hex object id per line (and `clean <id>`
+//! lines, [`Store::record_clean`]). A commit that is
 //! not recorded arrived from elsewhere (a remote, through our fetch or a plain `git fetch`):
 //! a teammate's. Author names and emails are never consulted: anyone sets them. The file is
 //! bookkeeping of this clone, never shared: worktrees of one clone share it (the common
@@ -101,19 +102,49 @@ impl Store {
         out
     }
 
-    /// The checkpoint commits of `story` this clone wrote (see the module documentation);
-    /// empty when none are recorded.
+    /// The checkpoint commits of `story` this clone wrote (see the module documentation), and
+    /// those the record marks clean; empty when none are recorded.
     ///
     /// # Errors
     /// [`Error::Read`] when the record exists but cannot be read.
-    pub fn written(&self, story: &str) -> Result<HashSet<ObjectId>> {
+    pub fn written(&self, story: &str) -> Result<Written> {
         Ok(match self.record(story)? {
-            Record::Text(text) => text
-                .lines()
-                .filter_map(|l| ObjectId::from_hex(l.trim().as_bytes()).ok())
-                .collect(),
-            Record::Before(ids) => ids.into_iter().collect(),
+            Record::Text(text) => {
+                let mut w = Written {
+                    recorded: true,
+                    ..Written::default()
+                };
+                for line in text.lines() {
+                    let line = line.trim();
+                    match line.strip_prefix(CLEAN) {
+                        Some(hex) => w.clean.extend(ObjectId::from_hex(hex.as_bytes()).ok()),
+                        None => w.ids.extend(ObjectId::from_hex(line.as_bytes()).ok()),
+                    }
+                }
+                w
+            }
+            Record::Before(ids) => Written {
+                ids: ids.into_iter().collect(),
+                ..Written::default()
+            },
         })
+    }
+
+    /// Records that `commit`, a revision of `story`, and every commit it descends from were
+    /// written by this clone, as a provenance walk found: a line `clean <hex>` appended to the
+    /// record (one `write`, `O_APPEND`). Only to a record that exists (`written` read one); a
+    /// cache, so a failure (a read-only repository) leaves it unwritten and is not reported.
+    pub(crate) fn record_clean(&self, story: &str, written: &Written, commit: ObjectId) {
+        if !written.recorded || written.clean.contains(&commit) {
+            return;
+        }
+        let Some(path) = self.written_path(story) else {
+            return;
+        };
+        let line = format!("{CLEAN}{commit}\n");
+        if let Ok(mut file) = std::fs::OpenOptions::new().append(true).open(path) {
+            let _ = file.write_all(line.as_bytes());
+        }
     }
 
     /// Whether this clone wrote `commit`, a checkpoint commit of `story`: what
@@ -153,6 +184,33 @@ impl Store {
             return Err(Error::Read { path, cause });
         }
         Ok(Record::Text(text))
+    }
+}
+
+/// How a line of the record marks a commit clean (see [`Store::record_clean`]).
+const CLEAN: &str = "clean ";
+
+/// What a story's record says ([`Store::written`]).
+#[derive(Debug, Default)]
+pub struct Written {
+    /// The checkpoint commits this clone wrote.
+    ids: HashSet<ObjectId>,
+    /// Commits that, with every commit they descend from, this clone wrote.
+    clean: HashSet<ObjectId>,
+    /// Whether the record file exists (else `ids` came from the reflogs).
+    recorded: bool,
+}
+
+impl Written {
+    /// Whether this clone wrote `commit`.
+    pub fn contains(&self, commit: &ObjectId) -> bool {
+        self.ids.contains(commit)
+    }
+
+    /// Whether this clone wrote `commit` and every commit it descends from, as recorded by
+    /// [`Store::record_clean`].
+    pub fn is_clean(&self, commit: &ObjectId) -> bool {
+        self.clean.contains(commit)
     }
 }
 

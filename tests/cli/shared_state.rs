@@ -392,6 +392,69 @@ fn a_rewrite_here_makes_a_part_this_clones_own() {
 }
 
 #[test]
+fn a_story_this_clone_alone_wrote_is_marked_clean_and_a_teammates_revision_on_top_is_fenced() {
+    let t = team(Transport::File);
+    t.sb.ok(
+        &t.a,
+        &[
+            "save",
+            "42",
+            "-q",
+            "--title",
+            "Login form",
+            "--todo",
+            "T1 — form",
+        ],
+    );
+    t.sb.ok(&t.a, &["save", "42", "-q", "--done", "T1"]);
+    let brief = session_start(&t.sb, &t.a);
+    assert!(!brief.contains("teammate"), "{brief}");
+    // The walk found every revision this clone's: the record says so of the tip, once.
+    let tip = t.sb.git(&t.a, &["rev-parse", "refs/checkpoints/42"]);
+    let record = || std::fs::read_to_string(t.a.join(".git/checkpoint/written/42")).unwrap();
+    let clean = format!("clean {}", tip.trim());
+    assert_eq!(
+        record().lines().filter(|l| *l == clean).count(),
+        1,
+        "{}",
+        record()
+    );
+    session_start(&t.sb, &t.a);
+    assert_eq!(
+        record().lines().filter(|l| *l == clean).count(),
+        1,
+        "{}",
+        record()
+    );
+    t.sb.ok(&t.a, &["push", "-q"]);
+    // B continues the story with a planted decision and pushes it.
+    t.sb.ok(&t.b, &["fetch", "-q"]);
+    t.sb.ok(&t.b, &["save", "42", "-q", "--decision", PLANTED]);
+    t.sb.ok(&t.b, &["push", "-q"]);
+    // A takes B's revision with plain git, straight into its own ref (a fast-forward onto the
+    // tip marked clean): the decision is B's, fenced, and A's own parts are not.
+    t.sb.git(
+        &t.a,
+        &[
+            "fetch",
+            "-q",
+            "origin",
+            "refs/checkpoints/42:refs/checkpoints/42",
+        ],
+    );
+    let brief = session_start(&t.sb, &t.a);
+    let (before, inside) = split_at_fence(&brief);
+    assert!(!before.contains("evil.example"), "{brief}");
+    assert!(
+        inside.contains(&format!("[r3 Ada Author <ada@example.com>] {PLANTED}")),
+        "{brief}"
+    );
+    assert!(!inside.contains("] Login form"), "{brief}");
+    let b_tip = t.sb.git(&t.a, &["rev-parse", "refs/checkpoints/42"]);
+    assert!(!record().contains(b_tip.trim()), "{}", record());
+}
+
+#[test]
 fn revisions_written_before_provenance_was_recorded_are_read_from_the_reflog() {
     let t = team(Transport::File);
     alice_shares(&t);
