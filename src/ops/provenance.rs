@@ -373,15 +373,20 @@ fn walk(
 pub fn provenance(store: &Store, refname: &str, tip: ObjectId) -> Result<Provenance> {
     let head = store.summary(tip)?;
     let written = store.written(&head.story)?;
-    if written.is_clean(&tip) {
+    // With replace refs (git-replace(1)) in effect, a commit's ancestry is not what it was
+    // when it was marked clean, nor what it will be once they go: no mark is read or written.
+    let replaced = store.has_object_replacements();
+    if !replaced && written.is_clean(&tip) {
         return Ok(Provenance::default());
     }
     // Most stories are this clone's alone: walk down to the revisions the record marks clean
     // (this clone's, and all they descend from), and when all above them are this clone's too,
     // mark the tip so, and the next call reads one commit instead of the window.
-    let (near, stopped) = walk(store, tip, head.clone(), Some(&written))?;
+    let (near, stopped) = walk(store, tip, head.clone(), (!replaced).then_some(&written))?;
     if near.iter().all(|(id, n)| written.contains(id) && !n.cut) {
-        store.record_clean(&head.story, &written, tip);
+        if !replaced {
+            store.record_clean(&head.story, &written, tip);
+        }
         return Ok(Provenance::default());
     }
     let mut nodes = if stopped {

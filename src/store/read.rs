@@ -426,6 +426,20 @@ impl Store {
         Err(err)
     }
 
+    /// Whether objects are read through replace refs (`refs/replace/`, git-replace(1)): some
+    /// exist, and neither `GIT_NO_REPLACE_OBJECTS` nor `core.useReplaceRefs=false` turns them
+    /// off (gix reads them when it opens the repository).
+    pub fn has_object_replacements(&self) -> bool {
+        !self.repo.objects.ignore_replacements
+            && self
+                .repo
+                .objects
+                .store_ref()
+                .replacements()
+                .next()
+                .is_some()
+    }
+
     /// Whether the repository is a shallow clone (a non-empty `<git dir>/shallow`).
     pub fn is_shallow(&self) -> bool {
         self.repo.is_shallow().unwrap_or(false)

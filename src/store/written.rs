@@ -67,8 +67,9 @@ impl Store {
         let mut file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
+            .read(true)
             .open(&path)?;
-        file.write_all(line.as_bytes())?;
+        append_line(&mut file, line)?;
         Ok(())
     }
 
@@ -142,8 +143,12 @@ impl Store {
             return;
         };
         let line = format!("{CLEAN}{commit}\n");
-        if let Ok(mut file) = std::fs::OpenOptions::new().append(true).open(path) {
-            let _ = file.write_all(line.as_bytes());
+        if let Ok(mut file) = std::fs::OpenOptions::new()
+            .append(true)
+            .read(true)
+            .open(path)
+        {
+            let _ = append_line(&mut file, line);
         }
     }
 
@@ -187,6 +192,23 @@ impl Store {
     }
 }
 
+/// Appends `line` (ending in a newline) to `file`, opened to append and read, in one `write`;
+/// after a newline first when the file does not end in one (a write cut short by a full disk
+/// or a kill, a hand edit), so that a line never runs on from a cut-off one: `clean ` followed
+/// by the next commit's id would mark that commit clean.
+fn append_line(file: &mut std::fs::File, mut line: String) -> std::io::Result<()> {
+    use std::io::{Read, Seek, SeekFrom};
+    if file.metadata()?.len() > 0 {
+        let mut last = [0u8; 1];
+        file.seek(SeekFrom::End(-1))?;
+        file.read_exact(&mut last)?;
+        if last[0] != b'\n' {
+            line.insert(0, '\n');
+        }
+    }
+    file.write_all(line.as_bytes())
+}
+
 /// How a line of the record marks a commit clean (see [`Store::record_clean`]).
 const CLEAN: &str = "clean ";
 
@@ -208,9 +230,10 @@ impl Written {
     }
 
     /// Whether this clone wrote `commit` and every commit it descends from, as recorded by
-    /// [`Store::record_clean`].
+    /// [`Store::record_clean`]: a `clean` line, and a line of the commit itself (a `clean`
+    /// line alone, written by hand, proves nothing).
     pub fn is_clean(&self, commit: &ObjectId) -> bool {
-        self.clean.contains(commit)
+        self.clean.contains(commit) && self.ids.contains(commit)
     }
 }
 

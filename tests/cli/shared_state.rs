@@ -455,6 +455,63 @@ fn a_story_this_clone_alone_wrote_is_marked_clean_and_a_teammates_revision_on_to
 }
 
 #[test]
+fn a_record_cut_off_mid_line_never_marks_the_next_revision_clean() {
+    let t = team(Transport::File);
+    alice_shares(&t);
+    t.sb.ok(&t.b, &["fetch", "-q"]);
+    t.sb.ok(
+        &t.b,
+        &["save", "42", "-q", "--decision", "Bob: keep it small"],
+    );
+    // A write of `clean <id>` cut short (a full disk, a kill): the record ends mid-line.
+    let record = t.b.join(".git/checkpoint/written/42");
+    let mut text = std::fs::read_to_string(&record).unwrap();
+    text.push_str("clean ");
+    std::fs::write(&record, &text).unwrap();
+    // The next revision's line starts on a line of its own: not `clean <it>`.
+    t.sb.ok(
+        &t.b,
+        &["save", "42", "-q", "--decision", "Bob: ship on Friday"],
+    );
+    let tip = t.sb.git(&t.b, &["rev-parse", "refs/checkpoints/42"]);
+    let after = std::fs::read_to_string(&record).unwrap();
+    assert!(
+        after.ends_with(&format!("clean \n{}\n", tip.trim())),
+        "{after}"
+    );
+    let brief = session_start(&t.sb, &t.b);
+    assert_fenced(&brief, 1, "A's revision under a record cut off mid-line");
+    assert!(brief.contains("\n- Bob: ship on Friday\n"), "{brief}");
+    // A `clean` line naming a commit the record does not list proves nothing.
+    let a_tip = t.sb.git(&t.b, &["rev-parse", "refs/checkpoints/42~2"]);
+    std::fs::write(&record, format!("{after}clean {}\n", a_tip.trim())).unwrap();
+    t.sb.git(&t.b, &["update-ref", "refs/checkpoints/42", a_tip.trim()]);
+    let brief = session_start(&t.sb, &t.b);
+    assert_fenced(&brief, 1, "a clean line for a teammate's tip");
+}
+
+#[test]
+fn a_replace_ref_never_leaves_a_clean_mark_behind() {
+    let t = team(Transport::File);
+    alice_shares(&t);
+    t.sb.ok(&t.b, &["fetch", "-q"]);
+    t.sb.ok(
+        &t.b,
+        &["save", "42", "-q", "--decision", "Bob: keep it small"],
+    );
+    // While a graft hides the teammate's revision, the tip looks like this clone's alone.
+    let tip = t.sb.git(&t.b, &["rev-parse", "refs/checkpoints/42"]);
+    t.sb.git(&t.b, &["replace", "--graft", tip.trim()]);
+    session_start(&t.sb, &t.b);
+    let record = std::fs::read_to_string(t.b.join(".git/checkpoint/written/42")).unwrap();
+    assert!(!record.contains("clean "), "{record}");
+    t.sb.git(&t.b, &["replace", "-d", tip.trim()]);
+    let brief = session_start(&t.sb, &t.b);
+    assert_fenced(&brief, 1, "A's revision once the graft is gone");
+    assert!(brief.contains("\n- Bob: keep it small\n"), "{brief}");
+}
+
+#[test]
 fn revisions_written_before_provenance_was_recorded_are_read_from_the_reflog() {
     let t = team(Transport::File);
     alice_shares(&t);
