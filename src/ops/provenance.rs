@@ -6,9 +6,10 @@
 //! task, a decision, a line of a section or the journal, the title, branch and template) is
 //! traced back, like `git blame` at the granularity of parts, to the revision that introduced
 //! it: following any parent that already held the same text. A part is a teammate's when
-//! that revision is not this clone's, or when it is a hook's revision or a merge made here and
-//! the part embeds a teammate's text (a hook that re-renders or moves a task, a merge that
-//! writes both sides of a conflict: neither launders it). A part someone here rewrote (a save
+//! that revision is not this clone's, or when it is a hook's revision, a merge made here or a
+//! revision taking one side of conflicts (`--ours`/`--theirs`) and the part embeds a teammate's
+//! text (a hook that re-renders or moves a task, a merge that writes both sides of a conflict,
+//! a `--theirs` that keeps the teammate's side: none launders it). A part someone here rewrote (a save
 //! of this clone, not a hook's, whose text no parent had) is this clone's again.
 //!
 //! Text is compared by its letters and digits only, lowercased, so re-rendering (list markers,
@@ -475,7 +476,11 @@ pub fn provenance(store: &Store, refname: &str, tip: ObjectId) -> Result<Provena
         }
         let node = &nodes[&at];
         let ours = written.contains(&at) && !beyond;
-        let rewritten_here = node.summary.hook.is_empty() && node.summary.parents.len() < 2;
+        // A hook's revision, a merge, and a revision taking one side of conflicts copy text
+        // from other revisions: none of them launders a teammate's.
+        let rewritten_here = node.summary.hook.is_empty()
+            && node.summary.parents.len() < 2
+            && !super::resolve::took_a_side(&node.summary.subject);
         let from = if !ours {
             Some(origin(&node.summary))
         } else if rewritten_here {

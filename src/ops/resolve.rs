@@ -30,6 +30,14 @@ pub struct Taken {
     pub resolved: usize,
 }
 
+/// Whether `subject` is that of a revision [`take_in`] wrote (`take ours (…) in N
+/// conflicts`, `take theirs (…) …`): its text is a side of a merge, not written anew.
+pub fn took_a_side(subject: &str) -> bool {
+    ["take ours (", "take theirs ("]
+        .iter()
+        .any(|p| subject.starts_with(p))
+}
+
 /// The word `--ours`/`--theirs` stand for.
 pub fn side_name(pick: Pick) -> &'static str {
     match pick {

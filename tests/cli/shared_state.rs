@@ -512,6 +512,45 @@ fn a_replace_ref_never_leaves_a_clean_mark_behind() {
 }
 
 #[test]
+fn taking_the_teammates_side_of_a_conflict_keeps_their_text_fenced() {
+    let t = team(Transport::File);
+    t.sb.ok(
+        &t.a,
+        &[
+            "save",
+            "42",
+            "-q",
+            "--title",
+            "Login form",
+            "--goal",
+            "a goal",
+        ],
+    );
+    t.sb.ok(&t.a, &["push", "-q"]);
+    t.sb.ok(&t.b, &["fetch", "-q"]);
+    t.sb.ok(
+        &t.b,
+        &["save", "42", "-q", "--goal", "zebra goal of the teammate"],
+    );
+    t.sb.ok(&t.b, &["push", "-q"]);
+    // A changed the goal too: the merge holds both sides, and --theirs keeps B's.
+    t.sb.ok(
+        &t.a,
+        &["save", "42", "-q", "--goal", "apple goal of this clone"],
+    );
+    t.sb.ok(&t.a, &["sync", "-q", "--theirs"]);
+    let doc = t.sb.ok(&t.a, &["show", "42"]);
+    assert!(doc.contains("zebra goal of the teammate"), "{doc}");
+    let brief = session_start(&t.sb, &t.a);
+    let (before, inside) = split_at_fence(&brief);
+    assert!(!before.contains("zebra"), "{brief}");
+    assert!(
+        inside.contains("[r2 Ada Author <ada@example.com>] zebra goal of the teammate"),
+        "{brief}"
+    );
+}
+
+#[test]
 fn revisions_written_before_provenance_was_recorded_are_read_from_the_reflog() {
     let t = team(Transport::File);
     alice_shares(&t);
