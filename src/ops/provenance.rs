@@ -340,7 +340,7 @@ fn walk(
             cut: false,
             keys: None,
         };
-        if id != tip && clean.is_some_and(|w| w.is_clean(&id)) {
+        if clean.is_some_and(|w| w.is_clean(&id)) {
             stopped = true;
             nodes.insert(id, node);
             continue;

@@ -33,9 +33,14 @@ pub struct Taken {
 /// Whether `subject` is that of a revision [`take_in`] wrote (`take ours (…) in N
 /// conflicts`, `take theirs (…) …`): its text is a side of a merge, not written anew.
 pub fn took_a_side(subject: &str) -> bool {
-    ["take ours (", "take theirs ("]
-        .iter()
-        .any(|p| subject.starts_with(p))
+    [Pick::Ours, Pick::Theirs]
+        .into_iter()
+        .any(|p| subject.starts_with(&subject_start(p)))
+}
+
+/// How the subject of a revision taking `pick` starts: `take theirs (`.
+fn subject_start(pick: Pick) -> String {
+    format!("take {} (", side_name(pick))
 }
 
 /// The word `--ours`/`--theirs` stand for.
@@ -115,8 +120,8 @@ pub fn take_in(store: &Store, story: &str, refname: &str, pick: Pick) -> Result<
                 document: template.render(&doc),
                 meta,
                 subject: format!(
-                    "take {} ({}) in {resolved} conflict{}",
-                    side_name(pick),
+                    "{}{}) in {resolved} conflict{}",
+                    subject_start(pick),
                     authors.join("; "),
                     if resolved == 1 { "" } else { "s" }
                 ),
