@@ -502,6 +502,10 @@ fn document_fields(
 
 /// The `Label: value` fields of one line whose label the vocabulary knows.
 pub(crate) fn label_values(line: &str) -> Vec<(Field, String)> {
+    // Most lines hold no label at all.
+    if !line.contains(':') && !line.contains('：') {
+        return Vec::new();
+    }
     let mut l = line.trim();
     while let Some(rest) = l.strip_prefix('>') {
         l = rest.trim_start();

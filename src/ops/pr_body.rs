@@ -50,7 +50,7 @@ pub fn pr_body(store: &Store, options: Options) -> Result<Report> {
     let story = story.shown_as(&rev.summary.story_display);
     let parsed = formats::parse_revision(store, &rev);
     let body = formats::pr::render(&story, &refname, &rev, &parsed);
-    let prov = super::provenance::provenance(store, &refname, tip)?;
+    let prov = super::provenance::provenance(store, &refname, &rev, Some(&parsed.doc))?;
     let body = labelled(body, &prov, &story);
     Ok(Report {
         story,

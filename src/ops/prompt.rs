@@ -156,7 +156,7 @@ pub fn brief_within(
     let title = d.title.clone().or(rev.meta.title.clone());
     // Provenance, never the author field: a part that arrived from a remote stays a
     // teammate's, fenced and labelled, until someone here rewrites it.
-    let prov = super::provenance::provenance(store, refname, tip)?;
+    let prov = super::provenance::provenance(store, refname, &rev, Some(&parsed.doc))?;
     let tag = |s: &str| {
         prov.of(s)
             .map(|o| format!("[{}] ", o.label()))

@@ -222,7 +222,7 @@ fn read(store: &Store, options: &Options, located: &Located) -> Result<Read> {
         }
     };
     let provenance =
-        super::provenance::provenance(store, &located.refname, revision.summary.commit)?;
+        super::provenance::provenance(store, &located.refname, &revision, Some(&parsed.doc))?;
     let claim = crate::claims::live_line(store, &located.story)?;
     Ok((story, revision, parsed, warnings, brief, provenance, claim))
 }

@@ -47,7 +47,8 @@ pub fn show(store: &Store, options: Options) -> Result<Report> {
     let parsed = options
         .parse
         .then(|| formats::parse_revision(store, &revision));
-    let provenance = super::provenance::provenance(store, &refname, revision.summary.commit)?;
+    let provenance =
+        super::provenance::provenance(store, &refname, &revision, parsed.as_ref().map(|p| &p.doc))?;
     Ok(Report {
         story,
         refname,

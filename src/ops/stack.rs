@@ -262,7 +262,7 @@ pub fn pop_and_read(store: &Store, switch: bool, force: bool) -> Result<PoppedCh
     popped.story = popped.story.shown_as(&revision.summary.story_display);
     let parsed = formats::parse_revision(store, &revision);
     let warnings = super::drift::warnings(store, &revision)?;
-    let provenance = super::provenance::provenance(store, &refname, tip)?;
+    let provenance = super::provenance::provenance(store, &refname, &revision, Some(&parsed.doc))?;
     Ok(PoppedCheckpoint {
         popped,
         refname,
