@@ -36,6 +36,11 @@ pub enum Action {
     FastForward,
     /// Diverged: a merge commit was written.
     Merged,
+    /// The local active ref held only finished history (all of it in the story's archive)
+    /// and now points at the remote's tip, which does not descend from it: the story was
+    /// finished and reopened on the remote (nothing of the local ref is lost: the archive
+    /// holds it).
+    Reopened,
     /// Not integrated (finished or purged here, an id we refuse, or a ref that is no checkpoint
     /// or notes commit at all); see the reason.
     Skipped,
@@ -403,6 +408,28 @@ fn finished(
     Ok(None)
 }
 
+/// Whether `ours`, the value of the active ref `refname`, is finished history: all of it is
+/// in the story's archive, here or on the remote whose remote-tracking ref `from` is (as last
+/// fetched). A finished story reopened elsewhere replaces it rather than merging the finished
+/// revisions back in.
+fn finished_history(store: &Store, refname: &str, from: &str, ours: ObjectId) -> Result<bool> {
+    let Some(name) = refname.strip_prefix(ACTIVE_PREFIX) else {
+        return Ok(false);
+    };
+    let remote_archive = from
+        .strip_suffix(name)
+        .and_then(|p| p.strip_suffix("/checkpoints/"))
+        .map(|p| format!("{p}/checkpoints-archive/{name}"));
+    for archive in std::iter::once(format!("{ARCHIVE_PREFIX}{name}")).chain(remote_archive) {
+        if let Some(archived) = store.tip(&archive)? {
+            if is_ancestor(store, ours, archived)? {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
 fn integrate_ref(
     store: &Store,
     story: &StoryId,
@@ -488,6 +515,9 @@ fn plan_tip(
                 return Ok((outcome(name, refname, Action::Ahead, ours), None))
             }
             Some(b) if b == o => (Action::FastForward, theirs, Vec::new()),
+            _ if kind == Kind::Checkpoint && finished_history(store, refname, from, o)? => {
+                (Action::Reopened, theirs, Vec::new())
+            }
             base => {
                 let (commit, conflicts) = merge(o, base)?;
                 (Action::Merged, commit, conflicts)
@@ -867,6 +897,43 @@ pub fn deletions(store: &Store, remote: &str) -> Result<Vec<(String, ObjectId)>>
             if is_ancestor(store, theirs, archived)? && listed.insert(story.refname()) {
                 out.push((story.refname(), theirs));
             }
+        }
+    }
+    Ok(out)
+}
+
+/// Active refs among `sent` (ref, value to push) that the next push to `remote` may move
+/// although the value does not descend from the remote's (`theirs`, as last fetched), as
+/// (remote ref, expected value) leases: a story finished and then saved again (reopened) while
+/// the remote still had its older active ref, when the remote's archive of the story, as last
+/// fetched, already holds that ref's whole history. Nothing of the remote's is lost: its
+/// revisions stay in its archive, as a push of everything would delete a finished active ref
+/// ([`deletions`]). Any other non-fast-forward is left to the fetch and merge before the next
+/// attempt. A story whose archive the remote does not have yet gets one once the push sending
+/// the archive landed. Format: docs/FORMAT.md, "Endings".
+///
+/// # Errors
+/// Storage errors.
+pub fn replacements(
+    store: &Store,
+    remote: &str,
+    sent: &[(String, ObjectId)],
+    theirs: &HashMap<String, ObjectId>,
+) -> Result<Vec<(String, ObjectId)>> {
+    let mut out = Vec::new();
+    for (refname, ours) in sent {
+        let Some(name) = refname.strip_prefix(ACTIVE_PREFIX) else {
+            continue;
+        };
+        let Some(&theirs) = theirs.get(refname) else {
+            continue;
+        };
+        let archive = format!("{}{name}", tracking_archive_prefix(remote));
+        let Some(archived) = store.tip(&archive)? else {
+            continue;
+        };
+        if !is_ancestor(store, theirs, *ours)? && is_ancestor(store, theirs, archived)? {
+            out.push((refname.clone(), theirs));
         }
     }
     Ok(out)

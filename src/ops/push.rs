@@ -518,8 +518,12 @@ pub fn push_fetched(
         };
         let mut specs = specs;
         specs.extend(deletions.iter().map(|(r, _)| format!(":{r}")));
+        // So is the replacement of a reopened story's active ref whose history the remote's
+        // archive holds (a lease lets git move it where it is no fast-forward).
+        let replacements = sync::replacements(store, remote, &sent, &theirs)?;
         let leases: Vec<String> = deletions
             .iter()
+            .chain(&replacements)
             .map(|(r, oid)| format!("{r}:{oid}"))
             .collect();
         if specs.is_empty() {

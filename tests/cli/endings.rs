@@ -396,3 +396,81 @@ fn dry_run_lists_exactly_what_a_real_push_then_does_over_file() {
 fn dry_run_lists_exactly_what_a_real_push_then_does_over_git_daemon() {
     dry_run_lists_exactly_what_a_real_push_then_does(Transport::Daemon);
 }
+
+/// A finished story saved again (reopened) where the remote still has its older active ref:
+/// the reopening clone's sync lands (the remote's older revisions stay in its archive), and a
+/// teammate who had the old active ref takes the reopened one, by our sync or by a plain
+/// `git fetch` and a save, instead of merging the finished revisions back in as conflicts.
+fn a_story_reopened_after_done_syncs_and_reaches_teammates(transport: Transport) {
+    let t = team(transport);
+    let sb = &t.sb;
+    sb.ok(
+        &t.a,
+        &["save", "r", "--title", "Reopen", "--goal", "first goal"],
+    );
+    sb.ok(&t.a, &["sync"]);
+    sb.ok(&t.b, &["sync"]);
+    sb.ok(&t.c, &["sync"]);
+    let first = sb.git(&t.a, &["rev-parse", "refs/checkpoints/r"]);
+    // A finishes r without pushing, then saves it again.
+    sb.ok(&t.a, &["done", "r", "--force"]);
+    sb.ok(&t.a, &["save", "r", "--goal", "reopened goal"]);
+    sb.ok(&t.a, &["sync"]);
+    let reopened = sb.git(&t.a, &["rev-parse", "refs/checkpoints/r"]);
+    let on_remote = sb.git(&t.a, &["ls-remote", t.origin.to_str().unwrap()]);
+    assert!(
+        on_remote.contains(&format!("{}\trefs/checkpoints/r\n", reopened.trim())),
+        "{on_remote}"
+    );
+    // The remote keeps the first revision, in its archive.
+    let archived = sb.git(&t.a, &["rev-parse", "refs/checkpoints-archive/r"]);
+    assert!(on_remote.contains(&format!("{}\trefs/checkpoints-archive/r", archived.trim())));
+    sb.git(
+        &t.a,
+        &["merge-base", "--is-ancestor", first.trim(), archived.trim()],
+    );
+
+    // B syncs: the reopened story replaces its finished copy.
+    let out = sb.ok(&t.b, &["sync"]);
+    assert!(
+        out.contains("reopened") && out.contains("refs/checkpoints/r"),
+        "{out}"
+    );
+    assert_eq!(sb.git(&t.b, &["rev-parse", "refs/checkpoints/r"]), reopened);
+    let shown = sb.ok(&t.b, &["show", "r"]);
+    assert!(
+        shown.contains("reopened goal") && !shown.contains("first goal"),
+        "{shown}"
+    );
+
+    // C brings it with plain git, then saves: the save goes on top of the reopened story.
+    sb.git(
+        &t.c,
+        &[
+            "fetch",
+            "origin",
+            "+refs/checkpoints/*:refs/remotes/origin/checkpoints/*",
+            "+refs/checkpoints-archive/*:refs/remotes/origin/checkpoints-archive/*",
+        ],
+    );
+    let (_, stderr) = sb.ok_with_stderr(&t.c, &["save", "r", "-m", "C's note"]);
+    assert!(stderr.contains("reopened elsewhere"), "{stderr}");
+    let shown = sb.ok(&t.c, &["show", "r"]);
+    assert!(shown.contains("reopened goal"), "{shown}");
+    assert!(!shown.contains("conflict"), "{shown}");
+    sb.git(
+        &t.c,
+        &[
+            "merge-base",
+            "--is-ancestor",
+            reopened.trim(),
+            "refs/checkpoints/r",
+        ],
+    );
+    sb.ok(&t.c, &["sync"]);
+}
+
+#[test]
+fn a_story_reopened_after_done_syncs_and_reaches_teammates_over_file() {
+    a_story_reopened_after_done_syncs_and_reaches_teammates(Transport::File);
+}

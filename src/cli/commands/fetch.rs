@@ -84,6 +84,7 @@ pub fn print_outcomes(
             Action::Created => "new",
             Action::FastForward => "fast-forward",
             Action::Merged => "merged",
+            Action::Reopened => "reopened",
             Action::Skipped => "skipped",
             Action::Finished => "finished",
             Action::Purged => "purged",

@@ -194,6 +194,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     for o in &saved.integrated {
         let what = match o.action {
             git_checkpoint::sync::Action::Merged => "merged with",
+            // Its finished history stays in the archive.
+            git_checkpoint::sync::Action::Reopened => "replaced by (reopened elsewhere)",
             _ => "fast-forwarded to",
         };
         err.note(format_args!(
