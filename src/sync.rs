@@ -412,7 +412,12 @@ fn finished(
 /// in the story's archive, here or on the remote whose remote-tracking ref `from` is (as last
 /// fetched). A finished story reopened elsewhere replaces it rather than merging the finished
 /// revisions back in.
-fn finished_history(store: &Store, refname: &str, from: &str, ours: ObjectId) -> Result<bool> {
+pub(crate) fn finished_history(
+    store: &Store,
+    refname: &str,
+    from: &str,
+    ours: ObjectId,
+) -> Result<bool> {
     let Some(name) = refname.strip_prefix(ACTIVE_PREFIX) else {
         return Ok(false);
     };
@@ -452,7 +457,7 @@ fn integrate_ref(
 
 /// The remote-tracking ref of `remote` for our ref `refname` (`refs/<rest>` ->
 /// `refs/remotes/<remote>/<rest>`), as the fetch refspecs map them.
-fn tracking_ref(remote: &str, refname: &str) -> String {
+pub(crate) fn tracking_ref(remote: &str, refname: &str) -> String {
     format!(
         "refs/remotes/{remote}/{}",
         refname.strip_prefix("refs/").unwrap_or(refname)

@@ -35,9 +35,15 @@ pub fn remote_ahead(store: &Store, story: &str) -> Result<Vec<String>> {
         }
         let number = |c| store.summary(c).map(|s| s.revision);
         let (theirs_n, ours_n) = (number(theirs)?, number(local)?);
+        let reopened = base != Some(local)
+            && crate::sync::finished_history(store, &id.refname(), &tracking, local)?;
         out.push(if base == Some(local) {
             format!(
                 "{remote} has revision {theirs_n}, this clone revision {ours_n}: `git checkpoint fetch {remote}` brings it in (the next save does too)"
+            )
+        } else if reopened {
+            format!(
+                "{remote} has the story reopened (revision {theirs_n}); this clone's revision {ours_n} is finished (in the story's archive): `git checkpoint sync {remote}` takes the reopened one (the next save does too)"
             )
         } else {
             format!(

@@ -24,6 +24,10 @@ pub enum Change {
     Merge,
     /// The ref would be deleted (a finished or purged story), leased against `remote_tip`.
     Delete,
+    /// The remote's tip is finished history (all of it in the story's archive) and ours a
+    /// story reopened here: the ref is replaced, leased against `remote_tip`, once the
+    /// remote's archive holds it (docs/FORMAT.md, "Endings"); nothing is merged.
+    Replace,
 }
 
 /// One revision that would be uploaded.
@@ -125,6 +129,16 @@ pub fn outgoing(
             Some(t) if store.merge_base(t, *tip)? == Some(t) => Change::Update,
             // Behind the remote: the fetch of a sync fast-forwards it; nothing is sent.
             Some(t) if store.merge_base(t, *tip)? == Some(*tip) => continue,
+            Some(t)
+                if crate::sync::finished_history(
+                    store,
+                    refname,
+                    &crate::sync::tracking_ref(remote, refname),
+                    t,
+                )? =>
+            {
+                Change::Replace
+            }
             Some(_) => Change::Merge,
         };
         let revisions = if refname == NOTES_REF {

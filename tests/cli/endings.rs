@@ -415,6 +415,12 @@ fn a_story_reopened_after_done_syncs_and_reaches_teammates(transport: Transport)
     // A finishes r without pushing, then saves it again.
     sb.ok(&t.a, &["done", "r", "--force"]);
     sb.ok(&t.a, &["save", "r", "--goal", "reopened goal"]);
+    // The dry run says what the push will do: a replacement, not a merge.
+    let planned = sb.ok(&t.a, &["push", "--dry-run"]);
+    assert!(
+        planned.contains("replace refs/checkpoints/r ") && !planned.contains("merge "),
+        "{planned}"
+    );
     sb.ok(&t.a, &["sync"]);
     let reopened = sb.git(&t.a, &["rev-parse", "refs/checkpoints/r"]);
     let on_remote = sb.git(&t.a, &["ls-remote", t.origin.to_str().unwrap()]);
@@ -453,8 +459,16 @@ fn a_story_reopened_after_done_syncs_and_reaches_teammates(transport: Transport)
             "+refs/checkpoints-archive/*:refs/remotes/origin/checkpoints-archive/*",
         ],
     );
+    let (_, stdout, stderr) = sb.run(&t.c, &["status", "r"]);
+    assert!(
+        format!("{stdout}{stderr}").contains("origin has the story reopened (revision 1); this clone's revision 1 is finished (in the story's archive): `git checkpoint sync origin` takes the reopened one"),
+        "{stderr}"
+    );
     let (_, stderr) = sb.ok_with_stderr(&t.c, &["save", "r", "-m", "C's note"]);
-    assert!(stderr.contains("reopened elsewhere"), "{stderr}");
+    assert!(
+        stderr.contains("refs/checkpoints/r replaced by the fetched copy first, then saved on top (the story was reopened elsewhere"),
+        "{stderr}"
+    );
     let shown = sb.ok(&t.c, &["show", "r"]);
     assert!(shown.contains("reopened goal"), "{shown}");
     assert!(!shown.contains("conflict"), "{shown}");

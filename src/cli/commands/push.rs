@@ -144,10 +144,16 @@ pub fn print_outgoing(
             Change::Update => "update",
             Change::Merge => "merge",
             Change::Delete => "delete",
+            Change::Replace => "replace",
         };
         let detail = match r.change {
             Change::Delete => format!(
                 "{remote} has {}",
+                short(r.remote_tip.as_deref().unwrap_or(""))
+            ),
+            Change::Replace => format!(
+                "{}; {remote}'s {} stays in the story's archive",
+                crate::cli::output::count(r.revisions.len(), "revision", "revisions"),
                 short(r.remote_tip.as_deref().unwrap_or(""))
             ),
             _ => crate::cli::output::count(r.revisions.len(), "revision", "revisions"),

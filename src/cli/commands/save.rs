@@ -192,16 +192,20 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     } = *written;
     // What a fetch had brought was integrated first: the save went on top of it.
     for o in &saved.integrated {
+        use git_checkpoint::sync::Action;
         let what = match o.action {
-            git_checkpoint::sync::Action::Merged => "merged with",
-            // Its finished history stays in the archive.
-            git_checkpoint::sync::Action::Reopened => "replaced by (reopened elsewhere)",
-            _ => "fast-forwarded to",
+            Action::Merged => "merged with",
+            Action::Reopened => "replaced by",
+            Action::FastForward | Action::Created => "fast-forwarded to",
+            // Nothing of the fetched copy was taken (skipped, finished, purged): no note.
+            _ => continue,
         };
         err.note(format_args!(
             "{} {what} the fetched copy first, then saved on top{}",
             o.refname,
-            if o.conflicts.is_empty() {
+            if o.action == Action::Reopened {
+                " (the story was reopened elsewhere; this clone's finished revisions stay in its archive)".to_string()
+            } else if o.conflicts.is_empty() {
                 String::new()
             } else {
                 format!(
