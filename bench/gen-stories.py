@@ -102,6 +102,8 @@ def main():
                 f"Checkpoint-Story: {sid}\n"
                 f"Checkpoint-Title: {title}\n"
                 f"Checkpoint-Branch: {branch}\n"
+                f"Checkpoint-Head: {head}\n"
+                f"Checkpoint-Merge-Base: {head}\n"
                 f"Checkpoint-Tasks: {done}/{len(TASKS)}\n"
                 "Checkpoint-Status: active\n"
                 f"Checkpoint-Revision: {r}\n"

@@ -55,9 +55,10 @@ pub fn list(store: &Store, opts: &Options) -> Result<Listing> {
         None => ACTIVE_PREFIX.to_string(),
     };
     let branch = crate::gitstate::head(store)?.branch;
-    let mut rows: Vec<(String, Summary)> = Vec::new();
     let mut ignored = Vec::new();
     let tips = store.refs(&prefix)?;
+    // Summaries are large: growing the vector by doubling copied them into fresh memory.
+    let mut rows: Vec<(String, Summary)> = Vec::with_capacity(tips.len());
     for (story, tip) in &tips {
         // Refs made outside git-checkpoint must not hide the healthy ones.
         match StoryId::parse(story) {
@@ -180,8 +181,9 @@ const LANDED_ROWS: usize = 200;
 
 /// One sentence per listed story (the first [`LANDED_ROWS`]) whose branch was merged or
 /// fast-forwarded into the default branch (squashes: `status`, `done --merged`).
-/// Reads each story's `meta.json` only (not its document), and nothing when the repository has
-/// no default branch to have landed in.
+/// Reads the commit's `Checkpoint-Head` and `Checkpoint-Merge-Base` trailers, and a story's
+/// `meta.json` (not its document) only for a revision written without them; nothing when the
+/// repository has no default branch to have landed in.
 fn landed(store: &Store, rows: &[(String, Summary)]) -> Result<Vec<String>> {
     let mut out = Vec::new();
     let seen = super::merged::Landings::default();
@@ -189,12 +191,16 @@ fn landed(store: &Store, rows: &[(String, Summary)]) -> Result<Vec<String>> {
         return Ok(out);
     }
     for (story, s) in rows.iter().take(LANDED_ROWS) {
-        let Ok(meta) =
-            store.meta::<super::merged::Fork>(&format!("{ACTIVE_PREFIX}{story}"), s.commit)
-        else {
-            continue;
+        let fork = match super::merged::Fork::of_summary(s) {
+            Some(f) => f,
+            None => match store
+                .meta::<super::merged::Fork>(&format!("{ACTIVE_PREFIX}{story}"), s.commit)
+            {
+                Ok(f) => f,
+                Err(_) => continue,
+            },
         };
-        if let Some(l) = super::merged::landed_with(store, &meta, false, &seen)? {
+        if let Some(l) = super::merged::landed_with(store, &fork, false, &seen)? {
             out.push(format!("{story}: {}", l.sentence()));
         }
     }

@@ -6,7 +6,7 @@
 
 use crate::error::Result;
 use crate::gitstate;
-use crate::store::{Meta, Revision, Store};
+use crate::store::{Meta, Revision, Store, Summary};
 use gix::ObjectId;
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
@@ -100,6 +100,22 @@ impl Fork {
             merge_base: meta.merge_base.clone(),
             head: meta.head.clone(),
         }
+    }
+
+    /// These fields from the trailers of a revision's commit (`Checkpoint-Head` and
+    /// `Checkpoint-Merge-Base`, docs/FORMAT.md), or `None` when it has neither: a revision
+    /// written before they were, or one whose `meta.json` knows neither, which the caller then
+    /// reads with [`Store::meta`].
+    pub fn of_summary(summary: &Summary) -> Option<Fork> {
+        if summary.head.is_none() && summary.merge_base.is_none() {
+            return None;
+        }
+        Some(Fork {
+            story: summary.story.clone(),
+            branch: (!summary.branch.is_empty()).then(|| summary.branch.clone()),
+            merge_base: summary.merge_base.map(|id| id.to_string()),
+            head: summary.head.map(|id| id.to_string()),
+        })
     }
 }
 

@@ -117,6 +117,14 @@ impl Store {
         Store::open(repo, config)
     }
 
+    /// Drops the cache of decoded objects that [`Store::open`] sets up, for a scan that reads
+    /// each object once (`list` reads one commit per story): copying every object into the
+    /// cache, and the fresh memory that takes, was about a fifth of `list`'s page faults at 1,000
+    /// stories.
+    pub fn without_object_cache(&mut self) {
+        self.repo.object_cache_size(0);
+    }
+
     /// The store of `repo`, whose configuration (with `git -c` overrides) is `config`.
     ///
     /// Refs go through gix on the files backend and through git's plumbing on any other

@@ -102,6 +102,8 @@ impl Store {
             story_display: get("Checkpoint-Story-Display").to_string(),
             title: get("Checkpoint-Title").to_string(),
             branch: get("Checkpoint-Branch").to_string(),
+            head: ObjectId::from_hex(get("Checkpoint-Head").as_bytes()).ok(),
+            merge_base: ObjectId::from_hex(get("Checkpoint-Merge-Base").as_bytes()).ok(),
             tasks_done: done.trim().parse().unwrap_or(0),
             tasks_total: total.trim().parse().unwrap_or(0),
             status: Status::parse(get("Checkpoint-Status")),

@@ -259,6 +259,12 @@ pub struct Summary {
     pub title: String,
     /// `Checkpoint-Branch`, empty when unknown.
     pub branch: String,
+    /// `Checkpoint-Head`: meta.json's `head` (the code commit at save); `None` when absent or
+    /// not a full hex id.
+    pub head: Option<gix::ObjectId>,
+    /// `Checkpoint-Merge-Base`: meta.json's `merge_base`; `None` when absent or not a full hex
+    /// id.
+    pub merge_base: Option<gix::ObjectId>,
     /// `Checkpoint-Tasks` done part.
     pub tasks_done: usize,
     /// `Checkpoint-Tasks` total part.

@@ -31,6 +31,13 @@ pub(crate) fn compose_message(new: &NewRevision) -> String {
     }
     trailer("Title", m.title.as_deref().unwrap_or(""));
     trailer("Branch", m.branch.as_deref().unwrap_or(""));
+    // The code state `list`'s landed check needs, so that it reads no blob (meta.json).
+    if let Some(h) = &m.head {
+        trailer("Head", h);
+    }
+    if let Some(b) = &m.merge_base {
+        trailer("Merge-Base", b);
+    }
     trailer("Tasks", &format!("{}/{}", m.tasks_done, m.tasks_total));
     if !m.left_out.is_empty() {
         trailer("Left-Out", &m.left_out.join("; "));

@@ -100,6 +100,54 @@ fn list_names_a_merged_branch_deleted_since_and_one_that_never_landed_not() {
     assert!(!err.contains("43:"), "list: {err}");
 }
 
+/// `list` reads where a story's branch left the default branch and where HEAD was from the
+/// tip commit's `Checkpoint-Merge-Base` and `Checkpoint-Head` trailers (issue 31: it reads no
+/// blob); a revision written before them has neither, and its `meta.json` still tells.
+#[test]
+fn list_finds_a_landing_from_the_trailers_and_from_an_older_revisions_meta_json() {
+    let (sb, repo) = story_on_a_branch();
+    let head = sb.git(&repo, &["rev-parse", BRANCH]).trim().to_string();
+    let base = sb
+        .git(&repo, &["merge-base", "main", BRANCH])
+        .trim()
+        .to_string();
+    let message = sb.git(&repo, &["log", "-1", "--format=%B", "refs/checkpoints/42"]);
+    assert!(
+        message.contains(&format!("\nCheckpoint-Head: {head}\n")),
+        "{message}"
+    );
+    assert!(
+        message.contains(&format!("\nCheckpoint-Merge-Base: {base}\n")),
+        "{message}"
+    );
+    sb.git(
+        &repo,
+        &["merge", "-q", "--no-ff", "-m", "Merge login", BRANCH],
+    );
+    sb.git(&repo, &["branch", "-q", "-D", BRANCH]);
+    let said = format!("42: branch '{BRANCH}' was merged into main");
+    let (_, err) = sb.ok_with_stderr(&repo, &["list", "--all"]);
+    assert!(err.contains(&said), "list: {err}");
+
+    // The same revision as an older version wrote it: same tree, no such trailers.
+    let older: String = message
+        .lines()
+        .filter(|l| !l.starts_with("Checkpoint-Head:") && !l.starts_with("Checkpoint-Merge-Base:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let commit = sb
+        .git_input(
+            &repo,
+            &["commit-tree", "refs/checkpoints/42^{tree}", "-F", "-"],
+            &older,
+        )
+        .trim()
+        .to_string();
+    sb.git(&repo, &["update-ref", "refs/checkpoints/42", &commit]);
+    let (_, err) = sb.ok_with_stderr(&repo, &["list", "--all"]);
+    assert!(err.contains(&said), "list of an older revision: {err}");
+}
+
 #[test]
 fn a_fast_forwarded_branch_finishes_its_story() {
     let (sb, repo) = story_on_a_branch();

@@ -43,7 +43,8 @@ impl Args {
 /// # Errors
 /// Repository and storage errors.
 pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
-    let (out, err, store) = ctx.open()?;
+    let (out, err, mut store) = ctx.open()?;
+    store.without_object_cache();
     let listing = git_checkpoint::ops::list::list(&store, &args.options())?;
     for w in &listing.ignored {
         err.warn(w);
@@ -131,6 +132,11 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             crate::cli::output::count(hidden, "checkpoint", "checkpoints")
         ));
     }
+    // Left to the process's exit: freeing thousands of summaries one by one, and the object
+    // store's maps, was 5% of `list`'s instructions at 1,000 stories. A listing is plain data
+    // and this store wrote nothing (no lock or temporary file is left behind).
+    std::mem::forget(listing);
+    std::mem::forget(store);
     Ok(0)
 }
 
