@@ -162,12 +162,15 @@ pub struct Sandbox {
     pub tmp: TempDir,
 }
 
-/// A git daemon serving the sandbox on 127.0.0.1 (receive-pack on), killed on drop.
+/// A git daemon serving the sandbox on 127.0.0.1 (receive-pack on), in a process group of its
+/// own that is killed on drop: `git daemon` runs `git-daemon` as a child (and that one forks a
+/// child per connection), which killing `git` alone would leave running.
 pub struct GitDaemon(std::process::Child);
 
 impl Drop for GitDaemon {
     fn drop(&mut self) {
-        let _ = self.0.kill();
+        // SAFETY: kill(2) on the process group the daemon was started in; no memory is shared.
+        unsafe { libc::kill(-(self.0.id() as libc::pid_t), libc::SIGKILL) };
         let _ = self.0.wait();
     }
 }
@@ -177,6 +180,7 @@ impl Sandbox {
     /// `git://127.0.0.1:<port>/o.git`) and waits, at most 10 s, until `git ls-remote` reaches
     /// it; returns it with that URL.
     pub fn git_daemon(&self) -> (GitDaemon, String) {
+        use std::os::unix::process::CommandExt as _;
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -198,6 +202,7 @@ impl Sandbox {
             ])
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
+            .process_group(0)
             .spawn()
             .unwrap();
         let daemon = GitDaemon(child);
