@@ -396,9 +396,23 @@ pub fn warnings(store: &Store, story: &StoryId) -> Result<Vec<String>> {
         }
     }
     if let (Some(a), Some(z)) = (active, archived) {
-        out.push(active_and_archived(store, story, a, z, Side::Unknown)?);
+        if !reopened(store, a, z)? {
+            out.push(active_and_archived(store, story, a, z, Side::Unknown)?);
+        }
     }
     Ok(out)
+}
+
+/// Whether a story both active (tip `active`) and archived (tip `archived`) was reopened: saved
+/// again after it was finished, so that its active history shares no revision with its archive
+/// (a save after `done` starts a new history, docs/FORMAT.md "Reopening"). That is the user's
+/// choice, not a race to tell about: a revision saved on top of history that was finished
+/// meanwhile shares it.
+///
+/// # Errors
+/// [`crate::Error::Git`] when the commit graph cannot be walked.
+pub fn reopened(store: &Store, active: ObjectId, archived: ObjectId) -> Result<bool> {
+    Ok(store.merge_base(active, archived)?.is_none())
 }
 
 /// The sentence for a local ref with new work on top of purged history.

@@ -709,7 +709,7 @@ fn finish_archived(
                 o.reason = Some(format!("finished; kept in {}", story.archive_refname()));
                 out.push(o);
             }
-        } else {
+        } else if !endings::reopened(store, tip, archived)? {
             // Saved on one side while finished on the other: both stay, the user chooses.
             let tracked = |prefix: String| store.tip(&format!("{prefix}{name}"));
             let active_there = tracked(tracking_prefix(remote))? == Some(tip);

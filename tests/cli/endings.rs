@@ -421,7 +421,20 @@ fn a_story_reopened_after_done_syncs_and_reaches_teammates(transport: Transport)
         planned.contains("replace refs/checkpoints/r ") && !planned.contains("merge "),
         "{planned}"
     );
-    sb.ok(&t.a, &["sync"]);
+    let out = sb.ok(&t.a, &["sync"]);
+    // A reopening is the user's choice: no command warns about the story being both active
+    // and archived (a save on top of revisions finished meanwhile is warned about, above).
+    assert!(
+        !out.contains("raced") && !out.contains("both active and archived"),
+        "{out}"
+    );
+    for args in [&["list"][..], &["status", "r"], &["resume", "r"], &["sync"]] {
+        let (_, stdout, stderr) = sb.run(&t.a, args);
+        assert!(
+            !format!("{stdout}{stderr}").contains("both active and archived"),
+            "{args:?}: {stdout}{stderr}"
+        );
+    }
     let reopened = sb.git(&t.a, &["rev-parse", "refs/checkpoints/r"]);
     let on_remote = sb.git(&t.a, &["ls-remote", t.origin.to_str().unwrap()]);
     assert!(
@@ -442,6 +455,7 @@ fn a_story_reopened_after_done_syncs_and_reaches_teammates(transport: Transport)
         out.contains("reopened") && out.contains("refs/checkpoints/r"),
         "{out}"
     );
+    assert!(!out.contains("raced"), "{out}");
     assert_eq!(sb.git(&t.b, &["rev-parse", "refs/checkpoints/r"]), reopened);
     let shown = sb.ok(&t.b, &["show", "r"]);
     assert!(
