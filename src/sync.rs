@@ -421,10 +421,13 @@ pub(crate) fn finished_history(
     let Some(name) = refname.strip_prefix(ACTIVE_PREFIX) else {
         return Ok(false);
     };
+    // The remote whose tracking ref `from` is ([`tracking_prefix`] and the name; a remote's
+    // name may hold slashes), and its archive of the story.
     let remote_archive = from
-        .strip_suffix(name)
-        .and_then(|p| p.strip_suffix("/checkpoints/"))
-        .map(|p| format!("{p}/checkpoints-archive/{name}"));
+        .strip_prefix("refs/remotes/")
+        .and_then(|r| r.strip_suffix(name))
+        .and_then(|r| r.strip_suffix("/checkpoints/"))
+        .map(|remote| format!("{}{name}", tracking_archive_prefix(remote)));
     for archive in std::iter::once(format!("{ARCHIVE_PREFIX}{name}")).chain(remote_archive) {
         if let Some(archived) = store.tip(&archive)? {
             if is_ancestor(store, ours, archived)? {
