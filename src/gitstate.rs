@@ -177,8 +177,17 @@ fn gather_commits(
 pub fn default_branch(store: &Store) -> Option<(String, ObjectId)> {
     let names = default_branch_candidates(store.repo());
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let found = store.refs.find(store.repo(), &names).ok()?;
-    pick_default_branch(store, &found)
+    if let crate::refs::Refs::Git { .. } = store.refs {
+        // One `git for-each-ref` for all of them.
+        let found = store.refs.find(store.repo(), &names).ok()?;
+        return pick_default_branch(store, &found);
+    }
+    // One file read per name, in order, up to the first that decides: `main` is not looked
+    // for under `master` and `trunk` too.
+    names.iter().find_map(|name| {
+        let found = store.refs.find(store.repo(), &[name]).ok()?;
+        pick_default_branch(store, &found)
+    })
 }
 
 /// The refs [`default_branch`] looks at, in order: `refs/remotes/origin/HEAD`, then

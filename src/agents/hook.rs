@@ -148,10 +148,19 @@ pub struct Outcome {
 }
 
 /// Runs `action` for `agent`'s `event` with `payload`, in `dir` (the payload's `cwd` when the
-/// caller has it). Never fails: outside a repository, with no story or no checkpoint the reply
-/// is [`Reply::Nothing`]; a real error becomes [`Reply::Note`]. A refresh is handed back in
-/// [`Outcome::refresh`] instead of written when `checkpoint.hookDetach` is on (Unix only).
-pub fn run(agent: Agent, event: &str, action: Action, payload: &Payload, dir: &Path) -> Outcome {
+/// caller has it). `opened` is the store of `dir`'s repository when the caller has opened it
+/// already (the process runs in `dir`); else it is discovered from `dir`. Never fails: outside
+/// a repository, with no story or no checkpoint the reply is [`Reply::Nothing`]; a real error
+/// becomes [`Reply::Note`]. A refresh is handed back in [`Outcome::refresh`] instead of written
+/// when `checkpoint.hookDetach` is on (Unix only).
+pub fn run(
+    agent: Agent,
+    event: &str,
+    action: Action,
+    payload: &Payload,
+    dir: &Path,
+    opened: Option<Store>,
+) -> Outcome {
     let nothing = Outcome {
         reply: Reply::Nothing,
         refresh: None,
@@ -166,7 +175,7 @@ pub fn run(agent: Agent, event: &str, action: Action, payload: &Payload, dir: &P
     {
         return nothing;
     }
-    let Ok(store) = Store::discover(dir) else {
+    let Some(store) = opened.or_else(|| Store::discover(dir).ok()) else {
         return nothing;
     };
     if store.workdir().is_none() {

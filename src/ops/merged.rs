@@ -70,7 +70,7 @@ const SQUASH_WALK: usize = 500;
 /// # Errors
 /// Storage errors; [`crate::Error::GitFailed`] when `git log` or `git patch-id` fails.
 pub fn landed(store: &Store, rev: &Revision, squash: bool) -> Result<Option<Landed>> {
-    landed_with(store, &Fork::of(&rev.meta), squash, &Landings::default())
+    landed_with(store, &Fork::of(&rev.meta), squash, &Landings::one())
 }
 
 /// What [`landed_with`] reads of a revision: these fields of its `meta.json` (docs/FORMAT.md),
@@ -130,6 +130,14 @@ pub struct Landings {
 }
 
 impl Landings {
+    /// For a single revision: its branch's tip is looked up alone instead of from a listing of
+    /// every local branch.
+    pub fn one() -> Landings {
+        let one = Landings::default();
+        let _ = one.heads.set(None);
+        one
+    }
+
     /// The default branch and its tip ([`gitstate::default_branch`]), read at the first call;
     /// `None` when there is none (then no story has landed).
     pub fn default_branch(&self, store: &Store) -> Option<(String, ObjectId)> {
@@ -139,7 +147,8 @@ impl Landings {
     }
 
     /// The tip of the local branch `refs/heads/<branch>` (a valid ref name), from one listing
-    /// of `refs/heads/` instead of a look-up per story; a look-up when that listing failed.
+    /// of `refs/heads/` instead of a look-up per story; a look-up when that listing failed or
+    /// for [`Landings::one`].
     ///
     /// # Errors
     /// Storage errors of that look-up.

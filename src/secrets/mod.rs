@@ -1608,7 +1608,7 @@ fn entropy_bytes(s: &[u8]) -> f64 {
         .filter(|&&c| c > 0)
         .map(|&c| {
             let p = c as f64 / n;
-            -p * p.log2()
+            -p * libm::log2(p)
         })
         .sum()
 }

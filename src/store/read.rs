@@ -272,6 +272,12 @@ impl Store {
     /// when the trailers are missing.
     pub fn not_a_checkpoint(&self, refname: &str, tip: ObjectId) -> Option<Error> {
         use gix::object::Kind;
+        // The usual tip first: a loose checkpoint commit, read once (its header alone would
+        // open and inflate the file a second time). Anything larger is not read whole before
+        // its header says what it is.
+        if self.loose_within_read_limit(&tip) && self.summary(tip).is_ok_and(|s| s.revision > 0) {
+            return None;
+        }
         let what = match self.repo.find_header(tip).ok()?.kind() {
             Kind::Commit => {
                 if self.summary(tip).ok()?.revision > 0 {

@@ -193,6 +193,38 @@ fn session_start_gives_the_brief_in_each_agents_protocol() {
     assert_eq!(revisions(&sb, &repo).len(), 1, "a start writes nothing");
 }
 
+/// The hook answers for the repository its payload names, also when the agent started it in
+/// another one (the process's own repository is opened at start-up and reused only when it is
+/// the payload's).
+#[test]
+fn a_hook_started_in_another_repository_briefs_the_payloads() {
+    let (sb, repo) = story();
+    let other = sb.repo("other");
+    sb.ok(
+        &other,
+        &["save", "-q", "7", "--next", "tidy the other repository"],
+    );
+    let p = payload(&repo, json!({"source": "startup"}));
+    let (out, _) = hook(&sb, &other, "claude", "SessionStart", &p);
+    assert!(
+        out.starts_with("You are continuing story #42: Login form"),
+        "{out}"
+    );
+    assert!(!out.contains("tidy the other repository"), "{out}");
+    // And in its own repository, the one it was started in.
+    let (out, _) = hook(
+        &sb,
+        &other,
+        "claude",
+        "SessionStart",
+        &payload(&other, json!({})),
+    );
+    assert!(
+        out.contains("Next action: tidy the other repository"),
+        "{out}"
+    );
+}
+
 #[test]
 fn a_bad_hook_budget_still_gives_the_brief_and_tells_the_user() {
     let (sb, repo) = story();

@@ -116,7 +116,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
         Action::Install(a) => change(a, ctx, true),
         Action::Uninstall(a) => change(a, ctx, false),
         Action::Status(a) => status(a, ctx),
-        Action::Hook(a) => Ok(super::agent_hook::run(a, &mut ctx.ui.out)),
+        Action::Hook(a) => Ok(super::agent_hook::run(a, ctx)),
     }
 }
 

@@ -4,6 +4,7 @@
 //! protocol. It always exits 0: a hook must never block the agent, and exit 2 would block
 //! compaction or stopping in some agents. Protocols: `docs/agents/HOOKS.md`.
 
+use crate::cli::context::Context;
 use crate::cli::output::Output;
 use git_checkpoint::agents::hook::{self, Payload, Reply};
 use git_checkpoint::agents::Agent;
@@ -29,8 +30,11 @@ pub struct HookArgs {
     pub from_plugin: bool,
 }
 
-/// Runs one hook event; always returns 0.
-pub fn run(args: HookArgs, out: &mut Output) -> i32 {
+/// Runs one hook event; always returns 0. The repository the context found at start-up is
+/// the hook's when the payload's `cwd` is the process's own directory (agents run their hooks
+/// in the project): it is not discovered and opened a second time.
+pub fn run(args: HookArgs, ctx: &mut Context) -> i32 {
+    let out = &mut ctx.ui.out;
     if args.detached {
         let mut input = Vec::new();
         let _ = std::io::stdin()
@@ -61,7 +65,9 @@ pub fn run(args: HookArgs, out: &mut Output) -> i32 {
         print(agent, &args.event, Reply::Nothing, out);
         return 0;
     }
-    let outcome = hook::run(agent, &args.event, action, &payload, &dir);
+    let here = std::env::current_dir().is_ok_and(|cwd| cwd == dir);
+    let opened = here.then(|| ctx.repo.store().ok()).flatten();
+    let outcome = hook::run(agent, &args.event, action, &payload, &dir, opened);
     let mut reply = outcome.reply;
     if let Some(refresh) = outcome.refresh {
         // Written here after all when no process can be started.
