@@ -1,0 +1,2 @@
+pub mod dynamic;
+pub mod loose;
