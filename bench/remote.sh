@@ -48,16 +48,18 @@ FLOOR_LIST=$(cd "$root" && cargo build --release --locked --example floor_list \
 [[ -n $FLOOR_LIST && -x $FLOOR_LIST ]] || { echo "error: the build did not produce floor_list" >&2; exit 1; }
 hermetic_env remote
 
-# time_ms CMD...: runs CMD (output dropped), sets WALL (ms) and CPUT (children's user+sys, ms).
-time_ms() {
+# time_us CMD...: runs CMD (output dropped), sets WALL (us) and CPUT (children's user+sys, us;
+# bash's `times` counts whole milliseconds). Microseconds, not milliseconds: `list` at 1,000
+# stories takes 7-8 ms, where a 1 ms clock makes the ratio 1.14 or 1.00.
+time_us() {
     local c0 t0
     cpu_ms; c0=$CPU
     now_ns; t0=$NOW
     "$@" >/dev/null 2>&1 || { echo "error: $* failed" >&2; exit 1; }
     now_ns
-    WALL=$(((NOW - t0) / 1000000))
+    WALL=$(((NOW - t0) / 1000))
     cpu_ms
-    CPUT=$((CPU - c0))
+    CPUT=$(((CPU - c0) * 1000))
 }
 
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
@@ -126,16 +128,16 @@ for S in $SIZES; do
     for ((i = 0; i < N; i++)); do
         for side in $( ((i % 2)) && echo "git floor ours" || echo "ours floor git"); do
             if [[ $side == ours ]]; then
-                time_ms "$BIN" push origin; ours+=("$WALL"); ocpu+=("$CPUT")
+                time_us "$BIN" push origin; ours+=("$WALL"); ocpu+=("$CPUT")
             elif [[ $side == floor ]]; then
-                time_ms git fetch --quiet --no-tags --no-write-fetch-head --refmap= --prune -- origin \
+                time_us git fetch --quiet --no-tags --no-write-fetch-head --refmap= --prune -- origin \
                     '+refs/checkpoints-purged/*:refs/remotes/origin/checkpoints-purged/*'
                 fc=$CPUT
-                time_ms git push --porcelain --no-recurse-submodules -- origin \
+                time_us git push --porcelain --no-recurse-submodules -- origin \
                     'refs/checkpoints/*:refs/checkpoints/*'
                 fcpu+=($((fc + CPUT)))
             else
-                time_ms git push --porcelain --no-recurse-submodules -- origin \
+                time_us git push --porcelain --no-recurse-submodules -- origin \
                     'refs/checkpoints/*:refs/checkpoints/*'
                 theirs+=("$WALL"); tcpu+=("$CPUT")
             fi
@@ -154,11 +156,11 @@ for S in $SIZES; do
             copy "$d/A" "$d/F"
             cd "$d/F"
             if [[ $side == ours ]]; then
-                time_ms "$BIN" fetch origin "$one"; ours+=("$WALL")
+                time_us "$BIN" fetch origin "$one"; ours+=("$WALL")
                 [[ $(git rev-parse "refs/checkpoints/$one") == $(git -C "$d/W" rev-parse "refs/checkpoints/$one") ]] ||
                     { echo "error: fetch $one did not bring the story" >&2; exit 1; }
             else
-                time_ms git fetch -q --no-tags origin \
+                time_us git fetch -q --no-tags origin \
                     "+refs/checkpoints/$one:refs/remotes/origin/checkpoints/$one"
                 theirs+=("$WALL")
             fi
@@ -179,11 +181,11 @@ for S in $SIZES; do
     for ((i = 0; i < N; i++)); do
         for side in $( ((i % 2)) && echo "git floor ours" || echo "ours floor git"); do
             if [[ $side == ours ]]; then
-                time_ms "$BIN" list --all; ours+=("$WALL")
+                time_us "$BIN" list --all; ours+=("$WALL")
             elif [[ $side == floor ]]; then
-                time_ms "$FLOOR_LIST"; floor+=("$WALL")
+                time_us "$FLOOR_LIST"; floor+=("$WALL")
             else
-                time_ms git for-each-ref --format='%(refname) %(contents:subject)' refs/checkpoints
+                time_us git for-each-ref --format='%(refname) %(contents:subject)' refs/checkpoints
                 theirs+=("$WALL")
             fi
         done
@@ -213,9 +215,9 @@ for S in $SIZES; do
             git -C "$d/B" remote set-url origin "$d/o1.git"
             cd "$d/B"
             if [[ $side == ours ]]; then
-                time_ms "$BIN" sync origin; ours+=("$WALL")
+                time_us "$BIN" sync origin; ours+=("$WALL")
             elif [[ $side == floor ]]; then
-                time_ms sync_floor "$d/merges.fi"; floor+=("$WALL")
+                time_us sync_floor "$d/merges.fi"; floor+=("$WALL")
             else
                 plain_sync() {
                     git fetch -q --no-tags origin '+refs/checkpoints/*:refs/remotes/origin/checkpoints/*' \
@@ -223,7 +225,7 @@ for S in $SIZES; do
                         git push -q --force origin 'refs/checkpoints/*:refs/checkpoints/*' \
                             'refs/notes/checkpoints:refs/notes/checkpoints'
                 }
-                time_ms plain_sync; theirs+=("$WALL")
+                time_us plain_sync; theirs+=("$WALL")
             fi
             cd "$d"
         done
@@ -247,8 +249,9 @@ line() { # ROW LABEL TARGET UNIT
             gr=$(awk -v o="$o" -v po="${res[$row,$prev,ours]}" -v g="$g" -v pg="${res[$row,$prev,git]}" \
                 'BEGIN { printf "growth x10: ours %.1fx git %.1fx", (po > 0 ? o / po : 0), (pg > 0 ? g / pg : 0) }')
         fi
-        printf '%-44s %7s  ours %7d ms  git %7d ms  %6sx  target <= %sx %s  %s\n' \
-            "$label $S" "$unit" "$o" "$g" "$(fmt_ms "$r")" "$target" "$(verdict "$r" "$target")" "$gr"
+        printf '%-44s %7s  ours %10s ms  git %10s ms  %6sx  target <= %sx %s  %s\n' \
+            "$label $S" "$unit" "$(fmt_ms "$o")" "$(fmt_ms "$g")" "$(fmt_ms "$r")" "$target" \
+            "$(verdict "$r" "$target")" "$gr"
         prev=$S
     done
 }
@@ -256,8 +259,8 @@ floor_line() { # ROW FLOOR REFERENCE TARGET UNIT: per size, the floor's time and
     local row=$1 what=$2 ref=$3 target=$4 unit=$5 S r
     for S in $SIZES; do
         r=$(ratio_milli "${res[$row,$S,floor]}" "${res[$row,$S,git]}")
-        printf '  floor of %s at %s: %s %s %d ms, %sx %s (%s); ours %sx the floor\n' \
-            "$row" "$S" "$what" "$unit" "${res[$row,$S,floor]}" "$(fmt_ms "$r")" "$ref" \
+        printf '  floor of %s at %s: %s %s %s ms, %sx %s (%s); ours %sx the floor\n' \
+            "$row" "$S" "$what" "$unit" "$(fmt_ms "${res[$row,$S,floor]}")" "$(fmt_ms "$r")" "$ref" \
             "$( ((r > $(to_milli "$target"))) && echo "above the target: impossible as written" || echo "within the target")" \
             "$(fmt_ms "$(ratio_milli "${res[$row,$S,ours]}" "${res[$row,$S,floor]}")")"
     done
@@ -270,6 +273,6 @@ floor_line list "floor_list" "for-each-ref" "$LIST_TARGET" wall
 line sync "sync, ${DIVERGED} diverged (at most all) among" "$SYNC_TARGET" "wall"
 floor_line sync "fetch + merge commits and refs + push + tracking refs" "the git row" "$SYNC_TARGET" wall
 for S in $SIZES; do
-    echo "  $S: push wall ours ${res[push,$S,owall]} ms, git ${res[push,$S,gwall]} ms;" \
+    echo "  $S: push wall ours $(fmt_ms "${res[push,$S,owall]}") ms, git $(fmt_ms "${res[push,$S,gwall]}") ms;" \
         "loose ref files after the fetch: ${res[list,$S,loose]}; sync diverged: ${res[sync,$S,k]}"
 done
