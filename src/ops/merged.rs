@@ -64,8 +64,9 @@ const SQUASH_WALK: usize = 500;
 /// Whether the branch `rev` was saved on has landed in the default branch: its local tip (else
 /// the commit HEAD was at when saved) must hold work of its own (differ from the fork point the
 /// revision recorded). With `squash`, also a squash commit on the default branch since the fork
-/// point (two `git` calls: `log -p` and `patch-id`). `None` when it has not, or when the branch
-/// is the default branch, or the revision recorded no branch or fork point.
+/// point (two `git` calls: `log -p` and `patch-id`). `None` when it has not, when the default
+/// branch is still at that fork point, when the branch is the default branch, or when the
+/// revision recorded no branch or fork point.
 ///
 /// # Errors
 /// Storage errors; [`crate::Error::GitFailed`] when `git log` or `git patch-id` fails.
@@ -200,7 +201,10 @@ pub fn landed_with(
         return Ok(None);
     };
     let into = into.strip_prefix("origin/").unwrap_or(&into).to_string();
-    if branch == into {
+    // A default branch still at the fork point (the usual case while a branch is in review)
+    // holds nothing the branch did since: no merge, no fast-forward, no squash. Neither the
+    // branch's tip nor any history is read.
+    if branch == into || default_tip == fork {
         return Ok(None);
     }
     // The branch name is the document's text: a name git would refuse has no local tip.
