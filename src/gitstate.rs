@@ -141,9 +141,12 @@ fn gather_commits(
         .and_then(|up| up.ok())
         .map(|up| up.as_bstr().to_str_lossy().into_owned());
     // One lookup of every ref needed below (one `git for-each-ref` on reftable).
-    let mut names: Vec<String> = upstream.iter().cloned().collect();
-    names.extend(default_branch_candidates(repo));
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let candidates = default_branch_candidates(repo);
+    let names: Vec<&str> = upstream
+        .iter()
+        .chain(&candidates)
+        .map(String::as_str)
+        .collect();
     let found = store.refs.find(repo, &names).unwrap_or_default();
     if let Some(up) = upstream.as_deref() {
         if let Some(r) = found.iter().find(|r| r.name == up) {
@@ -152,7 +155,7 @@ fn gather_commits(
             state.upstream = Some(shorten(up));
         }
     }
-    if let Some((name, id)) = pick_default_branch(store, &found) {
+    if let Some((name, id)) = pick_default_branch(&candidates, &found) {
         if let Ok(Some(base)) = repo.merge_base(head, id) {
             let base = base.detach();
             state.merge_base = Some(base);
@@ -175,18 +178,18 @@ fn gather_commits(
 /// The default branch: `origin/HEAD`'s target, else `init.defaultBranch`, `main`, `master`,
 /// `trunk`, whichever exists first. Returns its short name and tip.
 pub fn default_branch(store: &Store) -> Option<(String, ObjectId)> {
-    let names = default_branch_candidates(store.repo());
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let candidates = default_branch_candidates(store.repo());
     if let crate::refs::Refs::Git { .. } = store.refs {
         // One `git for-each-ref` for all of them.
+        let names: Vec<&str> = candidates.iter().map(String::as_str).collect();
         let found = store.refs.find(store.repo(), &names).ok()?;
-        return pick_default_branch(store, &found);
+        return pick_default_branch(&candidates, &found);
     }
     // One file read per name, in order, up to the first that decides: `main` is not looked
     // for under `master` and `trunk` too.
-    names.iter().find_map(|name| {
-        let found = store.refs.find(store.repo(), &[name]).ok()?;
-        pick_default_branch(store, &found)
+    candidates.iter().find_map(|name| {
+        let found = store.refs.find(store.repo(), &[name.as_str()]).ok()?;
+        pick_default_branch(&candidates, &found)
     })
 }
 
@@ -210,8 +213,11 @@ fn default_branch_candidates(repo: &gix::Repository) -> Vec<String> {
     names
 }
 
-/// [`default_branch`] among the refs `found` of [`default_branch_candidates`].
-fn pick_default_branch(store: &Store, found: &[crate::refs::Found]) -> Option<(String, ObjectId)> {
+/// [`default_branch`] among the refs `found` of `candidates` ([`default_branch_candidates`]).
+fn pick_default_branch(
+    candidates: &[String],
+    found: &[crate::refs::Found],
+) -> Option<(String, ObjectId)> {
     let origin_head = found
         .iter()
         .find(|r| r.name == "refs/remotes/origin/HEAD")
@@ -219,13 +225,10 @@ fn pick_default_branch(store: &Store, found: &[crate::refs::Found]) -> Option<(S
     if let Some((target, id)) = origin_head {
         return Some((shorten(target), id));
     }
-    default_branch_candidates(store.repo())
-        .iter()
-        .skip(1)
-        .find_map(|name| {
-            let r = found.iter().find(|r| &r.name == name)?;
-            Some((name["refs/heads/".len()..].to_string(), r.peeled))
-        })
+    candidates.iter().skip(1).find_map(|name| {
+        let r = found.iter().find(|r| &r.name == name)?;
+        Some((name["refs/heads/".len()..].to_string(), r.peeled))
+    })
 }
 
 /// Commits reachable from `from` but not from `hidden`, or `None` past [`WALK_LIMIT`].
