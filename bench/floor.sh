@@ -59,6 +59,7 @@ FLOOR_SAVE=$(grep floor_save <<<"$floors" || true)
 [[ -n $FLOOR && -x $FLOOR && -n $FLOOR_STATUS && -x $FLOOR_STATUS && -n $FLOOR_SAVE && -x $FLOOR_SAVE ]] ||
     { echo "error: the build did not produce floor_resume, floor_status and floor_save" >&2; exit 1; }
 hermetic_env floor
+install_copies BIN FLOOR FLOOR_STATUS FLOOR_SAVE
 t0=1700000000
 
 header() {

@@ -68,6 +68,7 @@ build_release
 # ---------------------------------------------------------------------------------------------
 # 2. A hermetic environment and the two repositories.
 hermetic_env hooks
+install_copies BIN
 t0=1700000000
 branch='feature/#42-rate-limit'
 

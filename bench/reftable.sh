@@ -21,6 +21,7 @@ bench_params N=30
 
 build_release
 hermetic_env reftable
+install_copies BIN
 
 origin=$tmp/origin
 echo "==> building the test repository in $origin"

@@ -69,6 +69,7 @@ build_release
 # ---------------------------------------------------------------------------------------------
 # 2. A hermetic environment.
 hermetic_env scale
+install_copies BIN
 
 secs() { echo $(($(date +%s) - $1)); }
 

@@ -29,6 +29,7 @@ FETCH_TARGET=1.2
 
 build_release
 hermetic_env sync
+install_copies BIN
 cd "$tmp"
 git init -q --bare -b main o.git
 git clone -q o.git A 2>/dev/null

@@ -42,6 +42,7 @@ command -v python3 >/dev/null || { echo "error: python3 is needed (bench/gen-tre
 
 build_release
 hermetic_env worktree
+install_copies BIN
 peak_setup
 t0=1700000000
 

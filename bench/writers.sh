@@ -35,6 +35,7 @@ FLOOR=$(cd "$root" && cargo build --release --locked --example floor_save \
     --message-format=json-render-diagnostics | sed -n 's/.*"executable":"\([^"]*floor_save\)".*/\1/p')
 [[ -n $FLOOR && -x $FLOOR ]] || { echo "error: the build did not produce floor_save" >&2; exit 1; }
 hermetic_env writers
+install_copies BIN FLOOR
 
 # run_loops KIND DIR: starts WRITERS loops of KIND in DIR at once, waits; leaves per-command
 # durations (us) in $tmp/lat.KIND, failures in FAILS, wall ms in WALL.
