@@ -876,6 +876,124 @@ fn c09_staged_files_are_those_git_status_shows_in_nested_directories() {
     assert_eq!(recorded_files(&sb, &repo, "renamed"), pairs(&renamed));
 }
 
+/// The (state, path) pairs `git status --porcelain --no-renames --untracked-files=all` shows,
+/// sorted: what a save must record.
+fn git_status_files(sb: &Sandbox, repo: &Path) -> Vec<(String, String)> {
+    let out = sb.git(
+        repo,
+        &[
+            "status",
+            "--porcelain",
+            "--no-renames",
+            "--untracked-files=all",
+            "-z",
+        ],
+    );
+    let mut files = Vec::new();
+    for rec in out.split('\0').filter(|r| r.len() > 3) {
+        let (x, y, path) = (&rec[..1], &rec[1..2], rec[3..].to_string());
+        if x == "?" {
+            files.push(("untracked".to_string(), path));
+            continue;
+        }
+        if x != " " {
+            files.push(("staged".to_string(), path.clone()));
+        }
+        if y != " " {
+            files.push(("unstaged".to_string(), path));
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn staged_files_compared_through_the_cache_tree_are_those_git_status_shows() {
+    // Only the directories the index's cache tree marks changed are compared with HEAD's
+    // trees; every other directory is taken as unchanged. Each step checks a save's record
+    // against git's own status, and that the step staged what it meant to.
+    let (sb, repo) = Sandbox::with_repo();
+    for f in [
+        "a/b/c/deep.txt",
+        "a/b/side.txt",
+        "a/top.txt",
+        "f/one",
+        "f/two",
+        "g/x",
+        "sh.sh",
+    ] {
+        std::fs::create_dir_all(repo.join(f).parent().unwrap()).unwrap();
+        std::fs::write(repo.join(f), format!("{f}\n")).unwrap();
+    }
+    sb.git(&repo, &["add", "-A"]);
+    sb.git(&repo, &["commit", "-q", "-m", "files"]);
+    let check = |story: &str, staged: &[&str]| {
+        let want = git_status_files(&sb, &repo);
+        let shown: Vec<&str> = want
+            .iter()
+            .filter(|(s, _)| s == "staged")
+            .map(|(_, p)| p.as_str())
+            .collect();
+        assert_eq!(shown, staged, "git status after step {story}");
+        assert_eq!(recorded_files(&sb, &repo, story), want, "step {story}");
+    };
+    check("clean", &[]);
+
+    // A change three directories deep, a file in a new directory, a mode change at the top,
+    // and work left unstaged and untracked beside them.
+    std::fs::write(repo.join("a/b/c/deep.txt"), "changed\n").unwrap();
+    std::fs::create_dir_all(repo.join("n/m")).unwrap();
+    std::fs::write(repo.join("n/m/new.txt"), "new\n").unwrap();
+    sb.git(&repo, &["add", "a/b/c/deep.txt", "n/m/new.txt"]);
+    sb.git(&repo, &["update-index", "--chmod=+x", "sh.sh"]);
+    std::fs::write(repo.join("a/top.txt"), "unstaged\n").unwrap();
+    std::fs::write(repo.join("a/b/scratch"), "untracked\n").unwrap();
+    check("modified", &["a/b/c/deep.txt", "n/m/new.txt", "sh.sh"]);
+    // `git write-tree` makes the cache tree valid everywhere, naming the staged trees: each
+    // directory is then told from HEAD's by its id alone.
+    sb.git(&repo, &["write-tree"]);
+    check("written", &["a/b/c/deep.txt", "n/m/new.txt", "sh.sh"]);
+
+    // A whole directory deleted from the index and a file changed again in an unchanged one.
+    sb.git(&repo, &["reset", "-q"]);
+    sb.git(&repo, &["rm", "-q", "-r", "--cached", "f"]);
+    std::fs::write(repo.join("g/x"), "changed\n").unwrap();
+    sb.git(&repo, &["add", "g/x"]);
+    check("deleted", &["f/one", "f/two", "g/x"]);
+
+    // An index whose cache tree is invalid everywhere (rebuilt with add): every tree compared.
+    sb.git(&repo, &["read-tree", "--empty"]);
+    sb.git(&repo, &["add", "a", "f", "g", "sh.sh", "n"]);
+    check(
+        "rebuilt",
+        &[
+            "a/b/c/deep.txt",
+            "a/b/scratch",
+            "a/top.txt",
+            "g/x",
+            "n/m/new.txt",
+        ],
+    );
+
+    // Committed: the cache tree is valid again and nothing is staged.
+    sb.git(&repo, &["add", "-A"]);
+    sb.git(&repo, &["commit", "-q", "-m", "more"]);
+    check("committed", &[]);
+
+    // An unborn branch: everything in the index is staged against the empty tree.
+    let fresh = sb.path("fresh");
+    sb.git(&sb.path(""), &["init", "-q", fresh.to_str().unwrap()]);
+    std::fs::create_dir_all(fresh.join("src")).unwrap();
+    std::fs::write(fresh.join("src/lib.rs"), "fn x() {}\n").unwrap();
+    std::fs::write(fresh.join("README"), "hi\n").unwrap();
+    sb.git(&fresh, &["add", "src/lib.rs"]);
+    assert_eq!(
+        recorded_files(&sb, &fresh, "unborn"),
+        git_status_files(&sb, &fresh),
+        "unborn branch"
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // C10: size limit
 
