@@ -350,8 +350,8 @@ pub fn status(store: &Store) -> Result<Vec<FileChange>> {
         match git_first.then(|| status_by_git(&git)).flatten() {
             Some(files) => files,
             None => {
-                let unhashed = unhashed_index(repo);
-                let repo = unhashed.as_ref().unwrap_or(repo);
+                let scanning = scanning_repo(repo);
+                let repo = scanning.as_ref().unwrap_or(repo);
                 let index = repo.index_or_empty().map_err(|e| err(e.into()))?;
                 // Not again when git has just failed.
                 let by_git = (!git_first && index_favours_git(&index))
@@ -555,22 +555,46 @@ fn worktree_change(change: &gix::status::index_worktree::Item) -> Option<FileCha
     })
 }
 
-/// A clone of `repo` that reads the index without verifying its checksum, or `None` if the
-/// setting cannot be applied (the caller then reads the index as before).
+/// A clone of `repo` for one status scan, or `None` if the index setting cannot be applied
+/// (the caller then scans with `repo` as it is):
 ///
-/// Like git, which verifies the index checksum only in `git fsck` (read-cache.c,
-/// `verify_index_checksum`): hashing the whole file costs more than parsing it (a sixth of a
-/// save on a 10,000-file repository). gix reads `index.skipHash` for that; set in memory here,
-/// it applies to the one index snapshot that the status and its submodule lookup share.
-/// Nothing here writes the index, so git's meaning of the key (write no checksum) never applies.
-fn unhashed_index(repo: &gix::Repository) -> Option<gix::Repository> {
+/// - It reads the index without verifying its checksum, like git, which verifies it only in
+///   `git fsck` (read-cache.c, `verify_index_checksum`): hashing the whole file costs more than
+///   parsing it (a sixth of a save on a 10,000-file repository). gix reads `index.skipHash`
+///   for that; set in memory here, it applies to the one index snapshot that the status and
+///   its submodule lookup share. Nothing here writes the index, so git's meaning of the key
+///   (write no checksum) never applies.
+/// - Its work tree is named from the current directory when that is the work tree or inside
+///   it (see [`relative_workdir`]).
+fn scanning_repo(repo: &gix::Repository) -> Option<gix::Repository> {
     let mut repo = repo.clone();
     let mut config = repo.config_snapshot_mut();
     config
         .set_value(&gix::config::tree::Index::SKIP_HASH, "true")
         .ok()?;
     config.commit().ok()?;
+    if let Some(relative) = repo.workdir().and_then(relative_workdir) {
+        // Checked by gix (it lists the directory); on failure the absolute path stays.
+        let _ = repo.set_workdir(relative);
+    }
     Some(repo)
+}
+
+/// `workdir` named from the current directory (`.`, `..`, `../..`) when the current directory
+/// is `workdir` or inside it; `None` otherwise. The kernel resolves a relative path from the
+/// current directory instead of walking every component from `/`: a scan makes a `stat` or
+/// `open` call per file and directory (a 200-file tree: about 350), and walking the absolute
+/// path's components was a tenth of its kernel time (perf, bench/floor.sh's tree under
+/// `/tmp/<dir>/<dir>`). Nothing here changes directory, so the name stays right for the scan.
+fn relative_workdir(workdir: &std::path::Path) -> Option<std::path::PathBuf> {
+    let cwd = std::env::current_dir().ok()?;
+    let below = cwd.strip_prefix(workdir).ok()?;
+    let up = below.components().count();
+    Some(if up == 0 {
+        ".".into()
+    } else {
+        std::iter::repeat_n("..", up).collect()
+    })
 }
 
 #[cfg(test)]
