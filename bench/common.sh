@@ -69,6 +69,20 @@ install_copies() {
     done
 }
 
+# symbol_order_note: says how many of link/symbol-order.txt's functions $BIN holds, and to
+# rerun bench/symbol-order.sh when that is under 90% (the names carry hashes that a toolchain
+# or dependency update changes; what the file no longer names is laid out by rustc).
+symbol_order_note() {
+    local file=$root/link/symbol-order.txt listed found
+    [[ -s $file ]] && command -v nm >/dev/null || return 0
+    listed=$(wc -l <"$file")
+    found=$(nm --defined-only "$BIN" | awk 'NF == 3 { print $3 }' | grep -cxFf "$file" || true)
+    echo "    link/symbol-order.txt: $found of $listed functions in the binary"
+    if ((found * 10 < listed * 9)); then
+        echo "note: link/symbol-order.txt is stale; rerun bench/symbol-order.sh" >&2
+    fi
+}
+
 bench_cleanup() {
     if [[ ${BENCH_KEEP:-0} == 1 ]]; then
         echo "(kept $tmp)"

@@ -60,6 +60,7 @@ FLOOR_SAVE=$(grep floor_save <<<"$floors" || true)
     { echo "error: the build did not produce floor_resume, floor_status and floor_save" >&2; exit 1; }
 hermetic_env floor
 install_copies BIN FLOOR FLOOR_STATUS FLOOR_SAVE
+symbol_order_note
 t0=1700000000
 
 header() {

@@ -69,6 +69,7 @@ build_release
 # 2. A hermetic environment and the two repositories.
 hermetic_env hooks
 install_copies BIN
+symbol_order_note
 t0=1700000000
 branch='feature/#42-rate-limit'
 

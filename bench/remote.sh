@@ -48,6 +48,7 @@ FLOOR_LIST=$(cd "$root" && cargo build --release --locked --example floor_list \
 [[ -n $FLOOR_LIST && -x $FLOOR_LIST ]] || { echo "error: the build did not produce floor_list" >&2; exit 1; }
 hermetic_env remote
 install_copies BIN
+symbol_order_note
 
 # time_us CMD...: runs CMD (output dropped), sets WALL (us) and CPUT (children's user+sys, us;
 # bash's `times` counts whole milliseconds). Microseconds, not milliseconds: `list` at 1,000

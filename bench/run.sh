@@ -55,6 +55,7 @@ build_release
 # 2. A hermetic environment and a realistic repository.
 hermetic_env bench
 install_copies BIN
+symbol_order_note
 
 # The history is made in $tmp/origin and cloned (see clone_work_repo).
 origin=$tmp/origin
