@@ -473,7 +473,7 @@ impl Hook<'_> {
             self.store,
             story,
             &story.refname(),
-            tip.summary.commit,
+            tip,
             budget.saturating_sub(reserve),
             true,
         )?;

@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::formats;
 use crate::gitstate;
 use crate::model::{Document, UNKNOWN};
-use crate::store::Store;
+use crate::store::{Revision, Store};
 use crate::story::StoryId;
 use gix::ObjectId;
 
@@ -50,7 +50,8 @@ pub fn prompt(store: &Store, options: Options) -> Result<Brief> {
         hard: false,
         teammate: Some(teammate),
     };
-    brief_within(store, &options.story, &refname, tip, budget, false)
+    let rev = store.read(&refname, tip)?;
+    brief_within(store, &options.story, &refname, &rev, budget, false)
 }
 
 /// The most characters one item of a brief takes on its line.
@@ -100,7 +101,7 @@ pub fn agent_brief(
     store: &Store,
     story: &StoryId,
     refname: &str,
-    tip: ObjectId,
+    rev: &Revision,
     max_chars: usize,
     hard: bool,
 ) -> Result<Brief> {
@@ -109,7 +110,7 @@ pub fn agent_brief(
         hard,
         teammate: None,
     };
-    brief_within(store, story, refname, tip, budget, true)
+    brief_within(store, story, refname, rev, budget, true)
 }
 
 /// [`brief`], with every control character (C0 but newline and tab, DEL, C1) and bidirectional
@@ -131,10 +132,11 @@ pub fn brief_with(
         max: max_chars,
         ..Budget::default()
     };
-    brief_within(store, story, refname, tip, budget, escape)
+    let rev = store.read(refname, tip)?;
+    brief_within(store, story, refname, &rev, budget, escape)
 }
 
-/// [`brief_with`] held to `budget`.
+/// [`brief_with`] of `rev` (the revision read from `refname`) held to `budget`.
 ///
 /// # Errors
 /// As [`brief`].
@@ -142,21 +144,20 @@ pub fn brief_within(
     store: &Store,
     story: &StoryId,
     refname: &str,
-    tip: ObjectId,
+    rev: &Revision,
     budget: Budget,
     escape: bool,
 ) -> Result<Brief> {
     let line = |s: &str| squeeze_tildes(&one_line(s, escape));
-    let rev = store.read(refname, tip)?;
     let story = story.clone().shown_as(&rev.summary.story_display);
-    let parsed = formats::parse_revision(store, &rev);
+    let parsed = formats::parse_revision(store, rev);
     let d = &parsed.doc;
     let here = gitstate::head(store)?.branch;
     let branch = d.branch.clone().or(rev.meta.branch.clone());
     let title = d.title.clone().or(rev.meta.title.clone());
     // Provenance, never the author field: a part that arrived from a remote stays a
     // teammate's, fenced and labelled, until someone here rewrites it.
-    let prov = super::provenance::provenance(store, refname, &rev, Some(&parsed.doc))?;
+    let prov = super::provenance::provenance(store, refname, rev, Some(&parsed.doc))?;
     let tag = |s: &str| {
         prov.of(s)
             .map(|o| format!("[{}] ", o.label()))
@@ -217,7 +218,7 @@ pub fn brief_within(
         .collect();
     warnings.extend(claim.map(|(l, _)| line(&l)));
     warnings.extend(
-        super::drift::warnings(store, &rev)?
+        super::drift::warnings(store, rev)?
             .into_iter()
             .map(|w| format!("{}{w}", tag(&w))),
     );
@@ -249,8 +250,8 @@ pub fn brief_within(
         .collect();
     // What moved since the last revision a model or person wrote (a hook's refresh of the code
     // state confirms nothing).
-    let confirmed = super::status::confirmed(store, refname, &rev)?;
-    let base = confirmed.as_ref().unwrap_or(&rev);
+    let confirmed = super::status::confirmed(store, refname, rev)?;
+    let base = confirmed.as_ref().unwrap_or(rev);
     // Without what `agent install` wrote: that is no work on the story.
     let (commits, files) = super::status::moved_since(store, base)?;
     let mut moved: Vec<String> = commits

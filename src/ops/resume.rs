@@ -215,7 +215,7 @@ fn read(store: &Store, options: &Options, located: &Located) -> Result<Read> {
                 store,
                 &located.story,
                 &located.refname,
-                revision.summary.commit,
+                &revision,
                 max,
                 stretch,
             )?)
