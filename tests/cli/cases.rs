@@ -953,6 +953,12 @@ fn staged_files_compared_through_the_cache_tree_are_those_git_status_shows() {
     // directory is then told from HEAD's by its id alone.
     sb.git(&repo, &["write-tree"]);
     check("written", &["a/b/c/deep.txt", "n/m/new.txt", "sh.sh"]);
+    // From two directories down (the scan then names the work tree `../..`).
+    assert_eq!(
+        recorded_files(&sb, &repo.join("a/b"), "below"),
+        git_status_files(&sb, &repo),
+        "saved from a/b"
+    );
 
     // A whole directory deleted from the index and a file changed again in an unchanged one.
     sb.git(&repo, &["reset", "-q"]);
