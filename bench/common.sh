@@ -209,9 +209,10 @@ repeat() {
 # measure_rounds: runs the caller's op_KIND functions for each KIND in the array `kinds`, N
 # times in all (N, CHUNK from the caller), in rounds of at most CHUNK, rotating which kind goes
 # first in each round. op_KIND gets CHUNK x ${mult[KIND]} iterations (1 when the caller has no
-# `mult`) and runs in ${dir[KIND]} (when the caller has `dir`). Leaves, per kind, the wall time
-# in ns in total[KIND], the children's CPU time in ms in cpu[KIND] and the iterations in
-# iters[KIND].
+# `mult`) and runs in ${dir[KIND]} (when the caller has `dir`); the caller's tidy_KIND, when
+# it has one, runs after it, untimed (to undo what op_KIND made for its own calls). Leaves, per
+# kind, the wall time in ns in total[KIND], the children's CPU time in ms in cpu[KIND] and the
+# iterations in iters[KIND].
 measure_rounds() {
     declare -gA total=() cpu=() iters=()
     local k j n m c1 t1 done_n=0 round=0 nk=${#kinds[@]} has_mult=0 has_dir=0
@@ -233,6 +234,7 @@ measure_rounds() {
             cpu_ms
             cpu[$k]=$((cpu[$k] + CPU - c1))
             iters[$k]=$((iters[$k] + m))
+            ! declare -F "tidy_$k" >/dev/null || "tidy_$k"
         done
         done_n=$((done_n + n))
         round=$((round + 1))

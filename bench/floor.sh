@@ -21,8 +21,10 @@
 #      untracked) and times, interleaved:
 #        save 42 --todo .. --next ..          vs  the gstack seed's chain (op_gather)   (<= 0.6x)
 #        status 42, prompt 42, and the hooks of a prompt turn (Claude Code's
-#        UserPromptSubmit, SessionStart and Stop with a new session each call: the brief and
-#        the once-per-state nudge, both doing their work)
+#        UserPromptSubmit, SessionStart and Stop in one session, which holds the story's claim
+#        as an agent's session does: the brief and the nudge, both doing their work; the nudge
+#        is given once per work-tree state, so each Stop has an untracked file of its own, and
+#        the script warns when a Stop gave none)
 #                                             vs  git status --porcelain               (<= 1.2x)
 #        floor_status 42 (examples/floor_status.rs: start, open, read checkpoint.md, scan the
 #        work tree with gix in one thread: the floor of the four rows above below 1,000
@@ -127,8 +129,25 @@ op_hook_stop() {
     local i
     for ((i = 0; i < $1; i++)); do
         calls=$((calls + 1))
-        hook Stop "bench-stop-$calls" '"stop_hook_active":false'
+        # A work-tree state no nudge was given for (the nudge is given once per story and
+        # state): an untracked file of its own, created by a shell redirection (a few
+        # microseconds) and removed by tidy_hook_stop, untimed, after the chunk. The session is
+        # SessionStart's, which holds the story's claim: another session's Stop stays quiet on
+        # a story it does not hold.
+        : >"bench-stop-$calls.txt"
+        hook Stop bench '"stop_hook_active":false'
     done
+}
+tidy_hook_stop() { rm -f -- bench-stop-*.txt; }
+# Whether the Stop row times the nudge (its work), not its quiet path: one more call, its answer
+# read.
+check_nudge() {
+    calls=$((calls + 1))
+    : >"bench-stop-$calls.txt"
+    printf '{"cwd":"%s","session_id":"bench","transcript_path":"/dev/null","hook_event_name":"Stop","stop_hook_active":false}\n' \
+        "$PWD" | "$BIN" agent hook Stop --agent claude 2>/dev/null | grep -q 'git-checkpoint save 42' ||
+        echo "warning: the Stop hook gave no nudge: the row timed its quiet path" >&2
+    tidy_hook_stop
 }
 for F in $FILES; do
     echo "==> a code repository of $F files"
@@ -138,10 +157,12 @@ for F in $FILES; do
     [[ -s $tmp/payload.json ]] || { echo "error: no payload" >&2; exit 1; }
     kinds=(save gather status prompt hook_prompt hook_start hook_stop gstatus floor_status floor_save)
     for k in "${kinds[@]}"; do "op_$k" 1; done
+    tidy_hook_stop
     revs_before=$(git rev-list --count refs/checkpoints/42)
     measure_rounds
     revs=$(($(git rev-list --count refs/checkpoints/42) - revs_before))
     [[ $revs == "$N" ]] || echo "warning: expected $N new revisions of story 42, got $revs" >&2
+    check_nudge
     header "single calls, $F files"
     printf '  %-58s %10s %10s\n' "operation" "wall ms" "cpu ms"
     for k in save gather status prompt hook_prompt hook_start hook_stop gstatus floor_status floor_save; do

@@ -26,14 +26,18 @@
 # repository. Events that write are measured in the state where they do real work, and the
 # script checks that each run did it (the "work" column):
 #   - plan events (PostToolUse, AfterTool): the plan alternates between adding a new pending
-#     item and completing it, so every run writes a revision;
+#     item and completing it, so every run writes (a new tip: a hook's revision may fold into
+#     its previous one);
 #   - PreCompact/PreCompress(manual)/PostCompact(with a summary)/SessionEnd: an untracked file
-#     is created or removed before each run (untimed), so every run writes a revision; by
+#     is created or removed before each run (untimed), so every run writes a new tip; by
 #     default (checkpoint.hookDetach) a detached process writes it after the hook answered, and
 #     the check waits for it (untimed) before the next run; with BENCH_DETACH=0 the hook writes
 #     it before answering and the row times the whole save;
-#   - Stop/AfterAgent/stop: a new session id each run, so the once-per-state nudge is given
-#     every run (files moved since the confirmed save);
+#   Each writing or nudging row stands for a session of its own: the claim the SessionStart
+#   rows took is released before each of its runs (untimed);
+#   - Stop/AfterAgent/stop: a new session id each run and an untracked file written again
+#     (untimed), so the nudge, given once per story and work-tree state, is due every run
+#     (files moved since the confirmed save);
 #   - SessionStart: the brief, every run; BeforeAgent both with nothing owed (the usual prompt)
 #     and with a brief owed after a compression (the session file says so; written untimed).
 # In the large repository, git's untracked cache is then switched on (core.untrackedCache, the
@@ -164,11 +168,13 @@ pct_us() {
     echo "${times[$idx]}"
 }
 
-revs() { git rev-list --count refs/checkpoints/42; }
-wait_revs() { # N: true once the story has N revisions (polled for at most 20 s)
+# The story's tip. A hook's save may fold into the hook's previous revision (replace it rather
+# than add one), so the work is told by the tip moving, not by the revision count.
+tip() { git rev-parse -q --verify refs/checkpoints/42; }
+wait_tip() { # OLD: true once the tip is no longer OLD (polled for at most 20 s)
     local k
     for ((k = 0; k < 400; k++)); do
-        (($(revs) >= $1)) && return 0
+        [[ $(tip) != "$1" ]] && return 0
         sleep 0.05
     done
     return 1
@@ -196,6 +202,18 @@ plan_payload() { # AGENT I
     codex) payload codex bench "\"tool_name\":\"update_plan\",\"tool_input\":{\"plan\":[{\"step\":\"T1 — token-bucket limiter with unit tests\",\"status\":\"in_progress\"},{\"step\":\"$item\",\"status\":\"$st\"}]},\"tool_response\":{}" ;;
     gemini) payload gemini bench "\"tool_name\":\"write_todos\",\"tool_input\":{\"todos\":[{\"description\":\"T1 — token-bucket limiter with unit tests\",\"status\":\"in_progress\"},{\"description\":\"$item\",\"status\":\"$st\"}]},\"tool_response\":{}" ;;
     esac
+}
+
+# The SessionStart rows claim story 42 for their session, as an agent's session start does, and
+# a hook of another session then rightly writes nothing into it (exit 0, a line on stderr). The
+# writing rows stand for sessions of their own, so the claim is released before each of their
+# runs (untimed), as the claiming session's SessionEnd would.
+unclaim() {
+    "$BIN" release -q --force 42 >/dev/null 2>&1 || true
+}
+
+rewrite_scratch() { # an untracked file of its own written again: a state no nudge was given for
+    echo "stop $1" >"$repo/bench-stop.txt"
 }
 
 toggle_scratch() { # an untracked file appears or disappears: the work tree moved
@@ -232,8 +250,8 @@ measure_event() {
         ;;
     plan)
         what=wrote
-        prep() { plan_payload "$agent" "$1"; before=$(revs); }
-        check() { (($(revs) == before + 1)); }
+        prep() { unclaim; plan_payload "$agent" "$1"; before=$(tip); }
+        check() { [[ $(tip) != "$before" ]]; }
         ;;
     precompact | postcompact | end)
         what=wrote
@@ -242,10 +260,10 @@ measure_event() {
         postcompact) extra='"trigger":"auto","compact_summary":"Limiter half done; wiring untouched."' ;;
         end) extra='"reason":"other"' ;;
         esac
-        prep() { payload "$agent" "bench-$kind-$1" "$extra"; toggle_scratch; before=$(revs); }
+        prep() { unclaim; payload "$agent" "bench-$kind-$1" "$extra"; toggle_scratch; before=$(tip); }
         # Detached (the default): the revision comes after the hook answered; wait for it
         # (untimed, at most 20 s) so the next run does not overlap the last one's scan.
-        check() { wait_revs $((before + 1)); }
+        check() { wait_tip "$before"; }
         ;;
     stop)
         what=nudged
@@ -256,7 +274,7 @@ measure_event() {
         else
             extra='"stop_hook_active":false,"last_assistant_message":"T1 is half done."'
         fi
-        prep() { payload "$agent" "bench-stop$round-$1" "$extra"; }
+        prep() { unclaim; payload "$agent" "bench-stop$round-$1" "$extra"; rewrite_scratch "$1"; }
         check() { grep -q 'git-checkpoint save 42' "$tmp/out"; }
         ;;
     esac
