@@ -107,9 +107,12 @@ done
 
 # ---------------------------------------------------------------------------------------------
 # 2. save, status, prompt and the hooks in code repositories of F files.
-hook() { # EVENT SESSION EXTRA: one hook call as Claude Code makes it, payload on stdin
+hook_payload() { # EVENT SESSION EXTRA: writes Claude Code's payload to $tmp/payload.json
     printf '{"cwd":"%s","session_id":"%s","transcript_path":"/dev/null","hook_event_name":"%s"%s}\n' \
         "$PWD" "$2" "$1" "${3:+,$3}" >"$tmp/payload.json"
+}
+hook() { # EVENT SESSION EXTRA: one hook call as Claude Code makes it, payload on stdin
+    hook_payload "$@"
     "$BIN" agent hook "$1" --agent claude <"$tmp/payload.json" >/dev/null 2>&1 ||
         { echo "error: agent hook $1 failed" >&2; exit 1; }
 }
@@ -144,8 +147,8 @@ tidy_hook_stop() { rm -f -- bench-stop-*.txt; }
 check_nudge() {
     calls=$((calls + 1))
     : >"bench-stop-$calls.txt"
-    printf '{"cwd":"%s","session_id":"bench","transcript_path":"/dev/null","hook_event_name":"Stop","stop_hook_active":false}\n' \
-        "$PWD" | "$BIN" agent hook Stop --agent claude 2>/dev/null | grep -q 'git-checkpoint save 42' ||
+    hook_payload Stop bench '"stop_hook_active":false'
+    "$BIN" agent hook Stop --agent claude <"$tmp/payload.json" 2>/dev/null | grep -q 'git-checkpoint save 42' ||
         echo "warning: the Stop hook gave no nudge: the row timed its quiet path" >&2
     tidy_hook_stop
 }

@@ -33,13 +33,13 @@
 #     default (checkpoint.hookDetach) a detached process writes it after the hook answered, and
 #     the check waits for it (untimed) before the next run; with BENCH_DETACH=0 the hook writes
 #     it before answering and the row times the whole save;
-#   Each writing or nudging row stands for a session of its own: the claim the SessionStart
-#   rows took is released before each of its runs (untimed);
 #   - Stop/AfterAgent/stop: a new session id each run and an untracked file written again
 #     (untimed), so the nudge, given once per story and work-tree state, is due every run
 #     (files moved since the confirmed save);
 #   - SessionStart: the brief, every run; BeforeAgent both with nothing owed (the usual prompt)
 #     and with a brief owed after a compression (the session file says so; written untimed).
+#   Each writing or nudging row stands for sessions of its own: the claim the SessionStart rows
+#   took is released before each of its runs (untimed).
 # In the large repository, git's untracked cache is then switched on (core.untrackedCache, the
 # cache written by one `git status`) and git status, SessionStart and the Stop events are timed
 # again: the scan then delegates to `git status --porcelain=v2 -z`.
