@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use crate::store::{FileChange, FileState, Store};
 use gix::bstr::ByteSlice;
 use gix::ObjectId;
+use std::collections::HashMap;
 
 mod staged;
 
@@ -108,7 +109,7 @@ pub fn gather(
         let mut files = child
             .ok()
             .and_then(status_of_child)
-            .map(sorted)
+            .map(|(files, _)| sorted(files))
             .ok_or_else(|| {
                 Error::git(
                     "cannot compute the working tree status",
@@ -329,9 +330,30 @@ fn committed_files(repo: &gix::Repository, base: ObjectId, head: ObjectId) -> Ve
 /// # Errors
 /// [`Error::Git`] when the index or working tree cannot be read.
 pub fn status(store: &Store) -> Result<Vec<FileChange>> {
+    scan(store).map(|s| s.files)
+}
+
+/// The work tree's changes as [`status`] lists them and, when the scan was git's own, the
+/// blob each listed tracked file's index entry names.
+#[derive(Debug, Default)]
+pub struct Scan {
+    /// As [`status`] returns them.
+    pub files: Vec<FileChange>,
+    /// Path to the blob of its index entry (the porcelain's `hI`), for each changed tracked
+    /// file the scan of `git status --porcelain=v2` listed (not unmerged ones); `None` when gix
+    /// scanned (the caller reads the index itself, which is small then).
+    pub index_ids: Option<HashMap<String, ObjectId>>,
+}
+
+/// [`status`], keeping what git's scan said of the index ([`Scan::index_ids`]): a caller
+/// that needs the index entries of the changed files does not read a large index again.
+///
+/// # Errors
+/// As [`status`].
+pub fn scan(store: &Store) -> Result<Scan> {
     let repo = store.repo();
     if repo.workdir().is_none() {
-        return Ok(Vec::new());
+        return Ok(Scan::default());
     }
     let git = store.git();
     let err = |e: Box<dyn std::error::Error + Send + Sync>| {
@@ -343,6 +365,7 @@ pub fn status(store: &Store) -> Result<Vec<FileChange>> {
         spawn_status_by_git(&git)
             .ok()
             .and_then(status_of_child)
+            .map(|(files, ids)| (files, Some(ids)))
             .ok_or_else(|| err("`git status` failed".into()))?
     } else {
         // Decided before the index is parsed: a large index is not parsed only to be counted.
@@ -359,12 +382,15 @@ pub fn status(store: &Store) -> Result<Vec<FileChange>> {
                     .flatten();
                 match by_git {
                     Some(files) => files,
-                    None => status_by_gix(repo, index)?,
+                    None => (status_by_gix(repo, index)?, None),
                 }
             }
         }
     };
-    Ok(sorted(out))
+    Ok(Scan {
+        files: sorted(out.0),
+        index_ids: out.1,
+    })
 }
 
 /// `files` sorted by state, then path, without duplicates.
@@ -464,8 +490,8 @@ fn index_entries(path: &std::path::Path) -> Option<usize> {
 /// need) and the user's own untracked-files mode (the untracked cache serves only that mode):
 /// an untracked directory is listed as `dir/`, as `git status` shows it. `None` when git
 /// cannot be run or fails (the caller scans with gix instead). Unsorted.
-fn status_by_git(git: &crate::git::Git) -> Option<Vec<FileChange>> {
-    status_of_child(spawn_status_by_git(git).ok()?)
+fn status_by_git(git: &crate::git::Git) -> Option<(Vec<FileChange>, Option<IndexIds>)> {
+    status_of_child(spawn_status_by_git(git).ok()?).map(|(files, ids)| (files, Some(ids)))
 }
 
 /// Starts the `git status` of [`status_by_git`].
@@ -482,15 +508,19 @@ fn spawn_status_by_git(git: &crate::git::Git) -> std::io::Result<std::process::C
     .spawn()
 }
 
-/// The files a `git status` started by [`spawn_status_by_git`] reports, once it exits;
-/// `None` when it fails.
-fn status_of_child(child: std::process::Child) -> Option<Vec<FileChange>> {
+/// The files a `git status` started by [`spawn_status_by_git`] reports, once it exits, and
+/// their index entries' blobs ([`Scan::index_ids`]); `None` when it fails.
+fn status_of_child(child: std::process::Child) -> Option<(Vec<FileChange>, IndexIds)> {
     let out = child.wait_with_output().ok()?;
     if !out.status.success() {
         return None;
     }
-    Some(parse_porcelain_v2(&out.stdout))
+    let mut ids = IndexIds::new();
+    Some((parse_records(&out.stdout, &mut ids), ids))
 }
+
+/// Path to index blob, as [`Scan::index_ids`].
+type IndexIds = HashMap<String, ObjectId>;
 
 /// Parses `git status --porcelain=v2 -z` records (git-status(1), "Porcelain Format Version
 /// 2"): `1 XY ...` (changed), `2 XY ... <path>\0<orig>` (renamed or copied), `u XY ...`
@@ -498,6 +528,13 @@ fn status_of_child(child: std::process::Child) -> Option<Vec<FileChange>> {
 /// unstaged, an unmerged entry unstaged. Other records (`!`, `#`) are skipped. Linear in the
 /// input.
 pub fn parse_porcelain_v2(out: &[u8]) -> Vec<FileChange> {
+    parse_records(out, &mut IndexIds::new())
+}
+
+/// [`parse_porcelain_v2`], also putting into `ids` the `hI` field (the index entry's blob) of
+/// each `1` and `2` record, by path (none for a path the index no longer has: its `hI` is all
+/// zeros).
+fn parse_records(out: &[u8], ids: &mut IndexIds) -> Vec<FileChange> {
     let mut files = Vec::new();
     let mut records = out.split(|b| *b == 0);
     let mut push = |path: &[u8], state| {
@@ -531,6 +568,15 @@ pub fn parse_porcelain_v2(out: &[u8]) -> Vec<FileChange> {
         if record[0] == b'u' {
             push(path, FileState::Unstaged);
             continue;
+        }
+        // `1 XY sub mH mI mW hH hI path`: the eighth field (`2` records the same).
+        if let Some(id) = record
+            .split(|b| *b == b' ')
+            .nth(7)
+            .and_then(|hex| ObjectId::from_hex(hex).ok())
+            .filter(|id| !id.is_null())
+        {
+            ids.insert(String::from_utf8_lossy(path).into_owned(), id);
         }
         if xy.first().is_some_and(|x| *x != b'.') {
             push(path, FileState::Staged);
@@ -640,5 +686,27 @@ u UU N... 100644 100644 100644 100644 aaaa bbbb cccc conflict.rs\0\
         assert_eq!(got, want);
         assert!(parse_porcelain_v2(b"").is_empty());
         assert!(parse_porcelain_v2(b"1 M.\0?\0u\0").is_empty());
+    }
+
+    #[test]
+    fn porcelain_v2_records_name_the_index_blob_of_each_changed_tracked_file() {
+        let (h, i) = ("a".repeat(40), "b".repeat(40));
+        let zero = "0".repeat(40);
+        let out = format!(
+            "1 M. N... 100644 100644 100644 {h} {i} src/a b.rs\0\
+1 D. N... 100644 000000 000000 {h} {zero} gone.rs\0\
+u UU N... 100644 100644 100644 100644 {h} {i} {h} conflict.rs\0? draft.txt\0"
+        );
+        let mut ids = IndexIds::new();
+        let files = parse_records(out.as_bytes(), &mut ids);
+        assert_eq!(files.len(), 4);
+        let want = IndexIds::from([(
+            "src/a b.rs".to_string(),
+            ObjectId::from_hex(i.as_bytes()).unwrap(),
+        )]);
+        assert_eq!(
+            ids, want,
+            "none for a deleted entry, a conflict or an untracked file"
+        );
     }
 }

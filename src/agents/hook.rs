@@ -696,7 +696,11 @@ impl Hook<'_> {
         let confirmed = status::confirmed(self.store, &refname, tip)?;
         let base = confirmed.as_ref().unwrap_or(tip);
         // Without what `agent install` wrote: that is no work on the story.
-        let (commits, files) = status::moved_since(self.store, base)?;
+        let status::Moved {
+            commits,
+            files,
+            index_ids,
+        } = status::moved_since(self.store, base)?;
         if commits.is_empty() && files.is_empty() {
             return Ok(Reply::Nothing);
         }
@@ -704,7 +708,7 @@ impl Hook<'_> {
         // (`claude --resume`, `codex exec resume --last`, `gemini --resume latest`) is not asked
         // again about the very state an earlier one was asked about.
         let memory = NudgeMemory::of(self.store, story);
-        let print = state_print(self.store, base, tip, &files)?;
+        let print = state_print(self.store, base, tip, &files, index_ids.as_ref())?;
         if memory.recalls(&print) {
             return Ok(Reply::Nothing);
         }
@@ -988,26 +992,40 @@ struct State {
 }
 
 /// A fingerprint (16 hex digits) of a story's unsaved state as the nudge sees it: the confirmed
-/// revision `base` it measures from, HEAD, each moved path of `files` with its index entry and
-/// its work-tree size and modification time (git's own way of telling a file changed without
-/// reading it), and the plan of `tip` (tasks, next action, the agent's own plan). Not the tip
+/// revision `base` it measures from, HEAD, each moved path of `files` with its index entry's
+/// blob (from `index_ids` when the scan was git's, else from the index) and its work-tree size
+/// and modification time (git's own way of telling a file changed without reading it), and the plan of `tip` (tasks, next action, the agent's own plan). Not the tip
 /// itself: a hook revision that changes no section (a session's end) is no new state.
 ///
 /// # Errors
 /// [`Error::Git`] when HEAD cannot be read.
-fn state_print(store: &Store, base: &Revision, tip: &Revision, files: &[String]) -> Result<String> {
+fn state_print(
+    store: &Store,
+    base: &Revision,
+    tip: &Revision,
+    files: &[String],
+    index_ids: Option<&status::IndexIds>,
+) -> Result<String> {
     use gix::bstr::ByteSlice as _;
     use std::fmt::Write as _;
     let head = crate::gitstate::head(store)?.head;
     let mut text = format!("{}\n{head:?}\n", base.summary.commit);
-    let index = store.repo().index_or_empty().ok();
+    // The scan's own answer when git gave it: a large index is not read again.
+    let index = match index_ids {
+        Some(_) => None,
+        None => store.repo().index_or_empty().ok(),
+    };
     for f in files.iter().take(10_000) {
         let _ = write!(text, "{f}");
-        if let Some(e) = index
-            .as_ref()
-            .and_then(|i| i.entry_by_path(f.as_bytes().as_bstr()))
-        {
-            let _ = write!(text, " {}", e.id);
+        let id = match index_ids {
+            Some(ids) => ids.get(f).copied(),
+            None => index
+                .as_ref()
+                .and_then(|i| i.entry_by_path(f.as_bytes().as_bstr()))
+                .map(|e| e.id),
+        };
+        if let Some(id) = id {
+            let _ = write!(text, " {id}");
         }
         if let Some(m) = store
             .workdir()

@@ -253,7 +253,7 @@ pub fn brief_within(
     let confirmed = super::status::confirmed(store, refname, rev)?;
     let base = confirmed.as_ref().unwrap_or(rev);
     // Without what `agent install` wrote: that is no work on the story.
-    let (commits, files) = super::status::moved_since(store, base)?;
+    let super::status::Moved { commits, files, .. } = super::status::moved_since(store, base)?;
     let mut moved: Vec<String> = commits
         .iter()
         .map(|(id, subject)| format!("commit {} {subject}", &id.to_string()[..12]))

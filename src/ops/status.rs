@@ -134,7 +134,7 @@ pub fn status(store: &Store, story: &StoryId, limits: &Limits) -> Result<Option<
         _ => Some(0),
     };
     let changed = match store.workdir() {
-        Some(_) => Some(changed_files(store, &rev)?),
+        Some(_) => Some(changed_files(store, &rev)?.0),
         None => None,
     };
     // A remote ahead of (or diverged from) this clone's checkpoint makes it stale too.
@@ -207,8 +207,20 @@ pub fn confirmed(store: &Store, refname: &str, tip: &Revision) -> Result<Option<
 /// How far back [`confirmed`] walks when a revision does not name its confirmed one.
 pub const CONFIRMED_WALK: usize = 1000;
 
-/// Commits (id, subject) and changed paths, as [`moved_since`] returns them.
-pub type Moved = (Vec<(ObjectId, String)>, Vec<String>);
+/// What moved since a revision, as [`moved_since`] returns it.
+#[derive(Debug)]
+pub struct Moved {
+    /// Commits on HEAD the revision has not seen (id, subject), newest first.
+    pub commits: Vec<(ObjectId, String)>,
+    /// Paths whose working-tree state differs from the one it recorded, sorted.
+    pub files: Vec<String>,
+    /// The index entry's blob of each of `files` that has one, when git's scan named them
+    /// ([`gitstate::Scan::index_ids`]); `None`: read the index.
+    pub index_ids: Option<IndexIds>,
+}
+
+/// Path to the blob its index entry names.
+pub type IndexIds = std::collections::HashMap<String, ObjectId>;
 
 /// What moved since `rev` was saved: the commits on HEAD it has not seen (newest first, with
 /// subjects; at most [`gitstate::WALK_LIMIT`]) and the paths whose working-tree state differs
@@ -223,7 +235,12 @@ pub fn moved_since(store: &Store, rev: &Revision) -> Result<Moved> {
         (Some(s), Some(h)) if s != h => gitstate::commits_since(store.repo(), h, s),
         _ => Vec::new(),
     };
-    Ok((commits, changed_files(store, rev)?))
+    let (files, index_ids) = changed_files(store, rev)?;
+    Ok(Moved {
+        commits,
+        files,
+        index_ids,
+    })
 }
 
 /// The code commit HEAD was at when `rev` was saved; `None` when unknown (unborn branch).
@@ -237,11 +254,12 @@ pub(crate) fn saved_head(rev: &Revision) -> Option<ObjectId> {
 ///
 /// Per clone: the file list a revision records is the work tree of the clone that wrote it. A
 /// revision another clone wrote (fetched: not in [`Store::written`]) says nothing about this
-/// work tree, so against it every file that differs from HEAD and the index here counts.
-fn changed_files(store: &Store, rev: &Revision) -> Result<Vec<String>> {
+/// work tree, so against it every file that differs from HEAD and the index here counts. With
+/// them, the index blobs the scan named ([`gitstate::Scan::index_ids`]), of those paths.
+fn changed_files(store: &Store, rev: &Revision) -> Result<(Vec<String>, Option<IndexIds>)> {
     use std::collections::HashSet;
     if store.workdir().is_none() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     }
     let written_here = store.wrote(&rev.summary.story, rev.summary.commit)?;
     let saved_files: Vec<(String, FileState)> = rev
@@ -252,10 +270,9 @@ fn changed_files(store: &Store, rev: &Revision) -> Result<Vec<String>> {
         .filter(|f| f.state != FileState::Committed)
         .map(|f| (f.path.clone(), f.state))
         .collect();
-    let now_files: Vec<(String, FileState)> = gitstate::status(store)?
-        .into_iter()
-        .map(|f| (f.path, f.state))
-        .collect();
+    let scan = gitstate::scan(store)?;
+    let now_files: Vec<(String, FileState)> =
+        scan.files.into_iter().map(|f| (f.path, f.state)).collect();
     // Hash sets: a work tree of tens of thousands of untracked files stays linear.
     let (saved, now): (HashSet<_>, HashSet<_>) =
         (saved_files.iter().collect(), now_files.iter().collect());
@@ -276,7 +293,11 @@ fn changed_files(store: &Store, rev: &Revision) -> Result<Vec<String>> {
         let head = gitstate::head(store)?.head;
         changed.retain(|p| !crate::agents::own::work_tree_change_is_ours(store, head, p));
     }
-    Ok(changed)
+    let ids = scan.index_ids.map(|mut ids| {
+        ids.retain(|p, _| changed.binary_search(p).is_ok());
+        ids
+    });
+    Ok((changed, ids))
 }
 
 /// `"s"` unless `n` is 1: "1 second", "2 seconds".

@@ -448,6 +448,53 @@ fn a_hook_revision_never_makes_stale_state_look_fresh() {
     assert_eq!(st["hook"], Value::Null);
 }
 
+/// Staging a file the nudge already asked about is a new state (its index entry changed, not
+/// its path or work-tree file), told alike whether gix scans or git does: git's scan (taken
+/// with git's untracked cache in the index, as for a large work tree) names the index entries
+/// itself, gix's is followed by a read of the index.
+#[test]
+fn the_stop_nudge_tells_a_file_staged_from_the_same_file_unstaged_with_either_scan() {
+    for git_scans in [false, true] {
+        let (sb, repo) = story();
+        std::fs::write(repo.join("form.txt"), "form v1\n").unwrap();
+        sb.git(&repo, &["add", "form.txt"]);
+        sb.git(&repo, &["commit", "-q", "-m", "Add the form"]);
+        if git_scans {
+            sb.git(&repo, &["config", "core.untrackedCache", "true"]);
+            sb.git(&repo, &["status", "--porcelain"]);
+        }
+        let stop = payload(
+            &repo,
+            json!({"stop_hook_active": false, "last_assistant_message": "Working."}),
+        );
+        let nudged = |what: &str| {
+            let (out, err) = hook(&sb, &repo, "claude", "Stop", &stop);
+            let asked = out.contains("git-checkpoint save 42");
+            assert!(
+                asked || out.is_empty(),
+                "{what} (git scans: {git_scans}): {out}\n{err}"
+            );
+            asked
+        };
+        assert!(
+            nudged("a new commit"),
+            "a new commit (git scans: {git_scans})"
+        );
+        std::fs::write(repo.join("form.txt"), "form v2\n").unwrap();
+        assert!(nudged("modified"), "modified (git scans: {git_scans})");
+        assert!(
+            !nudged("modified again"),
+            "same state (git scans: {git_scans})"
+        );
+        sb.git(&repo, &["add", "form.txt"]);
+        assert!(nudged("staged"), "staged (git scans: {git_scans})");
+        assert!(
+            !nudged("staged again"),
+            "same state (git scans: {git_scans})"
+        );
+    }
+}
+
 #[test]
 fn the_stop_nudge_comes_once_per_state_and_never_while_continuing() {
     let (sb, repo) = story();
