@@ -83,6 +83,32 @@ symbol_order_note() {
     fi
 }
 
+# On ext4, for a minute or more after files are deleted, each new file's inode is found by
+# scanning past the recently freed ones (fs/ext4/ialloc.c, `recently_deleted`: 60 s, 5 min more
+# while their inode table block is not yet written back), so a command that creates files (lock
+# files, a temp file, git's index.lock) slows with the number of files deleted before it, not
+# with its own work. With a copy of a clone removed right before each run, `sync` at 1,000
+# stories spent 77% of its own time (perf) allocating inodes for its lock files (ours 3.7-4.2 s,
+# git 2.4 s; with no copy removed before: 2.0-2.1 and 1.6 s); and after floor.sh removed its
+# 100,000-story repository, `git status` in the 200-file repository ran 30% slower than alone.
+# Scripts delete through remove_tree and call settle before timing what creates files.
+removed_at=0
+# remove_tree PATH...: rm -rf, noting when (for settle).
+remove_tree() {
+    rm -rf -- "$@"
+    removed_at=$SECONDS
+}
+# settle: writes back what is dirty (sync), then waits until 65 s have passed since the last
+# remove_tree, or since the script started (the run before it may have removed its own).
+settle() {
+    sync
+    local left=$((65 - (SECONDS - removed_at)))
+    if ((left > 0)); then
+        echo "    (waiting $left s after a removal: ext4 scans recently freed inodes for 60 s)"
+        sleep "$left"
+    fi
+}
+
 bench_cleanup() {
     if [[ ${BENCH_KEEP:-0} == 1 ]]; then
         echo "(kept $tmp)"

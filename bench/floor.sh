@@ -102,7 +102,7 @@ for S in $SIZES; do
     [[ -z $prev_s ]] || echo "  resume growth per x10 of stories ($prev_s -> $S): $(growth "$prev_us" "$us" "$prev_s" "$S")"
     prev_s=$S prev_us=$us
     cd "$tmp"
-    [[ ${BENCH_KEEP:-0} == 1 ]] || rm -rf -- "$tmp/stories-$S"
+    [[ ${BENCH_KEEP:-0} == 1 ]] || remove_tree "$tmp/stories-$S"
 done
 
 # ---------------------------------------------------------------------------------------------
@@ -162,6 +162,7 @@ for F in $FILES; do
     for k in "${kinds[@]}"; do "op_$k" 1; done
     tidy_hook_stop
     revs_before=$(git rev-list --count refs/checkpoints/42)
+    settle # save, the hooks and git status create files
     measure_rounds
     revs=$(($(git rev-list --count refs/checkpoints/42) - revs_before))
     [[ $revs == "$N" ]] || echo "warning: expected $N new revisions of story 42, got $revs" >&2
@@ -180,6 +181,6 @@ for F in $FILES; do
     report "hook Stop (nudge) / git status ($F files)" hook_stop gstatus "$READ_TARGET"
     report "floor: floor_status / git status ($F files)" floor_status gstatus "$READ_TARGET"
     cd "$tmp"
-    [[ ${BENCH_KEEP:-0} == 1 ]] || rm -rf -- "$tmp/code-$F"
+    [[ ${BENCH_KEEP:-0} == 1 ]] || remove_tree "$tmp/code-$F"
 done
 exit 0

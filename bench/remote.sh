@@ -90,6 +90,18 @@ make_size() {
 # copy SRC DST: a fresh copy (hard links would share what a measurement writes).
 copy() { rm -rf "$2" && cp -a "$1" "$2"; }
 
+# Each measured run works in a copy of its own under $d/runs, made untimed just before it; no
+# copy is removed until every row of the size has run, and the sync rows settle first (see
+# settle in common.sh: a copy removed before each run made every side's time grow with the files
+# it creates).
+# fresh SRC NAME: copies SRC to $d/runs/NAME (a new name per run) and prints the path.
+fresh() {
+    mkdir -p "$d/runs"
+    cp -a "$1" "$d/runs/$2"
+    printf '%s\n' "$d/runs/$2"
+}
+tidy_runs() { remove_tree "$d/runs" "$d/W"; }
+
 # sync_floor_stream A REMOTE: a git fast-import stream of one merge commit per story whose tip
 # differs between clone A and REMOTE (ours first, theirs second parent), each updating the
 # story's ref.
@@ -155,8 +167,7 @@ for S in $SIZES; do
     ours=() theirs=()
     for ((i = 0; i < N; i++)); do
         for side in $( ((i % 2)) && echo "git ours" || echo "ours git"); do
-            copy "$d/A" "$d/F"
-            cd "$d/F"
+            cd "$(fresh "$d/A" "F-$i-$side")"
             if [[ $side == ours ]]; then
                 time_us "$BIN" fetch origin "$one"; ours+=("$WALL")
                 [[ $(git rev-parse "refs/checkpoints/$one") == $(git -C "$d/W" rev-parse "refs/checkpoints/$one") ]] ||
@@ -210,12 +221,12 @@ for S in $SIZES; do
     # what the floor keeps is every object and ref write a sync cannot avoid).
     sync_floor_stream "$d/A" "$d/o0.git" >"$d/merges.fi"
     ours=() theirs=() floor=()
+    settle
     for ((i = 0; i < N; i++)); do
         for side in $( ((i % 2)) && echo "git floor ours" || echo "ours floor git"); do
-            copy "$d/o0.git" "$d/o1.git"
-            copy "$d/A" "$d/B"
-            git -C "$d/B" remote set-url origin "$d/o1.git"
-            cd "$d/B"
+            remote=$(fresh "$d/o0.git" "o-$i-$side.git")
+            cd "$(fresh "$d/A" "B-$i-$side")"
+            git remote set-url origin "$remote"
             if [[ $side == ours ]]; then
                 time_us "$BIN" sync origin; ours+=("$WALL")
             elif [[ $side == floor ]]; then
@@ -235,7 +246,7 @@ for S in $SIZES; do
     res[sync,$S,ours]=$(median "${ours[@]}") res[sync,$S,git]=$(median "${theirs[@]}")
     res[sync,$S,floor]=$(median "${floor[@]}")
     res[sync,$S,k]=$k
-    rm -rf "$d/B" "$d/F" "$d/W" "$d/o1.git"
+    tidy_runs
 done
 
 echo

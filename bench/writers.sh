@@ -93,7 +93,6 @@ lost() {
 }
 
 new_dir() {
-    rm -rf "$1"
     git init -q -b main "$1"
     git -C "$1" config gc.auto 0
     git -C "$1" commit -q --allow-empty -m init
@@ -102,17 +101,22 @@ new_dir() {
 declare -A tput p50 p99 fails lostn walls
 for k in update-ref distinct one floor floor-one; do tput[$k]=""; p50[$k]=""; p99[$k]=""; fails[$k]=0; lostn[$k]=0; done
 kinds=(update-ref distinct one floor floor-one)
+# Every round writes into a repository of its own, none removed before the end, after a settle
+# (common.sh: on ext4 each new file is slower for a minute after files are removed, and a round
+# creates thousands: locks, objects, reflogs).
+settle
 for ((r = 0; r < ROUNDS; r++)); do
     for ((j = 0; j < 5; j++)); do
         k=${kinds[(j + r) % 5]}
-        new_dir "$tmp/repo"
-        run_loops "$k" "$tmp/repo"
+        repo=$tmp/repo-$r-$k
+        new_dir "$repo"
+        run_loops "$k" "$repo"
         total=$((WRITERS * SAVES))
         tput[$k]+="$(awk -v n="$total" -v w="$WALL" 'BEGIN { printf "%.0f", n * 1000 / w }') "
         p50[$k]+="$(pct 50) " p99[$k]+="$(pct 99) "
         fails[$k]=$((fails[$k] + FAILS))
         if [[ $k == distinct || $k == one ]]; then
-            lostn[$k]=$((lostn[$k] + $(lost "$tmp/repo" "$k")))
+            lostn[$k]=$((lostn[$k] + $(lost "$repo" "$k")))
         fi
         if ((FAILS > 0)); then
             echo "  $k round $r: $FAILS failed; first error:" >&2
