@@ -133,20 +133,22 @@ op_hook_stop() {
     for ((i = 0; i < $1; i++)); do
         calls=$((calls + 1))
         # A work-tree state no nudge was given for (the nudge is given once per story and
-        # state): an untracked file of its own, created by a shell redirection (a few
-        # microseconds) and removed by tidy_hook_stop, untimed, after the chunk. The session is
-        # SessionStart's, which holds the story's claim: another session's Stop stays quiet on
-        # a story it does not hold.
-        : >"bench-stop-$calls.txt"
+        # state): an untracked file rewritten in place by a shell redirection (a few
+        # microseconds), one byte longer each call (the state holds its size; its mtime may
+        # not move within the clock's tick). Not a new file per call: after the chunk's files
+        # were removed, each creation cost ext4 a scan of the freed inodes (see settle in
+        # common.sh), timed with the row. The session is SessionStart's, which holds the story's
+        # claim: another session's Stop stays quiet on a story it does not hold.
+        printf '%*s' "$calls" '' >bench-stop.txt
         hook Stop bench '"stop_hook_active":false'
     done
 }
-tidy_hook_stop() { rm -f -- bench-stop-*.txt; }
+tidy_hook_stop() { rm -f -- bench-stop.txt; }
 # Whether the Stop row times the nudge (its work), not its quiet path: one more call, its answer
 # read.
 check_nudge() {
     calls=$((calls + 1))
-    : >"bench-stop-$calls.txt"
+    printf '%*s' "$calls" '' >bench-stop.txt
     hook_payload Stop bench '"stop_hook_active":false'
     "$BIN" agent hook Stop --agent claude <"$tmp/payload.json" 2>/dev/null | grep -q 'git-checkpoint save 42' ||
         echo "warning: the Stop hook gave no nudge: the row timed its quiet path" >&2
