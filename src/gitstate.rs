@@ -342,7 +342,7 @@ pub struct Scan {
     /// Path to the blob of its index entry (the porcelain's `hI`), for each changed tracked
     /// file the scan of `git status --porcelain=v2` listed (not unmerged ones); `None` when gix
     /// scanned (the caller reads the index itself, which is small then).
-    pub index_ids: Option<HashMap<String, ObjectId>>,
+    pub index_ids: Option<IndexIds>,
 }
 
 /// [`status`], keeping what git's scan said of the index ([`Scan::index_ids`]): a caller
@@ -519,8 +519,8 @@ fn status_of_child(child: std::process::Child) -> Option<(Vec<FileChange>, Index
     Some((parse_records(&out.stdout, &mut ids), ids))
 }
 
-/// Path to index blob, as [`Scan::index_ids`].
-type IndexIds = HashMap<String, ObjectId>;
+/// Path to the blob its index entry names, as [`Scan::index_ids`].
+pub type IndexIds = HashMap<String, ObjectId>;
 
 /// Parses `git status --porcelain=v2 -z` records (git-status(1), "Porcelain Format Version
 /// 2"): `1 XY ...` (changed), `2 XY ... <path>\0<orig>` (renamed or copied), `u XY ...`

@@ -994,8 +994,9 @@ struct State {
 /// A fingerprint (16 hex digits) of a story's unsaved state as the nudge sees it: the confirmed
 /// revision `base` it measures from, HEAD, each moved path of `files` with its index entry's
 /// blob (from `index_ids` when the scan was git's, else from the index) and its work-tree size
-/// and modification time (git's own way of telling a file changed without reading it), and the plan of `tip` (tasks, next action, the agent's own plan). Not the tip
-/// itself: a hook revision that changes no section (a session's end) is no new state.
+/// and modification time (git's own way of telling a file changed without reading it), and the
+/// plan of `tip` (tasks, next action, the agent's own plan). Not the tip itself: a hook
+/// revision that changes no section (a session's end) is no new state.
 ///
 /// # Errors
 /// [`Error::Git`] when HEAD cannot be read.
@@ -1004,7 +1005,7 @@ fn state_print(
     base: &Revision,
     tip: &Revision,
     files: &[String],
-    index_ids: Option<&status::IndexIds>,
+    index_ids: Option<&crate::gitstate::IndexIds>,
 ) -> Result<String> {
     use gix::bstr::ByteSlice as _;
     use std::fmt::Write as _;

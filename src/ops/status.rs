@@ -3,7 +3,7 @@
 
 use crate::config;
 use crate::error::Result;
-use crate::gitstate;
+use crate::gitstate::{self, IndexIds};
 use crate::store::{FileState, Revision, Store};
 use crate::story::StoryId;
 use gix::ObjectId;
@@ -218,9 +218,6 @@ pub struct Moved {
     /// ([`gitstate::Scan::index_ids`]); `None`: read the index.
     pub index_ids: Option<IndexIds>,
 }
-
-/// Path to the blob its index entry names.
-pub type IndexIds = std::collections::HashMap<String, ObjectId>;
 
 /// What moved since `rev` was saved: the commits on HEAD it has not seen (newest first, with
 /// subjects; at most [`gitstate::WALK_LIMIT`]) and the paths whose working-tree state differs
