@@ -23,8 +23,8 @@
 #        status 42, prompt 42, and the hooks of a prompt turn (Claude Code's
 #        UserPromptSubmit, SessionStart and Stop in one session, which holds the story's claim
 #        as an agent's session does: the brief and the nudge, both doing their work; the nudge
-#        is given once per work-tree state, so each Stop has an untracked file of its own, and
-#        the script warns when a Stop gave none)
+#        is given once per work-tree state, so before each Stop an untracked file is rewritten
+#        a byte longer, and the script warns when a Stop gave none)
 #                                             vs  git status --porcelain               (<= 1.2x)
 #        floor_status 42 (examples/floor_status.rs: start, open, read checkpoint.md, scan the
 #        work tree with gix in one thread: the floor of the four rows above below 1,000
