@@ -23,8 +23,8 @@
 #        status 42, prompt 42, and the hooks of a prompt turn (Claude Code's
 #        UserPromptSubmit, SessionStart and Stop in one session, which holds the story's claim
 #        as an agent's session does: the brief and the nudge, both doing their work; the nudge
-#        is given once per work-tree state, so before each Stop an untracked file is rewritten
-#        a byte longer, and the script warns when a Stop gave none)
+#        is given once per work-tree state, so before each Stop one byte is appended to an
+#        untracked file, and the script warns when a Stop gave none)
 #                                             vs  git status --porcelain               (<= 1.2x)
 #        floor_status 42 (examples/floor_status.rs: start, open, read checkpoint.md, scan the
 #        work tree with gix in one thread: the floor of the four rows above below 1,000
@@ -116,7 +116,6 @@ hook() { # EVENT SESSION EXTRA: one hook call as Claude Code makes it, payload o
     "$BIN" agent hook "$1" --agent claude <"$tmp/payload.json" >/dev/null 2>&1 ||
         { echo "error: agent hook $1 failed" >&2; exit 1; }
 }
-calls=0
 op_save() {
     repeat -q "$1" "$BIN" save -q 42 --todo "T2 — middleware wiring behind the rateLimit flag" \
         --next "start T1: write the token bucket in src/limit"
@@ -131,15 +130,16 @@ op_hook_start() { local i; for ((i = 0; i < $1; i++)); do hook SessionStart benc
 op_hook_stop() {
     local i
     for ((i = 0; i < $1; i++)); do
-        calls=$((calls + 1))
         # A work-tree state no nudge was given for (the nudge is given once per story and
-        # state): an untracked file rewritten in place by a shell redirection (a few
-        # microseconds), one byte longer each call (the state holds its size; its mtime may
-        # not move within the clock's tick). Not a new file per call: after the chunk's files
-        # were removed, each creation cost ext4 a scan of the freed inodes (see settle in
-        # common.sh), timed with the row. The session is SessionStart's, which holds the story's
-        # claim: another session's Stop stays quiet on a story it does not hold.
-        printf '%*s' "$calls" '' >bench-stop.txt
+        # state): one byte appended to an untracked file (the state holds its size; its mtime
+        # may not move within the clock's tick), a few microseconds. Not a new file per call:
+        # after the chunk's files were removed, each creation cost ext4 a scan of the freed
+        # inodes (see settle in common.sh). Not the file rewritten (`>`): truncating a file
+        # whose data ext4 has not yet written out makes it write that data first
+        # (auto_da_alloc, ext4(5)), about 0.2 ms of each call timed with the row. The session
+        # is SessionStart's, which holds the story's claim: another session's Stop stays quiet
+        # on a story it does not hold.
+        printf x >>bench-stop.txt
         hook Stop bench '"stop_hook_active":false'
     done
 }
@@ -147,8 +147,7 @@ tidy_hook_stop() { rm -f -- bench-stop.txt; }
 # Whether the Stop row times the nudge (its work), not its quiet path: one more call, its answer
 # read.
 check_nudge() {
-    calls=$((calls + 1))
-    printf '%*s' "$calls" '' >bench-stop.txt
+    printf x >>bench-stop.txt
     hook_payload Stop bench '"stop_hook_active":false'
     "$BIN" agent hook Stop --agent claude <"$tmp/payload.json" 2>/dev/null | grep -q 'git-checkpoint save 42' ||
         echo "warning: the Stop hook gave no nudge: the row timed its quiet path" >&2

@@ -33,8 +33,10 @@ profile() { # NAME INPUT ARGS...: one run of the binary under callgrind, stdin f
     [[ -s $out/$name ]] || { echo "error: callgrind wrote nothing for $name" >&2; exit 1; }
 }
 hook_payload() { # EVENT EXTRA: Claude Code's payload for EVENT in this directory
-    printf '{"cwd":"%s","session_id":"order-%s","transcript_path":"/dev/null","hook_event_name":"%s"%s}\n' \
-        "$PWD" "$1" "$1" "${2:+,$2}" >"$tmp/$1.json"
+    # One session for every event, as an agent's: SessionStart claims the story, so its Stop
+    # runs the nudge (another session's Stop stays quiet on a story it does not hold).
+    printf '{"cwd":"%s","session_id":"order","transcript_path":"/dev/null","hook_event_name":"%s"%s}\n' \
+        "$PWD" "$1" "${2:+,$2}" >"$tmp/$1.json"
 }
 
 echo "==> a code repository of 200 files"

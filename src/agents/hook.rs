@@ -708,11 +708,28 @@ impl Hook<'_> {
         // (`claude --resume`, `codex exec resume --last`, `gemini --resume latest`) is not asked
         // again about the very state an earlier one was asked about.
         let memory = NudgeMemory::of(self.store, story);
-        let print = state_print(self.store, base, tip, &files, index_ids.as_ref())?;
-        if memory.recalls(&print) {
+        let last = memory.recall();
+        // The tip's plan as remembered with the tip, else parsed (once per tip).
+        let tip_id = tip.summary.commit.to_hex_with_len(16).to_string();
+        let plan = match &last {
+            Some(m) if m.tip == tip_id => m.plan,
+            _ => plan_print(self.store, tip),
+        };
+        let print = memory.fingerprint(&state_print(
+            self.store,
+            base,
+            &files,
+            index_ids.as_ref(),
+            plan,
+        )?);
+        if last.is_some_and(|m| m.print == print) {
             return Ok(Reply::Nothing);
         }
-        memory.remember(&print);
+        memory.remember(&Nudged {
+            print,
+            tip: tip_id,
+            plan,
+        });
         session.state.nudged_prompt = turn;
         // The canonical id: `#42` would start a shell comment.
         Ok(Reply::Block(nudge_text(
@@ -994,18 +1011,18 @@ struct State {
 /// A fingerprint (16 hex digits) of a story's unsaved state as the nudge sees it: the confirmed
 /// revision `base` it measures from, HEAD, each moved path of `files` with its index entry's
 /// blob (from `index_ids` when the scan was git's, else from the index) and its work-tree size
-/// and modification time (git's own way of telling a file changed without reading it), and the
-/// plan of `tip` (tasks, next action, the agent's own plan). Not the tip itself: a hook
-/// revision that changes no section (a session's end) is no new state.
+/// and modification time (git's own way of telling a file changed without reading it), and
+/// `plan`, the [`plan_print`] of the tip. Not the tip itself: a hook revision that changes no
+/// section (a session's end) is no new state.
 ///
 /// # Errors
 /// [`Error::Git`] when HEAD cannot be read.
 fn state_print(
     store: &Store,
     base: &Revision,
-    tip: &Revision,
     files: &[String],
     index_ids: Option<&crate::gitstate::IndexIds>,
+    plan: u64,
 ) -> Result<String> {
     use gix::bstr::ByteSlice as _;
     use std::fmt::Write as _;
@@ -1041,6 +1058,15 @@ fn state_print(
         }
         text.push('\n');
     }
+    let _ = writeln!(text, "{plan:016x}");
+    Ok(format!("{:016x}", fnv1a(text.as_bytes())))
+}
+
+/// A fingerprint of `tip`'s plan (its tasks, next action and the agent's own plan), for
+/// [`state_print`]: the document parsed.
+fn plan_print(store: &Store, tip: &Revision) -> u64 {
+    use std::fmt::Write as _;
+    let mut text = String::new();
     let doc = crate::formats::parse_revision(store, tip).doc;
     for t in doc.tasks_remaining.iter().chain(&doc.tasks_done) {
         let _ = writeln!(text, "{} {}", t.done, t.text);
@@ -1049,41 +1075,99 @@ fn state_print(
     for p in &tip.meta.agent_plan {
         let _ = writeln!(text, "{:?} {}", p.status, p.text);
     }
-    Ok(format!("{:016x}", fnv1a(text.as_bytes())))
+    fnv1a(text.as_bytes())
 }
 
-/// What the stop-time nudge last asked about, per story: the [`state_print`] of that state, in
-/// `<git dir>/checkpoint-hooks/nudged-<story hash>.txt` (per work tree, as the state is; removed
-/// with the session files after 7 days).
+/// What the stop-time nudge last asked about, per story, kept as the target of the symlink
+/// `<git dir>/checkpoint-hooks/nudged-<story hash>` (per work tree, as the state is; removed
+/// with the session files after 7 days): `<print>.<tip>.<plan>`, see [`Nudged`]. Never
+/// followed: only read with readlink(2).
+///
+/// A symlink, not a file: replacing a file by renaming a new one over it makes ext4 write the
+/// new file's data out first (`auto_da_alloc`, ext4(5)), about 170 us of each nudge here; a
+/// symlink's few bytes live in its inode (under 60 bytes: ext4's inline symlinks), and renaming
+/// it over the last one is as atomic. Where symlinks are not made (not Unix), a file holds the
+/// same text.
 struct NudgeMemory {
     path: PathBuf,
     story: String,
 }
 
+/// The state the last nudge about a story was about.
+struct Nudged {
+    /// The [`NudgeMemory::fingerprint`] of the state's [`state_print`].
+    print: String,
+    /// The tip's commit then, its first 16 hex digits.
+    tip: String,
+    /// That tip's [`plan_print`]: not parsed again while the tip stays.
+    plan: u64,
+}
+
 impl NudgeMemory {
     fn of(store: &Store, story: &StoryId) -> NudgeMemory {
-        let name = format!("nudged-{:016x}.txt", fnv1a(story.as_str().as_bytes()));
+        let name = format!("nudged-{:016x}", fnv1a(story.as_str().as_bytes()));
         NudgeMemory {
             path: Session::dir(store).join(name),
             story: story.as_str().to_string(),
         }
     }
 
-    /// The file's text for `print`: the story too, so a hash collision of two story ids is
-    /// not taken for a memory of the other story.
-    fn text(&self, print: &str) -> String {
-        format!("{}\n{print}\n", self.story)
+    /// The memory of the state `print`: the story is hashed in too, so a hash collision of two
+    /// story ids in the name is not taken for a memory of the other story.
+    fn fingerprint(&self, print: &str) -> String {
+        format!(
+            "{:016x}",
+            fnv1a(format!("{}\n{print}\n", self.story).as_bytes())
+        )
     }
 
-    /// Whether the last nudge about this story was about the state `print`.
-    fn recalls(&self, print: &str) -> bool {
-        read_capped(&self.path, 4096).is_some_and(|b| b == self.text(print).as_bytes())
+    /// What the last nudge about this story was about; `None` when none is remembered (or in
+    /// a form this version does not read).
+    fn recall(&self) -> Option<Nudged> {
+        #[cfg(unix)]
+        let text = std::fs::read_link(&self.path)
+            .ok()?
+            .into_os_string()
+            .into_string()
+            .ok()?;
+        #[cfg(not(unix))]
+        let text = String::from_utf8(read_capped(&self.path, 64)?).ok()?;
+        let mut parts = text.split('.');
+        let (Some(print), Some(tip), Some(plan), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return None;
+        };
+        Some(Nudged {
+            print: print.to_string(),
+            tip: tip.to_string(),
+            plan: u64::from_str_radix(plan, 16).ok()?,
+        })
     }
 
-    /// Records `print` as the state nudged about; a failure is ignored (the memory only saves
-    /// the model a repeated nudge).
-    fn remember(&self, print: &str) {
-        write_atomic(&self.path, &self.text(print));
+    /// Records `nudged` as the state last nudged about; a failure is ignored (the memory only
+    /// saves the model a repeated nudge).
+    fn remember(&self, nudged: &Nudged) {
+        let text = format!("{}.{}.{:016x}", nudged.print, nudged.tip, nudged.plan);
+        #[cfg(unix)]
+        {
+            let Some(dir) = self.path.parent() else {
+                return;
+            };
+            if std::fs::create_dir_all(dir).is_err() {
+                return;
+            }
+            // An exclusively made name (symlink(2) fails on an existing one), then renamed over
+            // the last memory; removed when the rename fails.
+            if let Ok(link) = tempfile::Builder::new()
+                .prefix(".tmp")
+                .make_in(dir, |p| std::os::unix::fs::symlink(&text, p))
+            {
+                let _ = link.persist(&self.path);
+            }
+        }
+        #[cfg(not(unix))]
+        write_atomic(&self.path, &text);
     }
 }
 

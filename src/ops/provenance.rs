@@ -120,6 +120,11 @@ fn first_embedded(text: &str, long: &[(String, Origin)]) -> Option<usize> {
         .enumerate()
         .filter_map(|(i, (k, _))| {
             let p = prefix(k);
+            // A part longer than the text cannot be in it (and a search would first build
+            // a searcher for it).
+            if p.len() > text.len() {
+                return None;
+            }
             memchr::memmem::find(text.as_bytes(), p.as_bytes()).map(|at| (at + p.len(), p.len(), i))
         })
         .min_by_key(|&(end, len, i)| (end, std::cmp::Reverse(len), i))
@@ -265,13 +270,22 @@ pub fn key(text: &str) -> String {
     // ASCII (nearly every character of a checkpoint) by byte; Unicode's case mapping only
     // for the rest: a teammate's megabyte-long part costs milliseconds, not seconds.
     let mut out = String::with_capacity(t.len());
-    for c in t.chars() {
-        if c.is_ascii() {
-            if c.is_ascii_alphanumeric() {
-                out.push(c.to_ascii_lowercase());
+    let mut at = 0;
+    while let Some(&b) = t.as_bytes().get(at) {
+        if b.is_ascii() {
+            if b.is_ascii_alphanumeric() {
+                out.push(char::from(b.to_ascii_lowercase()));
             }
-        } else if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
+            at += 1;
+        } else {
+            // `at` is on a character boundary: it only ever moves by whole characters.
+            let Some(c) = t[at..].chars().next() else {
+                break;
+            };
+            if c.is_alphanumeric() {
+                out.extend(c.to_lowercase());
+            }
+            at += c.len_utf8();
         }
     }
     out
