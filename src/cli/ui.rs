@@ -54,7 +54,9 @@ impl Messages {
     /// visible: messages may quote a teammate's content, and a person reads them.
     fn put(&mut self, prefix: &str, text: impl Display) {
         let text = crate::cli::output::escape_controls(&text.to_string());
-        let _ = writeln!(self.sink, "{prefix}{text}");
+        // One write per message (stderr is unbuffered): a line of another process writing to
+        // the same terminal or log is not cut into it.
+        let _ = self.sink.write_all(format!("{prefix}{text}\n").as_bytes());
     }
 
     /// `warning: <text>`, shown even with `-q`.

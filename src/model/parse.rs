@@ -525,22 +525,22 @@ pub(crate) fn label_values(line: &str) -> Vec<(Field, String)> {
             }
         });
     let mut out = Vec::new();
-    for part in l.split(" · ").flat_map(|p| p.split(" | ")) {
+    let mut read = |part: &str| {
         let p = part.trim();
         let (key, value) = if let Some(rest) = p.strip_prefix("**") {
             let Some((k, v)) = rest.split_once("**") else {
-                continue;
+                return;
             };
             match k.strip_suffix(':').or_else(|| k.strip_suffix('：')) {
                 Some(k) => (k, v),
                 None => match v.strip_prefix(':').or_else(|| v.strip_prefix('：')) {
                     Some(v) => (k, v),
-                    None => continue,
+                    None => return,
                 },
             }
         } else {
             let Some((k, v)) = p.split_once(':').or_else(|| p.split_once('：')) else {
-                continue;
+                return;
             };
             (k, v)
         };
@@ -551,15 +551,24 @@ pub(crate) fn label_values(line: &str) -> Vec<(Field, String)> {
                 .chars()
                 .all(|c| c.is_alphanumeric() || c == ' ' || c == '_' || c == '-')
         {
-            continue;
+            return;
         }
         let value = value.trim();
         if value.is_empty() {
-            continue;
+            return;
         }
         if let Some(f @ (Field::Branch | Field::Next)) = vocab::classify(key) {
             out.push((f, value.to_string()));
         }
+    };
+    // Several fields on one line (`a: x · b: y`, `a: x | b: y`); the split only where a line
+    // holds a separator's character.
+    if l.contains(['·', '|']) {
+        l.split(" · ")
+            .flat_map(|p| p.split(" | "))
+            .for_each(&mut read);
+    } else {
+        read(l);
     }
     out
 }

@@ -80,10 +80,12 @@ impl Origin {
     /// than 64 characters is cut (ending in `…`).
     pub fn label(&self) -> String {
         // A teammate's name and email are free text: cut, so that a label stays a label.
-        let cut = |s: &str| match s.char_indices().nth(LABEL_PART) {
-            Some((i, _)) => format!("{}…", &s[..i]),
-            None => s.to_string(),
-        };
+        fn cut(s: &str) -> std::borrow::Cow<'_, str> {
+            match s.char_indices().nth(LABEL_PART) {
+                Some((i, _)) => std::borrow::Cow::Owned(format!("{}…", &s[..i])),
+                None => std::borrow::Cow::Borrowed(s),
+            }
+        }
         format!(
             "r{} {} <{}>",
             self.revision,
@@ -270,22 +272,13 @@ pub fn key(text: &str) -> String {
     // ASCII (nearly every character of a checkpoint) by byte; Unicode's case mapping only
     // for the rest: a teammate's megabyte-long part costs milliseconds, not seconds.
     let mut out = String::with_capacity(t.len());
-    let mut at = 0;
-    while let Some(&b) = t.as_bytes().get(at) {
-        if b.is_ascii() {
-            if b.is_ascii_alphanumeric() {
-                out.push(char::from(b.to_ascii_lowercase()));
+    for c in t.chars() {
+        if c.is_ascii() {
+            if c.is_ascii_alphanumeric() {
+                out.push(c.to_ascii_lowercase());
             }
-            at += 1;
-        } else {
-            // `at` is on a character boundary: it only ever moves by whole characters.
-            let Some(c) = t[at..].chars().next() else {
-                break;
-            };
-            if c.is_alphanumeric() {
-                out.extend(c.to_lowercase());
-            }
-            at += c.len_utf8();
+        } else if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
         }
     }
     out
