@@ -84,9 +84,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
             // A teammate's text is data: fenced, each of its lines labelled with the revision
             // it came from (an agent reads this output too).
             let doc = rev.document.trim_end();
-            let longest = match doc.contains('~') {
-                true => doc.split(|c| c != '~').map(str::len).max().unwrap_or(0),
-                false => 0,
+            let longest = if doc.contains('~') {
+                doc.split(|c| c != '~').map(str::len).max().unwrap_or(0)
+            } else {
+                0
             };
             let fence = "~".repeat((longest + 1).max(4));
             out.line(&format!(
