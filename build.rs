@@ -20,8 +20,9 @@ fn main() {
     if env("CARGO_CFG_TARGET_OS") != "linux" {
         return;
     }
-    // A static build (`-C target-feature=+crt-static`) links as static-pie; -no-pie on top of
-    // that yields a binary that crashes at start.
+    // A static build (`-C target-feature=+crt-static`, .cargo/config.toml's on x86-64) is made
+    // position-dependent there by `-C relocation-model=static`; without it rustc links a
+    // static-pie, and -no-pie on top of that yields a binary that crashes at start.
     let crt_static = env("CARGO_CFG_TARGET_FEATURE")
         .split(',')
         .any(|f| f == "crt-static");

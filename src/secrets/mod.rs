@@ -10,7 +10,7 @@
 //! rule names its source (the issuer's documentation or the gitleaks rule id) beside it.
 //!
 //! No crate fit when this was last checked (December 2026): `cribra` and `keyspoor` (gitleaks'
-//! rules) need Rust 1.96 or later (our `rust-version` is 1.88) and bundle archive readers, an
+//! rules) need Rust 1.96 or later (our `rust-version` is 1.91) and bundle archive readers, an
 //! MCP server or a parallel runtime; `nosecrets-rules` has 50 rules (no OpenAI, Anthropic,
 //! JWT, Google OAuth, Vault or age keys) and loads them from TOML at run time; `rusty_hogs` and
 //! `secretscout` are applications with cloud SDKs and async runtimes. Hence the list here.
