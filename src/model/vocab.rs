@@ -401,7 +401,9 @@ pub fn classify(heading: &str) -> Option<Field> {
     if n.is_empty() {
         return None;
     }
-    candidates(&n).iter().find_map(|c| lookup(c))
+    // The name as written is the usual case; its variants (each a few substring searches) only
+    // when it is none. `candidates` lists it first, so the answer is the same.
+    lookup(&n).or_else(|| candidates(&n).iter().skip(1).find_map(|c| lookup(c)))
 }
 
 #[cfg(test)]
