@@ -20,8 +20,17 @@ fn main() {
 /// Parses the command line, runs the command and exits with its code.
 fn run() -> ! {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let mut command = Cli::command();
-    let mut matches = match command.try_get_matches_from_mut(&args) {
+    // The slim tree when the call names a subcommand first; any error comes from the whole
+    // tree, as it always has.
+    let parse = |mut command: clap::Command| {
+        let parsed = command.try_get_matches_from_mut(&args);
+        (command, parsed)
+    };
+    let (mut command, parsed) = match cli::slim_tree(&args).map(parse) {
+        Some((slim, Ok(m))) => (slim, Ok(m)),
+        _ => parse(Cli::command()),
+    };
+    let mut matches = match parsed {
         Ok(m) => m,
         // Help is rendered by a second parse of a tree that carries the reference tables,
         // which the common case (a command that runs) does not build.
@@ -62,7 +71,11 @@ fn run() -> ! {
         other => other,
     };
     let quiet = command.quiet();
-    let mut ctx = match Context::new(cli.color.map(Into::into), cli.no_pager, quiet) {
+    let mut ctx = match Context::new(
+        cli.globals.color.map(Into::into),
+        cli.globals.no_pager,
+        quiet,
+    ) {
         Ok(ctx) => ctx,
         Err(e) => exit_with(Err(e), &mut cli::ui::Messages::stderr()),
     };

@@ -26,6 +26,18 @@ use git_checkpoint::config::ColorChoice;
     disable_help_subcommand = true
 )]
 pub struct Cli {
+    /// The options every subcommand takes.
+    #[command(flatten)]
+    pub globals: Globals,
+
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The options every subcommand takes (`global`: clap copies them into each subcommand).
+#[derive(Debug, clap::Args)]
+pub struct Globals {
     /// When to colour output: auto (on a terminal, unless NO_COLOR is set), always, never.
     /// `--color` alone means always. Default: color.checkpoint, else color.ui, else auto.
     #[arg(long, value_enum, global = true, value_name = "WHEN", num_args = 0..=1, require_equals = true, default_missing_value = "always", help_heading = GLOBAL_OPTIONS)]
@@ -34,13 +46,37 @@ pub struct Cli {
     /// Do not pipe log, diff and show into a pager (as `git --no-pager checkpoint`).
     #[arg(long, global = true, help_heading = GLOBAL_OPTIONS)]
     pub no_pager: bool,
-
-    /// The command to run.
-    #[command(subcommand)]
-    pub command: Command,
 }
 
-/// The help heading of the options every command takes, listed after the command's own.
+/// [`Cli`]'s root without its subcommands: the same name, settings and global options (a test
+/// holds them equal), which [`slim_tree`] gives the one subcommand a call names.
+#[derive(Debug, Parser)]
+#[command(
+    name = "git-checkpoint",
+    bin_name = "git checkpoint",
+    version,
+    max_term_width = 100,
+    disable_help_subcommand = true
+)]
+struct Root {
+    #[command(flatten)]
+    globals: Globals,
+}
+
+/// The tree to parse `args` (the process's arguments, its name first) with when the first
+/// argument names a subcommand (or an alias of one): the root holding that subcommand alone.
+/// Before parsing, clap copies the global options into every subcommand of the root
+/// (`Command::_build_self`), about 100,000 instructions and a few dozen fresh heap pages
+/// for the ~30 subcommands, a twentieth of a `resume`; the subcommands themselves are built
+/// only when matched (`#[command(defer)]`). `None` otherwise (an option first, a misspelt
+/// name): parse with [`Cli::command`]. A call the slim tree rejects is parsed again with the
+/// whole tree, so that every error reads as it always has.
+pub fn slim_tree(args: &[std::ffi::OsString]) -> Option<clap::Command> {
+    let full = Cli::command();
+    let sub = full.find_subcommand(args.get(1)?)?.clone();
+    Some(Root::command().subcommand(sub).subcommand_required(true))
+}
+
 const GLOBAL_OPTIONS: &str = "Global options";
 
 /// `--color` values (clap's side of [`ColorChoice`]).
@@ -174,5 +210,59 @@ impl Command {
             Command::InstallMan(a) => a.quiet.quiet,
             _ => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::FromArgMatches;
+
+    #[test]
+    fn the_slim_root_is_the_whole_trees_root() {
+        let (full, slim) = (Cli::command(), Root::command());
+        assert_eq!(full.get_name(), slim.get_name());
+        assert_eq!(full.get_bin_name(), slim.get_bin_name());
+        assert_eq!(full.get_version(), slim.get_version());
+        assert_eq!(
+            full.is_disable_help_subcommand_set(),
+            slim.is_disable_help_subcommand_set()
+        );
+        let ids = |c: &clap::Command| {
+            c.get_arguments()
+                .map(|a| format!("{a:?}"))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(ids(&full), ids(&slim));
+    }
+
+    #[test]
+    fn a_call_parses_the_same_with_the_slim_tree_and_rejects_as_the_whole_tree() {
+        let parse = |mut tree: clap::Command, args: &[std::ffi::OsString]| {
+            tree.try_get_matches_from_mut(args)
+                .map(|mut m| format!("{:?}", Cli::from_arg_matches_mut(&mut m)))
+                .map_err(|e| e.kind())
+        };
+        for line in [
+            "status 42",
+            "resume --color=never 7 --no-pager",
+            "current",
+            "agent hook Stop --agent claude",
+            "save 42 -m --no-pager --todo x",
+            "log --color 42",
+            "status --bogus",
+            "agent hook",
+        ] {
+            let args: Vec<std::ffi::OsString> = std::iter::once("git-checkpoint")
+                .chain(line.split(' '))
+                .map(Into::into)
+                .collect();
+            let slim = slim_tree(&args).expect("names a subcommand");
+            assert_eq!(slim.get_subcommands().count(), 1, "{line}");
+            assert_eq!(parse(slim, &args), parse(Cli::command(), &args), "{line}");
+        }
+        let args: Vec<std::ffi::OsString> = vec!["git-checkpoint".into(), "--no-pager".into()];
+        assert!(slim_tree(&args).is_none());
+        assert!(slim_tree(&args[..1]).is_none());
     }
 }
