@@ -45,7 +45,7 @@ pub struct GitState {
 /// # Errors
 /// [`Error::Git`] when HEAD cannot be read.
 pub fn head(store: &Store) -> Result<GitState> {
-    Ok(state_of(&store.refs.head(store.repo())?))
+    Ok(state_of(&store.head()?))
 }
 
 /// The [`GitState`] holding only the branch (short name) and commit of `head`.
@@ -99,7 +99,7 @@ pub fn gather(
         }
         _ => None,
     };
-    let current = store.refs.head(repo)?;
+    let current = store.head()?;
     let mut state = state_of(&current);
     if worktree && pending.is_none() {
         state.files = status(store)?;

@@ -202,6 +202,7 @@ pub fn pop(store: &Store, switch: bool, force: bool) -> Result<Popped> {
                 });
             }
             switched = true;
+            store.forget_head();
         }
     }
     let mut popped = None;

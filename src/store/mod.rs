@@ -67,6 +67,8 @@ pub struct Store {
     /// commit a read accepts.
     max_read: u64,
     config: crate::config::Config,
+    /// HEAD once read ([`Store::head`]).
+    head: std::sync::Mutex<Option<crate::refs::Head>>,
 }
 
 /// [`Error::Corrupt`]: the commit `id` of `refname` is not a checkpoint commit, for `reason`;
@@ -96,6 +98,7 @@ impl Store {
             max_size: self.max_size,
             max_read: self.max_read,
             config: self.config.clone(),
+            head: std::sync::Mutex::default(),
         }
     }
 
@@ -155,6 +158,7 @@ impl Store {
             max_size,
             max_read,
             config,
+            head: std::sync::Mutex::default(),
         })
     }
 
@@ -167,6 +171,35 @@ impl Store {
             self.repo.git_dir(),
             self.repo.workdir().map(Path::to_path_buf),
         )
+    }
+
+    /// HEAD: the branch it names and the commit it is at ([`crate::refs::Refs::head`]), read
+    /// once per store. An operation asks several times (the branch, drift warnings, the
+    /// merged check, the code state), each a read of HEAD and of its branch's ref, and no
+    /// write of the store moves either; after running git that does (`git switch`), call
+    /// [`Store::forget_head`].
+    ///
+    /// # Errors
+    /// [`Error::Git`] when HEAD cannot be read (not remembered: the next call reads again).
+    pub(crate) fn head(&self) -> Result<crate::refs::Head> {
+        let mut kept = self
+            .head
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(head) = kept.as_ref() {
+            return Ok(head.clone());
+        }
+        let head = self.refs.head(&self.repo)?;
+        *kept = Some(head.clone());
+        Ok(head)
+    }
+
+    /// Makes the next [`Store::head`] read HEAD again.
+    pub(crate) fn forget_head(&self) {
+        *self
+            .head
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
     }
 
     /// The gix repository, for the gix reads the store does not name (status, tree diffs,

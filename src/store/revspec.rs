@@ -96,7 +96,7 @@ impl Store {
     /// The branch HEAD names when it has no commit yet and `spec` names HEAD (or that branch)
     /// before any step.
     fn unborn_named(&self, spec: &str) -> Option<String> {
-        let head = self.refs.head(self.repo()).ok()?;
+        let head = self.head().ok()?;
         if head.id.is_some() {
             return None;
         }

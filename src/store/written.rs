@@ -163,8 +163,20 @@ impl Store {
         Ok(match self.record(story)? {
             Record::Text(text) => {
                 let hex = commit.to_hex().to_string();
-                text.lines()
-                    .any(|l| l.trim().eq_ignore_ascii_case(hex.as_str()))
+                let bytes = text.as_bytes();
+                let mut start = 0;
+                memchr::memchr_iter(b'\n', bytes)
+                    .chain(std::iter::once(bytes.len()))
+                    .any(|end| {
+                        let line = &bytes[start..end];
+                        start = end + 1;
+                        // `str::trim` (Unicode whitespace) only for a line that is not ASCII.
+                        let line = match line.trim_ascii() {
+                            t if t.is_ascii() => t,
+                            t => std::str::from_utf8(t).map_or(t, |t| t.trim().as_bytes()),
+                        };
+                        line.eq_ignore_ascii_case(hex.as_bytes())
+                    })
             }
             Record::Before(ids) => ids.contains(&commit),
         })
@@ -248,6 +260,33 @@ enum Record {
 #[cfg(test)]
 mod tests {
     use super::file_name;
+    use crate::store::Store;
+    use gix::ObjectId;
+
+    #[test]
+    fn wrote_finds_a_line_of_the_id_in_any_case_and_spacing_and_nothing_else() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        gix::init(dir.path()).expect("init");
+        let store = Store::discover(dir.path()).expect("store");
+        let id = ObjectId::from_hex(b"0123456789abcdef0123456789abcdef01234567").expect("id");
+        let path = store.written_path("7").expect("a record path");
+        std::fs::create_dir_all(path.parent().expect("dir")).expect("mkdir");
+        for (text, want) in [
+            ("0123456789abcdef0123456789abcdef01234567\n", true),
+            ("x\n  0123456789ABCDEF0123456789abcdef01234567\r\n", true),
+            (
+                "y\n\u{a0}0123456789abcdef0123456789abcdef01234567\u{2003}",
+                true,
+            ),
+            ("clean 0123456789abcdef0123456789abcdef01234567\n", false),
+            ("0123456789abcdef0123456789abcdef012345670\n", false),
+            ("0123456789abcdef0123456789abcdef0123456\n7", false),
+            ("", false),
+        ] {
+            std::fs::write(&path, text).expect("write");
+            assert_eq!(store.wrote("7", id).expect("read"), want, "{text:?}");
+        }
+    }
 
     #[test]
     fn only_canonical_ids_name_a_record() {
