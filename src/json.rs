@@ -452,9 +452,8 @@ impl TeammatePart {
     /// Every teammate's part `p` holds.
     pub fn all(p: &crate::ops::provenance::Provenance) -> Vec<TeammatePart> {
         p.parts()
-            .iter()
             .map(|(text, o)| TeammatePart {
-                text: text.clone(),
+                text: text.to_string(),
                 from: TeammateRevision::new(o),
             })
             .collect()

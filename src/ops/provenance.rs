@@ -98,14 +98,18 @@ impl Origin {
 /// The provenance of a tip's parts, as [`provenance`] computes it.
 #[derive(Debug, Clone, Default)]
 pub struct Provenance {
-    /// A teammate's parts of the tip, by key.
-    foreign: HashMap<String, Origin>,
-    /// The same parts as written, in the tip's order.
-    texts: Vec<(String, Origin)>,
+    /// Each revision a teammate's part comes from, once, with its [`Origin::label`].
+    origins: Vec<(Origin, String)>,
+    /// Every part of the tip by key: the index in `origins` of a teammate's, `None` for this
+    /// clone's.
+    keys: HashMap<String, Option<usize>>,
+    /// A teammate's parts as written, in the tip's order, with their origins' indexes.
+    texts: Vec<(String, usize)>,
     /// How many parts of the tip are this clone's.
     mine: usize,
-    /// The keys of `foreign` long enough to be found inside a text, sorted, with their origins.
-    long: Vec<(String, Origin)>,
+    /// The keys of a teammate's parts long enough to be found inside a text, sorted, with
+    /// their origins' indexes.
+    long: Vec<(String, usize)>,
     /// An automaton over the prefixes of `long`, built on the first text that needs it (a
     /// teammate's thousands of long parts take a while to build, and most briefs never ask).
     embedded: std::sync::OnceLock<Option<AhoCorasick>>,
@@ -117,7 +121,7 @@ pub struct Provenance {
 /// The index of the part of `long` whose [`prefix`] `text` holds, as the automaton reports
 /// it (aho-corasick's standard semantics: the match ending first, the longest of those, the
 /// first added of those); `None` when `text` holds none.
-fn first_embedded(text: &str, long: &[(String, Origin)]) -> Option<usize> {
+fn first_embedded<T>(text: &str, long: &[(String, T)]) -> Option<usize> {
     long.iter()
         .enumerate()
         .filter_map(|(i, (k, _))| {
@@ -127,7 +131,11 @@ fn first_embedded(text: &str, long: &[(String, Origin)]) -> Option<usize> {
             if p.len() > text.len() {
                 return None;
             }
-            memchr::memmem::find(text.as_bytes(), p.as_bytes()).map(|at| (at + p.len(), p.len(), i))
+            // Rabin-Karp: no searcher to build per part (memmem's costs more than a short
+            // text's search), and at most [`EMBEDDED_PREFIX`] steps per byte of the text.
+            memchr::arch::all::rabinkarp::Finder::new(p.as_bytes())
+                .find(text.as_bytes(), p.as_bytes())
+                .map(|at| (at + p.len(), p.len(), i))
         })
         .min_by_key(|&(end, len, i)| (end, std::cmp::Reverse(len), i))
         .map(|(_, _, i)| i)
@@ -145,26 +153,31 @@ fn automaton<'k>(keys: impl Iterator<Item = &'k str>) -> Option<AhoCorasick> {
 impl Provenance {
     /// Whether every part of the tip is this clone's.
     pub fn is_empty(&self) -> bool {
-        self.foreign.is_empty()
+        self.texts.is_empty()
     }
 
     /// Where `text` (a part of the tip, or a text made of parts: a warning naming the branch,
     /// `heading: body`) comes from when it is, or holds, a teammate's part; `None` when it is
     /// this clone's.
     pub fn of(&self, text: &str) -> Option<&Origin> {
+        self.find(text).map(|i| &self.origins[i].0)
+    }
+
+    /// [`Provenance::of`], as the index of the origin in `origins`.
+    fn find(&self, text: &str) -> Option<usize> {
         let k = key(text);
         if k.is_empty() {
             return None;
         }
-        if let Some(o) = self.foreign.get(&k) {
-            return Some(o);
+        if let Some(&Some(i)) = self.keys.get(&k) {
+            return Some(i);
         }
         // A labelled line (`**Title:** x`, `- Stage: x`): its value may be a short part.
-        if let Some(o) = text
+        if let Some(&Some(i)) = text
             .split_once(':')
-            .and_then(|(_, v)| self.foreign.get(&key(v)))
+            .and_then(|(_, v)| self.keys.get(&key(v)))
         {
-            return Some(o);
+            return Some(i);
         }
         if self.long.is_empty() {
             return None;
@@ -179,14 +192,14 @@ impl Provenance {
             let cost = self.long.len() * (1 + k.len() / 64);
             if self.searched.get() + cost <= size {
                 self.searched.set(self.searched.get() + cost);
-                return first_embedded(&k, &self.long).map(|i| &self.long[i].1);
+                return first_embedded(&k, &self.long).map(|i| self.long[i].1);
             }
         }
         let ac = self
             .embedded
             .get_or_init(|| automaton(self.long.iter().map(|(k, _)| k.as_str())))
             .as_ref()?;
-        ac.find(&k).map(|m| &self.long[m.pattern().as_usize()].1)
+        ac.find(&k).map(|m| self.long[m.pattern().as_usize()].1)
     }
 
     /// Whether every part of the tip came from another clone (a clone that only reads the
@@ -196,15 +209,17 @@ impl Provenance {
     }
 
     /// Every teammate's part of the tip as written, with its origin, in document order.
-    pub fn parts(&self) -> &[(String, Origin)] {
-        &self.texts
+    pub fn parts(&self) -> impl Iterator<Item = (&str, &Origin)> {
+        self.texts
+            .iter()
+            .map(|(t, i)| (t.as_str(), &self.origins[*i].0))
     }
 
     /// `text` with its origin's label in front (`[r7 Alice <a@example.com>] text`) when it is
     /// or holds a teammate's part; as it is otherwise.
     pub fn tag(&self, text: &str) -> String {
-        match self.of(text) {
-            Some(o) => format!("[{}] {text}", o.label()),
+        match self.find(text) {
+            Some(i) => labelled(&self.origins[i].1, "", text),
             None => text.to_string(),
         }
     }
@@ -213,7 +228,7 @@ impl Provenance {
     /// checkbox (`- [ ] [r7 Alice <a@example.com>] text`), or in front when it has none; as it
     /// is when it holds no teammate's part.
     pub fn tag_line(&self, line: &str) -> String {
-        let Some(o) = self.of(line) else {
+        let Some(i) = self.find(line) else {
             return line.to_string();
         };
         let indent = line.len() - line.trim_start().len();
@@ -237,19 +252,49 @@ impl Provenance {
             }
         }
         let at = indent + marker;
-        format!("{}[{}] {}", &line[..at], o.label(), &line[at..])
+        labelled(&self.origins[i].1, &line[..at], &line[at..])
     }
 
     /// Every revision a teammate's part of the tip comes from, newest first.
     pub fn origins(&self) -> Vec<&Origin> {
-        let mut seen = HashSet::new();
-        let mut out: Vec<&Origin> = self
-            .foreign
-            .values()
-            .filter(|o| seen.insert(o.commit))
-            .collect();
+        let mut out: Vec<&Origin> = self.origins.iter().map(|(o, _)| o).collect();
         out.sort_by(|a, b| b.revision.cmp(&a.revision).then(a.commit.cmp(&b.commit)));
         out
+    }
+}
+
+/// `before[label] after`, in one allocation.
+fn labelled(label: &str, before: &str, after: &str) -> String {
+    let mut out = String::with_capacity(before.len() + label.len() + 3 + after.len());
+    out.push_str(before);
+    out.push('[');
+    out.push_str(label);
+    out.push_str("] ");
+    out.push_str(after);
+    out
+}
+
+/// The origins of a teammate's parts, one per revision, each labelled once.
+#[derive(Default)]
+struct Origins {
+    list: Vec<(Origin, String)>,
+    by_commit: HashMap<ObjectId, usize>,
+}
+
+impl Origins {
+    /// The index of the origin of revision `s`, added on first use.
+    fn of(&mut self, s: &Summary) -> usize {
+        *self.by_commit.entry(s.commit).or_insert_with(|| {
+            let o = Origin {
+                revision: s.revision,
+                commit: s.commit,
+                author: cut_name(&s.author),
+                email: cut_name(&s.email),
+            };
+            let label = o.label();
+            self.list.push((o, label));
+            self.list.len() - 1
+        })
     }
 }
 
@@ -271,17 +316,31 @@ pub fn key(text: &str) -> String {
     }
     // ASCII (nearly every character of a checkpoint) by byte; Unicode's case mapping only
     // for the rest: a teammate's megabyte-long part costs milliseconds, not seconds.
-    let mut out = String::with_capacity(t.len());
-    for c in t.chars() {
-        if c.is_ascii() {
-            if c.is_ascii_alphanumeric() {
-                out.push(c.to_ascii_lowercase());
+    let mut out = Vec::with_capacity(t.len());
+    let bytes = t.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b.is_ascii() {
+            if b.is_ascii_alphanumeric() {
+                out.push(b.to_ascii_lowercase());
             }
-        } else if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
+            i += 1;
+            continue;
         }
+        // `i` is at a character boundary: only whole characters were stepped over.
+        let Some(c) = t[i..].chars().next() else {
+            break;
+        };
+        if c.is_alphanumeric() {
+            let mut buf = [0; 4];
+            for l in c.to_lowercase() {
+                out.extend_from_slice(l.encode_utf8(&mut buf).as_bytes());
+            }
+        }
+        i += c.len_utf8();
     }
-    out
+    // Whole characters only went in.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Every part of a document and its meta whose origin matters, as text.
@@ -342,6 +401,12 @@ fn parts(doc: &Document, meta: &Meta) -> Vec<String> {
     }
     out
 }
+
+/// The revisions of a walk, by commit.
+type Nodes = HashMap<ObjectId, Node>;
+
+/// A teammate's texts in the window, each with the revision it is credited to.
+type TeammateTexts = Vec<(String, ObjectId)>;
 
 /// One revision of the walk.
 struct Node {
@@ -447,12 +512,6 @@ pub fn provenance(
     if nodes.keys().all(|id| written.contains(id)) {
         return Ok(Provenance::default());
     }
-    let origin = |s: &Summary| Origin {
-        revision: s.revision,
-        commit: s.commit,
-        author: cut_name(&s.author),
-        email: cut_name(&s.email),
-    };
     let read_keys = |nodes: &mut HashMap<ObjectId, Node>, id: ObjectId| -> Result<()> {
         let node = nodes.get_mut(&id).expect("walked");
         if node.keys.is_none() {
@@ -477,33 +536,15 @@ pub fn provenance(
             .map(|p| (key(&p), p))
             .collect()
     };
-    nodes.get_mut(&tip).expect("walked").keys =
-        Some(tip_parts.iter().map(|(k, _)| k.clone()).collect());
-    // A teammate's texts anywhere in the window, for parts a hook or a merge here re-wrote.
-    let mut foreign_texts: Vec<(String, Origin)> = Vec::new();
-    let mut seen_texts = HashSet::new();
-    let foreign_ids: Vec<ObjectId> = nodes
-        .keys()
-        .filter(|id| !written.contains(id))
-        .copied()
-        .collect();
-    for id in foreign_ids {
-        read_keys(&mut nodes, id)?;
-        let node = &nodes[&id];
-        for k in node.keys.as_ref().expect("read") {
-            if k.chars().nth(MIN_EMBEDDED - 1).is_some() && seen_texts.insert(k.clone()) {
-                foreign_texts.push((k.clone(), origin(&node.summary)));
-            }
-        }
-    }
-    // Built on the first part that needs it (one this clone's hook or merge wrote).
-    let embedded_in_window: std::cell::OnceCell<Option<AhoCorasick>> = std::cell::OnceCell::new();
-    let mut foreign = HashMap::new();
+    let mut origins = Origins::default();
+    // A teammate's texts anywhere in the window, for parts a hook or a merge here re-wrote:
+    // found on the first such part (most tips have none).
+    let mut in_window: Option<(Option<AhoCorasick>, TeammateTexts)> = None;
+    let mut keys: HashMap<String, Option<usize>> = HashMap::with_capacity(tip_parts.len());
     let mut texts = Vec::new();
-    let mut done = HashSet::new();
     let mut mine = 0;
-    for (k, text) in tip_parts {
-        if k.is_empty() || !done.insert(k.clone()) {
+    for (k, text) in &tip_parts {
+        if k.is_empty() || keys.contains_key(k) {
             continue;
         }
         // Back to the revision that introduced the part.
@@ -514,7 +555,7 @@ pub fn provenance(
             let mut next = None;
             for p in parents {
                 read_keys(&mut nodes, p)?;
-                if nodes[&p].keys.as_ref().expect("read").contains(&k) {
+                if nodes[&p].keys.as_ref().expect("read").contains(k) {
                     next = Some(p);
                     break;
                 }
@@ -527,49 +568,93 @@ pub fn provenance(
                 }
             }
         }
-        let node = &nodes[&at];
+        let summary = &nodes[&at].summary;
         let ours = written.contains(&at) && !beyond;
         // A hook's revision, a merge, and a revision taking one side of conflicts copy text
         // from other revisions: none of them launders a teammate's.
         let rewritten_here = || {
-            node.summary.hook.is_empty()
-                && node.summary.parents.len() < 2
-                && !super::resolve::took_a_side(&node.summary.subject)
+            summary.hook.is_empty()
+                && summary.parents.len() < 2
+                && !super::resolve::took_a_side(&summary.subject)
         };
         let from = if !ours {
-            Some(origin(&node.summary))
+            Some(origins.of(summary))
         } else if rewritten_here() {
             None
         } else {
-            let ac = embedded_in_window
-                .get_or_init(|| automaton(foreign_texts.iter().map(|(k, _)| k.as_str())));
-            ac.as_ref().and_then(|ac| {
-                ac.find(&k)
-                    .map(|m| foreign_texts[m.pattern().as_usize()].1.clone())
-            })
-        };
-        match from {
-            Some(o) => {
-                texts.push((text, o.clone()));
-                foreign.insert(k, o);
+            if in_window.is_none() {
+                let found = teammate_texts(&mut nodes, tip, &tip_parts, &written, &read_keys)?;
+                let ac = automaton(found.iter().map(|(k, _)| k.as_str()));
+                in_window = Some((ac, found));
             }
-            None => mine += 1,
+            let (ac, found) = in_window.as_ref().expect("found above");
+            ac.as_ref()
+                .and_then(|ac| ac.find(k))
+                .map(|m| origins.of(&nodes[&found[m.pattern().as_usize()].1].summary))
+        };
+        if let Some(i) = from {
+            texts.push((text.clone(), i));
+        } else {
+            mine += 1;
         }
+        keys.insert(k.clone(), from);
     }
-    let mut long: Vec<(String, Origin)> = foreign
+    let mut long: Vec<(String, usize)> = keys
         .iter()
+        .filter_map(|(k, i)| Some((k, (*i)?)))
         .filter(|(k, _)| k.chars().nth(MIN_EMBEDDED - 1).is_some())
-        .map(|(k, o)| (k.clone(), o.clone()))
+        .map(|(k, i)| (k.clone(), i))
         .collect();
-    long.sort_by(|a, b| a.0.cmp(&b.0));
+    long.sort_unstable();
     Ok(Provenance {
-        foreign,
+        origins: origins.list,
+        keys,
         texts,
         mine,
         long,
         embedded: std::sync::OnceLock::new(),
         searched: std::cell::Cell::new(0),
     })
+}
+
+/// Every text of a teammate's in the window: the keys of the parts of each revision not this
+/// clone's ([`MIN_EMBEDDED`] characters or longer; the tip's from `tip_parts`, its `(key,
+/// text)` pairs), each once, with the oldest such revision holding it (by revision number,
+/// then commit id: the same answer on every run).
+///
+/// # Errors
+/// What `read_keys` returns reading a revision's parts.
+fn teammate_texts(
+    nodes: &mut Nodes,
+    tip: ObjectId,
+    tip_parts: &[(String, String)],
+    written: &Written,
+    read_keys: &dyn Fn(&mut Nodes, ObjectId) -> Result<()>,
+) -> Result<TeammateTexts> {
+    let mut theirs: Vec<(u64, ObjectId)> = nodes
+        .iter()
+        .filter(|(id, _)| !written.contains(id))
+        .map(|(id, n)| (n.summary.revision, *id))
+        .collect();
+    theirs.sort_unstable();
+    let long = |k: &&String| k.chars().nth(MIN_EMBEDDED - 1).is_some();
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for (_, id) in theirs {
+        let mut ks: Vec<&String> = if id == tip {
+            tip_parts.iter().map(|(k, _)| k).filter(long).collect()
+        } else {
+            read_keys(nodes, id)?;
+            nodes[&id].keys.iter().flatten().filter(long).collect()
+        };
+        ks.sort_unstable();
+        for k in ks {
+            if seen.insert(k.clone()) {
+                out.push((k.clone(), id));
+            }
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -593,8 +678,13 @@ mod tests {
             author: "A".into(),
             email: "a@x".into(),
         };
-        let mut p = Provenance::default();
-        p.foreign.insert(key("do the thing"), o);
+        let label = o.label();
+        let mut p = Provenance {
+            origins: vec![(o, label)],
+            ..Default::default()
+        };
+        p.keys.insert(key("do the thing"), Some(0));
+        p.keys.insert(key("mine"), None);
         assert_eq!(
             p.tag_line("- [ ] do the thing"),
             "- [ ] [r3 A <a@x>] do the thing"
@@ -607,6 +697,11 @@ mod tests {
         assert_eq!(p.tag_line("- mine"), "- mine");
         assert_eq!(key("**Next action:** 다음에 할 것"), "nextaction다음에할것");
         assert_eq!(key(" — "), "");
+        // Unicode's lowercase, which may be longer than the letter.
+        assert_eq!(
+            key("- [x] Straße İZMİR, 2. Étape"),
+            "straßei\u{307}zmi\u{307}r2étape"
+        );
     }
 
     /// The part-by-part search answers what the automaton answers, so which of them runs
@@ -652,7 +747,12 @@ mod tests {
         }
         // And through `of`, past the point where the automaton takes over.
         let p = Provenance {
-            long: long.clone(),
+            origins: long.iter().map(|(_, o)| (o.clone(), o.label())).collect(),
+            long: long
+                .iter()
+                .enumerate()
+                .map(|(i, (k, _))| (k.clone(), i))
+                .collect(),
             ..Default::default()
         };
         for _ in 0..200 {
