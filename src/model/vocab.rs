@@ -366,10 +366,14 @@ fn candidates(n: &str) -> Vec<String> {
             }
         }
     }
-    for sep in [" — ", " – ", " - ", ": ", "：", " — ", " —", "—"] {
-        if let Some(i) = base.find(sep) {
-            if i > 0 {
-                base = base[..i].trim().to_string();
+    // Each separator holds one of these characters, and most names hold none (a search for a
+    // separator first builds a searcher for it).
+    if base.contains(['—', '–', '-', ':', '：']) {
+        for sep in [" — ", " – ", " - ", ": ", "：", " — ", " —", "—"] {
+            if let Some(i) = base.find(sep) {
+                if i > 0 {
+                    base = base[..i].trim().to_string();
+                }
             }
         }
     }

@@ -86,9 +86,19 @@ impl Store {
         };
         let tasks = get("Checkpoint-Tasks");
         let (done, total) = tasks.split_once('/').unwrap_or(("0", "0"));
-        let author = c
-            .author()
+        // `CommitRef::author` trims name and email with Unicode's whitespace (a few thousand
+        // instructions each, in bstr's tables): only done here when an end is not plain ASCII.
+        let author = gix::actor::SignatureRef::from_bytes(c.author)
             .map_err(|e| Error::git(format!("bad author in {id}"), e))?;
+        let trim = |s: &'_ gix::bstr::BStr| -> String {
+            let plain = |b: Option<&u8>| b.is_none_or(u8::is_ascii_graphic);
+            if plain(s.first()) && plain(s.last()) {
+                s.to_str_lossy().into_owned()
+            } else {
+                use gix::bstr::ByteSlice;
+                s.trim().to_str_lossy().into_owned()
+            }
+        };
         // The committer's time alone: `committer()` would trim its name and email too.
         let time = c
             .time()
@@ -119,8 +129,8 @@ impl Store {
                 .filter(|(k, _)| k.eq_ignore_ascii_case(crate::secrets::ACCEPTED_TRAILER))
                 .filter_map(|(_, v)| crate::secrets::Accepted::parse(v))
                 .collect(),
-            author: author.name.to_str_lossy().into_owned(),
-            email: author.email.to_str_lossy().into_owned(),
+            author: trim(author.name),
+            email: trim(author.email),
             time: time.seconds,
             offset: time.offset,
         })
