@@ -12,9 +12,10 @@
 # callgrind (--dump-instr=yes) the calls an agent and its user make most: status, prompt,
 # resume (own and a teammate's), show, list, save, --version and the SessionStart,
 # UserPromptSubmit and Stop hooks; then bench/symbol_order.py lists the functions those runs
-# executed, in their address order. Rerun it when a release changes what those calls run or
-# after a toolchain or dependency update (symbol names carry a hash that changes with them;
-# names the binary no longer has are skipped silently, `--no-warn-symbol-ordering`).
+# executed, grouped by the runs that execute them (see there). Rerun it when a release changes
+# what those calls run or after a toolchain or dependency update (symbol names carry a hash that
+# changes with them; names the binary no longer has are skipped silently,
+# `--no-warn-symbol-ordering`).
 set -euo pipefail
 source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
 command -v valgrind >/dev/null || { echo "error: valgrind is needed (apt install valgrind)" >&2; exit 1; }
@@ -61,5 +62,9 @@ cd "$tmp/mate"
 "$BIN" fetch -q origin
 profile resume-theirs /dev/null resume 42
 
-python3 "$root/bench/symbol_order.py" "$BIN" "$out"/* >"$root/link/symbol-order.txt"
+# Most important first (bench/symbol_order.py groups functions by the runs that execute them):
+# the calls bench/floor.sh holds to their floors, then the rest.
+python3 "$root/bench/symbol_order.py" "$BIN" \
+    "$out"/{resume-theirs,resume,status,hook-stop,hook-start,prompt,hook-prompt,show,list,version,save} \
+    >"$root/link/symbol-order.txt"
 echo "wrote $root/link/symbol-order.txt"
