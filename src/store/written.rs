@@ -81,10 +81,14 @@ impl Store {
     fn written_before_records(&self, story: &str) -> Vec<ObjectId> {
         let mut out = Vec::new();
         for prefix in [super::ACTIVE_PREFIX, super::ARCHIVE_PREFIX] {
-            let Ok(r) = self
-                .repo
-                .find_reference(format!("{prefix}{story}").as_str())
-            else {
+            let refname = format!("{prefix}{story}");
+            // A ref that does not exist (the archive ref of an active story) costs one failed
+            // open this way; gix's lookup also tries the name under `tags/`, `heads/` and
+            // `remotes/`.
+            if !matches!(self.tip(&refname), Ok(Some(_))) {
+                continue;
+            }
+            let Ok(r) = self.repo.find_reference(refname.as_str()) else {
                 continue;
             };
             let mut log = r.log_iter();
