@@ -353,6 +353,12 @@ pub fn normalize(name: &str) -> String {
         .join(" ")
 }
 
+/// Every character at which [`candidates`] cuts or splits a name: a name holding none is its
+/// only candidate.
+const VARIANT_CHARS: [char; 12] = [
+    '(', '（', '[', '—', '–', '-', ':', '：', '/', '／', '&', '＆',
+];
+
 /// The names a normalised heading may mean, most specific first: as it is, without a
 /// trailing qualifier (`(…)`, `（…）`, ` — …`, ` - …`, `: …`), and each part of a `/` list
 /// (`Remaining Work / Next Steps`).
@@ -406,8 +412,13 @@ pub fn classify(heading: &str) -> Option<Field> {
         return None;
     }
     // The name as written is the usual case; its variants (each a few substring searches) only
-    // when it is none. `candidates` lists it first, so the answer is the same.
-    lookup(&n).or_else(|| candidates(&n).iter().skip(1).find_map(|c| lookup(c)))
+    // when it is none. `candidates` lists it first, so the answer is the same; a name without
+    // any character that starts a variant (a bracket, a separator, a trailing colon) has none.
+    lookup(&n).or_else(|| {
+        n.contains(VARIANT_CHARS)
+            .then(|| candidates(&n).iter().skip(1).find_map(|c| lookup(c)))
+            .flatten()
+    })
 }
 
 #[cfg(test)]
@@ -421,6 +432,24 @@ mod tests {
             let row = format!("| `{}` | {} | {} |", v.field.key(), v.name, v.seen);
             assert!(doc.contains(&row), "docs/FORMAT.md lacks {row}");
         }
+    }
+
+    /// `classify` skips `candidates` for a name without [`VARIANT_CHARS`]: it has no variant.
+    #[test]
+    fn a_name_without_variant_characters_is_its_only_candidate() {
+        for h in [
+            "Last updated",
+            "Written by",
+            "次のステップ",
+            "완료된 것",
+            "Next 3 Actions",
+            "T1 x y",
+        ] {
+            let n = normalize(h);
+            assert!(!n.contains(VARIANT_CHARS), "{n}");
+            assert_eq!(candidates(&n), vec![n.clone()], "{h}");
+        }
+        assert!(candidates(&normalize("Decisions / Context")).len() > 1);
     }
 
     #[test]
