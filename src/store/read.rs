@@ -87,7 +87,8 @@ impl Store {
         let tasks = get("Checkpoint-Tasks");
         let (done, total) = tasks.split_once('/').unwrap_or(("0", "0"));
         // `CommitRef::author` trims name and email with Unicode's whitespace (a few thousand
-        // instructions each, in bstr's tables): only done here when an end is not plain ASCII.
+        // instructions each, in bstr's tables): done here only when the first or last byte is
+        // not printable ASCII (`is_ascii_graphic`: a space is not), as no trim changes the rest.
         let author = gix::actor::SignatureRef::from_bytes(c.author)
             .map_err(|e| Error::git(format!("bad author in {id}"), e))?;
         let trim = |s: &'_ gix::bstr::BStr| -> String {
