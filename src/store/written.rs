@@ -83,16 +83,13 @@ impl Store {
         for prefix in [super::ACTIVE_PREFIX, super::ARCHIVE_PREFIX] {
             let refname = format!("{prefix}{story}");
             // A ref that does not exist (the archive ref of an active story) costs one failed
-            // open this way; gix's lookup also tries the name under `tags/`, `heads/` and
-            // `remotes/`.
+            // open this way, and the reflog is read by name: gix's reference lookup would read
+            // the ref again, and try a missing one under `tags/`, `heads/` and `remotes/` too.
             if !matches!(self.tip(&refname), Ok(Some(_))) {
                 continue;
             }
-            let Ok(r) = self.repo.find_reference(refname.as_str()) else {
-                continue;
-            };
-            let mut log = r.log_iter();
-            let Ok(Some(lines)) = log.all() else {
+            let mut buf = Vec::new();
+            let Ok(Some(lines)) = self.repo.refs.reflog_iter(refname.as_str(), &mut buf) else {
                 continue;
             };
             for line in lines.flatten() {
