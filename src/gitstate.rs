@@ -150,7 +150,7 @@ fn gather_commits(
         .chain(&candidates)
         .map(String::as_str)
         .collect();
-    let found = store.refs.find(repo, &names).unwrap_or_default();
+    let found = store.find_refs(&names).unwrap_or_default();
     if let Some(up) = upstream.as_deref() {
         if let Some(r) = found.iter().find(|r| r.name == up) {
             state.ahead = count(repo, head, r.peeled);
@@ -185,13 +185,13 @@ pub fn default_branch(store: &Store) -> Option<(String, ObjectId)> {
     if let crate::refs::Refs::Git { .. } = store.refs {
         // One `git for-each-ref` for all of them.
         let names: Vec<&str> = candidates.iter().map(String::as_str).collect();
-        let found = store.refs.find(store.repo(), &names).ok()?;
+        let found = store.find_refs(&names).ok()?;
         return pick_default_branch(&candidates, &found);
     }
     // One file read per name, in order, up to the first that decides: `main` is not looked
     // for under `master` and `trunk` too.
     candidates.iter().find_map(|name| {
-        let found = store.refs.find(store.repo(), &[name.as_str()]).ok()?;
+        let found = store.find_refs(&[name.as_str()]).ok()?;
         pick_default_branch(&candidates, &found)
     })
 }

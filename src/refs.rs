@@ -100,6 +100,19 @@ pub(crate) struct Found {
     pub peeled: ObjectId,
 }
 
+/// Refs as read during one step of a command that writes none ([`crate::store::Store::snapshot`]):
+/// each tip read once, and `packed-refs` checked for a change once. A resume reads its story's
+/// ref, its archive ref and the default branch several times over (locate, drift, provenance,
+/// endings), and each read was a file open and a stat of `packed-refs`.
+/// Kept on [`Refs::Files`] only: [`Refs::Git`] keeps its own [`Cache`].
+#[derive(Debug, Default)]
+pub(crate) struct Snapshot {
+    /// Full names read: the object each points at, `None` when it did not exist.
+    tips: HashMap<String, Option<ObjectId>>,
+    /// `packed-refs` once read.
+    packed: Option<Packed>,
+}
+
 /// The largest loose ref file read: a valid one is one line (an object id, or `ref: ` and a
 /// ref name).
 const MAX_LOOSE_REF: u64 = 64 * 1024;
@@ -118,16 +131,26 @@ const MAX_LOOSE_REF: u64 = 64 * 1024;
 /// Otherwise the object it points at, `Ok(None)` when it does not exist or is symbolic (as
 /// [`Refs::tip`]); [`Error::BrokenRef`] when the loose file is not a ref, [`Error::Git`] when
 /// it or `packed-refs` cannot be read.
-fn read_full_name(repo: &gix::Repository, refname: &str) -> Option<Result<Option<ObjectId>>> {
-    read_full_ref(repo, refname)
+///
+/// `packed` is where a [`Snapshot`] keeps `packed-refs` once read; `None` reads it as it is now.
+fn read_full_name(
+    repo: &gix::Repository,
+    refname: &str,
+    packed: Option<&mut Option<Packed>>,
+) -> Option<Result<Option<ObjectId>>> {
+    read_full_ref(repo, refname, packed)
         .map(|found| found.map(|r| r.and_then(|r| r.target.try_id().map(ToOwned::to_owned))))
 }
+
+/// `packed-refs` as gix read it (`None` when there is no such file).
+type Packed = Option<gix::refs::file::packed::SharedBufferSnapshot>;
 
 /// [`read_full_name`], returning the ref itself (its target may be symbolic): `Ok(None)` only
 /// when it does not exist.
 fn read_full_ref(
     repo: &gix::Repository,
     refname: &str,
+    packed: Option<&mut Option<Packed>>,
 ) -> Option<Result<Option<gix::refs::Reference>>> {
     use std::io::Read as _;
     let per_worktree = ["refs/worktree/", "refs/bisect/", "refs/rewritten/"];
@@ -172,7 +195,17 @@ fn read_full_ref(
                 && e.kind() == std::io::ErrorKind::PermissionDenied
                 && path.is_dir()) =>
         {
-            match repo.refs.cached_packed_buffer() {
+            // gix checks whether `packed-refs` changed (a stat) on every read; a snapshot
+            // checks once.
+            let buffer = match packed {
+                Some(Some(kept)) => Ok(kept.clone()),
+                Some(slot) => repo
+                    .refs
+                    .cached_packed_buffer()
+                    .inspect(|b| *slot = Some(b.clone())),
+                None => repo.refs.cached_packed_buffer(),
+            };
+            match buffer {
                 Ok(None) => Ok(None),
                 Ok(Some(packed)) => match packed.try_find(name) {
                     Ok(found) => Ok(found.map(Into::into)),
@@ -540,14 +573,27 @@ impl Refs {
     }
 
     /// The commit `refname` points at directly, or `None` when it does not exist (or is
-    /// symbolic: our refs never are).
+    /// symbolic: our refs never are). Read through `snapshot` when one is given: a name it
+    /// holds is not read again, and one it does not is read and kept.
     ///
     /// # Errors
-    /// [`Error::Git`] when the ref store cannot be read.
-    pub fn tip(&self, repo: &gix::Repository, refname: &str) -> Result<Option<ObjectId>> {
+    /// [`Error::Git`] when the ref store cannot be read (an error is not kept).
+    pub fn tip(
+        &self,
+        repo: &gix::Repository,
+        refname: &str,
+        mut snapshot: Option<&mut Snapshot>,
+    ) -> Result<Option<ObjectId>> {
         match self {
             Refs::Files => {
-                if let Some(found) = read_full_name(repo, refname) {
+                if let Some(tip) = snapshot.as_ref().and_then(|s| s.tips.get(refname)) {
+                    return Ok(*tip);
+                }
+                let packed = snapshot.as_mut().map(|s| &mut s.packed);
+                if let Some(found) = read_full_name(repo, refname, packed) {
+                    if let (Some(s), Ok(tip)) = (snapshot, &found) {
+                        s.tips.insert(refname.to_string(), *tip);
+                    }
                     return found;
                 }
                 let r = repo
@@ -651,11 +697,17 @@ impl Refs {
 
     /// The refs among `names` (full names) that exist and resolve to an object, with their
     /// symbolic target and the object they resolve to (tags peeled); one `git for-each-ref`
-    /// for all of them on [`Refs::Git`].
+    /// for all of them on [`Refs::Git`]. With a `snapshot`, `packed-refs` is checked for a
+    /// change once for all of the snapshot's reads.
     ///
     /// # Errors
     /// [`Error::Git`] when the ref store cannot be read.
-    pub fn find(&self, repo: &gix::Repository, names: &[&str]) -> Result<Vec<Found>> {
+    pub fn find(
+        &self,
+        repo: &gix::Repository,
+        names: &[&str],
+        mut snapshot: Option<&mut Snapshot>,
+    ) -> Result<Vec<Found>> {
         match self {
             Refs::Files => Ok(names
                 .iter()
@@ -663,7 +715,8 @@ impl Refs {
                     // A name read in full: one failed open for a ref that does not exist
                     // (`master` and `trunk` where the default branch is `main`), where gix's
                     // lookup tries it under `tags/`, `heads/` and `remotes/` too.
-                    let mut r = match read_full_ref(repo, name) {
+                    let packed = snapshot.as_mut().map(|s| &mut s.packed);
+                    let mut r = match read_full_ref(repo, name, packed) {
                         Some(found) => gix::prelude::ReferenceExt::attach(found.ok()??, repo),
                         None => repo.try_find_reference(*name).ok()??,
                     };

@@ -134,7 +134,9 @@ pub fn resume(store: &Store, options: &Options) -> std::result::Result<Report, B
             }))
         }
     };
-    match read(store, options, &located) {
+    // Reading writes no ref: each one read once (locate, drift, provenance and endings ask
+    // for the story's refs and the default branch several times over).
+    match store.snapshot(|| read(store, options, &located)) {
         Ok((story, revision, parsed, warnings, brief, provenance, claim)) => Ok(Report {
             located,
             found,

@@ -69,6 +69,8 @@ pub struct Store {
     config: crate::config::Config,
     /// HEAD once read ([`Store::head`]).
     head: std::sync::Mutex<Option<crate::refs::Head>>,
+    /// The refs read while a [`Store::snapshot`] runs.
+    snapshot: std::sync::Mutex<Option<crate::refs::Snapshot>>,
 }
 
 /// [`Error::Corrupt`]: the commit `id` of `refname` is not a checkpoint commit, for `reason`;
@@ -99,6 +101,7 @@ impl Store {
             max_read: self.max_read,
             config: self.config.clone(),
             head: std::sync::Mutex::default(),
+            snapshot: std::sync::Mutex::default(),
         }
     }
 
@@ -159,6 +162,7 @@ impl Store {
             max_read,
             config,
             head: std::sync::Mutex::default(),
+            snapshot: std::sync::Mutex::default(),
         })
     }
 
@@ -192,6 +196,50 @@ impl Store {
         let head = self.refs.head(&self.repo)?;
         *kept = Some(head.clone());
         Ok(head)
+    }
+
+    /// Runs `read`, a step that writes no ref, with each ref it reads through [`Store::tip`]
+    /// and [`Store::find_refs`] read once, and `packed-refs` checked for a change once
+    /// ([`crate::refs::Snapshot`]): what it sees is the refs as they were when each was
+    /// first read. A ref write through the store ends the snapshot (the compare-and-swap of a
+    /// write reads the refs as they are now); running git that moves refs inside `read` is
+    /// not done. Inside another snapshot, `read` runs in that one.
+    pub(crate) fn snapshot<T>(&self, read: impl FnOnce() -> T) -> T {
+        let started = {
+            let mut kept = self.kept_snapshot();
+            let start = kept.is_none();
+            if start {
+                *kept = Some(crate::refs::Snapshot::default());
+            }
+            start
+        };
+        let out = read();
+        if started {
+            self.end_snapshot();
+        }
+        out
+    }
+
+    /// Ends the [`Store::snapshot`] that runs, if any: refs are read as they are from now on.
+    pub(crate) fn end_snapshot(&self) {
+        *self.kept_snapshot() = None;
+    }
+
+    fn kept_snapshot(&self) -> std::sync::MutexGuard<'_, Option<crate::refs::Snapshot>> {
+        // A panic while the lock was held leaves nothing half-done that matters: a cache.
+        self.snapshot
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The refs among `names` (full names) that exist ([`crate::refs::Refs::find`]), read
+    /// through the [`Store::snapshot`] that runs, if any.
+    ///
+    /// # Errors
+    /// [`Error::Git`] when the ref store cannot be read.
+    pub(crate) fn find_refs(&self, names: &[&str]) -> Result<Vec<crate::refs::Found>> {
+        self.refs
+            .find(&self.repo, names, self.kept_snapshot().as_mut())
     }
 
     /// Makes the next [`Store::head`] read HEAD again.
@@ -285,12 +333,14 @@ impl Store {
         self.max_size
     }
 
-    /// The commit `refname` points at, or `None` when the ref does not exist.
+    /// The commit `refname` points at, or `None` when the ref does not exist; inside a
+    /// [`Store::snapshot`], as it was when first read there.
     ///
     /// # Errors
     /// [`Error::Git`] when the ref store cannot be read.
     pub fn tip(&self, refname: &str) -> Result<Option<ObjectId>> {
-        self.refs.tip(&self.repo, refname)
+        self.refs
+            .tip(&self.repo, refname, self.kept_snapshot().as_mut())
     }
 
     /// All refs under `prefix` (`refs/checkpoints/`), as (story id, commit), sorted by id.
@@ -325,5 +375,71 @@ pub fn locate(store: &Store, story: &StoryId, archived: bool) -> Result<(String,
             story: story.to_string(),
             refname,
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{expect, update_edit, Step, Store};
+    use gix::ObjectId;
+    use std::path::Path;
+
+    /// Runs git in `dir` and returns its trimmed stdout.
+    fn git(dir: &Path, args: &[&str]) -> String {
+        let out = std::process::Command::new("git")
+            .args(args)
+            .current_dir(dir)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .env("GIT_AUTHOR_NAME", "A")
+            .env("GIT_AUTHOR_EMAIL", "a@x")
+            .env("GIT_COMMITTER_NAME", "A")
+            .env("GIT_COMMITTER_EMAIL", "a@x")
+            .output()
+            .expect("git runs");
+        assert!(out.status.success(), "git {args:?}: {out:?}");
+        String::from_utf8(out.stdout)
+            .expect("utf-8")
+            .trim()
+            .to_string()
+    }
+
+    #[test]
+    fn a_snapshot_reads_each_ref_once_and_a_write_reads_them_as_they_are() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let d = dir.path();
+        git(d, &["init", "-q"]);
+        let tree = git(d, &["hash-object", "-t", "tree", "-w", "/dev/null"]);
+        let commit = |m: &str| {
+            ObjectId::from_hex(git(d, &["commit-tree", &tree, "-m", m]).as_bytes()).expect("id")
+        };
+        let (a, b, c) = (commit("a"), commit("b"), commit("c"));
+        let name = "refs/checkpoints/7";
+        git(d, &["update-ref", name, &a.to_string()]);
+        // Packed, as after a fetch: the snapshot keeps packed-refs as first read too.
+        git(d, &["pack-refs", "--all"]);
+        let store = Store::discover(d).expect("store");
+        store.snapshot(|| {
+            assert_eq!(store.tip(name).expect("read"), Some(a));
+            git(d, &["update-ref", name, &b.to_string()]);
+            assert_eq!(store.tip(name).expect("read"), Some(a), "read once");
+            assert_eq!(store.tip("refs/checkpoints/9").expect("read"), None);
+            // A write compares with the ref as it is now (b), not as the snapshot saw it.
+            let wrote = store.transact(name, || {
+                let now = store.tip(name)?;
+                Ok(Step::Write(
+                    vec![update_edit(name, c, expect(now), "test")],
+                    now,
+                ))
+            });
+            assert_eq!(wrote.expect("written"), Some(b));
+            assert_eq!(store.tip(name).expect("read"), Some(c));
+        });
+        git(d, &["update-ref", name, &a.to_string()]);
+        assert_eq!(
+            store.tip(name).expect("read"),
+            Some(a),
+            "no snapshot: as it is"
+        );
     }
 }

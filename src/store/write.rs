@@ -327,6 +327,8 @@ impl Store {
         refname: &str,
         mut plan: impl FnMut() -> Result<Step<T>>,
     ) -> Result<T> {
+        // A write's plan compares with the refs as they are now, not as a snapshot saw them.
+        self.end_snapshot();
         let deadline = std::time::Instant::now() + CONTENDED_PATIENCE;
         // Writers of this clone plan one after the other (held until this returns).
         let _turn = super::turn::take(self.common_dir(), refname);
@@ -667,6 +669,7 @@ impl Store {
     }
 
     fn edit(&self, edits: Vec<RefEdit>) -> Result<()> {
+        self.end_snapshot();
         // Our own committer for the reflog: gix's would resolve the time zone again.
         let committer = self.reflog_committer()?;
         self.refs.edit(&self.repo, edits, Some(&committer))

@@ -255,9 +255,19 @@ where
             }
 
             for lodb in snapshot.loose_dbs.iter() {
-                // TODO: remove this double-lookup once the borrow checker allows it.
-                if lodb.contains(id) {
-                    return lodb.try_find(id, buffer).map(|obj| obj.map(|obj| (obj, None)));
+                // One lookup, not `contains` (a stat) and then the read: a file that is not there
+                // reads as `None`. The object is handed back through a new borrow of `buffer`,
+                // which the borrow checker accepts where returning the first one it did not.
+                if let Some(obj) = lodb.try_find(id, buffer)? {
+                    let kind = obj.kind;
+                    return Ok(Some((
+                        gix_object::Data {
+                            kind,
+                            object_hash: id.kind(),
+                            data: buffer,
+                        },
+                        None,
+                    )));
                 }
             }
 

@@ -219,9 +219,18 @@ mod mmap {
         }
     }
 
+    /// `NotFound` when `path` is not a regular file (a directory opens too): what
+    /// `Store::contains` says of it.
     pub fn read_only(path: &Path) -> std::io::Result<Bytes> {
-        let file = std::fs::File::open(path)?;
-        let len = file.metadata()?.len();
+        let file = std::fs::File::open(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotADirectory => std::io::ErrorKind::NotFound.into(),
+            _ => e,
+        })?;
+        let metadata = file.metadata()?;
+        if !metadata.is_file() {
+            return Err(std::io::ErrorKind::NotFound.into());
+        }
+        let len = metadata.len();
         if len <= READ_MAX {
             let mut buf = Vec::with_capacity(len as usize);
             // At most `len` bytes: one `read` for the whole file, no second one to see its end.
