@@ -2,9 +2,14 @@
 //! Exit codes: 0 success, 1 error, 2 usage error, 3 `resume --strict` with confidence below high;
 //! a library error's code comes from its kind through `cli::reference::EXIT_CODES`.
 //!
-//! std's own start-up is kept: it ignores SIGPIPE (a closed pipe is then an EPIPE error, which
-//! we treat as success) and reopens closed fds 0-2. A hand-written C `main` that skipped it
-//! gained under 2% of `resume` in bench measurements (issue 11), so it was removed.
+//!
+//! On Linux with glibc the C `main` is ours (`no_main`): std's runtime start-up places a
+//! stack-overflow guard (it reads /proc/self/maps through `pthread_getattr_np` and maps an
+//! alternate signal stack), which is most of what a static `git-checkpoint` costs before it
+//! runs. Our `main` does the rest of what that start-up does for us: it ignores SIGPIPE (a
+//! closed pipe is then an EPIPE error, which we treat as success) and makes sure fds 0-2 are
+//! open. std still gets argc/argv from glibc, and `std::process::exit` still flushes stdout.
+#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
 use clap::{CommandFactory, FromArgMatches};
 mod cli;
@@ -13,7 +18,30 @@ use cli::commands;
 use cli::context::Context;
 use cli::{Cli, Command};
 
+#[cfg(any(test, not(all(target_os = "linux", target_env = "gnu"))))]
 fn main() {
+    run()
+}
+
+/// The process entry point glibc calls; never returns (every path ends in `process::exit`).
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
+#[unsafe(no_mangle)]
+extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
+    // SAFETY: called once, before any other thread exists; the calls only change this
+    // process's signal disposition and file descriptors 0-2.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+        // As std's start-up does: a closed standard fd is reopened on /dev/null, so a file we
+        // open later never becomes "stdout".
+        for fd in 0..3 {
+            if libc::fcntl(fd, libc::F_GETFD) == -1
+                && *libc::__errno_location() == libc::EBADF
+                && libc::open(c"/dev/null".as_ptr(), libc::O_RDWR) != fd
+            {
+                libc::abort();
+            }
+        }
+    }
     run()
 }
 

@@ -22,8 +22,9 @@ use crate::formats;
 use crate::model::Document;
 use crate::store::{Meta, Revision, Store, Summary, Written};
 use aho_corasick::AhoCorasick;
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use gix::ObjectId;
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::VecDeque;
 
 /// The most revisions one provenance walk reads.
 pub const WINDOW: usize = 1000;

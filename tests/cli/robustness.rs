@@ -471,6 +471,30 @@ fn a_closed_stderr_never_panics() {
 }
 
 #[test]
+fn a_save_started_with_fds_0_to_2_closed_succeeds_and_leaves_every_object_whole() {
+    // A careless caller may start us with fds 0-2 closed. The files a save opens (objects, the
+    // ref lock, its record) must not take their place, so that no report or warning is written
+    // into one of them; as git does (and std's start-up, which ours replaces), they are opened
+    // on /dev/null first.
+    let (sb, repo) = Sandbox::with_repo();
+    let mut cmd = std::process::Command::new("bash");
+    sb.env(&mut cmd);
+    cmd.current_dir(&repo).arg("-c").arg(format!(
+        "{bin} save s --next 'closed fds' <&- >&- 2>&-; echo $?",
+        bin = assert_cmd::cargo::cargo_bin("git-checkpoint").display()
+    ));
+    let out = cmd.output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "0\n");
+    // Every object whole (a report written into one would break it); fails on any error.
+    sb.git(&repo, &["fsck", "--strict", "--no-dangling"]);
+    sb.cp(&repo)
+        .args(["resume", "s"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("closed fds"));
+}
+
+#[test]
 fn an_empty_document_never_replaces_a_checkpoint() {
     let (sb, repo) = Sandbox::with_repo();
     sb.ok(&repo, &["save", "e", "--title", "Keep"]);
