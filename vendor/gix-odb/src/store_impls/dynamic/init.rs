@@ -107,13 +107,17 @@ impl Store {
         let slot_count = match slots {
             Slots::Given(n) => n as usize,
             Slots::AsNeededByDiskState { multiplier, minimum } => {
-                let mut db_paths =
-                    crate::alternate::resolve(objects_dir.clone(), &current_dir).map_err(super::error_to_io)?;
-                db_paths.insert(0, objects_dir.clone());
-                let num_slots =
-                    Store::collect_indices_and_mtime_sorted_by_size(db_paths, None, None, alloc_limit_bytes)
-                        .map_err(super::error_to_io)?
-                        .len();
+                let num_slots = match own_index_count(&objects_dir) {
+                    Some(n) => n,
+                    None => {
+                        let mut db_paths = crate::alternate::resolve(objects_dir.clone(), &current_dir)
+                            .map_err(super::error_to_io)?;
+                        db_paths.insert(0, objects_dir.clone());
+                        Store::collect_indices_and_mtime_sorted_by_size(db_paths, None, None, alloc_limit_bytes)
+                            .map_err(super::error_to_io)?
+                            .len()
+                    }
+                };
 
                 let candidate = ((num_slots as f32 * multiplier) as usize).max(minimum);
                 if candidate > crate::store::types::PackId::max_indices() {
@@ -148,5 +152,27 @@ impl Store {
             num_handles_unstable: Default::default(),
             num_disk_state_consolidation: Default::default(),
         })
+    }
+}
+
+/// Patched (vendor/gix-odb/README.md): the number of `*.idx` files in `objects_dir/pack`, which is
+/// at least the number of indices `collect_indices_and_mtime_sorted_by_size` finds there, when
+/// `objects_dir` has no alternates (no `info/alternates`); `None` when it has or the directory
+/// cannot be listed, and the slots are counted as before. One directory listing instead of
+/// resolving the real path of `objects_dir` (a `stat` per component), reading alternates and a
+/// `stat` of every file in `pack/`, all of which the first object lookup does again anyway.
+fn own_index_count(objects_dir: &std::path::Path) -> Option<usize> {
+    if objects_dir.join("info").join("alternates").symlink_metadata().is_ok() {
+        return None;
+    }
+    match std::fs::read_dir(objects_dir.join("pack")) {
+        Ok(entries) => Some(
+            entries
+                .filter_map(Result::ok)
+                .filter(|e| e.file_name().as_encoded_bytes().ends_with(b".idx"))
+                .count(),
+        ),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Some(0),
+        Err(_) => None,
     }
 }
