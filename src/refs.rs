@@ -311,9 +311,14 @@ fn loose_refs(
         let Ok(kind) = entry.file_type() else {
             return false;
         };
-        let name = format!("{below}{file}");
+        // Names are concatenated, not formatted: `list` reads every loose ref of a fresh fetch,
+        // and `format!` was a quarter of the cost of each.
+        let mut name = String::with_capacity(below.len() + file.len() + 1);
+        name.push_str(&below);
+        name.push_str(&file);
         if kind.is_dir() {
-            if !loose_refs(repo, prefix, &entry.path(), format!("{name}/"), out) {
+            name.push('/');
+            if !loose_refs(repo, prefix, &entry.path(), name, out) {
                 return false;
             }
             continue;
@@ -324,7 +329,7 @@ fn loose_refs(
         if !matches!(read, Ok(n) if n as u64 <= MAX_LOOSE_REF) {
             return false;
         }
-        let Ok(full) = gix::refs::FullName::try_from(format!("{prefix}{name}")) else {
+        let Ok(full) = gix::refs::FullName::try_from([prefix, name.as_str()].concat()) else {
             return false;
         };
         let Ok(r) =
