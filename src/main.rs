@@ -2,7 +2,6 @@
 //! Exit codes: 0 success, 1 error, 2 usage error, 3 `resume --strict` with confidence below high;
 //! a library error's code comes from its kind through `cli::reference::EXIT_CODES`.
 //!
-//!
 //! On Linux with glibc the C `main` is ours (`no_main`): std's runtime start-up places a
 //! stack-overflow guard (it reads /proc/self/maps through `pthread_getattr_np` and maps an
 //! alternate signal stack), which is most of what a static `git-checkpoint` costs before it

@@ -456,16 +456,25 @@ fn endless_input_is_refused_at_once() {
     assert!(!sb.refs(&repo).contains("checkpoints"));
 }
 
+/// Runs `script` with bash in `dir`, in the sandbox's environment, with `$BIN` the binary.
+fn bash_with_bin(sb: &Sandbox, dir: &std::path::Path, script: &str) -> std::process::Output {
+    let mut cmd = std::process::Command::new("bash");
+    sb.env(&mut cmd);
+    cmd.current_dir(dir)
+        .env("BIN", assert_cmd::cargo::cargo_bin("git-checkpoint"))
+        .arg("-c")
+        .arg(script);
+    cmd.output().expect("bash runs")
+}
+
 #[test]
 fn a_closed_stderr_never_panics() {
     let (sb, repo) = Sandbox::with_repo();
-    let mut cmd = std::process::Command::new("bash");
-    sb.env(&mut cmd);
-    cmd.current_dir(&repo).arg("-c").arg(format!(
-        "{bin} save s -m x 2>&1 >/dev/null | true; echo \"${{PIPESTATUS[0]}}\"; {bin} resume nope 2>&1 >/dev/null | true; echo \"${{PIPESTATUS[0]}}\"",
-        bin = assert_cmd::cargo::cargo_bin("git-checkpoint").display()
-    ));
-    let out = cmd.output().unwrap();
+    let out = bash_with_bin(
+        &sb,
+        &repo,
+        "$BIN save s -m x 2>&1 >/dev/null | true; echo \"${PIPESTATUS[0]}\"; $BIN resume nope 2>&1 >/dev/null | true; echo \"${PIPESTATUS[0]}\"",
+    );
     assert_eq!(String::from_utf8_lossy(&out.stdout), "0\n1\n");
     assert!(sb.refs(&repo).contains("refs/checkpoints/s"));
 }
@@ -477,13 +486,11 @@ fn a_save_started_with_fds_0_to_2_closed_succeeds_and_leaves_every_object_whole(
     // into one of them; as git does (and std's start-up, which ours replaces), they are opened
     // on /dev/null first.
     let (sb, repo) = Sandbox::with_repo();
-    let mut cmd = std::process::Command::new("bash");
-    sb.env(&mut cmd);
-    cmd.current_dir(&repo).arg("-c").arg(format!(
-        "{bin} save s --next 'closed fds' <&- >&- 2>&-; echo $?",
-        bin = assert_cmd::cargo::cargo_bin("git-checkpoint").display()
-    ));
-    let out = cmd.output().unwrap();
+    let out = bash_with_bin(
+        &sb,
+        &repo,
+        "$BIN save s --next 'closed fds' <&- >&- 2>&-; echo $?",
+    );
     assert_eq!(String::from_utf8_lossy(&out.stdout), "0\n");
     // Every object whole (a report written into one would break it); fails on any error.
     sb.git(&repo, &["fsck", "--strict", "--no-dangling"]);
