@@ -4,17 +4,23 @@
 #
 # Usage: bench/remote.sh                       (BENCH_SIZES="1000 10000" by default)
 #        BENCH_SIZES="1000 10000 100000" bench/remote.sh
-#        BENCH_N=3 bench/remote.sh             (measured rounds per row, default 3)
+#        BENCH_N=3 bench/remote.sh             (measured rounds per row at 100,000 stories and
+#                                              more, default 3)
+#        BENCH_N_SMALL=9 bench/remote.sh       (measured rounds per row below 100,000 stories,
+#                                              default 9: a call there takes 10 ms to 4 s, and
+#                                              the median of 3 such calls moved by up to 1.5x
+#                                              from run to run with nothing changed)
 #        BENCH_DIVERGED=1000 bench/remote.sh   (stories diverged for the sync row, default 1000)
 #        BENCH_KEEP=1 bench/remote.sh          (keep the temp dir)
 #
 # For each size S it writes S stories x 1 revision with `git fast-import` (bench/gen-stories.py,
 # the storage format `save` writes) into a clone `A` of a bare remote, pushes them with plain git,
 # then times, each row against its reference and alternating which goes first:
-#   push     git-checkpoint push origin, nothing new              vs the `git push --porcelain`
-#            of the same refspecs it runs (CPU time: target <= 1.2x), and beside them the
-#            floor: a plain `git fetch` of the remote's purge records plus that git push (what
-#            no push that never sends back a story purged elsewhere can avoid)
+#   push     git-checkpoint push origin, nothing new              vs `git push --porcelain` of
+#            the same refspecs (CPU time: target <= 1.2x); ours fetches the remote's purge
+#            records and then, every ref holding what the remote had as last fetched, runs no
+#            git push (ops::push::push_fetched). Beside them the floor of a push that does run
+#            it: a plain `git fetch` of the remote's purge records plus that git push
 #   fetch1   git-checkpoint fetch origin <story> (one story moved) vs `git fetch origin <its ref>`
 #            into the same remote-tracking ref (wall: target <= 1.2x)
 #   list     git-checkpoint list --all in a clone that fetched all S stories with
@@ -33,7 +39,7 @@
 set -euo pipefail
 # shellcheck source=bench/common.sh
 source "$(dirname -- "${BASH_SOURCE[0]}")/common.sh"
-bench_params N=3 DIVERGED=1000
+bench_params N=3 N_SMALL=9 DIVERGED=1000
 SIZES=${BENCH_SIZES:-1000 10000}
 PUSH_TARGET=1.2
 FETCH1_TARGET=1.2
@@ -90,10 +96,11 @@ make_size() {
 # copy SRC DST: a fresh copy (hard links would share what a measurement writes).
 copy() { rm -rf "$2" && cp -a "$1" "$2"; }
 
-# Each measured run works in a copy of its own under $d/runs, made untimed just before it; no
-# copy is removed until every row of the size has run, and the sync rows settle first (see
-# settle in common.sh: a copy removed before each run made every side's time grow with the files
-# it creates).
+# Each measured run works in a copy of its own under $d/runs. Every copy of a row is made,
+# untimed, before the row's first run, then the row settles (see settle in common.sh): a copy
+# made just before its run left its pages to be written back during that run or the next one,
+# and a copy removed before each run made every side's time grow with the files it creates. No
+# copy is removed until every row of the size has run.
 # fresh SRC NAME: copies SRC to $d/runs/NAME (a new name per run) and prints the path.
 fresh() {
     mkdir -p "$d/runs"
@@ -131,15 +138,16 @@ for S in $SIZES; do
     echo "==> $S stories: writing them with git fast-import and pushing them with git"
     make_size "$S"
     width=${#S}
+    R=$( ((S < 100000)) && echo "$N_SMALL" || echo "$N") # measured rounds per row at this size
     one=$(printf 's%0*d' "$width" $(((S + 1) / 2)))
     cd "$d/A"
 
-    # push: nothing new. Ours fetches the purge records first and then runs this git push.
-    # The floor: what no push that never sends back a story purged elsewhere can avoid, a
-    # fetch of the remote's purge records and then the same git push.
+    # push: nothing new. Ours fetches the purge records first; with nothing to send it runs no
+    # git push. The floor of a push that runs one and never sends back a story purged
+    # elsewhere: a fetch of the remote's purge records and then the same git push.
     ours=() theirs=() ocpu=() tcpu=() fcpu=()
     "$BIN" push origin >/dev/null 2>&1 # warm: anything left to do (the tracking refs) is done
-    for ((i = 0; i < N; i++)); do
+    for ((i = 0; i < R; i++)); do
         for side in $( ((i % 2)) && echo "git floor ours" || echo "ours floor git"); do
             if [[ $side == ours ]]; then
                 time_us "$BIN" push origin; ours+=("$WALL"); ocpu+=("$CPUT")
@@ -165,9 +173,13 @@ for S in $SIZES; do
     copy "$d/A" "$d/W"
     (cd "$d/W" && "$BIN" save "$one" -q -m "moved on the remote" && git push -q origin "refs/checkpoints/$one")
     ours=() theirs=()
-    for ((i = 0; i < N; i++)); do
+    for ((i = 0; i < R; i++)); do
+        for side in ours git; do fresh "$d/A" "F-$i-$side" >/dev/null; done
+    done
+    settle
+    for ((i = 0; i < R; i++)); do
         for side in $( ((i % 2)) && echo "git ours" || echo "ours git"); do
-            cd "$(fresh "$d/A" "F-$i-$side")"
+            cd "$d/runs/F-$i-$side"
             if [[ $side == ours ]]; then
                 time_us "$BIN" fetch origin "$one"; ours+=("$WALL")
                 [[ $(git rev-parse "refs/checkpoints/$one") == $(git -C "$d/W" rev-parse "refs/checkpoints/$one") ]] ||
@@ -191,7 +203,7 @@ for S in $SIZES; do
     loose=$(find "$d/C/.git/refs" -type f | wc -l)
     cd "$d/C"
     ours=() theirs=() floor=()
-    for ((i = 0; i < N; i++)); do
+    for ((i = 0; i < R; i++)); do
         for side in $( ((i % 2)) && echo "git floor ours" || echo "ours floor git"); do
             if [[ $side == ours ]]; then
                 time_us "$BIN" list --all; ours+=("$WALL")
@@ -221,12 +233,16 @@ for S in $SIZES; do
     # what the floor keeps is every object and ref write a sync cannot avoid).
     sync_floor_stream "$d/A" "$d/o0.git" >"$d/merges.fi"
     ours=() theirs=() floor=()
-    settle
-    for ((i = 0; i < N; i++)); do
-        for side in $( ((i % 2)) && echo "git floor ours" || echo "ours floor git"); do
+    for ((i = 0; i < R; i++)); do
+        for side in ours floor git; do
             remote=$(fresh "$d/o0.git" "o-$i-$side.git")
-            cd "$(fresh "$d/A" "B-$i-$side")"
-            git remote set-url origin "$remote"
+            git -C "$(fresh "$d/A" "B-$i-$side")" remote set-url origin "$remote"
+        done
+    done
+    settle
+    for ((i = 0; i < R; i++)); do
+        for side in $( ((i % 2)) && echo "git floor ours" || echo "ours floor git"); do
+            cd "$d/runs/B-$i-$side"
             if [[ $side == ours ]]; then
                 time_us "$BIN" sync origin; ours+=("$WALL")
             elif [[ $side == floor ]]; then
@@ -250,7 +266,7 @@ for S in $SIZES; do
 done
 
 echo
-echo "git-checkpoint sharing benchmark: sizes $SIZES, N=$N (median), $(git --version)," \
+echo "git-checkpoint sharing benchmark: sizes $SIZES, medians of N=$N_SMALL rounds below 100,000 stories and N=$N from 100,000, $(git --version)," \
     "$(uname -sm), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 line() { # ROW LABEL TARGET UNIT
     local row=$1 label=$2 target=$3 unit=$4 prev="" S o g r gr

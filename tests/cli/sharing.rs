@@ -776,6 +776,68 @@ fn push_and_sync_run_the_users_pre_push_hook_and_no_verify_skips_it() {
 }
 
 #[test]
+fn a_push_with_nothing_new_runs_no_git_push_and_says_so() {
+    let (sb, origin, a, b) = two_clones();
+    save_and_push(&sb, &a, &["s1", "-q", "--next", "one"]);
+    save_and_push(&sb, &a, &["s2", "-q", "--next", "two"]);
+    // A pre-push hook that records each `git push` it sees and lets it through.
+    let log = sb.path("pushes.log");
+    let hook = a.join(".git/hooks/pre-push");
+    std::fs::write(
+        &hook,
+        format!("#!/bin/sh\necho push >> '{}'\n", log.display()),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&hook, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    // Every ref holds what the remote has: nothing is sent, git is not asked to list them all.
+    for args in [&["push"][..], &["push", "origin", "s1"]] {
+        let out = sb.ok(&a, args);
+        assert_eq!(out.trim(), "nothing to push", "{args:?}: {out}");
+    }
+    let out = sb.ok(&a, &["sync"]);
+    assert_eq!(
+        out.lines().last(),
+        Some("nothing to push to origin"),
+        "{out}"
+    );
+    let json = sb.json(&a, &["push", "--json"]);
+    assert_eq!(json["pushed"], serde_json::json!([]), "{json}");
+    assert!(!log.exists(), "no git push ran");
+    // A teammate moved s1 on the remote since A last fetched: A still has nothing to send and
+    // leaves it alone; its next fetch brings it.
+    sb.git(
+        &b,
+        &[
+            "fetch",
+            "-q",
+            "origin",
+            "+refs/checkpoints/*:refs/checkpoints/*",
+        ],
+    );
+    save_and_push(&sb, &b, &["s1", "-q", "--next", "moved by B"]);
+    assert_eq!(sb.ok(&a, &["push"]).trim(), "nothing to push");
+    assert_eq!(
+        tip(&sb, &origin, "refs/checkpoints/s1"),
+        tip(&sb, &b, "refs/checkpoints/s1")
+    );
+    sb.ok(&a, &["fetch", "-q"]);
+    assert!(sb.ok(&a, &["resume", "s1"]).contains("moved by B"));
+    // New work is pushed through git as always.
+    sb.ok(&a, &["save", "s2", "-q", "--next", "three"]);
+    let out = sb.ok(&a, &["push"]);
+    assert!(out.contains("refs/checkpoints/s2"), "{out}");
+    assert_eq!(
+        tip(&sb, &origin, "refs/checkpoints/s2"),
+        tip(&sb, &a, "refs/checkpoints/s2")
+    );
+    assert!(std::fs::read_to_string(&log).unwrap().contains("push"));
+}
+
+#[test]
 fn a_remote_name_that_reads_as_an_option_is_refused() {
     let (sb, origin, a, _b) = two_clones();
     sb.ok(&a, &["save", "s1", "-q", "--title", "Named"]);

@@ -71,6 +71,11 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<i32> {
     }
     super::fetch::print_outcomes(out, err, &remote, &integrated)?;
     super::print_taken(out, &taken)?;
+    if pushed.is_empty() {
+        // Every ref holds what the remote has: no `git push` ran (`ops::push::push_fetched`).
+        out.line(&format!("nothing to push to {remote}"))?;
+        return Ok(0);
+    }
     let changed = pushed.iter().filter(|r| r.flag != '=').count();
     out.line(&format!(
         "pushed {} to {remote}, {} already up to date",
