@@ -1,0 +1,4 @@
+pub(crate) mod logiter;
+
+///
+pub mod decode;

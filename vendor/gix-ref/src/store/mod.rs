@@ -1,0 +1,5 @@
+///
+pub mod file;
+
+///
+pub mod packed;
