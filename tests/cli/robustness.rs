@@ -134,6 +134,51 @@ fn unborn_branch_and_detached_head_work() {
     sb.fails(&repo, &["save"], &["HEAD is detached"]);
 }
 
+/// The reflog a save appends to is git's format byte for byte (git-reflog(1); git's
+/// `log_ref_write_fd`): one line per move, `<old> <new> <committer> <time> <zone>\t<message>\n`,
+/// the first from the null id, each from the one before, the last at the tip; its directory is
+/// created by the first save, and `git reflog` reads every entry with its message. gix-ref is
+/// patched to write each line with one write(2) (vendor/gix-ref/README.md).
+#[test]
+fn a_saves_reflog_lines_are_gits_own_format() {
+    let (sb, repo) = Sandbox::with_repo();
+    assert!(!repo.join(".git/logs/refs/checkpoints").exists());
+    sb.ok(&repo, &["save", "r1", "-q", "--next", "one"]);
+    sb.ok(&repo, &["save", "r1", "-q", "--next", "two"]);
+    let log = std::fs::read_to_string(repo.join(".git/logs/refs/checkpoints/r1")).unwrap();
+    assert!(log.ends_with('\n'), "{log:?}");
+    let tip = sb.git(&repo, &["rev-parse", "refs/checkpoints/r1"]);
+    let mut old = "0".repeat(40);
+    let mut messages = Vec::new();
+    for line in log.lines() {
+        let (who, message) = line.split_once('\t').expect("a tab before the message");
+        assert!(!message.contains('\t'), "{line:?}");
+        let fields: Vec<&str> = who.split(' ').collect();
+        assert_eq!(fields[0], old, "{line:?}");
+        assert!(fields[1].len() == 40 && fields[1].bytes().all(|b| b.is_ascii_hexdigit()));
+        let n = fields.len();
+        assert!(
+            fields[n - 3].starts_with('<') && fields[n - 3].ends_with('>'),
+            "{line:?}"
+        );
+        assert!(fields[n - 2].parse::<u64>().is_ok(), "{line:?}");
+        assert!(
+            fields[n - 1].len() == 5 && fields[n - 1].starts_with(['+', '-']),
+            "{line:?}"
+        );
+        old = fields[1].to_string();
+        messages.push(message.to_string());
+    }
+    assert_eq!(messages.len(), 2, "{log:?}");
+    assert_eq!(old, tip.trim());
+    let shown = sb.git(
+        &repo,
+        &["reflog", "show", "--format=%gs", "refs/checkpoints/r1"],
+    );
+    messages.reverse();
+    assert_eq!(shown.lines().collect::<Vec<_>>(), messages);
+}
+
 /// Refs are read by their full name, loose file first, then `packed-refs` (as git reads them):
 /// a story packed by `git pack-refs` is found, updated and finished; a loose ref written over
 /// the packed one wins; a story that exists nowhere is missing; a broken loose ref is an error

@@ -1409,6 +1409,33 @@ fn a_big_fetch_packs_our_refs_and_no_other() {
     let packed = std::fs::read_to_string(git_dir.join("packed-refs")).unwrap();
     assert!(packed.contains("refs/checkpoints/s150\n"), "{packed}");
     assert!(!packed.contains("refs/heads/mine"), "{packed}");
+    // The file is git's format (gitrepository-layout(5), git's refs/packed-backend.c): the
+    // header git writes, then one `<id> <name>` record per line, sorted, with no name twice.
+    let mut lines = packed.lines();
+    assert_eq!(
+        lines.next(),
+        Some("# pack-refs with: peeled fully-peeled sorted ")
+    );
+    let names: Vec<&str> = lines
+        .filter(|l| !l.starts_with('^'))
+        .map(|l| {
+            let (id, name) = l.split_once(' ').expect("a record");
+            assert!(
+                id.len() == 40 && id.bytes().all(|b| b.is_ascii_hexdigit()),
+                "{l}"
+            );
+            name
+        })
+        .collect();
+    assert!(
+        names.windows(2).all(|w| w[0] < w[1]),
+        "not sorted: {packed}"
+    );
+    assert!(packed.ends_with('\n'));
+    for prefix in ["refs/checkpoints/", "refs/remotes/origin/checkpoints/"] {
+        let n = names.iter().filter(|n| n.starts_with(prefix)).count();
+        assert_eq!(n, 151, "{prefix}: {packed}");
+    }
     assert_eq!(sb.ok(&b, &["list", "--all"]).lines().count(), 151);
 }
 

@@ -160,14 +160,22 @@ pub mod create_or_update {
                     options.append(true).read(false);
                     let log_path = reflog_base.join(&full_name);
 
-                    if force_create_reflog || self.should_autocreate_reflog(&full_name) {
-                        let parent_dir = log_path.parent().expect("always with parent directory");
-                        gix_tempfile::create_dir::all(parent_dir, Default::default(), 0)
-                            .or_raise(|| Message::new("Could not create reflog directory").with("path", parent_dir))?;
-                        options.create(true);
-                    }
-
-                    let file_for_appending = match options.open(&log_path) {
+                    // Patched for git-checkpoint: the log is opened first and its directory is
+                    // created only when that open finds it missing, as git does
+                    // (`raceproof_create_file` in git's object-file.c); before, every entry
+                    // created the directory first (a failing mkdir(2) and a stat(2) each time).
+                    let create = force_create_reflog || self.should_autocreate_reflog(&full_name);
+                    options.create(create);
+                    let opened = match options.open(&log_path) {
+                        Err(err) if create && err.kind() == std::io::ErrorKind::NotFound => {
+                            let parent_dir = log_path.parent().expect("always with parent directory");
+                            gix_tempfile::create_dir::all(parent_dir, Default::default(), 0)
+                                .or_raise(|| Message::new("Could not create reflog directory").with("path", parent_dir))?;
+                            options.open(&log_path)
+                        }
+                        other => other,
+                    };
+                    let file_for_appending = match opened {
                         Ok(f) => Some(f),
                         Err(err) if err.kind() == std::io::ErrorKind::NotFound => None,
                         Err(err) => {
@@ -185,16 +193,21 @@ pub mod create_or_update {
 
                     if let Some(mut file) = file_for_appending {
                         let committer = committer.ok_or_raise(|| MissingCommitter)?;
-                        write!(file, "{} {} ", previous_oid.unwrap_or_else(|| new.kind().null()), new)
-                            .and_then(|_| committer.trim().write_to(&mut file))
+                        // Patched for git-checkpoint: the entry is formatted in memory and appended
+                        // with one write(2), as git appends it (`log_ref_write_fd` in git's
+                        // refs/files-backend.c), so two processes appending to one log never
+                        // interleave parts of their lines; before, each field was its own write
+                        // (fourteen per entry).
+                        let mut line = Vec::with_capacity(256);
+                        write!(line, "{} {} ", previous_oid.unwrap_or_else(|| new.kind().null()), new)
+                            .and_then(|_| committer.trim().write_to(&mut line))
                             .and_then(|_| {
                                 if !message.is_empty() {
-                                    file.write_all(b"\t")?;
-                                    file.write_all(message)?;
-                                    file.write_all(b"\n")
-                                } else {
-                                    writeln!(file)
+                                    line.extend_from_slice(b"\t");
+                                    line.extend_from_slice(message);
                                 }
+                                line.push(b'\n');
+                                file.write_all(&line)
                             })
                             .or_raise(|| {
                                 Message::new("Could not append reflog entry").with("path", log_path.as_path())
