@@ -152,7 +152,7 @@ pub struct Preview {
 pub fn preview(store: &Store, story: &StoryId, args: &Options) -> Result<Preview> {
     args.check()?;
     let refname = story.refname();
-    let (current, state) = current_and_state(store, &refname, args)?;
+    let (current, state) = current_and_state(store, &refname, args, None)?;
     let template = choose_template(store, args, current.as_ref())?;
     let (text, parsed) = match &args.file {
         Some(path) if !args.journal => {
@@ -364,6 +364,9 @@ fn write(
     editor: Option<Editor<'_>>,
 ) -> Result<Option<Saved>> {
     check_options(args)?;
+    // The work tree's scan (git's own `status` in a large one) runs while the refs are read.
+    let early = (!args.keep_worktree && (args.file.is_none() || args.journal))
+        .then(|| gitstate::start_scan(store));
     crate::claims::check_write(
         store,
         story,
@@ -379,7 +382,7 @@ fn write(
     let integrated = crate::sync::integrate_story(store, story)?;
     let stale =
         before.filter(|b| !integrated.is_empty() && store.tip(&refname).ok() != Some(Some(*b)));
-    let (current, state) = current_and_state(store, &refname, args)?;
+    let (current, state) = current_and_state(store, &refname, args, early)?;
 
     // Input that must not be read twice: the file, and the editor session.
     let mut input_notes = Vec::new();
@@ -648,11 +651,13 @@ fn write(
     }))
 }
 
-/// The checkpoint's latest revision (if any) and the code state to record with the next one.
+/// The checkpoint's latest revision (if any) and the code state to record with the next one;
+/// the work tree's scan is `early`, when the caller started it.
 fn current_and_state(
     store: &Store,
     refname: &str,
     args: &Options,
+    early: Option<gitstate::PendingScan>,
 ) -> Result<(Option<Revision>, GitState)> {
     let tip = store.tip(refname)?;
     // A tip with an object lost (a `git gc` race) is built on from the last readable revision.
@@ -670,6 +675,7 @@ fn current_and_state(
             .collect::<Vec<_>>()
     });
     let scan = (args.file.is_none() || args.journal) && kept.is_none();
+    let scan = scan.then(|| early.unwrap_or_else(|| gitstate::start_scan(store)));
     let mut state = gitstate::gather(store, scan, known_committed(current.as_ref()))?;
     if let Some(kept) = kept {
         // gather lists the work tree's files before the committed ones.

@@ -853,6 +853,104 @@ fn a_work_tree_of_a_thousand_files_is_scanned_by_gits_own_status() {
     assert_eq!(recorded_changes(&sb, &repo), moved_changes("notes/"));
 }
 
+/// The uncommitted changes `git status --porcelain=v2` lists in `repo` (git-status(1),
+/// "Porcelain Format Version 2"), as [`recorded_changes`] lists them: a path staged and
+/// unstaged twice, sorted by state, then path.
+fn changes_git_lists(sb: &Sandbox, repo: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let listed = sb.git(repo, &["status", "--porcelain=v2", "--no-renames", "-z"]);
+    for line in listed.split('\0').filter(|l| !l.is_empty()) {
+        let fields: Vec<&str> = line.splitn(9, ' ').collect();
+        match fields[0] {
+            "?" => out.push((line[2..].to_string(), "untracked".to_string())),
+            "1" => {
+                let (xy, path) = (fields[1].as_bytes(), fields[8].to_string());
+                if xy[0] != b'.' {
+                    out.push((path.clone(), "staged".to_string()));
+                }
+                if xy[1] != b'.' {
+                    out.push((path, "unstaged".to_string()));
+                }
+            }
+            other => panic!("unexpected record {other:?} in {line:?}"),
+        }
+    }
+    out.sort_by(|a, b| (&a.1, &a.0).cmp(&(&b.1, &b.0)));
+    out
+}
+
+#[test]
+fn a_large_work_tree_scanned_in_two_halves_lists_what_git_status_lists() {
+    let sb = Sandbox::new();
+    let repo = moved_work_tree(&sb);
+    std::fs::create_dir_all(repo.join("lib/old")).unwrap();
+    for i in 0..998 {
+        std::fs::write(repo.join(format!("lib/old/f{i}.rs")), format!("{i}\n")).unwrap();
+    }
+    sb.git(&repo, &["add", "lib"]);
+    sb.git(
+        &repo,
+        &["commit", "-q", "-m", "a thousand files", "--", "lib"],
+    );
+    // What git's untracked walk decides: a new directory inside a tracked one, an empty
+    // directory, ignored files (.gitignore and info/exclude), a nested repository, a file
+    // with a space and one with a non-ASCII name.
+    std::fs::create_dir_all(repo.join("lib/new/deep")).unwrap();
+    std::fs::write(repo.join("lib/new/deep/g.rs"), "g\n").unwrap();
+    std::fs::write(repo.join("lib/old/h.rs"), "h\n").unwrap();
+    std::fs::create_dir_all(repo.join("empty/inner")).unwrap();
+    std::fs::create_dir_all(repo.join("target/debug")).unwrap();
+    std::fs::write(repo.join("target/debug/out"), "o\n").unwrap();
+    std::fs::write(repo.join(".gitignore"), "target/\n*.log\n").unwrap();
+    std::fs::write(repo.join("run.log"), "l\n").unwrap();
+    std::fs::write(repo.join(".git/info/exclude"), "scratch/\n").unwrap();
+    std::fs::create_dir_all(repo.join("scratch")).unwrap();
+    std::fs::write(repo.join("scratch/s.txt"), "s\n").unwrap();
+    let nested = repo.join("vendored");
+    std::fs::create_dir_all(&nested).unwrap();
+    sb.git(&nested, &["init", "-q"]);
+    std::fs::write(nested.join("v.c"), "v\n").unwrap();
+    std::fs::write(repo.join("with space.md"), "w\n").unwrap();
+    std::fs::write(repo.join("lib/old/café.rs"), "c\n").unwrap();
+    std::fs::write(repo.join("lib/old/f7.rs"), "changed\n").unwrap();
+    let two_cores = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+    for (mode, halves) in [(None, two_cores), (Some("all"), false), (Some("no"), false)] {
+        if let Some(mode) = mode {
+            sb.git(&repo, &["config", "status.showUntrackedFiles", mode]);
+        }
+        let trace = sb.path("trace.txt");
+        let _ = std::fs::remove_file(&trace);
+        sb.cp(&repo)
+            .args(["save", "s", "-q", "--context", &format!("mode {mode:?}")])
+            .env("GIT_TRACE", &trace)
+            .assert()
+            .success();
+        let traced = std::fs::read_to_string(&trace).unwrap();
+        assert_eq!(
+            traced.contains("built-in: git ls-files -z --others --exclude-standard --directory --no-empty-directory"),
+            halves,
+            "{mode:?}: {traced}"
+        );
+        assert_eq!(
+            traced.contains("--untracked-files=no"),
+            halves,
+            "{mode:?}: {traced}"
+        );
+        let listed = changes_git_lists(&sb, &repo);
+        assert!(
+            mode == Some("no") || listed.iter().any(|(p, _)| p == "lib/old/café.rs"),
+            "{listed:?}"
+        );
+        assert!(
+            mode == Some("no")
+                || listed.contains(&("lib/new/".to_string(), "untracked".to_string()))
+                || listed.contains(&("lib/new/deep/g.rs".to_string(), "untracked".to_string())),
+            "{listed:?}"
+        );
+        assert_eq!(recorded_changes(&sb, &repo), listed, "{mode:?}");
+    }
+}
+
 #[test]
 fn a_configured_fsmonitor_is_consulted_through_gits_status() {
     let sb = Sandbox::new();
