@@ -413,6 +413,12 @@ impl Started {
 }
 
 impl PendingScan {
+    /// Whether git processes were started, so that the scan ends when they exit: work the
+    /// caller does before [`PendingScan::finish`] overlaps them.
+    pub fn in_flight(&self) -> bool {
+        self.git.is_some()
+    }
+
     /// The scan's result, as [`scan`] returns it: the files the started git reported once it
     /// exits, else (or when it failed on the files backend) gix's scan. On the files backend,
     /// where git was not started, a parsed index showing git's scan to be faster

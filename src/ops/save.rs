@@ -367,6 +367,12 @@ fn write(
     // The work tree's scan (git's own `status` in a large one) runs while the refs are read.
     let early = (!args.keep_worktree && (args.file.is_none() || args.journal))
         .then(|| gitstate::start_scan(store));
+    if early.as_ref().is_some_and(gitstate::PendingScan::in_flight)
+        && matches!(store.config().secret_scan(), Ok(true))
+    {
+        // Built while git scans, not after: the scan of the new revision needs it.
+        crate::secrets::prepare();
+    }
     crate::claims::check_write(
         store,
         story,
