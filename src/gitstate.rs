@@ -614,34 +614,27 @@ fn status_by_git(git: &crate::git::Git) -> Option<(Vec<FileChange>, Option<Index
     status_of_child(spawn_status_by_git(git).ok()?).map(|(files, ids)| (files, Some(ids)))
 }
 
+/// The arguments of the `git status --porcelain=v2 -z --no-renames` that [`status_by_git`]
+/// runs.
+const STATUS: [&str; 5] = [
+    "--no-optional-locks",
+    "status",
+    "--porcelain=v2",
+    "-z",
+    "--no-renames",
+];
+
 /// Starts the `git status` of [`status_by_git`].
 fn spawn_status_by_git(git: &crate::git::Git) -> std::io::Result<std::process::Child> {
-    git.command(&[
-        "--no-optional-locks",
-        "status",
-        "--porcelain=v2",
-        "-z",
-        "--no-renames",
-    ])
-    .stdout(std::process::Stdio::piped())
-    .stderr(std::process::Stdio::null())
-    .spawn()
+    spawn_listing(git, &STATUS)
 }
 
 /// Starts the tracked half of [`GitScan::Split`]: [`spawn_status_by_git`]'s status without
 /// its untracked walk (`--untracked-files=no`).
 fn spawn_tracked_by_git(git: &crate::git::Git) -> std::io::Result<std::process::Child> {
-    git.command(&[
-        "--no-optional-locks",
-        "status",
-        "--porcelain=v2",
-        "-z",
-        "--no-renames",
-        "--untracked-files=no",
-    ])
-    .stdout(std::process::Stdio::piped())
-    .stderr(std::process::Stdio::null())
-    .spawn()
+    let mut args = STATUS.to_vec();
+    args.push("--untracked-files=no");
+    spawn_listing(git, &args)
 }
 
 /// Starts the untracked half of [`GitScan::Split`]: `git ls-files --others --exclude-standard
@@ -650,18 +643,27 @@ fn spawn_tracked_by_git(git: &crate::git::Git) -> std::io::Result<std::process::
 /// exclude files, relative to the top, an untracked directory as `dir/` (git-ls-files(1),
 /// git-status(1) `--untracked-files`).
 fn spawn_untracked_by_git(git: &crate::git::Git) -> std::io::Result<std::process::Child> {
-    git.command(&[
-        "--no-optional-locks",
-        "ls-files",
-        "-z",
-        "--others",
-        "--exclude-standard",
-        "--directory",
-        "--no-empty-directory",
-    ])
-    .stdout(std::process::Stdio::piped())
-    .stderr(std::process::Stdio::null())
-    .spawn()
+    spawn_listing(
+        git,
+        &[
+            "--no-optional-locks",
+            "ls-files",
+            "-z",
+            "--others",
+            "--exclude-standard",
+            "--directory",
+            "--no-empty-directory",
+        ],
+    )
+}
+
+/// Starts `git args` with its output piped to us and its errors dropped (a failure shows in
+/// its exit status, and the caller then scans another way).
+fn spawn_listing(git: &crate::git::Git, args: &[&str]) -> std::io::Result<std::process::Child> {
+    git.command(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
 }
 
 /// The untracked paths a `git ls-files` started by [`spawn_untracked_by_git`] lists, once it

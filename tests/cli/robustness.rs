@@ -834,21 +834,23 @@ fn with_gits_untracked_cache_the_scan_is_gits_own_status() {
     assert_eq!(recorded_changes(&sb, &repo), moved_changes("notes/"));
 }
 
+/// Commits 998 files in `dir` of `repo` (which holds two): 1,000 index entries.
+fn commit_998_files(sb: &Sandbox, repo: &Path, dir: &str) {
+    std::fs::create_dir_all(repo.join(dir)).unwrap();
+    for i in 0..998 {
+        std::fs::write(repo.join(format!("{dir}/f{i}.rs")), format!("{i}\n")).unwrap();
+    }
+    sb.git(repo, &["add", dir]);
+    sb.git(repo, &["commit", "-q", "-m", "a thousand files", "--", dir]);
+}
+
 #[test]
 fn a_work_tree_of_a_thousand_files_is_scanned_by_gits_own_status() {
     let sb = Sandbox::new();
     let repo = moved_work_tree(&sb);
     assert!(!save_scans_with_git(&sb, &repo, &["--title", "Scan"]));
     // 998 more tracked files: 1,000 index entries, where git's scan is the faster one.
-    std::fs::create_dir_all(repo.join("lib")).unwrap();
-    for i in 0..998 {
-        std::fs::write(repo.join(format!("lib/f{i}.rs")), format!("{i}\n")).unwrap();
-    }
-    sb.git(&repo, &["add", "lib"]);
-    sb.git(
-        &repo,
-        &["commit", "-q", "-m", "a thousand files", "--", "lib"],
-    );
+    commit_998_files(&sb, &repo, "lib");
     assert!(save_scans_with_git(&sb, &repo, &["--context", "large"]));
     assert_eq!(recorded_changes(&sb, &repo), moved_changes("notes/"));
 }
@@ -883,15 +885,7 @@ fn changes_git_lists(sb: &Sandbox, repo: &Path) -> Vec<(String, String)> {
 fn a_large_work_tree_scanned_in_two_halves_lists_what_git_status_lists() {
     let sb = Sandbox::new();
     let repo = moved_work_tree(&sb);
-    std::fs::create_dir_all(repo.join("lib/old")).unwrap();
-    for i in 0..998 {
-        std::fs::write(repo.join(format!("lib/old/f{i}.rs")), format!("{i}\n")).unwrap();
-    }
-    sb.git(&repo, &["add", "lib"]);
-    sb.git(
-        &repo,
-        &["commit", "-q", "-m", "a thousand files", "--", "lib"],
-    );
+    commit_998_files(&sb, &repo, "lib/old");
     // What git's untracked walk decides: a new directory inside a tracked one, an empty
     // directory, ignored files (.gitignore and info/exclude), a nested repository, a file
     // with a space and one with a non-ASCII name.
