@@ -550,7 +550,8 @@ enum GitScan {
 /// - when the index file's header counts [`GIT_SCAN_MIN_ENTRIES`] entries or more,
 ///   [`GitScan::Split`] where the halves can run at once and list what one status would (more
 ///   than one CPU, the untracked-files mode is git's default `normal`, and
-///   `core.untrackedCache` is not set true, a cache only `git status` reads), else
+///   `core.untrackedCache` is unset or false: `true` or `keep` given, the index may hold a
+///   cache only `git status` reads), else
 ///   [`GitScan::Whole`];
 /// - [`GitScan::No`] otherwise.
 ///

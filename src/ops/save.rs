@@ -365,8 +365,7 @@ fn write(
 ) -> Result<Option<Saved>> {
     check_options(args)?;
     // The work tree's scan (git's own `status` in a large one) runs while the refs are read.
-    let early = (!args.keep_worktree && (args.file.is_none() || args.journal))
-        .then(|| gitstate::start_scan(store));
+    let early = (!args.keep_worktree && scans_worktree(args)).then(|| gitstate::start_scan(store));
     if early.as_ref().is_some_and(gitstate::PendingScan::in_flight)
         && matches!(store.config().secret_scan(), Ok(true))
     {
@@ -680,8 +679,8 @@ fn current_and_state(
             .cloned()
             .collect::<Vec<_>>()
     });
-    let scan = (args.file.is_none() || args.journal) && kept.is_none();
-    let scan = scan.then(|| early.unwrap_or_else(|| gitstate::start_scan(store)));
+    let scan = (scans_worktree(args) && kept.is_none())
+        .then(|| early.unwrap_or_else(|| gitstate::start_scan(store)));
     let mut state = gitstate::gather(store, scan, known_committed(current.as_ref()))?;
     if let Some(kept) = kept {
         // gather lists the work tree's files before the committed ones.
@@ -692,6 +691,12 @@ fn current_and_state(
     let files = std::mem::take(&mut state.files);
     state.files = crate::agents::own::work_files(store, files, state.head, state.merge_base)?;
     Ok((current, state))
+}
+
+/// Whether a save with `args` scans the work tree: not when `-F` hands over the whole
+/// document (a journal entry given with `-F` still records the work tree).
+fn scans_worktree(args: &Options) -> bool {
+    args.file.is_none() || args.journal
 }
 
 /// The committed files `current` recorded, with the merge-base and HEAD they were computed for.
